@@ -1,0 +1,1 @@
+"""solo: the solitaire ASL player's companion."""

@@ -1,0 +1,24 @@
+"""Find the content folders (tables/, missions/, ai/) in a checkout or an installed wheel.
+
+In the wheel they ship as ``solo/_content/<name>`` (pyproject.toml force-include);
+in a checkout they sit beside the ``solo`` package.
+"""
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def content_dir(name: str) -> Path:
+    """The shipped content folder ``name`` ("tables", "missions" or "ai")."""
+    shipped = _PACKAGE / "_content" / name
+    return shipped if shipped.is_dir() else _PACKAGE.parent / name
+
+
+def config_dir() -> Path:
+    """The player's own folder: $SOLO_CONFIG, else $XDG_CONFIG_HOME/solo, else ~/.config/solo."""
+    if os.environ.get("SOLO_CONFIG"):
+        return Path(os.environ["SOLO_CONFIG"])
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "solo"

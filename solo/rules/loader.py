@@ -1,0 +1,260 @@
+"""Load table files (tables/**.toml and the player's table pack) and validate them.
+
+Every error names the file, the table and the fix, in one line.
+"""
+
+import tomllib
+from dataclasses import dataclass
+from itertools import product
+from pathlib import Path
+
+from solo.rules.model import ROLL_KINDS, Footnote, Modifier, Row, Table
+from solo.rules.ranges import parse_span
+
+TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading"}
+ROW_KEYS = {"roll", "result", "results", "then", "key"}
+MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
+FOOTNOTE_KEYS = {"original", "text", "then", "columns"}
+INVENTORY_KEYS = {"table", "missing"}
+MISSING_KEYS = {"id", "title", "rule", "referenced_by"}
+UNBOUNDED_STEPS = 12  # how far an unbounded per-unit modifier is followed before the open row must take over
+
+
+class TableFileError(Exception):
+    """One problem in one table file (collected; `solo tables check` lists them all)."""
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A table the texts refer to but do not contain (core SASL, OtO Aircraft ...)."""
+
+    id: str
+    title: str
+    rule: str
+    referenced_by: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class InventoryEntry:
+    id: str
+    source: str
+    rule: str
+    title: str
+    path: str
+
+
+def table_files(folder: Path) -> list[Path]:
+    """The table files of a folder: every *.toml except the inventory."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.toml") if "inventory" not in p.relative_to(folder).parts)
+
+
+def read_toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TableFileError(f"{path}: not valid TOML ({exc}); fix the syntax at that line") from None
+
+
+def _unknown(keys, allowed, where: str) -> None:
+    extra = sorted(set(keys) - allowed)
+    if extra:
+        raise TableFileError(f"{where}: unknown key(s) {', '.join(extra)}; allowed: {', '.join(sorted(allowed))}")
+
+
+def _strings(value, where: str, what: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TableFileError(f"{where}: {what} must be a list of strings")
+    return tuple(value)
+
+
+def parse_table(raw: dict, path: Path, pack: bool = False) -> Table:
+    tid = raw.get("id", "?")
+    where = f"{path}: table {tid}"
+    _unknown(raw, TABLE_KEYS, where)
+    for required in ("id", "title", "rule", "roll"):
+        if not raw.get(required):
+            raise TableFileError(f"{where}: missing '{required}'")
+    if not pack and not raw.get("source"):
+        raise TableFileError(f"{where}: missing 'source' (seed file and line, e.g. \"000:498\")")
+    if raw["roll"] not in ROLL_KINDS:
+        raise TableFileError(f"{where}: roll must be one of {', '.join(ROLL_KINDS)}, not {raw['roll']!r}")
+    columns = _strings(raw.get("columns", []), where, "columns")
+    chart = raw["roll"] == "chart"
+    rows = tuple(_parse_row(r, i, chart, columns, where) for i, r in enumerate(raw.get("row", []), 1))
+    if not rows:
+        raise TableFileError(f"{where}: no rows; add [[table.row]] entries")
+    mods = tuple(_parse_modifier(m, columns, where) for m in raw.get("modifier", []))
+    names = [m.name for m in mods]
+    if len(set(names)) != len(names):
+        raise TableFileError(f"{where}: two modifiers share a name; give each its own")
+    footnotes = tuple(_parse_footnote(f, columns, where) for f in raw.get("footnote", []))
+    return Table(
+        id=tid, title=raw["title"], rule=str(raw["rule"]), source=raw.get("source", "table pack"),
+        roll=raw["roll"], path=str(path), columns=columns, key=raw.get("key", ""), rows=rows,
+        modifiers=mods, footnotes=footnotes, notes=_strings(raw.get("notes", []), where, "notes"),
+        reading=raw.get("reading", ""), pack=pack,
+    )
+
+
+def _parse_row(raw: dict, number: int, chart: bool, columns: tuple[str, ...], where: str) -> Row:
+    here = f"{where} row {number}"
+    _unknown(raw, ROW_KEYS, here)
+    if "result" in raw and "results" in raw:
+        raise TableFileError(f"{here}: give 'result' or 'results', not both")
+    if "results" in raw:
+        results = dict(raw["results"])
+        if not columns:
+            raise TableFileError(f"{here}: 'results' needs the table's 'columns'; use 'result' for a one-column table")
+        bad = sorted(set(results) - set(columns))
+        if bad:
+            raise TableFileError(f"{here}: results name unknown column(s) {', '.join(bad)}; columns are {', '.join(columns)}")
+    elif "result" in raw:
+        results = {c: raw["result"] for c in columns} if columns else {"": raw["result"]}
+    else:
+        raise TableFileError(f"{here}: no 'result'/'results'")
+    then = _strings(raw.get("then", []), here, "then")
+    if chart:
+        if "key" not in raw or "roll" in raw:
+            raise TableFileError(f"{here}: a chart row has a 'key' and no 'roll'")
+        return Row(None, str(raw["key"]), results, then)
+    if "roll" not in raw or "key" in raw:
+        raise TableFileError(f"{here}: a dice row has a 'roll' range (e.g. \"3-4\") and no 'key'")
+    try:
+        span = parse_span(raw["roll"])
+    except ValueError as exc:
+        raise TableFileError(f"{here}: {exc}") from None
+    return Row(span, None, results, then)
+
+
+def _parse_modifier(raw: dict, columns: tuple[str, ...], where: str) -> Modifier:
+    name = raw.get("name", "?")
+    here = f"{where} modifier {name}"
+    _unknown(raw, MOD_KEYS, here)
+    if not raw.get("name") or not raw.get("label"):
+        raise TableFileError(f"{here}: a modifier needs 'name' and 'label'")
+    kinds = [k for k in ("input", "chart", "per") if k in raw]
+    if len(kinds) > 1 or ("value" in raw) == ("input" in raw or "chart" in raw):
+        raise TableFileError(f"{here}: give 'value' (fixed, or with 'per'), or 'input = [lo, hi]', or 'chart'")
+    if raw.get("round", "FRD") not in ("FRD", "FRU"):
+        raise TableFileError(f"{here}: round must be FRD or FRU")
+    if raw.get("die") not in (None, "colored", "white"):
+        raise TableFileError(f"{here}: die must be 'colored' or 'white'")
+    mod_columns = _strings(raw.get("columns", []), here, "columns")
+    if set(mod_columns) - set(columns):
+        raise TableFileError(f"{here}: columns must be among the table's columns {', '.join(columns)}")
+    bounds = raw.get("input")
+    if bounds is not None and (len(bounds) != 2 or bounds[0] > bounds[1]):
+        raise TableFileError(f"{here}: input must be [low, high]")
+    return Modifier(
+        name=raw["name"], label=raw["label"], value=raw.get("value"), per=raw.get("per"),
+        round=raw.get("round", "FRD"), max=raw.get("max"), input=tuple(bounds) if bounds else None,
+        chart=raw.get("chart"), die=raw.get("die"), columns=mod_columns,
+    )
+
+
+def _parse_footnote(raw: dict, columns: tuple[str, ...], where: str) -> Footnote:
+    here = f"{where} footnote"
+    _unknown(raw, FOOTNOTE_KEYS, here)
+    try:
+        span = parse_span(raw["original"])
+    except (KeyError, ValueError) as exc:
+        raise TableFileError(f"{here}: needs 'original', a range of the Original roll ({exc})") from None
+    if not raw.get("text"):
+        raise TableFileError(f"{here}: needs 'text'")
+    return Footnote(span, raw["text"], _strings(raw.get("then", []), here, "then"),
+                    _strings(raw.get("columns", []), here, "columns"))
+
+
+def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:
+    data = read_toml(path)
+    _unknown(data, INVENTORY_KEYS, str(path))
+    entries = [InventoryEntry(e["id"], e["source"], str(e["rule"]), e["title"], str(path)) for e in data.get("table", [])]
+    missing = []
+    for raw in data.get("missing", []):
+        _unknown(raw, MISSING_KEYS, f"{path}: missing {raw.get('id', '?')}")
+        missing.append(Missing(raw["id"], raw["title"], str(raw["rule"]), tuple(raw.get("referenced_by", []))))
+    return entries, missing
+
+
+# --- checks across tables ------------------------------------------------------------
+
+def originals(kind: str) -> list[int]:
+    if kind == "dr":
+        return list(range(1, 7))
+    if kind == "DR":
+        return [c + w for c, w in product(range(1, 7), repeat=2)]
+    return [c * 10 + w for c, w in product(range(1, 7), repeat=2)]
+
+
+def modifier_deltas(mod: Modifier, kind: str, charts: dict[str, Table]) -> tuple[set[int], bool, bool]:
+    """Every change ``mod`` can make to the Final roll, and whether it is unbounded down/up."""
+    scale = 10 if (kind == "d66" and mod.die == "colored") else 1
+    if mod.kind == "fixed":
+        values = {0, mod.value}
+    elif mod.kind == "input":
+        values = set(range(mod.input[0], mod.input[1] + 1)) | {0}
+    elif mod.kind == "chart":
+        chart = charts[mod.chart]
+        values = {0} | {v for r in chart.rows for v in r.results.values() if isinstance(v, int)}
+    else:
+        steps = mod.max // mod.per + (mod.max % mod.per > 0) if mod.max is not None else UNBOUNDED_STEPS
+        values = {mod.value * n for n in range(steps + 1)}
+        if mod.max is None:
+            return {v * scale for v in values}, mod.value < 0, mod.value > 0
+    return {v * scale for v in values}, False, False
+
+
+def check_coverage(table: Table, charts: dict[str, Table]) -> list[str]:
+    """Gaps and overlaps over every reachable Final result, column by column."""
+    problems = []
+    for column in table.result_columns:
+        reach = set(originals(table.roll))
+        down = up = False
+        for mod in table.modifiers:
+            if not mod.applies_to(column or None) or (mod.chart and mod.chart not in charts):
+                continue
+            deltas, d, u = modifier_deltas(mod, table.roll, charts)
+            reach = {r + v for r in reach for v in deltas}
+            down, up = down or d, up or u
+        rows = [r for r in table.rows if column in r.results]
+        label = f" column {column!r}" if column else ""
+        gaps, overlaps = [], []
+        for final in sorted(reach):
+            hits = sum(final in r.span for r in rows)
+            (gaps if hits == 0 else overlaps if hits > 1 else []).append(final)
+        if gaps:
+            problems.append(f"no row{label} for Final {_runs(gaps)}; add rows or open the end row ('<=N'/'>=N')")
+        if overlaps:
+            problems.append(f"rows{label} overlap at Final {_runs(overlaps)}; make the ranges disjoint")
+        if down and not any(r.span.low is None for r in rows):
+            problems.append(f"a per-unit modifier has no lower bound but no row{label} is '<=N'; open the lowest row or give the modifier 'max'")
+        if up and not any(r.span.high is None for r in rows):
+            problems.append(f"a per-unit modifier has no upper bound but no row{label} is '>=N'; open the highest row or give the modifier 'max'")
+    return problems
+
+
+def _runs(values: list[int]) -> str:
+    runs, start = [], values[0]
+    for a, b in zip(values, values[1:] + [None]):
+        if b != a + 1:
+            runs.append(str(start) if start == a else f"{start}..{a}")
+            start = b
+    return ", ".join(runs)
+
+
+def check_references(table: Table, tables: dict[str, Table], missing: dict[str, Missing]) -> list[str]:
+    problems = []
+    for mod in table.modifiers:
+        if mod.chart and mod.chart not in tables:
+            problems.append(f"modifier {mod.name} looks up chart {mod.chart!r}, which no file defines; fix the id or add the chart")
+        elif mod.chart and not tables[mod.chart].is_chart:
+            problems.append(f"modifier {mod.name} looks up {mod.chart!r}, which is a dice table, not a chart")
+    chains = [t for r in table.rows for t in r.then] + [t for f in table.footnotes for t in f.then]
+    for target in chains:
+        if target not in tables and target not in missing:
+            problems.append(f"chained roll to {target!r}, which is neither a table nor listed as missing; fix the id or list it in tables/inventory")
+    return problems

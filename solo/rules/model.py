@@ -1,0 +1,130 @@
+"""Tables as frozen values: rows, modifiers (DRM/drm) and footnotes on the Original roll."""
+
+from dataclasses import dataclass
+from math import ceil, floor
+
+from solo.errors import SoloError
+from solo.rules.ranges import Span
+
+ROLL_KINDS = ("dr", "DR", "d66", "chart")
+
+
+@dataclass(frozen=True)
+class Row:
+    span: Span | None  # None for a chart row
+    key: str | None  # a chart row's key
+    results: dict  # column ("" for a one-column table) -> result text or chart cell
+    then: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One printed DRM/drm. Exactly one kind: fixed, per-unit, input or chart."""
+
+    name: str
+    label: str
+    value: int | None = None  # fixed, or the value per `per` units
+    per: int | None = None
+    round: str = "FRD"
+    max: int | None = None  # largest count that matters (per-unit)
+    input: tuple[int, int] | None = None
+    chart: str | None = None
+    die: str | None = None  # "colored" or "white": changes that die only
+    columns: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        if self.chart:
+            return "chart"
+        if self.input:
+            return "input"
+        if self.per:
+            return "per"
+        return "fixed"
+
+    def applies_to(self, column: str | None) -> bool:
+        return not self.columns or column is None or column in self.columns
+
+    def per_value(self, count: int) -> int:
+        """The DRM for ``count`` units: value for each full (FRD) or started (FRU) `per`."""
+        steps = count / self.per
+        return self.value * (ceil(steps) if self.round == "FRU" else floor(steps))
+
+
+@dataclass(frozen=True)
+class Footnote:
+    original: Span
+    text: str
+    then: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    title: str
+    rule: str
+    source: str
+    roll: str
+    path: str  # the file it came from
+    columns: tuple[str, ...] = ()
+    key: str = ""
+    rows: tuple[Row, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    footnotes: tuple[Footnote, ...] = ()
+    notes: tuple[str, ...] = ()
+    reading: str = ""
+    pack: bool = False  # from the player's own table pack
+
+    @property
+    def is_chart(self) -> bool:
+        return self.roll == "chart"
+
+    @property
+    def result_columns(self) -> tuple[str, ...]:
+        """The columns rows are read in: ("",) for a one-column table."""
+        return self.columns or ("",)
+
+    def column_name(self, column: str | None) -> str:
+        """The column a player named (case-insensitive, first words suffice), or ""."""
+        if column is None or not self.columns:
+            if column:
+                raise SoloError(f"{self.id} has no columns; leave out --column")
+            return ""
+        wanted = column.strip().lower()
+        for name in self.columns:
+            if name.lower() == wanted:
+                return name
+        starts = [name for name in self.columns if name.lower().startswith(wanted)]
+        if len(starts) == 1:
+            return starts[0]
+        raise SoloError(f"{self.id} has no column {column!r}: choose one of {', '.join(self.columns)}")
+
+    def rows_for(self, final: int, column: str) -> list[Row]:
+        return [r for r in self.rows if column in r.results and final in r.span]
+
+    def row_at(self, final: int, column: str | None = None) -> Row:
+        name = self.column_name(column)
+        rows = self.rows_for(final, name)
+        if len(rows) != 1:
+            where = f" in column {name}" if name else ""
+            raise SoloError(f"{self.id}: no single row for Final {final}{where}")
+        return rows[0]
+
+    def result_at(self, final: int, column: str | None = None):
+        """The result of the row matching ``final`` (in ``column``)."""
+        return self.row_at(final, column).results[self.column_name(column)]
+
+    def modifier(self, name: str) -> Modifier:
+        for mod in self.modifiers:
+            if mod.name == name:
+                return mod
+        known = ", ".join(m.name for m in self.modifiers) or "none"
+        raise SoloError(f"{self.id} has no modifier {name!r}: its modifiers are {known}")
+
+    def chart_row(self, key: str) -> Row:
+        for row in self.rows:
+            if row.key is not None and row.key.lower() == str(key).strip().lower():
+                return row
+        keys = ", ".join(r.key for r in self.rows if r.key is not None)
+        raise SoloError(f"{self.id} has no {self.key or 'key'} {key!r}: choose one of {keys}")

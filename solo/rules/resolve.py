@@ -1,0 +1,132 @@
+"""Resolve a roll on a table: faces, Original, each modifier, Final, the row, footnotes, chained rolls."""
+
+from dataclasses import dataclass, field
+
+from solo.dice import DiceSource, Roll, original_of, roll
+from solo.errors import SoloError
+from solo.rules.catalog import Catalog
+from solo.rules.model import Modifier, Table
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A modifier as applied to one roll."""
+
+    name: str
+    label: str
+    value: int
+    die: str | None = None
+
+
+@dataclass
+class Trace:
+    table: Table
+    roll: Roll
+    column: str
+    modifiers: list[Applied]
+    final: int
+    row: str  # the row's range as printed
+    result: str
+    footnotes: list[str] = field(default_factory=list)
+    subrolls: list["Trace"] = field(default_factory=list)
+
+    @property
+    def original(self) -> int:
+        return self.roll.original
+
+    def to_json(self) -> dict:
+        return {
+            "table": self.table.id, "title": self.table.title, "rule": self.table.rule,
+            "column": self.column or None, "dice": list(self.roll.faces), "original": self.original,
+            "modifiers": [{"name": m.name, "label": m.label, "value": m.value} for m in self.modifiers],
+            "final": self.final, "row": self.row, "result": self.result, "footnotes": self.footnotes,
+            "subrolls": [s.to_json() for s in self.subrolls], "secret": self.roll.secret,
+        }
+
+
+def applied_modifiers(cat: Catalog, table: Table, mods: dict, column: str, drm: int = 0) -> list[Applied]:
+    """Turn the player's named modifiers into values; refuse what the table does not print."""
+    applied = []
+    for name, given in mods.items():
+        mod = table.modifier(name)
+        if column == "" and table.columns and mod.columns:
+            raise SoloError(f"{table.id}: modifier {name} applies only to {', '.join(mod.columns)}; choose --column")
+        if mod.applies_to(column or None):
+            applied.append(Applied(mod.name, mod.label, _value(cat, table, mod, given), mod.die))
+    if drm:
+        applied.append(Applied("drm", "DRM/drm given with the roll", drm))
+    return applied
+
+
+def _value(cat: Catalog, table: Table, mod: Modifier, given) -> int:
+    where = f"{table.id} modifier {mod.name}"
+    if mod.kind == "fixed":
+        if given not in (True, None):
+            raise SoloError(f"{where} is a fixed {mod.value:+d}; name it without a value")
+        return mod.value
+    if mod.kind == "chart":
+        key, _, col = str(given).partition(":")
+        if given in (True, None) or not key:
+            raise SoloError(f"{where} is looked up in {mod.chart}: give KEY:COLUMN, e.g. {mod.name}=24AM:German")
+        value = cat.chart(mod.chart, key, col or None)
+        if not isinstance(value, int):
+            raise SoloError(f"{where}: {mod.chart} gives {value!r} for {given}, not a number")
+        return value
+    if isinstance(given, bool) or not isinstance(given, int):
+        what = "the count" if mod.kind == "per" else "the value"
+        raise SoloError(f"{where} needs {what} as a whole number, e.g. {mod.name}=2")
+    if mod.kind == "per":
+        if given < 0:
+            raise SoloError(f"{where}: a count cannot be negative")
+        return mod.per_value(given)
+    low, high = mod.input
+    if not low <= given <= high:
+        raise SoloError(f"{where} takes a value from {low:+d} to {high:+d}, not {given:+d}")
+    return given
+
+
+def final_of(kind: str, faces: tuple[int, ...], applied: list[Applied]) -> int:
+    """The Final roll: Original plus every modifier (a colored-die drm moves the tens of a d66)."""
+    total = original_of(kind, faces)
+    for mod in applied:
+        total += mod.value * (10 if kind == "d66" and mod.die == "colored" else 1)
+    return total
+
+
+def evaluate(table: Table, faces: tuple[int, ...], column: str, applied: list[Applied]):
+    """Final, row range, result text, fired footnotes and chained table ids for these faces."""
+    final = final_of(table.roll, faces, applied)
+    original = original_of(table.roll, faces)
+    columns = [column] if column or not table.columns else list(table.columns)
+    parts, then, row_text = [], [], []
+    for col in columns:
+        row = table.row_at(final, col or None)
+        parts.append(f"{col}: {row.results[col]}" if len(columns) > 1 else str(row.results[col]))
+        row_text.append(row.span.text)
+        then.extend(t for t in row.then if t not in then)
+    fired = [f for f in table.footnotes
+             if original in f.original and (not f.columns or not column or column in f.columns)]
+    for note in fired:
+        then.extend(t for t in note.then if t not in then)
+    return final, "; ".join(dict.fromkeys(row_text)), "; ".join(parts), [f.text for f in fired], then
+
+
+def resolve(cat: Catalog, table_id: str, dice: DiceSource, column: str | None = None,
+            mods: dict | None = None, drm: int = 0, secret: bool = False) -> Trace:
+    """Roll on ``table_id`` and follow every chained roll; the whole trace comes back."""
+    table = cat.get(table_id)
+    if table.is_chart:
+        raise SoloError(f"{table_id} is a chart, not a dice table: 'solo tables show {table_id}' shows it")
+    col = table.column_name(column)
+    applied = applied_modifiers(cat, table, mods or {}, col, drm)
+    made = roll(dice, table.roll, table.id, table.rule, secret)
+    final, row, result, footnotes, then = evaluate(table, made.faces, col, applied)
+    trace = Trace(table, made, col, applied, final, row, result, footnotes)
+    for target in then:
+        if target in cat.tables:
+            trace.subrolls.append(resolve(cat, target, dice, secret=secret))
+        else:
+            gone = cat.missing[target]
+            trace.footnotes.append(f"Roll on {gone.title} ({gone.rule}): not in the rule texts; "
+                                   f"roll it from your own rules, or add a table pack for {target}")
+    return trace
