@@ -1,0 +1,30 @@
+"""Shared test helpers: build table files in a temp folder, and the path of the rule texts."""
+
+from pathlib import Path
+import textwrap
+
+import pytest
+
+from solo.rules import load_catalog
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+@pytest.fixture(autouse=True)
+def no_player_pack(tmp_path_factory, monkeypatch):
+    """Tests never read the tester's own table pack."""
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture
+def make_catalog(tmp_path):
+    """make_catalog(toml_text, inventory=None) -> Catalog loaded from a temp tables folder."""
+    def build(text: str, inventory: str | None = None):
+        folder = tmp_path / "tables"
+        folder.mkdir(exist_ok=True)
+        (folder / "t.toml").write_text(textwrap.dedent(text))
+        if inventory is not None:
+            (folder / "inventory").mkdir(exist_ok=True)
+            (folder / "inventory" / "i.toml").write_text(textwrap.dedent(inventory))
+        return load_catalog([(folder, False)])
+    return build

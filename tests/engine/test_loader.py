@@ -1,0 +1,140 @@
+"""Loading validates: unknown keys, gaps and overlaps over every reachable Final, duplicate ids,
+references to missing tables; each error one line naming the file, the table and the fix."""
+
+import pytest
+
+GOOD = """
+[[table]]
+id = "t.wounded"
+title = "Wounded Leader Table"
+rule = "7.510"
+source = "000:563"
+roll = "dr"
+[[table.row]]
+roll = "<=1"
+result = "Retained unwounded"
+[[table.row]]
+roll = "2"
+result = "Retained wounded"
+[[table.row]]
+roll = ">=3"
+result = "Evacuated"
+[[table.modifier]]
+name = "isolated"
+label = "Isolated"
+value = 1
+[[table.modifier]]
+name = "heroic"
+label = "Heroic"
+value = -1
+"""
+
+
+def test_a_good_table_loads(make_catalog):
+    cat = make_catalog(GOOD)
+    assert cat.errors == []
+    table = cat.get("t.wounded")
+    assert table.result_at(0) == "Retained unwounded"
+    assert table.result_at(2) == "Retained wounded"
+    assert table.result_at(7) == "Evacuated"
+    assert [(m.name, m.value) for m in table.modifiers] == [("isolated", 1), ("heroic", -1)]
+
+
+def one_error(cat):
+    assert len(cat.errors) == 1, cat.errors
+    error = cat.errors[0]
+    assert "\n" not in error and "t.toml" in error
+    return error
+
+
+def test_unknown_key(make_catalog):
+    error = one_error(make_catalog(GOOD.replace('roll = "dr"', 'roll = "dr"\ncolour = "red"')))
+    assert "table t.wounded" in error and "unknown key(s) colour" in error and "allowed:" in error
+
+
+def test_unknown_row_key(make_catalog):
+    error = one_error(make_catalog(GOOD.replace('result = "Evacuated"', 'result = "Evacuated"\nnote = 1')))
+    assert "row 3" in error and "unknown key(s) note" in error
+
+
+def test_gap(make_catalog):
+    error = one_error(make_catalog(GOOD.replace('roll = "2"', 'roll = "5"').replace('">=3"', '">=6"')))
+    assert "no row for Final 2..4" in error and "add rows" in error
+
+
+def test_gap_reached_only_by_a_modifier(make_catalog):
+    text = GOOD.replace('roll = "<=1"', 'roll = "1"')  # heroic -1 makes Final 0 reachable
+    error = one_error(make_catalog(text))
+    assert "no row for Final 0" in error
+
+
+def test_overlap(make_catalog):
+    error = one_error(make_catalog(GOOD.replace('roll = "2"', 'roll = "2-3"')))
+    assert "overlap at Final 3" in error
+
+
+def test_duplicate_id(make_catalog):
+    error = one_error(make_catalog(GOOD + GOOD))
+    assert "duplicate id" in error and "rename one" in error
+
+
+def test_missing_chain(make_catalog):
+    error = one_error(make_catalog(GOOD.replace('result = "Evacuated"', 'result = "Evacuated"\nthen = ["t.nowhere"]')))
+    assert "chained roll to 't.nowhere'" in error
+
+
+def test_chain_to_a_listed_missing_table_is_allowed(make_catalog):
+    text = GOOD.replace('result = "Evacuated"', 'result = "Evacuated"\nthen = ["sasl.a6c"]')
+    inventory = '[[missing]]\nid = "sasl.a6c"\ntitle = "Table A6c"\nrule = "SASL A6c"\nreferenced_by = ["000:1588"]\n'
+    cat = make_catalog(text, inventory)
+    assert cat.errors == []
+    assert [m.id for m in cat.unsupplied()] == ["sasl.a6c"]
+
+
+def test_chart_modifier_must_name_a_chart(make_catalog):
+    text = GOOD + '[[table.modifier]]\nname = "hist"\nlabel = "Historical"\nchart = "t.nochart"\n'
+    assert "looks up chart 't.nochart'" in one_error(make_catalog(text))
+
+
+def test_unbounded_per_unit_modifier_needs_an_open_row(make_catalog):
+    text = GOOD.replace('roll = ">=3"', 'roll = "3-20"') + (
+        '[[table.modifier]]\nname = "cvp"\nlabel = "Per 30 CVP"\nper = 30\nvalue = 1\n')
+    assert "no upper bound" in one_error(make_catalog(text))
+
+
+def test_bad_toml(make_catalog):
+    error = one_error(make_catalog('[[table]\nid = "x"'))
+    assert "not valid TOML" in error
+
+
+def test_bad_range(make_catalog):
+    error = one_error(make_catalog(GOOD.replace('roll = "2"', 'roll = "two"')))
+    assert "bad range 'two'" in error
+
+
+def test_columns_with_their_own_breakpoints(make_catalog):
+    text = """
+    [[table]]
+    id = "t.cols"
+    title = "T"
+    rule = "1"
+    source = "000:1"
+    roll = "dr"
+    columns = ["German", "Russian"]
+    [[table.row]]
+    roll = "<=2"
+    results = { German = "A" }
+    [[table.row]]
+    roll = ">=3"
+    results = { German = "B" }
+    [[table.row]]
+    roll = "<=4"
+    results = { Russian = "C" }
+    [[table.row]]
+    roll = ">=5"
+    results = { Russian = "D" }
+    """
+    cat = make_catalog(text)
+    assert cat.errors == []
+    assert cat.get("t.cols").result_at(3, "German") == "B"
+    assert cat.get("t.cols").result_at(3, "rus") == "C"
