@@ -40,10 +40,11 @@ def tables_list(as_json, missing):
     """Every table with its id, title, rule and source."""
     cat = default_catalog()
     if missing:
-        rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by)}
+        rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
+                 "stand_in": m.id in cat.tables}
                 for m in sorted(cat.unsupplied(), key=lambda m: m.id)]
-        lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"])
-                 for r in rows]
+        lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + (" [stand-in in use]" if r["stand_in"] else "")
+                 + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"]) for r in rows]
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
         _emit(rows, as_json, "\n".join(lines) + note)
         return
@@ -66,7 +67,7 @@ def tables_show(table_id, as_json):
                  for r in table.rows],
         "modifiers": [_modifier_json(m) for m in table.modifiers],
         "footnotes": [{"original": f.original.text, "text": f.text, "then": list(f.then)} for f in table.footnotes],
-        "notes": list(table.notes), "reading": table.reading,
+        "notes": list(table.notes), "reading": table.reading, "stand_in": table.stand_in,
     }
     _emit(data, as_json, _show_text(table))
 
@@ -103,7 +104,8 @@ def _modifier_text(mod) -> str:
 
 
 def _show_text(table) -> str:
-    out = [f"{table.title}  ({table.id})", f"rule {table.rule} · source {table.source} · "
+    badge = "  [stand-in]" if table.stand_in else ""
+    out = [f"{table.title}  ({table.id}){badge}", f"rule {table.rule} · source {table.source} · "
            + ("chart" if table.is_chart else f"Final {table.roll}")]
     head = table.key or f"Final {table.roll}"
     cols = list(table.columns) or ["Result"]
@@ -121,6 +123,8 @@ def _show_text(table) -> str:
     out += [f"Note: {n}" for n in table.notes]
     if table.reading:
         out.append(f"Reading of the text: {table.reading}")
+    if table.stand_in:
+        out.append(f"Stand-in, not the rulebook table: {table.stand_in}")
     return "\n".join(out)
 
 
@@ -192,7 +196,8 @@ def _trace_text(trace: Trace, indent: str = "") -> str:
     faces = trace.roll.faces
     dice = f"colored {faces[0]}, white {faces[1]}" if len(faces) == 2 else f"die {faces[0]}"
     col = f" — {trace.column}" if trace.column else ""
-    out = [f"{indent}{t.title} ({t.rule}){col}", f"{indent}  {dice}: Original {t.roll} {trace.original}"]
+    badge = " [stand-in: not the rulebook table]" if t.stand_in else ""
+    out = [f"{indent}{t.title} ({t.rule}){col}{badge}", f"{indent}  {dice}: Original {t.roll} {trace.original}"]
     out += [f"{indent}  {m.value:+d}  {m.label}" for m in trace.modifiers]
     out.append(f"{indent}  Final {t.roll} {trace.final} (row {trace.row}): {trace.result}")
     out += [f"{indent}  Note: {f}" for f in trace.footnotes]

@@ -40,8 +40,8 @@ class Catalog:
         return row.results[table.column_name(column)]
 
     def unsupplied(self) -> list[Missing]:
-        """Referenced tables that are neither in the texts nor in the player's pack."""
-        return [m for m in self.missing.values() if m.id not in self.tables]
+        """Referenced tables that are not in the texts and not in the player's pack (a stand-in may stand for them)."""
+        return [m for m in self.missing.values() if m.id not in self.tables or self.tables[m.id].stand_in]
 
 
 def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
@@ -56,7 +56,7 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are [[table]] entries")
                 for raw in raws.get("table", []):
                     table = parse_table(raw, path, pack)
-                    if table.id in cat.tables:
+                    if table.id in cat.tables and not (pack and cat.tables[table.id].stand_in):
                         raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {cat.tables[table.id].path}; rename one")
                     cat.tables[table.id] = table
             except TableFileError as exc:

@@ -74,6 +74,7 @@ class Table:
     footnotes: tuple[Footnote, ...] = ()
     notes: tuple[str, ...] = ()
     reading: str = ""
+    stand_in: str = ""  # not the rulebook table: what this stand-in is built on (DESIGN.md)
     pack: bool = False  # from the player's own table pack
 
     @property

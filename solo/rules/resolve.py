@@ -41,6 +41,7 @@ class Trace:
             "modifiers": [{"name": m.name, "label": m.label, "value": m.value} for m in self.modifiers],
             "final": self.final, "row": self.row, "result": self.result, "footnotes": self.footnotes,
             "subrolls": [s.to_json() for s in self.subrolls], "secret": self.roll.secret,
+            "stand_in": bool(self.table.stand_in),
         }
 
 

@@ -138,3 +138,21 @@ def test_columns_with_their_own_breakpoints(make_catalog):
     assert cat.errors == []
     assert cat.get("t.cols").result_at(3, "German") == "B"
     assert cat.get("t.cols").result_at(3, "rus") == "C"
+
+
+def test_a_pack_replaces_a_stand_in_but_not_a_rulebook_table(tmp_path):
+    from solo.rules import load_catalog
+    shipped, pack = tmp_path / "shipped", tmp_path / "pack"
+    shipped.mkdir(), pack.mkdir()
+    (shipped / "inventory").mkdir()
+    (shipped / "inventory" / "i.toml").write_text('[[missing]]\nid = "t.a6g"\ntitle = "Table A6g"\nrule = "SASL A6g"\n')
+    stand_in = GOOD.replace('"t.wounded"', '"t.a6g"').replace('roll = "dr"', 'roll = "dr"\nstand_in = "our own design"')
+    (shipped / "s.toml").write_text(GOOD + stand_in)
+    (pack / "p.toml").write_text(stand_in.replace("stand_in = \"our own design\"\n", "").replace('"Evacuated"', '"From my rulebook"'))
+    cat = load_catalog([(shipped, False)])
+    assert cat.errors == [] and [m.id for m in cat.unsupplied()] == ["t.a6g"]
+    cat = load_catalog([(shipped, False), (pack, True)])
+    assert cat.errors == [] and cat.unsupplied() == []
+    assert cat.get("t.a6g").result_at(5) == "From my rulebook" and not cat.get("t.a6g").stand_in
+    (pack / "q.toml").write_text(GOOD)
+    assert "duplicate id" in load_catalog([(shipped, False), (pack, True)]).errors[0]

@@ -52,7 +52,12 @@ def test_every_inventory_entry_is_loaded_with_its_rule_and_source():
 def test_every_shipped_table_is_in_the_inventory():
     cat = default_catalog()
     listed = {e.id for e in cat.inventory}
-    assert [t.id for t in cat.tables.values() if not t.pack and t.id not in listed] == []
+    assert [t.id for t in cat.tables.values() if not t.pack and not t.stand_in and t.id not in listed] == []
+
+
+def test_every_stand_in_stands_for_a_listed_missing_table():
+    cat = default_catalog()
+    assert [t.id for t in cat.tables.values() if t.stand_in and t.id not in cat.missing] == []
 
 
 def test_inventory_ids_are_unique():
