@@ -79,7 +79,7 @@ def parse_table(raw: dict, path: Path, pack: bool = False) -> Table:
     for required in ("id", "title", "rule", "roll"):
         if not raw.get(required):
             raise TableFileError(f"{where}: missing '{required}'")
-    if not pack and not raw.get("source"):
+    if not pack and not raw.get("stand_in") and not raw.get("source"):
         raise TableFileError(f"{where}: missing 'source' (seed file and line, e.g. \"000:498\")")
     if raw["roll"] not in ROLL_KINDS:
         raise TableFileError(f"{where}: roll must be one of {', '.join(ROLL_KINDS)}, not {raw['roll']!r}")
@@ -94,7 +94,7 @@ def parse_table(raw: dict, path: Path, pack: bool = False) -> Table:
         raise TableFileError(f"{where}: two modifiers share a name; give each its own")
     footnotes = tuple(_parse_footnote(f, columns, where) for f in raw.get("footnote", []))
     return Table(
-        id=tid, title=raw["title"], rule=str(raw["rule"]), source=raw.get("source", "table pack"),
+        id=tid, title=raw["title"], rule=str(raw["rule"]), source=raw.get("source", "stand-in" if raw.get("stand_in") else "table pack"),
         roll=raw["roll"], path=str(path), columns=columns, key=raw.get("key", ""), rows=rows,
         modifiers=mods, footnotes=footnotes, notes=_strings(raw.get("notes", []), where, "notes"),
         reading=raw.get("reading", ""), stand_in=raw.get("stand_in", ""), pack=pack,
