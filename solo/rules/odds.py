@@ -17,11 +17,13 @@ def odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | No
     if table.is_chart:
         raise SoloError(f"{table_id} is a chart, not a dice table: it has no odds")
     col = table.column_name(column)
-    outcomes = _outcomes(cat, table_id, col, applied_modifiers(cat, table, mods or {}, col, drm))
+    outcomes = _outcomes(cat, table_id, col, applied_modifiers(cat, table, mods or {}, col, drm), {})
     return sorted(outcomes.items(), key=lambda item: (-item[1], item[0]))
 
 
-def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied]) -> dict[str, Fraction]:
+def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied],
+              chained: dict[str, dict[str, Fraction]]) -> dict[str, Fraction]:
+    """Outcomes of one table; ``chained`` keeps each chained table's outcomes, worked out once."""
     table = cat.tables[table_id]
     faces_all = list(product(range(1, 7), repeat=DICE_PER_KIND[table.roll]))
     each = Fraction(1, len(faces_all))
@@ -31,7 +33,10 @@ def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied]) 
         label = " + ".join([text, *footnotes])
         branches = {label: each}
         for target in then:
-            sub = _outcomes(cat, target, "", []) if target in cat.tables else {f"roll {target} (not in the texts)": Fraction(1)}
+            if target not in chained:
+                chained[target] = (_outcomes(cat, target, "", [], chained) if target in cat.tables
+                                   else {f"roll {target} (not in the texts)": Fraction(1)})
+            sub = chained[target]
             branches = {f"{lab} → {s}": p * q for lab, p in branches.items() for s, q in sub.items()}
         for lab, p in branches.items():
             result[lab] += p
