@@ -1,6 +1,7 @@
 """The command line: thin click commands over the engine; text for players, --json for scripts."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -33,11 +34,23 @@ def tables():
     """List, show and check the dice tables and charts."""
 
 
+GAMES = {"oto2": "Onslaught to Orsha 2", "oto-s1": "OtO-S1 Breakthrough to Orsha", "oto-s2": "OtO-S2 The Cross Roads",
+         "rb": "Red Barricades", "votg": "Valor of the Guards", "abtf": "A Bridge Too Far", "asl": "Core ASL (stand-ins)"}
+
+
+def _rule_order(table) -> tuple:
+    """Tables in rule order ("7.5063" before "7.51"), then as the texts print them."""
+    number = re.match(r"\d+\.\d+", table.rule)
+    seed, _, line = table.source.partition(":")
+    return (float(number[0]) if number else 0.0, seed, int(line) if line.isdigit() else 0)
+
+
 @tables.command("list")
+@click.argument("search", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--missing", is_flag=True, help="Tables the texts refer to but do not contain.")
-def tables_list(as_json, missing):
-    """Every table with its id, title, rule and source."""
+def tables_list(search, as_json, missing):
+    """Every table with its id, title, rule and source (SEARCH filters ids and titles)."""
     cat = default_catalog()
     if missing:
         rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
@@ -48,10 +61,20 @@ def tables_list(as_json, missing):
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
         _emit(rows, as_json, "\n".join(lines) + note)
         return
+    wanted = (search or "").lower()
+    found = [t for t in cat.tables.values() if wanted in t.id.lower() or wanted in t.title.lower()]
+    if not found:
+        raise SoloError(f"no table matches {search!r}; 'solo tables list' shows them all")
     rows = [{"id": t.id, "title": t.title, "rule": t.rule, "source": t.source, "roll": t.roll}
-            for t in sorted(cat.tables.values(), key=lambda t: t.id)]
-    lines = [f"{r['id']:<36} {r['roll']:<5} {r['rule']:<12} {r['title']}" for r in rows]
-    _emit(rows, as_json, "\n".join(lines) + f"\n{len(rows)} tables")
+            for t in sorted(found, key=lambda t: t.id)]
+    lines, game = [], None
+    for t in sorted(found, key=lambda t: (t.id.split(".")[0], _rule_order(t))):
+        prefix = t.id.split(".")[0]
+        if prefix != game:
+            game = prefix
+            lines.append(f"\n{GAMES.get(prefix, prefix)}")
+        lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
+    _emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables")
 
 
 @tables.command("show")
@@ -91,16 +114,17 @@ def _modifier_json(mod) -> dict:
 
 def _modifier_text(mod) -> str:
     if mod.kind == "fixed":
-        how = f"{mod.value:+d}"
+        how, arg = f"{mod.value:+d}", mod.name
     elif mod.kind == "per":
-        how = f"{mod.value:+d} per {mod.per} ({mod.round})"
+        how = f"{mod.value:+d} each" if mod.per == 1 else f"{mod.value:+d} per {mod.per} ({mod.round})"
+        arg = f"{mod.name}=COUNT"
     elif mod.kind == "input":
-        how = f"{mod.input[0]:+d}..{mod.input[1]:+d}"
+        how, arg = f"{mod.input[0]:+d}..{mod.input[1]:+d}", f"{mod.name}=VALUE"
     else:
-        how = f"from {mod.chart}"
+        how, arg = f"from {mod.chart}", f"{mod.name}=DATE:SIDE"
     only = f" [{', '.join(mod.columns)} only]" if mod.columns else ""
     die = f" [{mod.die} die]" if mod.die else ""
-    return f"  --mod {mod.name:<18} {how:<14} {mod.label}{only}{die}"
+    return f"  --mod {arg:<24} {how:<16} {mod.label}{only}{die}"
 
 
 def _show_text(table) -> str:
@@ -192,16 +216,18 @@ def roll_command(table_id, drm, mods, column, dice, seed, as_json):
 
 
 def _trace_text(trace: Trace, indent: str = "") -> str:
+    """The roll as a player reads it; a chained roll is indented under the roll that called it."""
     t = trace.table
     faces = trace.roll.faces
     dice = f"colored {faces[0]}, white {faces[1]}" if len(faces) == 2 else f"die {faces[0]}"
     col = f" — {trace.column}" if trace.column else ""
     badge = " [stand-in: not the rulebook table]" if t.stand_in else ""
-    out = [f"{indent}{t.title} ({t.rule}){col}{badge}", f"{indent}  {dice}: Original {t.roll} {trace.original}"]
+    head = f"{indent}then " if indent else ""
+    out = [f"{head}{t.title} ({t.rule}){col}{badge}", f"{indent}  {dice}: Original {t.roll} {trace.original}"]
     out += [f"{indent}  {m.value:+d}  {m.label}" for m in trace.modifiers]
     out.append(f"{indent}  Final {t.roll} {trace.final} (row {trace.row}): {trace.result}")
     out += [f"{indent}  Note: {f}" for f in trace.footnotes]
-    out += [_trace_text(s, indent + "  then ") for s in trace.subrolls]
+    out += [_trace_text(s, indent + "    ") for s in trace.subrolls]
     return "\n".join(out)
 
 
