@@ -1,0 +1,1 @@
+"""Maps: hex coordinates, VASL board files, terrain."""
