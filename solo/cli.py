@@ -243,6 +243,11 @@ def odds_command(table_id, drm, mods, column, as_json):
     _emit(data, as_json, text)
 
 
+from solo.board.commands import boards  # noqa: E402 - registered after the table commands
+
+cli.add_command(boards)
+
+
 def main() -> None:
     """Entry point: a player's mistake is one line on stderr and exit code 2, never a traceback."""
     try:

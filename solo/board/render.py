@@ -1,0 +1,60 @@
+"""Pictures of a board: a text map for the terminal and an SVG with terrain colours, roads,
+hex ids and marked hexes (VPO, intersections)."""
+
+from xml.sax.saxutils import escape
+
+from solo.board.terrain import Board
+
+SYMBOLS = {"open": ".", "woods": "#", "grain": ":", "brush": "%", "orchard": "o", "wooden building": "W",
+           "stone building": "S", "rubble": "r", "water": "~", "stream": "-", "marsh": "m", "gully": "v",
+           "shellholes": "'", "graveyard": "+", "bridge": "H", "lumberyard": "L"}
+COLOURS = {"open": "#c8dc96", "woods": "#1e6e1e", "grain": "#e6c85a", "brush": "#78a03c", "orchard": "#96c864",
+           "wooden building": "#aa643c", "stone building": "#828296", "rubble": "#6e6464", "water": "#3c78dc",
+           "stream": "#5aa0f0", "marsh": "#64a0a0", "gully": "#967850", "shellholes": "#b4aa82",
+           "graveyard": "#a0a0a0", "bridge": "#3c3c3c", "lumberyard": "#c89664"}
+_KEYS = [f"{s} {k}" for k, s in SYMBOLS.items()] + ["= road", "* road intersection (>= 3 road hexsides)"]
+LEGEND = ("  ".join(_KEYS[:6]), "  ".join(_KEYS[6:12]), "  ".join(_KEYS[12:]))
+
+
+def text_map(board: Board) -> str:
+    """One character per hex, a text line per hex row (odd-index columns sit half a hex higher)."""
+    grid = board.grid
+    symbols = {}
+    for (column, row), h in zip(grid.hexes, board.hexes.values()):
+        symbol = SYMBOLS.get(h.terrain, "?")
+        if h.road_exits >= 3:
+            symbol = "*"
+        elif h.road and h.terrain == "open":
+            symbol = "="
+        symbols[column, row] = symbol
+    header = "    " + "".join(f"{grid.name(c, 1)[:-1]:<2}" for c in range(grid.columns))
+    rows = [f"{row:>3} " + " ".join(symbols.get((c, row), " ") for c in range(grid.columns)).rstrip()
+            for row in range(grid.rows + 1)]
+    return "\n".join([header, *rows])
+
+
+def svg(board: Board, marked: dict[str, str] | None = None, scale: float = 0.5) -> str:
+    """The board as an SVG: hexes in terrain colours, roads centre to hexside, ids, marked hexes."""
+    marked = marked or {}
+    grid = board.grid
+    width = (grid.columns - 1) * grid.hex_width + grid.a1_x * 2
+    height = grid.rows * grid.hex_height + grid.a1_y
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:.0f}" height="{height * scale:.0f}" '
+           f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
+           f'<title>Board {escape(board.name)}</title>']
+    for (column, row), h in zip(grid.hexes, board.hexes.values()):
+        cx, cy = grid.centre(column, row)
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in board.outline(column, row))
+        colour = COLOURS.get(h.terrain, "#ffffff")
+        out.append(f'<polygon points="{points}" fill="{colour}" stroke="#606060" stroke-width="1"/>')
+        for side in h.road_sides:
+            (ax, ay), (bx, by) = board.outline(column, row)[side], board.outline(column, row)[(side + 1) % 6]
+            out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
+                       f'stroke="#784a1e" stroke-width="6"/>')
+        out.append(f'<text x="{cx:.1f}" y="{cy - 20:.1f}" font-size="10" text-anchor="middle">{h.name}</text>')
+        if h.name in marked:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="14" fill="none" stroke="#e0007a" stroke-width="4">'
+                       f'<title>{escape(marked[h.name])}</title></circle>')
+    out.append(f'<text x="8" y="{height - 8:.1f}" font-size="28" font-weight="bold">{escape(board.name)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)

@@ -1,0 +1,141 @@
+"""Read VASL board data in pure Python: a board archive ``bdNN`` (a zip with no extension)
+from the player's VASL boards folder, or a bare folder holding LOSData and BoardMetadata.xml.
+
+LOSData is a gzip-compressed Java serialization stream; only its block-data records are
+read: four big-endian int32 (hex columns, hex rows, pixel width, pixel height), then for
+every pixel (x outer, y inner) a signed elevation byte and a terrain-code byte, then a
+stairway byte per hex. Terrain names come from VASL's SharedBoardMetadata.xml in the
+player's boards folder. Nothing of VASL's is shipped with solo.
+"""
+
+import gzip
+import os
+import struct
+import tomllib
+import xml.etree.ElementTree as ET
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from solo.board.coords import Grid
+from solo.content import config_dir
+from solo.errors import SoloError
+
+SHARED = "SharedBoardMetadata.xml"
+
+
+@dataclass(frozen=True)
+class RawBoard:
+    """A board as VASL stores it: per-pixel elevation and terrain code, and its metadata."""
+
+    name: str
+    grid: Grid
+    elevation: np.ndarray  # [x, y] int8, levels
+    terrain: np.ndarray  # [x, y] uint8, VASL terrain codes
+    building_types: dict  # hex name -> terrain name (BoardMetadata buildingTypes)
+
+
+def boards_folder(option: str | Path | None = None) -> Path:
+    """--vasl-boards DIR, else $SOLO_VASL_BOARDS, else vasl_boards in the config file."""
+    config = config_dir() / "config.toml"
+    chosen = option or os.environ.get("SOLO_VASL_BOARDS")
+    if not chosen and config.is_file():
+        try:
+            chosen = tomllib.loads(config.read_text(encoding="utf-8")).get("vasl_boards")
+        except tomllib.TOMLDecodeError as exc:
+            raise SoloError(f"{config}: not valid TOML ({exc}); fix it or remove it") from None
+    if not chosen:
+        raise SoloError(f"no VASL boards folder: give --vasl-boards DIR, set SOLO_VASL_BOARDS, "
+                        f"or write vasl_boards = \"DIR\" in {config}")
+    folder = Path(chosen).expanduser()
+    if not folder.is_dir():
+        raise SoloError(f"VASL boards folder {folder} does not exist")
+    return folder
+
+
+def _archive_names(board: str) -> list[str]:
+    names = [f"bd{board}"]
+    if board.isdigit():
+        names += [f"bd{int(board):02d}", f"bd{int(board)}"]
+    return list(dict.fromkeys(names))
+
+
+def read_files(folder: Path, board: str) -> tuple[bytes, bytes]:
+    """LOSData and BoardMetadata.xml of a board, from an archive or a bare folder."""
+    for name in _archive_names(board):
+        path = folder / name
+        try:
+            if path.is_dir():
+                return (path / "LOSData").read_bytes(), (path / "BoardMetadata.xml").read_bytes()
+            if zipfile.is_zipfile(path):
+                with zipfile.ZipFile(path) as archive:
+                    return archive.read("LOSData"), archive.read("BoardMetadata.xml")
+        except (OSError, KeyError) as exc:
+            raise SoloError(f"board {board}: {path} has no LOSData/BoardMetadata.xml ({exc}); "
+                            f"VASL's own board archive is needed") from None
+    raise SoloError(f"board {board}: no board file {' or '.join(_archive_names(board))} in {folder}")
+
+
+def terrain_names(folder: Path) -> dict[int, str]:
+    """VASL terrain code -> name, from SharedBoardMetadata.xml beside the boards (or one folder up)."""
+    for path in (folder / SHARED, folder.parent / SHARED, folder / "boardData" / SHARED):
+        if path.is_file():
+            try:
+                root = ET.parse(path).getroot()
+            except ET.ParseError as exc:
+                raise SoloError(f"{path}: not readable XML ({exc})") from None
+            return {int(t.get("typeCode")): t.get("name") for t in root.iter("terrainType")}
+    raise SoloError(f"no {SHARED} in {folder}: copy it from your VASL install (boardData/{SHARED})")
+
+
+def decode_los(data: bytes, where: str = "LOSData") -> tuple[int, int, np.ndarray, np.ndarray, bytes]:
+    """(columns, rows, elevation[x, y], terrain[x, y], stairways) from LOSData bytes."""
+    try:
+        raw = gzip.decompress(data)
+    except (OSError, EOFError) as exc:
+        raise SoloError(f"{where}: not a VASL LOSData file ({exc})") from None
+    if raw[:4] != b"\xac\xed\x00\x05":
+        raise SoloError(f"{where}: not a Java serialization stream; is this a VASL LOSData file?")
+    blocks, i = bytearray(), 4
+    while i < len(raw):
+        tag = raw[i]
+        if tag == 0x77:
+            size, start = raw[i + 1], i + 2
+        elif tag == 0x7A:
+            size, start = struct.unpack(">i", raw[i + 1:i + 5])[0], i + 5
+        else:
+            raise SoloError(f"{where}: unexpected record 0x{tag:02x} at byte {i}; not a LOSData file this reader knows")
+        blocks += raw[start:start + size]
+        i = start + size
+    if len(blocks) < 16:
+        raise SoloError(f"{where}: too short to be a LOSData file")
+    columns, rows, width, height = struct.unpack(">4i", blocks[:16])
+    end = 16 + width * height * 2
+    if columns <= 0 or rows <= 0 or width <= 0 or height <= 0 or len(blocks) < end:
+        raise SoloError(f"{where}: its grid ({columns} x {rows}, {width} x {height} px) does not match its size")
+    pixels = np.frombuffer(bytes(blocks[16:end]), dtype=np.int8).reshape(width, height, 2)
+    return columns, rows, pixels[:, :, 0].copy(), pixels[:, :, 1].view(np.uint8).copy(), bytes(blocks[end:])
+
+
+def parse_metadata(data: bytes, where: str) -> tuple[str, Grid, dict]:
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise SoloError(f"{where}: not readable XML ({exc})") from None
+    get = lambda key, default: float(root.get(key, default))  # noqa: E731 - attribute reader
+    grid = Grid(columns=int(root.get("width", 33)), rows=int(root.get("height", 10)),
+                hex_width=get("hexWidth", 56.25), hex_height=get("hexHeight", 64.5),
+                a1_x=get("A1CenterX", 0.0), a1_y=get("A1CenterY", 32.25))
+    buildings = {b.get("hexName"): b.get("buildingTypeName") for b in root.iter("buildingType")}
+    return root.get("name", "?"), grid, buildings
+
+
+def read_board(folder: Path, board: str) -> RawBoard:
+    los, meta = read_files(folder, board)
+    name, grid, buildings = parse_metadata(meta, f"board {board} BoardMetadata.xml")
+    columns, rows, elevation, terrain, _ = decode_los(los, f"board {board} LOSData")
+    if (columns, rows) != (grid.columns, grid.rows):
+        grid = Grid(columns, rows, grid.hex_width, grid.hex_height, grid.a1_x, grid.a1_y)
+    return RawBoard(name, grid, elevation, terrain, buildings)

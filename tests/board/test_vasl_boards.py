@@ -1,0 +1,66 @@
+"""The VASL board reader on the real board files in ../shared/vasl-boards (skipped when absent).
+
+How the expected values were checked: each board's LOSData was rendered to a picture (terrain
+colours, the road crossings found at hexside midpoints, each intersection marked) and looked
+at; the terrain hexes below were marked on the picture and read off it one by one."""
+
+from pathlib import Path
+
+import pytest
+
+from solo.board.commands import load_board
+
+BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
+pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+
+# The 22 boards of The Cross Roads mapboard table; road intersections (>= 3 road hexsides),
+# each looked at on the rendered board: forks, crossroads, loops meeting a road, roads that
+# leave a hex through a vertex (board 4 FF5) or off the board edge (board 17 Y10).
+INTERSECTIONS = {
+    "04": ["Y3", "FF5"], "05": ["H3", "Y10", "EE6"], "08": ["E1", "I1", "P1", "Q1", "Q9", "W8", "Y9"],
+    "12": ["M4", "O5", "Q1", "Q5", "Q9", "S2", "S6", "Y9"], "13": ["H7", "Q1", "X1"], "16": ["K8", "N3", "N4", "Y4"],
+    "17": ["G7", "H6", "R4", "Y10", "DD4"], "19": ["I1", "M8", "Y6"], "24": ["I8", "N6", "Q7", "S4", "T3", "T4", "Y2"],
+    "32": ["E4", "H4", "O5", "W5"], "33": ["L4", "L5", "Q9", "Q10", "R9", "Y10"], "34": ["H6", "J5", "P5", "Q6", "BB5"],
+    "36": ["P5", "R6"], "37": ["H4", "P5", "X5"], "40": ["G9", "H4", "Q4", "Q7", "AA5", "CC7", "DD6"],
+    "42": ["D4", "G4", "CC5"], "43": ["M6", "R3", "V3", "Z5", "Z7"], "44": ["K6", "Q9", "AA9"], "47": ["H8", "Y2"],
+    "48": ["Q5"], "50": ["B5", "I10", "Q8", "U6", "Y5"], "52": [],
+}
+
+# Terrain read off the rendered boards, hex by hex.
+TERRAIN = {
+    "04": {"C1": "grain", "M2": "woods", "W1": "woods", "S3": "shellholes", "X4": "grain", "I6": "woods",
+           "K5": "grain", "O6": "wooden building", "P6": "wooden building", "A4": "woods", "EE9": "open", "Y3": "open"},
+    "12": {"B5": "open", "E8": "gully", "F1": "open", "K3": "open", "M1": "open", "N8": "gully", "Q5": "open",
+           "T5": "open", "W4": "graveyard", "AA4": "open", "DD3": "open", "CC9": "gully"},
+    "24": {"B2": "open", "E3": "open", "K9": "open", "O5": "stone building", "Q4": "open", "S1": "wooden building",
+           "U7": "woods", "X8": "brush", "AA7": "open", "DD3": "grain", "FF9": "open"},
+}
+
+
+@pytest.mark.parametrize("board", sorted(INTERSECTIONS))
+def test_grid_and_hex_count(board):
+    b = load_board(BOARDS, board)
+    assert (b.grid.columns, b.grid.rows, len(b.hexes)) == (33, 10, 346)
+
+
+@pytest.mark.parametrize("board", sorted(INTERSECTIONS))
+def test_road_intersections(board):
+    assert load_board(BOARDS, board).intersections() == INTERSECTIONS[board]
+
+
+@pytest.mark.parametrize("board", sorted(TERRAIN))
+def test_terrain_read_off_the_board(board):
+    b = load_board(BOARDS, board)
+    assert {name: b.hexes[name].terrain for name in TERRAIN[board]} == TERRAIN[board]
+
+
+def test_building_types_from_board_metadata():
+    """BoardMetadata.xml of board 4 makes O6 and P6 wooden one-level buildings."""
+    b = load_board(BOARDS, "4")
+    assert b.hexes["O6"].terrain == b.hexes["P6"].terrain == "wooden building"
+
+
+def test_a_road_through_a_vertex_is_a_road_exit():
+    """Board 4 FF5: the road forks at the east edge and leaves FF5 through its east vertex."""
+    ff5 = load_board(BOARDS, "4").hexes["FF5"]
+    assert set(ff5.road_sides) == {4, 5} and ff5.road_vertices == (2,) and ff5.road_exits == 3
