@@ -6,9 +6,11 @@ from pathlib import Path
 
 import click
 
+from solo.board import crossroads
 from solo.board.render import LEGEND, svg, text_map
 from solo.board.terrain import Board
 from solo.board.vasl import boards_folder, read_board, terrain_names
+from solo.dice import SeededDice
 
 
 @cache
@@ -34,7 +36,8 @@ def boards_show(board, folder, svg_file, as_json):
     b = load_board(where, board)
     intersections = b.intersections()
     if svg_file:
-        svg_file.write_text(svg(b, {n: "road intersection" for n in intersections}), encoding="utf-8")
+        svg_file.write_text(svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}),
+                            encoding="utf-8")
     if as_json:
         hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
                   "road_hexsides": list(h.road_sides), "road_exits": h.road_exits,
@@ -47,5 +50,57 @@ def boards_show(board, folder, svg_file, as_json):
     click.echo(text_map(b))
     click.echo("\n".join(LEGEND))
     click.echo(f"Road intersections (>= 3 road hexsides; OtO-S2 VPO): {', '.join(intersections) or 'none'}")
+    if svg_file:
+        click.echo(f"SVG written to {svg_file}")
+
+
+@boards.command("cross-roads")
+@click.option("--seed", type=int, help="Seed the dice (the same seed gives the same configuration).")
+@click.option("--vasl-boards", "folder", type=click.Path(path_type=Path), help="Your VASL boards folder.")
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also write an SVG picture.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cross_roads(seed, folder, svg_file, as_json):
+    """OtO-S2 The Cross Roads: roll the three mapboards (MSR 6), the month (MSR 8) and the VPO (14.)."""
+    where = boards_folder(folder)
+    dice = SeededDice(seed)
+    mapboards = crossroads.roll_boards(dice)
+    loaded = {m.id: load_board(where, m.id) for m in mapboards}
+    vpo, counts = [], {}
+    for m in mapboards:
+        count, chosen = crossroads.choose_vpo(m.id, loaded[m.id], dice)
+        counts[m.id] = count
+        vpo += chosen
+    month = crossroads.month(dice)
+    positions = ("north", "centre", "south")
+    if svg_file:
+        svg_file.write_text(svg([(m.id, loaded[m.id]) for m in mapboards], {v.hex: v.why for v in vpo}), encoding="utf-8")
+    if as_json:
+        data = {
+            "boards": [{"board": m.id, "kind": m.kind, "position": pos, "column": m.trace.column,
+                        "dice": list(m.trace.roll.faces), "rerolled": [list(t.roll.faces) for t in m.rerolled],
+                        "vpo_allowed": int(counts[m.id].result), "vpo_table_stand_in": bool(counts[m.id].table.stand_in)}
+                       for m, pos in zip(mapboards, positions)],
+            "centre": mapboards[1].id,
+            "placement": "joined along their long edges, north to south; all face the same way (north up)",
+            "vpo": [{"hex": v.hex, "board": v.board, "why": v.why} for v in vpo],
+            "month": month.result,
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo("The Cross Roads (OtO-S2): mapboards joined along their long edges, north to south")
+    for m, pos in zip(mapboards, positions):
+        faces = ",".join(map(str, m.trace.roll.faces))
+        again = f" (repeats rolled again: {'; '.join(','.join(map(str, t.roll.faces)) for t in m.rerolled)})" if m.rerolled else ""
+        click.echo(f"  {pos:<6} {m.label:<18} column {m.trace.column} DR {faces}{again}")
+    click.echo(f"Month (MSR 8): {month.result} 1944 (dr {month.roll.faces[0]})")
+    stand_in = any(c.table.stand_in for c in counts.values())
+    click.echo("VPO (14.)" + (" — number per board from a stand-in for Table A6g" if stand_in else "") + ":")
+    for m in mapboards:
+        mine = [v for v in vpo if v.board == m.id]
+        click.echo(f"  board {m.id}: A6g dr {counts[m.id].roll.faces[0]} -> {counts[m.id].result} allowed")
+        click.echo("".join(f"    {v.hex}: {v.why}\n" for v in mine).rstrip() or "    none qualify")
+    if any(m.kind == "River" for m in mapboards):
+        click.echo("River board: roll its bridges on Tables A6g, A9a, A9b and A9d (MSR 7) from your SASL rules.")
+    click.echo("MSR 5: all hills, elevated and sunken roads and valleys are Level 0; all buildings wooden; roads unpaved.")
     if svg_file:
         click.echo(f"SVG written to {svg_file}")

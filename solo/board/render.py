@@ -33,28 +33,39 @@ def text_map(board: Board) -> str:
     return "\n".join([header, *rows])
 
 
-def svg(board: Board, marked: dict[str, str] | None = None, scale: float = 0.5) -> str:
-    """The board as an SVG: hexes in terrain colours, roads centre to hexside, ids, marked hexes."""
+def svg(boards: list[tuple[str, Board]], marked: dict[str, str] | None = None, scale: float = 0.5) -> str:
+    """Boards joined top to bottom as an SVG: hexes in terrain colours, roads from the centre to
+    each road hexside, hex ids, board numbers, and ``marked`` hexes ("4Y3" -> why) circled."""
     marked = marked or {}
-    grid = board.grid
-    width = (grid.columns - 1) * grid.hex_width + grid.a1_x * 2
-    height = grid.rows * grid.hex_height + grid.a1_y
+    grid = boards[0][1].grid
+    width = (grid.columns - 1) * grid.hex_width
+    board_height = grid.rows * grid.hex_height
+    height = board_height * len(boards) + grid.a1_y
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:.0f}" height="{height * scale:.0f}" '
            f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
-           f'<title>Board {escape(board.name)}</title>']
-    for (column, row), h in zip(grid.hexes, board.hexes.values()):
-        cx, cy = grid.centre(column, row)
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in board.outline(column, row))
-        colour = COLOURS.get(h.terrain, "#ffffff")
-        out.append(f'<polygon points="{points}" fill="{colour}" stroke="#606060" stroke-width="1"/>')
-        for side in h.road_sides:
-            (ax, ay), (bx, by) = board.outline(column, row)[side], board.outline(column, row)[(side + 1) % 6]
-            out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
-                       f'stroke="#784a1e" stroke-width="6"/>')
-        out.append(f'<text x="{cx:.1f}" y="{cy - 20:.1f}" font-size="10" text-anchor="middle">{h.name}</text>')
-        if h.name in marked:
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="14" fill="none" stroke="#e0007a" stroke-width="4">'
-                       f'<title>{escape(marked[h.name])}</title></circle>')
-    out.append(f'<text x="8" y="{height - 8:.1f}" font-size="28" font-weight="bold">{escape(board.name)}</text>')
+           f'<title>{escape(", ".join("board " + b.name for _, b in boards))}</title>']
+    for index, (board_id, board) in enumerate(boards):
+        out.append(f'<g transform="translate(0 {index * board_height:.2f})">')
+        out += _board_elements(board_id, board, marked)
+        out.append(f'<text x="8" y="{board_height - 8:.1f}" font-size="28" font-weight="bold">{escape(board_id)}</text></g>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _board_elements(board_id: str, board: Board, marked: dict[str, str]) -> list[str]:
+    grid, out = board.grid, []
+    for (column, row), h in zip(grid.hexes, board.hexes.values()):
+        cx, cy = grid.centre(column, row)
+        outline = board.outline(column, row)
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in outline)
+        out.append(f'<polygon points="{points}" fill="{COLOURS.get(h.terrain, "#ffffff")}" stroke="#606060" stroke-width="1"/>')
+        for side in h.road_sides:
+            (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
+            out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
+                       f'stroke="#784a1e" stroke-width="6" stroke-linecap="round"/>')
+        out.append(f'<text x="{cx:.1f}" y="{cy - 20:.1f}" font-size="10" text-anchor="middle">{h.name}</text>')
+        why = marked.get(f"{board_id}{h.name}")
+        if why:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="16" fill="none" stroke="#e0007a" stroke-width="5">'
+                       f'<title>{escape(why)}</title></circle>')
+    return out

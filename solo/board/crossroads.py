@@ -1,0 +1,120 @@
+"""OtO-S2 "The Cross Roads": the random mapboard configuration (MSR 5-8) and its VPO (14.).
+
+MSR 6: one DR on column A of the 6.1 MAPBOARD TABLE for the centre mapboard, two DR on column
+B for the others; each mapboard is used once (a repeat is rolled again). The mission's
+configuration figure is not in the texts: we join the three boards along their long edges,
+the centre board between the two B boards, all facing the same way (north at the top of the
+picture); the half hexes of a join are one hex.
+
+VPO (14.): road intersections (>= 3 road hexsides) and bridges, in the Priority List order
+Multi-Hex Bridge, road "Intersection" hex, One Hex Bridge; the number per mapboard comes from
+Table A6g (not in the texts: a marked stand-in unless the player supplies it). When fewer VPO
+are allowed than qualify, Random Selection (a dr per candidate, lowest first) chooses within
+the last priority class that fits only in part.
+"""
+
+import re
+from dataclasses import dataclass
+
+from solo.board.coords import Grid
+from solo.board.terrain import Board
+from solo.dice import DiceSource, roll
+from solo.rules import default_catalog
+from solo.rules.resolve import Trace, resolve
+
+BOARD_TYPES = {"w": "Woods", "v": "Village", "": "Open"}
+RIVER_BOARDS = {"8", "40"}  # MSR 7: river flow is to the south
+
+
+@dataclass(frozen=True)
+class MapBoard:
+    id: str  # "5"
+    kind: str  # Woods / Village / Open / River
+    trace: Trace  # the DR that chose it (rerolls included in `rerolled`)
+    rerolled: tuple[Trace, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} board {self.id}" if self.kind != "Open" else f"board {self.id}"
+
+
+def _board_of(result: str) -> tuple[str, str]:
+    match = re.fullmatch(r"([wv]?)(\d+)", result.strip())
+    number = match[2]
+    return number, "River" if number in RIVER_BOARDS else BOARD_TYPES[match[1]]
+
+
+def roll_boards(dice: DiceSource) -> list[MapBoard]:
+    """MSR 6: [first B board, centre (A), second B board], repeats rolled again."""
+    cat = default_catalog()
+    centre = resolve(cat, "oto-s2.mapboard", dice, column="A")
+    chosen = [MapBoard(*_board_of(centre.result), centre)]
+    others = []
+    while len(others) < 2:
+        tries = []
+        while True:
+            t = resolve(cat, "oto-s2.mapboard", dice, column="B")
+            number, kind = _board_of(t.result)
+            if number not in {b.id for b in chosen + others}:
+                break
+            tries.append(t)
+        others.append(MapBoard(number, kind, t, tuple(tries)))
+    return [others[0], chosen[0], others[1]]
+
+
+@dataclass(frozen=True)
+class Vpo:
+    board: str  # "5"
+    hex: str  # "5Y3"
+    why: str
+
+
+def _bridges(board: Board) -> tuple[list[list[str]], list[str]]:
+    """Multi-hex bridges (adjacent bridge hexes, as one) and one-hex bridges of a board."""
+    grid: Grid = board.grid
+    bridge = {n for n, h in board.hexes.items() if h.terrain == "bridge"}
+    groups, seen = [], set()
+    for name in sorted(bridge):
+        if name in seen:
+            continue
+        group, todo = [], [name]
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            group.append(n)
+            todo += [grid.name(*x) for x in grid.neighbours(*grid.parse(n)) if grid.name(*x) in bridge]
+        groups.append(sorted(group))
+    return [g for g in groups if len(g) > 1], [g[0] for g in groups if len(g) == 1]
+
+
+def vpo_candidates(board_id: str, board: Board) -> list[tuple[str, list[str]]]:
+    """(why, hexes) per Priority List class, in order."""
+    multi, single = _bridges(board)
+    return [(f"Multi-Hex Bridge {'-'.join(g)} (counts as one VPO)", [f"{board_id}{g[0]}"]) for g in multi] + [
+        ("road intersection (>= 3 road hexsides)", [f"{board_id}{n}" for n in board.intersections()]),
+        ("One Hex Bridge", [f"{board_id}{n}" for n in single]),
+    ]
+
+
+def choose_vpo(board_id: str, board: Board, dice: DiceSource) -> tuple[Trace, list[Vpo]]:
+    """Table A6g for the number, then the Priority List and Random Selection."""
+    count = resolve(default_catalog(), "sasl.a6g", dice)
+    allowed = int(count.result)
+    chosen: list[Vpo] = []
+    for why, hexes in vpo_candidates(board_id, board):
+        room = allowed - len(chosen)
+        if room <= 0:
+            break
+        if len(hexes) > room:
+            drs = {h: roll(dice, "dr", "Random Selection").original for h in hexes}
+            hexes = sorted(hexes, key=lambda h: (drs[h], h))[:room]
+            why += " (Random Selection)"
+        chosen += [Vpo(board_id, h, why) for h in hexes]
+    return count, chosen
+
+
+def month(dice: DiceSource) -> Trace:
+    """MSR 8: June or July 1944."""
+    return resolve(default_catalog(), "oto-s2.month", dice)

@@ -1,0 +1,62 @@
+"""OtO-S2 The Cross Roads: mapboards by MSR 6, VPO by 14., month by MSR 8, and the pictures."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from solo.board import crossroads
+from solo.board.commands import load_board
+from solo.board.render import svg
+from solo.dice import TypedDice
+
+BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
+needs_boards = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+
+
+def test_mapboards_centre_from_column_a_others_from_b_repeats_rolled_again():
+    """DR 2 on A: board 40 (a river board) in the centre; DR 2 on B: w5; DR 2 again repeats w5, so
+    it is rolled again: DR 3, w34."""
+    boards = crossroads.roll_boards(TypedDice([1, 1, 1, 1, 1, 1, 1, 2]))
+    assert [(b.id, b.kind) for b in boards] == [("5", "Woods"), ("40", "River"), ("34", "Woods")]
+    assert boards[1].trace.column == "A" and [t.result for t in boards[2].rerolled] == ["w5"]
+
+
+def test_month():
+    assert crossroads.month(TypedDice([4])).result == "June" and crossroads.month(TypedDice([5])).result == "July"
+
+
+@needs_boards
+def test_vpo_priority_and_random_selection():
+    """Board 24 has seven intersections and no bridge; A6g (stand-in) dr 1 allows one: Random
+    Selection takes the lowest dr (ties by hex id)."""
+    board = load_board(BOARDS, "24")
+    count, vpo = crossroads.choose_vpo("24", board, TypedDice([1, 6, 6, 6, 6, 2, 6, 6]))
+    assert count.result == "1" and count.table.stand_in
+    assert [(v.hex, v.why) for v in vpo] == [("24T3", "road intersection (>= 3 road hexsides) (Random Selection)")]
+    count, vpo = crossroads.choose_vpo("4", load_board(BOARDS, "4"), TypedDice([6]))
+    assert [v.hex for v in vpo] == ["4Y3", "4FF5"]  # fewer qualify than are allowed: all of them
+
+
+@needs_boards
+def test_svg_of_a_configuration_is_well_formed():
+    boards = [(b, load_board(BOARDS, b)) for b in ("44", "19", "17")]
+    root = ET.fromstring(svg(boards, {"19M8": "road intersection"}))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f".//{ns}polygon")) == 3 * 346 and len(root.findall(f".//{ns}circle")) == 1
+    assert root.find(f"{ns}title").text == "board 44, board 19, board 17"
+
+
+@needs_boards
+def test_cross_roads_cli_json(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "solo.cli", "boards", "cross-roads", "--seed", "3", "--vasl-boards",
+                          str(BOARDS), "--json", "--svg", str(tmp_path / "map.svg")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) == {"boards", "centre", "placement", "vpo", "month"}
+    assert [b["position"] for b in data["boards"]] == ["north", "centre", "south"] and data["centre"] == data["boards"][1]["board"]
+    assert all(v["hex"].startswith(v["board"]) and v["why"] for v in data["vpo"]) and data["month"] in ("June", "July")
+    assert (tmp_path / "map.svg").read_text().startswith("<svg")
