@@ -63,6 +63,7 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
                 graph.nodes[upper]["also"] = name
                 continue
             graph.add_node(name, board=p.id, hex=h.name, terrain=h.terrain, x=x, y=y + offset,
+                           col=column, drow=grid.doubled(column, row)[1] + index * grid.rows * 2,
                            elevation=0 if level_hills else h.elevation, road=h.road)
         offset += grid.rows * grid.hex_height
     for p in placed:

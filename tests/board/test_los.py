@@ -1,0 +1,78 @@
+"""Line of sight on hand-built maps with a right answer, and on real boards: the vectorised
+all-pairs matrix agrees with the one-pair reference and is symmetric."""
+
+import random
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from solo.board.commands import load_board
+from solo.board.coords import Grid
+from solo.board.graph import Placed, build_graph
+from solo.board.los import LosMap
+
+GRID = Grid(columns=5, rows=5)
+BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
+
+
+def small_map(terrain: dict[str, str] | None = None, elevation: dict[str, int] | None = None) -> LosMap:
+    """A 5 x 5 open board; ``terrain``/``elevation`` change some hexes."""
+    graph = nx.DiGraph()
+    for column, row in GRID.hexes:
+        name = GRID.name(column, row)
+        x, y = GRID.centre(column, row)
+        graph.add_node(name, x=x, y=y, col=column, drow=GRID.doubled(column, row)[1],
+                       terrain=(terrain or {}).get(name, "open"), elevation=(elevation or {}).get(name, 0))
+    return LosMap(graph)
+
+
+def test_open_ground_and_adjacent_hexes_see_each_other():
+    m = small_map()
+    assert m.visible("C1", "C5") and m.visible("A1", "E5") and m.visible("C2", "C3")
+
+
+def test_woods_between_two_ground_level_hexes_blocks():
+    m = small_map({"C3": "woods"})
+    assert not m.visible("C1", "C5") and not m.visible("C5", "C1")
+    assert m.visible("C1", "C3") and m.visible("C3", "C5")  # the obstacle's own hex is seen
+
+
+def test_height_sees_over_a_lower_obstacle():
+    assert small_map({"C3": "woods"}, {"C1": 2, "C5": 2}).visible("C1", "C5")
+
+
+def test_a_hill_blocks_lower_hexes_but_not_a_higher_viewer():
+    m = small_map(elevation={"C3": 1})
+    assert not m.visible("C1", "C5")
+    m = small_map(elevation={"C3": 1, "C1": 3})
+    assert m.visible("C1", "C5")  # the line falls from level 3 to 0: over all of C3 it is above level 1
+
+
+def test_a_line_along_a_hexside_is_blocked_only_by_both_sides():
+    """A1 to E1 runs along the B0/B1 and D0/D1 hexsides."""
+    assert small_map({"B1": "woods"}).visible("A1", "E1")
+    assert small_map({"B0": "woods"}).visible("A1", "E1")
+    assert not small_map({"B0": "woods", "B1": "woods"}).visible("A1", "E1")
+    assert not small_map({"C1": "woods"}).visible("A1", "E1")
+
+
+def test_matrix_equals_the_reference_on_a_small_map():
+    m = small_map({"C3": "woods", "B1": "stone building"}, {"D4": 1})
+    matrix = m.los_matrix(max_range=10)
+    for a in m.nodes:
+        for b in m.nodes:
+            if a != b:
+                assert matrix[m.index[a], m.index[b]] == m.visible(a, b), (a, b)
+
+
+@pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+def test_real_boards_matrix_agrees_with_the_reference_and_is_symmetric():
+    graph = build_graph([Placed(b, load_board(BOARDS, b)) for b in ("40", "4")])
+    m = LosMap(graph)
+    matrix = m.los_matrix(max_range=16)
+    assert (matrix == matrix.T).all()
+    viewers, targets = m.pairs(16)
+    picks = random.Random(7).sample(range(len(viewers)), 300)
+    assert all(matrix[viewers[i], targets[i]] == m.visible(m.nodes[viewers[i]], m.nodes[targets[i]]) for i in picks)
+    assert 0.05 < matrix.mean() < 0.5  # some, not all, pairs see each other on wooded, hilly boards
