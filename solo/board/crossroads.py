@@ -16,7 +16,10 @@ the last priority class that fits only in part.
 import re
 from dataclasses import dataclass
 
+import networkx as nx
+
 from solo.board.coords import Grid
+from solo.board.graph import Placed, build_graph
 from solo.board.terrain import Board
 from solo.dice import DiceSource, roll
 from solo.rules import default_catalog
@@ -44,22 +47,37 @@ def _board_of(result: str) -> tuple[str, str]:
     return number, "River" if number in RIVER_BOARDS else BOARD_TYPES[match[1]]
 
 
-def roll_boards(dice: DiceSource) -> list[MapBoard]:
-    """MSR 6: [first B board, centre (A), second B board], repeats rolled again."""
+def roll_configuration(table_id: str, columns: list[str], dice: DiceSource) -> list[MapBoard]:
+    """Any mapboard table in tables/: one DR per position on the named column, each mapboard
+    used once (a repeat is rolled again)."""
     cat = default_catalog()
-    centre = resolve(cat, "oto-s2.mapboard", dice, column="A")
-    chosen = [MapBoard(*_board_of(centre.result), centre)]
-    others = []
-    while len(others) < 2:
+    chosen: list[MapBoard] = []
+    for column in columns:
         tries = []
         while True:
-            t = resolve(cat, "oto-s2.mapboard", dice, column="B")
+            t = resolve(cat, table_id, dice, column=column)
             number, kind = _board_of(t.result)
-            if number not in {b.id for b in chosen + others}:
+            if number not in {b.id for b in chosen}:
                 break
             tries.append(t)
-        others.append(MapBoard(number, kind, t, tuple(tries)))
-    return [others[0], chosen[0], others[1]]
+        chosen.append(MapBoard(number, kind, t, tuple(tries)))
+    return chosen
+
+
+def roll_boards(dice: DiceSource) -> list[MapBoard]:
+    """MSR 6: the centre board on column A first, then the two others on column B;
+    returned north to south: [first B board, centre, second B board]."""
+    centre, first, second = roll_configuration("oto-s2.mapboard", ["A", "B", "B"], dice)
+    return [first, centre, second]
+
+
+def map_graph(mapboards: list[MapBoard], load) -> nx.DiGraph:
+    """The configuration's graph with the MSR 5 terrain changes: hills at Level 0, wooden buildings."""
+    graph = build_graph([Placed(m.id, load(m.id)) for m in mapboards], level_hills=True)
+    for _, data in graph.nodes(data=True):
+        if data["terrain"] == "stone building":
+            data["terrain"] = "wooden building"
+    return graph
 
 
 @dataclass(frozen=True)

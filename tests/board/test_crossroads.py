@@ -60,3 +60,20 @@ def test_cross_roads_cli_json(tmp_path):
     assert [b["position"] for b in data["boards"]] == ["north", "centre", "south"] and data["centre"] == data["boards"][1]["board"]
     assert all(v["hex"].startswith(v["board"]) and v["why"] for v in data["vpo"]) and data["month"] in ("June", "July")
     assert (tmp_path / "map.svg").read_text().startswith("<svg")
+
+
+def test_any_mapboard_table_rolls_a_configuration():
+    """The generic generator: one DR per named column, a repeated board rolled again."""
+    boards = crossroads.roll_configuration("oto-s2.mapboard", ["B", "B", "A"], TypedDice([2, 2, 1, 3, 3, 3, 6, 6]))
+    assert [b.id for b in boards] == ["44", "33", "8"] and [t.result for t in boards[1].rerolled] == ["44"]
+
+
+@needs_boards
+def test_msr_5_terrain_changes_in_the_graph():
+    """MSR 5: all hills are Level 0 and all buildings wooden (board 40 has hills, board 12 stone buildings)."""
+    mapboards = crossroads.roll_configuration("oto-s2.mapboard", ["A", "B", "B"], TypedDice([1, 1, 5, 6, 3, 3]))
+    assert [m.id for m in mapboards] == ["40", "12", "33"]
+    graph = crossroads.map_graph(mapboards, lambda b: load_board(BOARDS, b))
+    assert {d["elevation"] for _, d in graph.nodes(data=True)} == {0}
+    assert "stone building" not in {d["terrain"] for _, d in graph.nodes(data=True)}
+    assert max(h.elevation for h in load_board(BOARDS, "40").hexes.values()) >= 1
