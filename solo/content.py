@@ -22,3 +22,11 @@ def config_dir() -> Path:
         return Path(os.environ["SOLO_CONFIG"])
     base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
     return Path(base) / "solo"
+
+
+def cache_dir() -> Path:
+    """Where decoded boards are kept: $SOLO_CACHE, else $XDG_CACHE_HOME/solo, else ~/.cache/solo."""
+    if os.environ.get("SOLO_CACHE"):
+        return Path(os.environ["SOLO_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "solo"

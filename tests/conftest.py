@@ -12,8 +12,9 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 @pytest.fixture(autouse=True)
 def no_player_pack(tmp_path_factory, monkeypatch):
-    """Tests never read the tester's own table pack."""
+    """Tests never read the tester's own table pack, nor write to the tester's cache."""
     monkeypatch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("SOLO_CACHE", str(tmp_path_factory.mktemp("cache")))
 
 
 @pytest.fixture

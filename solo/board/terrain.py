@@ -62,6 +62,14 @@ class Hex:
 class Board:
     """A classified board: every hex with its terrain, elevation, roads and hexside features."""
 
+    @classmethod
+    def from_hexes(cls, name: str, grid: Grid, hexes: dict[str, Hex]) -> "Board":
+        """A board classified earlier (from the cache)."""
+        board = cls.__new__(cls)
+        board.name, board.grid = name, grid
+        board.__dict__["hexes"] = hexes
+        return board
+
     def __init__(self, raw: RawBoard, names: dict[int, str]):
         self.name, self.grid = raw.name, raw.grid
         lookup = np.array([kind_of(names.get(code, "Open Ground")) for code in range(256)], dtype=object)

@@ -133,7 +133,10 @@ def parse_metadata(data: bytes, where: str) -> tuple[str, Grid, dict]:
 
 
 def read_board(folder: Path, board: str) -> RawBoard:
-    los, meta = read_files(folder, board)
+    return raw_board(*read_files(folder, board), board)
+
+
+def raw_board(los: bytes, meta: bytes, board: str) -> RawBoard:
     name, grid, buildings = parse_metadata(meta, f"board {board} BoardMetadata.xml")
     columns, rows, elevation, terrain, _ = decode_los(los, f"board {board} LOSData")
     if (columns, rows) != (grid.columns, grid.rows):

@@ -126,3 +126,19 @@ def test_boards_show_cli(folder):
     assert out.returncode == 0 and "Road intersections (>= 3 road hexsides; OtO-S2 VPO): C2" in out.stdout
     missing = run("9", "--vasl-boards", str(folder))
     assert missing.returncode == 2 and missing.stderr.strip().endswith(f"in {folder}") and "Traceback" not in missing.stderr
+
+
+def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monkeypatch):
+    from solo.board.commands import load_board
+    monkeypatch.setenv("SOLO_CACHE", str(tmp_path / "cache"))
+    load_board.cache_clear()
+    first = load_board(folder, "T")
+    cached = list((tmp_path / "cache" / "boards").glob("*.json"))
+    assert len(cached) == 1
+    load_board.cache_clear()
+    again = load_board(folder, "T")
+    assert again.hexes == first.hexes and again.intersections() == ["C2"] and not hasattr(again, "_kinds")
+    cached[0].write_text("{broken")
+    load_board.cache_clear()
+    assert load_board(folder, "T").hexes == first.hexes  # a broken cache file is decoded again
+    load_board.cache_clear()
