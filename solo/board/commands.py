@@ -91,9 +91,11 @@ def cross_roads(seed, folder, svg_file, as_json):
     dice = SeededDice(seed)
     mapboards = crossroads.roll_boards(dice)
     loaded = {m.id: load_board(where, m.id) for m in mapboards}
-    vpo, counts = [], {}
+    vpo, counts, bridges = [], {}, {}
     for m in mapboards:
-        count, chosen = crossroads.choose_vpo(m.id, loaded[m.id], dice)
+        if m.kind == "River":
+            bridges[m.id] = crossroads.place_bridges(loaded[m.id], dice)[1]
+        count, chosen = crossroads.choose_vpo(m.id, loaded[m.id], dice, bridges.get(m.id, []))
         counts[m.id] = count
         vpo += chosen
     month = crossroads.month(dice)
@@ -110,6 +112,8 @@ def cross_roads(seed, folder, svg_file, as_json):
             "placement": "joined along their long edges, north to south; all face the same way (north up)",
             "vpo": [{"hex": v.hex, "board": v.board, "why": v.why} for v in vpo],
             "month": month.result,
+            "bridges": [{"board": board_id, "hexes": [f"{board_id}{h}" for h in b.hexes], "construction": b.construction}
+                        for board_id, placed in bridges.items() for b in placed],
         }
         click.echo(json.dumps(data, indent=2))
         return
@@ -125,8 +129,11 @@ def cross_roads(seed, folder, svg_file, as_json):
         mine = [v for v in vpo if v.board == m.id]
         click.echo(f"  board {m.id}: A6g dr {counts[m.id].roll.faces[0]} -> {counts[m.id].result} allowed")
         click.echo("".join(f"    {v.hex}: {v.why}\n" for v in mine).rstrip() or "    none qualify")
-    if any(m.kind == "River" for m in mapboards):
-        click.echo("River board: roll its bridges on Tables A6g, A9a, A9b and A9d (MSR 7) from your SASL rules.")
+    for board_id, placed in bridges.items():
+        click.echo(f"River board {board_id} bridges (MSR 7; A6g, A9a, A9b stand-ins): " + (", ".join(
+            f"{b.construction} {board_id}{b.hexes[0]}" + (f"-{b.hexes[-1]}" if len(b.hexes) > 1 else "") for b in placed)
+            or "none"))
+        click.echo("  One Hex Bridges use Table A9d (not in the texts): take it from your SASL rules.")
     click.echo("MSR 5: all hills, elevated and sunken roads and valleys are Level 0; all buildings wooden; roads unpaved.")
     if svg_file:
         click.echo(f"SVG written to {svg_file}")

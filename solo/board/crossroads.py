@@ -6,6 +6,10 @@ configuration figure is not in the texts: we join the three boards along their l
 the centre board between the two B boards, all facing the same way (north at the top of the
 picture); the half hexes of a join are one hex.
 
+River mapboards (MSR 7): Table A6g gives the number of bridges, A9a their placement (a dr of
+5 is rolled again) and A9b their construction; the three are marked stand-ins until the
+player supplies them. A bridge spans a run of river hexes down one hex column.
+
 VPO (14.): road intersections (>= 3 road hexsides) and bridges, in the Priority List order
 Multi-Hex Bridge, road "Intersection" hex, One Hex Bridge; the number per mapboard comes from
 Table A6g (not in the texts: a marked stand-in unless the player supplies it). When fewer VPO
@@ -107,21 +111,71 @@ def _bridges(board: Board) -> tuple[list[list[str]], list[str]]:
     return [g for g in groups if len(g) > 1], [g[0] for g in groups if len(g) == 1]
 
 
-def vpo_candidates(board_id: str, board: Board) -> list[tuple[str, list[str]]]:
-    """(why, hexes) per Priority List class, in order."""
+@dataclass(frozen=True)
+class Bridge:
+    """A bridge placed on a river board (MSR 7): the river hexes it spans, and its construction."""
+
+    hexes: tuple[str, ...]
+    construction: str
+    rolls: tuple[Trace, ...]
+
+
+def crossing_places(board: Board) -> list[tuple[str, ...]]:
+    """Runs of river hexes down one hex column with land on both banks, west to east, those
+    with a road on both banks first (where the A9a stand-in puts bridges)."""
+    grid, places = board.grid, []
+    for column in range(grid.columns):
+        run = []
+        for row in grid.row_range(column):
+            if board.hexes[grid.name(column, row)].terrain == "water":
+                run.append(row)
+                continue
+            if run and run[0] > grid.row_range(column).start:
+                above, below = grid.name(column, run[0] - 1), grid.name(column, row)
+                roads = board.hexes[above].road and board.hexes[below].road
+                places.append((not roads, column, tuple(grid.name(column, r) for r in run)))
+            run = []
+    return [hexes for *_, hexes in sorted(places)]
+
+
+def place_bridges(board: Board, dice: DiceSource) -> tuple[Trace, list[Bridge]]:
+    """MSR 7 on a River mapboard: A6g for the number of bridges, A9a for each placement (a dr
+    of 5 is rolled again), A9b for its construction."""
+    cat = default_catalog()
+    count = resolve(cat, "sasl.a6g", dice)
+    places, bridges = crossing_places(board), []
+    for _ in range(int(count.result)):
+        if not places:
+            break
+        rolls = []
+        while True:
+            rolls.append(resolve(cat, "sasl.a9a", dice))
+            if rolls[-1].original != 5:
+                break
+        fifth = min(rolls[-1].original, 5) - 1
+        site = places.pop(min(len(places) - 1, fifth * len(places) // 5))
+        construction = resolve(cat, "sasl.a9b", dice)
+        bridges.append(Bridge(site, construction.result, (*rolls, construction)))
+    return count, bridges
+
+
+def vpo_candidates(board_id: str, board: Board, placed: list[Bridge] = ()) -> list[tuple[str, list[str]]]:
+    """(why, hexes) per Priority List class, in order; ``placed``: bridges of MSR 7."""
     multi, single = _bridges(board)
+    multi += [list(b.hexes) for b in placed if len(b.hexes) > 1]
+    single += [b.hexes[0] for b in placed if len(b.hexes) == 1]
     return [(f"Multi-Hex Bridge {'-'.join(g)} (counts as one VPO)", [f"{board_id}{g[0]}"]) for g in multi] + [
         ("road intersection (>= 3 road hexsides)", [f"{board_id}{n}" for n in board.intersections()]),
         ("One Hex Bridge", [f"{board_id}{n}" for n in single]),
     ]
 
 
-def choose_vpo(board_id: str, board: Board, dice: DiceSource) -> tuple[Trace, list[Vpo]]:
+def choose_vpo(board_id: str, board: Board, dice: DiceSource, bridges: list[Bridge] = ()) -> tuple[Trace, list[Vpo]]:
     """Table A6g for the number, then the Priority List and Random Selection."""
     count = resolve(default_catalog(), "sasl.a6g", dice)
     allowed = int(count.result)
     chosen: list[Vpo] = []
-    for why, hexes in vpo_candidates(board_id, board):
+    for why, hexes in vpo_candidates(board_id, board, bridges):
         room = allowed - len(chosen)
         if room <= 0:
             break

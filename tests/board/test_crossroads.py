@@ -56,7 +56,7 @@ def test_cross_roads_cli_json(tmp_path):
                           str(BOARDS), "--json", "--svg", str(tmp_path / "map.svg")], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"boards", "centre", "placement", "vpo", "month"}
+    assert set(data) == {"boards", "centre", "placement", "vpo", "month", "bridges"}
     assert [b["position"] for b in data["boards"]] == ["north", "centre", "south"] and data["centre"] == data["boards"][1]["board"]
     assert all(v["hex"].startswith(v["board"]) and v["why"] for v in data["vpo"]) and data["month"] in ("June", "July")
     assert (tmp_path / "map.svg").read_text().startswith("<svg")
@@ -77,3 +77,20 @@ def test_msr_5_terrain_changes_in_the_graph():
     assert {d["elevation"] for _, d in graph.nodes(data=True)} == {0}
     assert "stone building" not in {d["terrain"] for _, d in graph.nodes(data=True)}
     assert max(h.elevation for h in load_board(BOARDS, "40").hexes.values()) >= 1
+
+
+@needs_boards
+def test_bridges_on_a_river_board():
+    """MSR 7 on board 40 (stand-ins for A6g, A9a, A9b): A6g dr 3 gives two bridges; A9a dr 5 is
+    rolled again; each bridge spans the river down one hex column; a bridge is a VPO candidate
+    before any road intersection (Priority List)."""
+    board = load_board(BOARDS, "40")
+    places = crossroads.crossing_places(board)
+    assert places and all(board.hexes[h].terrain == "water" for p in places for h in p)
+    count, bridges = crossroads.place_bridges(board, TypedDice([3, 5, 1, 2, 6, 6]))
+    assert count.result == "2" and count.table.stand_in
+    assert [len(b.rolls) for b in bridges] == [3, 2]  # 5 then 1, then A9b; 6, then A9b
+    assert [b.construction for b in bridges] == ["Wooden Bridge", "Stone Bridge"]
+    assert bridges[0].hexes == places[0]
+    _, vpo = crossroads.choose_vpo("40", board, TypedDice([1]), bridges)
+    assert vpo[0].why.startswith("Multi-Hex Bridge" if len(bridges[0].hexes) > 1 else "One Hex Bridge")
