@@ -31,6 +31,7 @@ from solo.rules.resolve import Trace, resolve
 
 BOARD_TYPES = {"w": "Woods", "v": "Village", "": "Open"}
 RIVER_BOARDS = {"8", "40"}  # MSR 7: river flow is to the south
+MAX_BRIDGE = 3  # river hexes a placed bridge may span (A9a stand-in)
 
 
 @dataclass(frozen=True)
@@ -121,8 +122,8 @@ class Bridge:
 
 
 def crossing_places(board: Board) -> list[tuple[str, ...]]:
-    """Runs of river hexes down one hex column with land on both banks, west to east, those
-    with a road on both banks first (where the A9a stand-in puts bridges)."""
+    """Runs of at most three river hexes down one hex column with land on both banks, west to
+    east, those with a road on both banks first (where the A9a stand-in puts bridges)."""
     grid, places = board.grid, []
     for column in range(grid.columns):
         run = []
@@ -130,7 +131,7 @@ def crossing_places(board: Board) -> list[tuple[str, ...]]:
             if board.hexes[grid.name(column, row)].terrain == "water":
                 run.append(row)
                 continue
-            if run and run[0] > grid.row_range(column).start:
+            if run and run[0] > grid.row_range(column).start and len(run) <= MAX_BRIDGE:
                 above, below = grid.name(column, run[0] - 1), grid.name(column, row)
                 roads = board.hexes[above].road and board.hexes[below].road
                 places.append((not roads, column, tuple(grid.name(column, r) for r in run)))
