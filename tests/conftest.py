@@ -8,6 +8,7 @@ import pytest
 from solo.rules import load_catalog
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+VASL_BOARDS = Path(__file__).resolve().parents[2] / "shared" / "vasl-boards"  # test data only, never committed
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ Run: pytest tests/benchmarks --benchmark-only (needs ../shared/vasl-boards)."""
 
 import random
 import time
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +11,8 @@ from solo.board.graph import Placed, build_graph
 from solo.board.los import LosMap
 from solo.board.terrain import Board
 from solo.board.vasl import read_board, terrain_names
+from tests.conftest import VASL_BOARDS as BOARDS
 
-BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
 pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 THREE = ("40", "12", "24")
 

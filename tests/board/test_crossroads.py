@@ -4,7 +4,6 @@ import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +11,8 @@ from solo.board import crossroads
 from solo.board.commands import load_board
 from solo.board.render import svg
 from solo.dice import TypedDice
+from tests.conftest import VASL_BOARDS as BOARDS
 
-BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
 needs_boards = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 
 

@@ -1,14 +1,13 @@
 """The map graph of a configuration of real boards (skipped without ../shared/vasl-boards)."""
 
-from pathlib import Path
 
 import networkx as nx
 import pytest
 
 from solo.board.commands import load_board
 from solo.board.graph import Placed, build_graph, movement_costs
+from tests.conftest import VASL_BOARDS as BOARDS
 
-BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
 pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 
 

@@ -2,7 +2,6 @@
 all-pairs matrix agrees with the one-pair reference and is symmetric."""
 
 import random
-from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -11,9 +10,9 @@ from solo.board.commands import load_board
 from solo.board.coords import Grid
 from solo.board.graph import Placed, build_graph
 from solo.board.los import LosMap
+from tests.conftest import VASL_BOARDS as BOARDS
 
 GRID = Grid(columns=5, rows=5)
-BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
 
 
 def small_map(terrain: dict[str, str] | None = None, elevation: dict[str, int] | None = None) -> LosMap:

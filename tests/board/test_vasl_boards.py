@@ -4,13 +4,12 @@ How the expected values were checked: each board's LOSData was rendered to a pic
 colours, the road crossings found at hexside midpoints, each intersection marked) and looked
 at; the terrain hexes below were marked on the picture and read off it one by one."""
 
-from pathlib import Path
 
 import pytest
 
 from solo.board.commands import load_board
+from tests.conftest import VASL_BOARDS as BOARDS
 
-BOARDS = Path(__file__).resolve().parents[3] / "shared" / "vasl-boards"
 pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 
 # The 22 boards of The Cross Roads mapboard table; road intersections (>= 3 road hexsides),
