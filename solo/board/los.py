@@ -14,7 +14,6 @@ with numpy, sampling each line at a third of a hex and looking the samples up in
 of hex indices.
 """
 
-import math
 
 import networkx as nx
 import numpy as np

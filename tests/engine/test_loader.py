@@ -1,7 +1,6 @@
 """Loading validates: unknown keys, gaps and overlaps over every reachable Final, duplicate ids,
 references to missing tables; each error one line naming the file, the table and the fix."""
 
-import pytest
 
 GOOD = """
 [[table]]
