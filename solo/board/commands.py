@@ -1,48 +1,15 @@
 """`solo boards ...`: look at a VASL board as the program reads it."""
 
-import hashlib
 import json
-from dataclasses import asdict
-from functools import cache
 from pathlib import Path
 
 import click
 
 from solo.board import crossroads
 from solo.board.render import LEGEND, svg, text_map
-from solo.board.coords import Grid
-from solo.board.terrain import Board, Hex
-from solo.board.vasl import boards_folder, raw_board, read_files, terrain_names
-from solo.content import cache_dir
+from solo.board.cache import load_board
+from solo.board.vasl import boards_folder
 from solo.dice import SeededDice
-
-
-CLASSIFIER = "1"  # bump when solo.board.terrain classifies differently: the cache is then rebuilt
-
-
-@cache
-def load_board(folder: Path, board: str) -> Board:
-    """A classified board: decoded and classified once, then kept in the cache folder
-    (keyed by the board's own files, so a new VASL board version is decoded again)."""
-    los, meta = read_files(folder, board)
-    names = terrain_names(folder)
-    key = hashlib.sha256(los + meta + repr(sorted(names.items())).encode() + CLASSIFIER.encode()).hexdigest()
-    path = cache_dir() / "boards" / f"{key[:32]}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        hexes = {h["name"]: Hex(**{**h, "road_sides": tuple(h["road_sides"]), "road_vertices": tuple(h["road_vertices"]),
-                                   "sides": {int(k): v for k, v in h["sides"].items()}}) for h in data["hexes"]}
-        return Board.from_hexes(data["name"], Grid(**data["grid"]), hexes)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # not cached yet, or a cache file from elsewhere: decode again
-    b = Board(raw_board(los, meta, board), names)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"name": b.name, "grid": asdict(b.grid),
-                                    "hexes": [asdict(h) for h in b.hexes.values()]}), encoding="utf-8")
-    except OSError:
-        pass  # a read-only cache folder only costs time
-    return b
 
 
 @click.group()
@@ -88,17 +55,9 @@ def boards_show(board, folder, svg_file, as_json):
 def cross_roads(seed, folder, svg_file, as_json):
     """OtO-S2 The Cross Roads: roll the three mapboards (MSR 6), the month (MSR 8) and the VPO (14.)."""
     where = boards_folder(folder)
-    dice = SeededDice(seed)
-    mapboards = crossroads.roll_boards(dice)
-    loaded = {m.id: load_board(where, m.id) for m in mapboards}
-    vpo, counts, bridges = [], {}, {}
-    for m in mapboards:
-        if m.kind == "River":
-            bridges[m.id] = crossroads.place_bridges(loaded[m.id], dice)[1]
-        count, chosen = crossroads.choose_vpo(m.id, loaded[m.id], dice, bridges.get(m.id, []))
-        counts[m.id] = count
-        vpo += chosen
-    month = crossroads.month(dice)
+    config = crossroads.set_up(SeededDice(seed), lambda board: load_board(where, board))
+    mapboards, loaded, bridges, counts, vpo, month = (config.mapboards, config.boards, config.bridges,
+                                                      config.vpo_allowed, config.vpo, config.month)
     positions = ("north", "centre", "south")
     if svg_file:
         svg_file.write_text(svg([(m.id, loaded[m.id]) for m in mapboards], {v.hex: v.why for v in vpo}), encoding="utf-8")

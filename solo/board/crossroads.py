@@ -191,3 +191,29 @@ def choose_vpo(board_id: str, board: Board, dice: DiceSource, bridges: list[Brid
 def month(dice: DiceSource) -> Trace:
     """MSR 8: June or July 1944."""
     return resolve(default_catalog(), "oto-s2.month", dice)
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A rolled The Cross Roads map: boards north to south, bridges, VPO and the month."""
+
+    mapboards: list[MapBoard]
+    boards: dict[str, Board]
+    bridges: dict[str, list[Bridge]]
+    vpo_allowed: dict[str, Trace]
+    vpo: list[Vpo]
+    month: Trace
+
+
+def set_up(dice: DiceSource, load) -> Configuration:
+    """MSR 6 boards, MSR 7 bridges on river boards, 14. VPO, MSR 8 month, in that order of rolls;
+    ``load(board_id)`` gives a classified board."""
+    mapboards = roll_boards(dice)
+    boards = {m.id: load(m.id) for m in mapboards}
+    bridges, allowed, vpo = {}, {}, []
+    for m in mapboards:
+        if m.kind == "River":
+            bridges[m.id] = place_bridges(boards[m.id], dice)[1]
+        allowed[m.id], chosen = choose_vpo(m.id, boards[m.id], dice, bridges.get(m.id, []))
+        vpo += chosen
+    return Configuration(mapboards, boards, bridges, allowed, vpo, month(dice))

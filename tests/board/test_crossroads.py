@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from solo.board import crossroads
-from solo.board.commands import load_board
+from solo.board.cache import load_board
 from solo.board.render import svg
 from solo.dice import TypedDice
 from tests.conftest import VASL_BOARDS as BOARDS

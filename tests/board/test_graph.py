@@ -4,7 +4,7 @@
 import networkx as nx
 import pytest
 
-from solo.board.commands import load_board
+from solo.board.cache import load_board
 from solo.board.graph import Placed, build_graph, movement_costs
 from tests.conftest import VASL_BOARDS as BOARDS
 

@@ -6,7 +6,7 @@ import random
 import networkx as nx
 import pytest
 
-from solo.board.commands import load_board
+from solo.board.cache import load_board
 from solo.board.coords import Grid
 from solo.board.graph import Placed, build_graph
 from solo.board.los import LosMap

@@ -7,7 +7,7 @@ at; the terrain hexes below were marked on the picture and read off it one by on
 
 import pytest
 
-from solo.board.commands import load_board
+from solo.board.cache import load_board
 from tests.conftest import VASL_BOARDS as BOARDS
 
 pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")

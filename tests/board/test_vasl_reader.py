@@ -129,7 +129,7 @@ def test_boards_show_cli(folder):
 
 
 def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monkeypatch):
-    from solo.board.commands import load_board
+    from solo.board.cache import load_board
     monkeypatch.setenv("SOLO_CACHE", str(tmp_path / "cache"))
     load_board.cache_clear()
     first = load_board(folder, "T")
