@@ -63,3 +63,14 @@ def test_a_road_through_a_vertex_is_a_road_exit():
     """Board 4 FF5: the road forks at the east edge and leaves FF5 through its east vertex."""
     ff5 = load_board(BOARDS, "4").hexes["FF5"]
     assert set(ff5.road_sides) == {4, 5} and ff5.road_vertices == (2,) and ff5.road_exits == 3
+
+
+def test_a_historical_map_takes_its_geometry_from_its_metadata():
+    """The Red Barricades map (bdRBv2): 36 columns x 45 rows, its own hex size and A1 centre; the
+    LOSData holds one stairway byte per hex, as many as the grid has hexes."""
+    from solo.board.vasl import decode_los, parse_metadata, read_files
+    los, meta = read_files(BOARDS, "RBv2")
+    _, grid, _ = parse_metadata(meta, "bdRBv2")
+    columns, rows, _, terrain, stairways = decode_los(los)
+    assert (grid.columns, grid.rows, grid.hex_height, grid.a1_x) == (columns, rows, 64.47, 22.0) == (36, 45, 64.47, 22.0)
+    assert len(stairways) == len(grid.hexes) == 1638 and terrain.shape == (2012, 2901)
