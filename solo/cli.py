@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from solo.board.commands import boards
 from solo.dice import SeededDice, TypedDice, parse_faces
 from solo.errors import SoloError
 from solo.rules import default_catalog, load_catalog
@@ -242,8 +243,6 @@ def odds_command(table_id, drm, mods, column, as_json):
     text = "\n".join(f"{float(p):7.2%}  {str(p.numerator) + '/' + str(p.denominator):>7}  {r}" for r, p in outcomes)
     _emit(data, as_json, text)
 
-
-from solo.board.commands import boards  # noqa: E402 - registered after the table commands
 
 cli.add_command(boards)
 

@@ -124,7 +124,9 @@ def parse_metadata(data: bytes, where: str) -> tuple[str, Grid, dict]:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
         raise SoloError(f"{where}: not readable XML ({exc})") from None
-    get = lambda key, default: float(root.get(key, default))  # noqa: E731 - attribute reader
+    def get(key: str, default: float) -> float:
+        return float(root.get(key, default))
+
     grid = Grid(columns=int(root.get("width", 33)), rows=int(root.get("height", 10)),
                 hex_width=get("hexWidth", 56.25), hex_height=get("hexHeight", 64.5),
                 a1_x=get("A1CenterX", 0.0), a1_y=get("A1CenterY", 32.25))
