@@ -47,7 +47,11 @@ def svg(boards: list[tuple[str, Board]], marked: dict[str, str] | None = None, s
     for index, (board_id, board) in enumerate(boards):
         out.append(f'<g transform="translate(0 {index * board_height:.2f})">')
         out += _board_elements(board_id, board, marked)
-        out.append(f'<text x="8" y="{board_height - 8:.1f}" font-size="28" font-weight="bold">{escape(board_id)}</text></g>')
+        out.append("</g>")
+    for index, (board_id, _) in enumerate(boards):  # board numbers last, on top of the next board's half hexes
+        y = (index + 1) * board_height - 40
+        out.append(f'<rect x="4" y="{y:.1f}" width="{24 + 18 * len(board_id)}" height="34" fill="white" opacity="0.85"/>'
+                   f'<text x="12" y="{y + 27:.1f}" font-size="28" font-weight="bold">{escape(board_id)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
