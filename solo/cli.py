@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from solo.board.commands import boards
+from solo.campaign.commands import cg
 from solo.dice import SeededDice, TypedDice, parse_faces
 from solo.errors import SoloError
 from solo.rules import default_catalog, load_catalog
@@ -245,6 +246,7 @@ def odds_command(table_id, drm, mods, column, as_json):
 
 
 cli.add_command(boards)
+cli.add_command(cg)
 
 
 def main() -> None:

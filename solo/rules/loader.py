@@ -45,10 +45,10 @@ class InventoryEntry:
 
 
 def table_files(folder: Path) -> list[Path]:
-    """The table files of a folder: every *.toml except the inventory."""
+    """The table files of a folder: every *.toml except the inventory and the unit data (units/)."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*.toml") if "inventory" not in p.relative_to(folder).parts)
+    return sorted(p for p in folder.rglob("*.toml") if not {"inventory", "units"} & set(p.relative_to(folder).parts))
 
 
 def read_toml(path: Path) -> dict:

@@ -1,0 +1,1 @@
+"""The computer side: RePh heuristics (reph.py) read from the ai/ folder."""

@@ -1,0 +1,1 @@
+"""The Campaign Game: roster state, RePh steps, unit types."""

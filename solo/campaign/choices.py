@@ -1,0 +1,98 @@
+"""Parsers for the answers to RePh questions: a value from the answers file (TOML) or a line typed at the prompt.
+
+Each returns the checked answer as plain JSON data, or raises SoloError with one line saying what to give.
+"""
+
+from solo.campaign.state import SideState, Unit
+from solo.errors import SoloError
+
+
+def _words(raw) -> list:
+    """A list from TOML, or from a typed line: "G4, G9" -> ["G4", "G9"]; "none" or "" -> []."""
+    if isinstance(raw, list):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip()
+        return [] if text.lower() in ("", "none", "-") else [w.strip() for w in text.split(",") if w.strip()]
+    raise SoloError(f"{raw!r}: give a list, e.g. [\"G4\", \"G9\"], or type the ids separated by commas")
+
+
+def yes_no(raw) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.strip().lower() in ("yes", "y", "no", "n"):
+        return raw.strip().lower().startswith("y")
+    raise SoloError(f"{raw!r}: answer yes or no")
+
+
+def _own(s: SideState, unit_id: str, allowed: list[Unit]) -> Unit:
+    unit = s.unit(str(unit_id))
+    if unit is None or unit not in allowed:
+        raise SoloError(f"{unit_id!r} is not one of {', '.join(u.id for u in allowed) or 'no units'}")
+    return unit
+
+
+def unit_list(s: SideState, allowed: list[Unit], most: int):
+    """Up to ``most`` distinct ids among ``allowed``."""
+    def parse(raw) -> list[str]:
+        ids = [_own(s, w, allowed).id for w in _words(raw)]
+        if len(set(ids)) != len(ids):
+            raise SoloError("a unit is named twice: each may be chosen once")
+        if len(ids) > most:
+            raise SoloError(f"choose at most {most}, not {len(ids)}")
+        return ids
+    return parse
+
+
+def escape_parser(s: SideState, must: list[str]):
+    """7.5063: ids of Isolated units attempting to Escape, each optionally "+SW" for what it carries."""
+    isolated = [u for u in s.retained() if u.isolated]
+
+    def parse(raw) -> list[dict]:
+        out = []
+        for word in _words(raw):
+            unit_id, *carried = str(word).split("+")
+            unit = _own(s, unit_id.strip(), isolated)
+            sws = [_own(s, sw.strip(), [u for u in isolated if u.kind == "sw"]).id for sw in carried]
+            out.append({"unit": unit.id, "carrying": sws})
+        missing = set(must) - {e["unit"] for e in out}
+        if missing:
+            raise SoloError(f"{', '.join(sorted(missing))} must attempt to Escape (7.5061: SMC in a type B or C Area)")
+        return out
+    return parse
+
+
+def exchangeable(s: SideState, leader_type: str) -> Unit | None:
+    """A non-Isolated, unwounded Infantry leader of ``leader_type`` (7.5113 exchange)."""
+    return next((u for u in s.retained("leader") if u.type == leader_type and not u.isolated
+                 and "wounded" not in u.flags), None)
+
+
+def leader_choice(s: SideState):
+    def parse(raw) -> str:
+        text = " ".join(str(raw).lower().split())
+        if text == "roll":
+            return text
+        if text in ("exchange 8-0", "exchange 8-1"):
+            if exchangeable(s, text.split()[-1]) is None:
+                raise SoloError(f"no non-Isolated, unwounded {text.split()[-1]} to exchange (7.5113)")
+            return text
+        raise SoloError(f"{raw!r}: answer roll, exchange 8-0 or exchange 8-1")
+    return parse
+
+
+def number(low: int, high: int):
+    def parse(raw) -> int:
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise SoloError(f"{raw!r}: give a whole number from {low} to {high}") from None
+        if not low <= value <= high:
+            raise SoloError(f"{value}: give a whole number from {low} to {high}")
+        return value
+    return parse
+
+
+def words(raw) -> list:
+    """A list answer kept as given (checked by the step that asked)."""
+    return _words(raw)

@@ -1,0 +1,138 @@
+"""`solo cg ...`: thin click commands over the campaign engine."""
+
+import json
+import sys
+import time
+
+import click
+
+from solo.campaign.engine import HUMANS, run
+from solo.campaign.reph import load_campaign
+from solo.campaign.report import export, review, status_json, status_text
+from solo.campaign.sides import read_answers
+from solo.campaign.simulate import simulate_campaign
+from solo.errors import SoloError
+from solo.store import EventLog
+
+
+def _emit(data, as_json: bool, text: str) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+
+
+@click.group()
+def cg():
+    """Campaign Games: the Reorganization Phase played with you, the computer playing the other side."""
+
+
+@cg.command("new")
+@click.argument("cg_id", metavar="CG")
+@click.option("--save", "save", required=True, help="The campaign's save file (SQLite), created here.")
+@click.option("--human", type=click.Choice(HUMANS, case_sensitive=False), default="russian", show_default=True,
+              help="The side you play; the computer plays the other ('none': computer against computer).")
+@click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_new(cg_id, save, human, seed, as_json):
+    """Start a Campaign Game (oto2) and run the Initial Scenario's set-up as far as it goes without you."""
+    load_campaign(cg_id.lower())
+    seed = int(time.time()) if seed is None else seed
+    side = human.lower() if human.lower() == "none" else human.capitalize()
+    log = EventLog.create(save, {"cg": cg_id.lower(), "human": side, "seed": seed})
+    outcome = run(log)
+    _emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
+
+
+@cg.command("status")
+@click.argument("save")
+@click.option("--reveal", is_flag=True, help="Show the computer side's secrets too (spoils the CG).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_status(save, reveal, as_json):
+    """The CG Roster, the OBs, the last steps' record and what the RePh waits for."""
+    log = EventLog.open(save)
+    outcome = run(log, stop_at_scenario=True, frozen=True)
+    _emit(status_json(outcome, reveal), as_json, status_text(outcome, reveal))
+
+
+@cg.command("reph")
+@click.argument("save")
+@click.option("--answers", "answers_file", help="A TOML file with your answers (keys as the prompts show).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_reph(save, answers_file, as_json):
+    """Run the next RePh (or the Initial Scenario's set-up): your answers come from --answers or the terminal."""
+    log = EventLog.open(save)
+    answers = read_answers(answers_file) if answers_file else None
+    interactive = answers is None and sys.stdin.isatty() and not as_json
+    outcome = run(log, answers, interactive)
+    _emit(status_json(outcome), as_json, status_text(outcome))
+
+
+@cg.command("undo")
+@click.argument("save")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_undo(save, as_json):
+    """Take back your last answer; the dice rolled after it are kept for the next rolls (nothing is re-rolled)."""
+    log = EventLog.open(save)
+    event = log.undo_last_answer()
+    outcome = run(log, frozen=True)
+    _emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
+          f"Undone: your answer to {event.data['what']} ({event.step}): {event.data['value']!r}\n" + status_text(outcome))
+
+
+@cg.command("export")
+@click.argument("save")
+@click.option("--format", "fmt", type=click.Choice(["md", "csv"]), default="md", show_default=True)
+@click.option("--reveal", is_flag=True, help="Include the computer side's secrets.")
+def cg_export(save, fmt, reveal):
+    """The CG Roster, RG Purchase Record and Force Organizer as Markdown or CSV."""
+    outcome = run(EventLog.open(save), frozen=True)
+    click.echo(export(outcome.campaign, fmt, reveal), nl=False)
+
+
+@cg.command("log")
+@click.argument("save")
+@click.option("--reveal", is_flag=True, help="Show the computer side's secret rolls and decisions before the CG End.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_log(save, reveal, as_json):
+    """Every roll and decision; the computer's secret ones only after the CG End (the post-campaign review)."""
+    log = EventLog.open(save)
+    outcome = run(log, frozen=True)
+    events = review(log, outcome.campaign, reveal)
+    lines = []
+    for e in events:
+        head = f"{e['seq']:>4} {e['step']:<7} {e['side'] or 'table':<8}"
+        if e.get("hidden"):
+            lines.append(f"{head} (secret {e['kind']})")
+        elif e["kind"] == "roll":
+            t = e["trace"]
+            lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
+        else:
+            lines.append(f"{head} {e['what']}: {e['value']}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
+    _emit(events, as_json, "\n".join(lines) or "no events yet")
+
+
+@cg.command("game-end")
+@click.argument("save")
+@click.option("--turn", type=int, required=True, help="The Game Turn just ended (6 or later).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_game_end(save, turn, as_json):
+    """CG4: the German's Game End dr at the end of Game Turn 6 and each later turn of a CG scenario."""
+    if turn < 6:
+        raise SoloError("CG4: the Game End dr is made at the end of Game Turn 6 and each Game Turn thereafter")
+    log = EventLog.open(save)
+    outcome = run(log, game_end_turn=turn)
+    c = outcome.campaign
+    if not c.game_end or c.game_end["turn"] != turn:
+        raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during one")
+    g = c.game_end
+    _emit(g, as_json, f"Game Turn {turn}: Game End dr {g['dr']} against the circled {g['circled']} (a stand-in): "
+          + ("the scenario ends now" if g["ends"] else "play continues"))
+
+
+@cg.command("simulate")
+@click.argument("cg_id", metavar="CG")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--save", help="Keep the campaign's event log in this file.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_simulate(cg_id, seed, save, as_json):
+    """A whole CG computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
+    outcome = simulate_campaign(cg_id.lower(), seed, save or ":memory:")
+    _emit(status_json(outcome), as_json, status_text(outcome, record=400))

@@ -1,0 +1,125 @@
+"""One run of the campaign over its event log: recorded events are replayed, new ones are written first.
+
+The RePh steps call `Play.roll` for every die and `Play.ask` for every decision. While the log
+has events left, they come from the log (dice are never rolled again); after that, new dice come
+from the seed (or from the faces an undo kept) and new answers from the Sides, and each is
+committed to the log before the step acts on it.
+"""
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from solo.dice import TypedDice
+from solo.errors import SoloError
+from solo.rules.catalog import Catalog
+from solo.rules.resolve import Trace, resolve
+from solo.store import EventLog
+
+
+@dataclass(frozen=True)
+class Question:
+    """A decision a Side must make, in a player's words."""
+
+    key: str  # the answers-file key: "purchase", "facts", "escape" ...
+    step: str  # the rule asking
+    side: str  # who answers: "German", "Russian", or "table" (what happened on the map)
+    prompt: str
+    parse: Callable = field(compare=False)  # raw answer -> checked value; SoloError on bad input
+    context: dict = field(default_factory=dict, compare=False)  # what the answer may draw on
+    example: str = ""  # an answers-file line that would do
+
+
+@dataclass(frozen=True)
+class Reply:
+    value: object
+    why: str = ""
+    alternatives: tuple = ()  # (choice, score or reason) the computer weighed
+
+
+class NeedAnswer(Exception):
+    """The run stops here: a question nobody can answer yet (the human, on a later command)."""
+
+    def __init__(self, question: Question):
+        super().__init__(question.prompt)
+        self.question = question
+
+
+class ScenarioReached(Exception):
+    """The run stops here: a RePh is complete and the next CG scenario is ready to play."""
+
+
+class _FreshDice:
+    """New faces: first those an undo kept, then the seed's (one stream per event, so a replay never disturbs it)."""
+
+    def __init__(self, log: EventLog, seed: int):
+        self._log, self._rng, self.used = log, random.Random(seed * 1_000_003 + len(log) + 1), []
+
+    def faces(self, count: int, purpose: str) -> tuple[int, ...]:
+        kept = self._log.take_pending(count)
+        faces = kept + tuple(self._rng.randint(1, 6) for _ in range(count - len(kept)))
+        self.used.extend(faces)
+        return faces
+
+
+class Play:
+    def __init__(self, log: EventLog, seed: int, sides: dict, cat: Catalog, stop_at_scenario: bool = False,
+                 frozen: bool = False):
+        self.log, self.seed, self.sides, self.cat = log, seed, sides, cat
+        self.frozen = frozen  # replay only: stop where the next new event would be made
+        self.recorded = log.events
+        self.cursor = 0
+        self.stop_at_scenario = stop_at_scenario
+        self.new_events = 0
+
+    @property
+    def replaying(self) -> bool:
+        return self.cursor < len(self.recorded)
+
+    def _next_recorded(self, kinds: tuple[str, ...], what: str):
+        if not self.replaying:
+            return None
+        event = self.recorded[self.cursor]
+        if event.kind not in kinds or event.data.get("what") != what:
+            raise SoloError(f"{self.log.where} does not match this version of solo at event {event.seq} "
+                            f"({event.kind} {event.data.get('what')!r}, expected {what!r}); nothing was changed")
+        self.cursor += 1
+        return event
+
+    def roll(self, table_id: str, side: str, step: str, column: str | None = None, mods: dict | None = None,
+             drm: int = 0, secret: bool = False, purpose: str = "") -> Trace:
+        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for."""
+        event = self._next_recorded(("roll",), table_id)
+        if event:
+            return resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret)
+        if self.frozen:
+            raise NeedAnswer(Question(table_id, step, side, f"the next roll: {purpose}", str))
+        dice = _FreshDice(self.log, self.seed)
+        trace = resolve(self.cat, table_id, dice, column, mods, drm, secret)
+        self.log.append("roll", step, side, {"what": table_id, "purpose": purpose, "faces": dice.used,
+                                              "trace": trace.to_json()}, secret)
+        self.new_events += 1
+        return trace
+
+    def ask(self, question: Question):
+        """The answer to ``question``: from the log, else from the Side that must answer it."""
+        event = self._next_recorded(("answer", "decision"), question.key)
+        if event:
+            return event.data["value"]
+        if self.frozen:
+            raise NeedAnswer(question)
+        responder = self.sides[question.side]
+        reply = responder.answer(question)
+        value = reply.value if responder.human else question.parse(reply.value)  # the computer is held to the rules too
+        kind = "answer" if responder.human else "decision"
+        self.log.append(kind, question.step, question.side if question.side != "table" else "",
+                        {"what": question.key, "value": value, "why": reply.why,
+                         "alternatives": [list(a) for a in reply.alternatives]},
+                        secret=not responder.human and question.side != "table")
+        self.new_events += 1
+        return value
+
+    def scenario_boundary(self) -> None:
+        """Between a RePh and the scenario it generates: stop if this run has made a RePh of its own."""
+        if self.stop_at_scenario and not self.replaying and self.new_events:
+            raise ScenarioReached()

@@ -1,0 +1,163 @@
+"""What a player reads: the campaign's status (text and JSON), the post-campaign review, and the exports
+of the CG Roster, the RG Purchase Record and the Force Organizer (7.15-7.16) as Markdown and CSV.
+
+While the CG runs, the computer side's secrets (CPP, purchases, Secret DRs; 7.518) are hidden from the
+human; they are shown after the CG End, or when nobody plays a side.
+"""
+
+import csv
+import io
+
+from solo.campaign.engine import Outcome
+from solo.campaign.state import Campaign, SideState
+from solo.store import EventLog
+
+
+def hidden_side(c: Campaign, reveal: bool = False) -> str:
+    """The side whose secrets the human may not see now ("" for none)."""
+    if reveal or c.stage == "ended" or c.human not in ("German", "Russian"):
+        return ""
+    return "German" if c.human == "Russian" else "Russian"
+
+
+def _side_json(s: SideState, date: str, hide: bool) -> dict:
+    line = s.roster.get(date)
+    out = line.to_json() if line else {}
+    if hide:
+        out.update(cpp={k: None for k in ("start", "repl", "total", "spent", "left")}, fpp=None, fortifications=None)
+    out["purchases"] = None if hide else [p.to_json() for p in s.purchases if p.date == date]
+    return out
+
+
+def status_json(outcome: Outcome, reveal: bool = False) -> dict:
+    c, q = outcome.campaign, outcome.waiting
+    hide = hidden_side(c, reveal)
+    dates = [d for d in c.dates if any(d in s.roster for s in c.sides.values())]
+    return {
+        "cg": c.cg, "human": c.human, "stage": c.stage, "date": c.date, "step": c.step or None,
+        "hidden": hide or None,
+        "waiting": {"key": q.key, "step": q.step, "side": q.side, "prompt": q.prompt, "example": q.example} if q else None,
+        "dates": [{"date": d, "weather": c.weather.get(d), "ec": c.ec.get(d),
+                   "sides": {name: _side_json(s, d, name == hide) for name, s in c.sides.items()}} for d in dates],
+        "scenarios": [s.to_json() for s in c.scenarios],
+        "vp": {"russian": c.last.vp if c.last else 0, "cvp": c.cvp_total, "evp": c.evp_total,
+               "lvp": c.last.lvp if c.last else 0},
+        "oob": {name: None if name == hide else [u.to_json() for u in s.units] for name, s in c.sides.items()},
+        "record": [e for e in c.record if e["secret"] != hide] if hide else c.record,
+        "game_end": c.game_end,
+        "result": c.result,
+    }
+
+
+def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str:
+    c, q = outcome.campaign, outcome.waiting
+    hide = hidden_side(c, reveal)
+    out = [f"On Track to Orsha — CG Date {c.date}, {'CG ended' if c.stage == 'ended' else c.stage}"
+           + (f", step {c.step}" if c.step else "") + f"; you play: {c.human}"]
+    out.append(roster_table(c, hide))
+    if c.scenarios:
+        out.append("Scenarios: " + "; ".join(f"{s.date} {s.winner} win ({s.scenario_vp} VP earned, {s.vp} in all)"
+                                             for s in c.scenarios))
+    for name, s in c.sides.items():
+        if name == hide:
+            out.append(f"{name}: OB hidden until the CG End")
+            continue
+        units = [u for u in s.units if u.retained]
+        out.append(f"{name} OB ({len(units)} Retained): " + ", ".join(u.label for u in units))
+    lines = [e for e in c.record if e["secret"] != hide or not hide]
+    if lines:
+        out.append("Record:")
+        out += [f"  {e['date']} {e['step']} {e['text']}" for e in lines[-record:]]
+    if hide:
+        out.append(f"(the {hide}s' CPP, purchases and Secret DRs are hidden until the CG End)")
+    if c.result:
+        out.append(f"Result: {c.result['vp']} Russian VP — the {c.result['winner']}s win the Campaign Game")
+    if q:
+        who = "you" if q.side in (c.human, "table") else q.side
+        out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  answers file: {q.example}" if q.example else ""))
+    return "\n".join(out)
+
+
+ROSTER_COLUMNS = ("Date", "Side", "Start", "Repl", "Total", "Spent", "Left", "ELR", "SAN", "Hist DRM", "Weather", "EC",
+                  "RG Purchased", "Recon", "Fortifications")
+
+
+def roster_rows(c: Campaign, hide: str = "") -> list[list]:
+    """The CG Roster (7.15): one line per CG Date and side."""
+    rows = []
+    for d in c.dates:
+        for name, s in c.sides.items():
+            line = s.roster.get(d)
+            if not line:
+                continue
+            bought = " ".join(f"{p.rg}({p.cpp})" for p in s.purchases if p.date == d and not p.given)
+            secret = name == hide
+            cpp = ["?"] * 5 if secret else [line.start, line.repl, line.total, line.spent, line.left]
+            rows.append([d, name, *cpp, line.elr, line.san, line.historical_drm, c.weather.get(d, ""), c.ec.get(d, ""),
+                         "?" if secret else bought, "" if line.recon is None else line.recon,
+                         "?" if secret else "; ".join(line.fortifications)])
+    return rows
+
+
+def roster_table(c: Campaign, hide: str = "") -> str:
+    rows = [list(ROSTER_COLUMNS)] + [[str(v) for v in row] for row in roster_rows(c, hide)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(ROSTER_COLUMNS) - 2)]
+    return "\n".join("  ".join(v.ljust(w) for v, w in zip(row, widths)) + "  " + "  ".join(row[-2:]) for row in rows)
+
+
+PURCHASE_COLUMNS = ("Side", "#", "RG", "Group Type", "Date", "CPP", "Str.", "Units", "SW", "Leaders", "Given", "Options")
+
+
+def purchase_rows(c: Campaign, hide: str = "") -> list[list]:
+    """The RG Purchase Record (7.5189): one line per RG purchased or OB-given."""
+    return [[name, p.line, p.rg, p.title, p.date, p.cpp, p.strength, "; ".join(p.units), "; ".join(p.sw),
+             "; ".join(p.leaders), "yes" if p.given else "", " ".join(f"{k}={v}" for k, v in p.options.items())]
+            for name, s in c.sides.items() if name != hide for p in s.purchases]
+
+
+ORGANIZER_COLUMNS = ("Side", "Box", "Unit", "Type", "RG line", "Status", "Flags")
+
+
+def organizer_rows(c: Campaign, hide: str = "") -> list[list]:
+    """The Force Organizer (7.16): Retained (Isolated or not), Eliminated, Fortifications."""
+    rows = []
+    for name, s in c.sides.items():
+        if name == hide:
+            continue
+        for u in s.units:
+            box = "Eliminated" if u.status != "Retained" else ("Isolated" if u.isolated else "Retained")
+            rows.append([name, box, u.id, u.type, u.rg, u.status, " ".join(sorted(u.flags))])
+        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""] for f in s.fortifications]
+    return rows
+
+
+SHEETS = (("CG Roster", ROSTER_COLUMNS, roster_rows), ("RG Purchase Record", PURCHASE_COLUMNS, purchase_rows),
+          ("Force Organizer", ORGANIZER_COLUMNS, organizer_rows))
+
+
+def export(c: Campaign, fmt: str, reveal: bool = False) -> str:
+    hide = hidden_side(c, reveal)
+    if fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        for title, columns, rows in SHEETS:
+            writer.writerow([title])
+            writer.writerow(columns)
+            writer.writerows(rows(c, hide))
+            writer.writerow([])
+        return buffer.getvalue()
+    out = [f"# On Track to Orsha — {c.date}"]
+    for title, columns, rows in SHEETS:
+        out += ["", f"## {title}", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+        out += ["| " + " | ".join(str(v).replace("|", "/") for v in row) + " |" for row in rows(c, hide)]
+    if hide:
+        out += ["", f"(the {hide}s' secrets are hidden until the CG End)"]
+    return "\n".join(out) + "\n"
+
+
+def review(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
+    """Every event of the log; the computer side's secret ones only after the CG End (or with reveal)."""
+    hide = hidden_side(c, reveal)
+    return [e.to_json() if not (e.secret and e.side == hide) else
+            {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
+            for e in log.events]

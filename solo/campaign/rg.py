@@ -1,0 +1,192 @@
+"""Reinforcement Groups: the RG charts read as data, what a purchase costs, and whether it is legal (7.518).
+
+Costs: the chart's CPP (7.5184), +1 per Pre-Registered hex (note f, at most two), +1 for an
+Offboard Observer at level 3 (notes h*/i*), +1 for note o trucks; CG12a: a German RG entering
+from off board costs one less, CG12b: a Russian RG costs one more to set up on board in the
+Initial Scenario and, from 23PM, one less to enter from off board.
+Limits: CPP on hand, CG Date Max (7.5187) and CG Max (7.5188), OB-given RGs never counted; the
+German note i cap of 20% (FRU) of the date's CPP on M1/M2; CG13 OBA modules per scenario; no
+Russian fortifications in the Initial Scenario (IHSR 7).
+"""
+
+import math
+from dataclasses import dataclass
+
+from solo.campaign.state import Campaign, SideState
+from solo.errors import SoloError
+from solo.rules.catalog import Catalog
+
+@dataclass(frozen=True)
+class RGType:
+    id: str
+    side: str
+    title: str
+    units: str
+    cpp: int
+    full: int | None
+    depleted: int | None
+    notes: tuple[str, ...]
+    date_max: int
+    cg_max: int
+
+    @property
+    def letter(self) -> str:
+        return self.id[0]
+
+    @property
+    def is_oba(self) -> bool:
+        """An OBA module (7.5195): an O RG that is neither an Offboard Observer nor a Counter Battery Module."""
+        return self.letter == "O" and not self.is_observer and not self.is_cbm
+
+    @property
+    def is_cbm(self) -> bool:
+        return self.title == "Counter Battery Module"
+
+    @property
+    def is_observer(self) -> bool:
+        return self.title == "Offboard Observer"
+
+    @property
+    def is_hw(self) -> bool:
+        return self.title.startswith("HW Sect.")
+
+    @property
+    def is_cupola(self) -> bool:
+        return "Cupola" in self.units
+
+    @property
+    def infantry_company(self) -> bool:
+        """An Infantry RG with SW and leaders by 7.5192/7.5196 (note e)."""
+        return "e" in self.notes
+
+    @property
+    def discountable(self) -> bool:
+        """Units that could set up on the map, so may enter from off board for one CPP less (CG12)."""
+        if self.side == "German":
+            return self.letter in "IV" and not self.is_cupola
+        return self.letter in "IVG"
+
+    def label(self) -> str:
+        return f"{self.id} {self.title}" + (f" ({self.units})" if self.units else "")
+
+
+def _notes(text) -> tuple[str, ...]:
+    return tuple(n.strip().rstrip("*") for n in str(text or "").split(",") if n.strip())
+
+
+def rg_chart(cat: Catalog, table_id: str, side: str) -> dict[str, RGType]:
+    """Every RG of ``side``'s chart, by ID."""
+    chart = {}
+    for row in cat.get(table_id).rows:
+        cells = row.results
+        full = depleted = None
+        if "/" in str(cells.get("Full/Depleted", "")):
+            full, depleted = (int(n) for n in str(cells["Full/Depleted"]).split("/"))
+        chart[row.key] = RGType(row.key, side, cells["Group Type"], str(cells.get("Units Received", "")), int(cells["CPP"]),
+                                full, depleted, _notes(cells.get("Notes")), int(cells["CG Date Max"]), int(cells["CG Max"]))
+    return chart
+
+
+@dataclass(frozen=True)
+class Item:
+    """One RG a side wants to buy, with its options."""
+
+    rg: str
+    offboard: bool = False  # CG12a/b: enter from off board (or Retain) for one CPP less
+    onboard: bool = False  # CG12b: a Russian RG set up on board in the Initial Scenario, one CPP more
+    prereg: int = 0  # note f: Pre-Registered hexes
+    observer_level: int = 2  # notes h/i: 3 costs one more
+    trucks: bool = False  # note o
+
+    def to_json(self) -> dict:
+        out = {"rg": self.rg}
+        for name in ("offboard", "onboard", "prereg", "trucks"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.observer_level != 2:
+            out["observer_level"] = self.observer_level
+        return out
+
+
+def parse_item(raw) -> Item:
+    """An answers-file entry: "I1", or {rg = "O2", prereg = 2}, or "I1 offboard"."""
+    if isinstance(raw, str):
+        words = raw.split()
+        if not words:
+            raise SoloError("an empty RG in the purchase list: give IDs such as \"I1\"")
+        flags = {w.lower() for w in words[1:]}
+        unknown = flags - {"offboard", "onboard", "trucks"}
+        if unknown:
+            raise SoloError(f"RG {raw!r}: unknown option {', '.join(sorted(unknown))}; options are offboard, onboard, trucks")
+        return Item(words[0].upper(), "offboard" in flags, "onboard" in flags, trucks="trucks" in flags)
+    if isinstance(raw, dict):
+        known = {"rg", "offboard", "onboard", "prereg", "observer_level", "trucks"}
+        if set(raw) - known or "rg" not in raw:
+            raise SoloError(f"RG entry {raw!r}: use keys {', '.join(sorted(known))} (rg required)")
+        try:
+            return Item(str(raw["rg"]).upper(), bool(raw.get("offboard")), bool(raw.get("onboard")),
+                        int(raw.get("prereg", 0)), int(raw.get("observer_level", 2)), bool(raw.get("trucks")))
+        except (TypeError, ValueError):
+            raise SoloError(f"RG entry {raw!r}: prereg and observer_level are whole numbers") from None
+    raise SoloError(f"RG entry {raw!r}: give an ID such as \"I1\" or a table such as {{rg = \"O2\", prereg = 2}}")
+
+
+def cost(rg: RGType, item: Item) -> int:
+    """The CPP an item costs (7.5184 with notes f, h/i, o and CG12)."""
+    total = rg.cpp + item.prereg + (1 if item.observer_level == 3 else 0) + (1 if item.trucks else 0)
+    if item.offboard:
+        total -= 1
+    if item.onboard:
+        total += 1
+    return total
+
+
+def oba_modules(side: SideState) -> int:
+    return len([u for u in side.retained("oba")])
+
+
+def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[Item], limits: dict,
+          initial: bool, no_fortifications: bool) -> int:
+    """Refuse an illegal purchase with one line; return the CPP it costs."""
+    spent, ids, fru_spent, oba = 0, [], 0, 0
+    for item in items:
+        rg = chart.get(item.rg)
+        if rg is None:
+            raise SoloError(f"no RG {item.rg!r} on the {side.name} RG chart: choose one of {', '.join(chart)}")
+        if item.prereg and ("f" not in rg.notes or not 0 <= item.prereg <= 2):
+            raise SoloError(f"{rg.id}: Pre-Registered hexes are for OBA modules with note f only, at most two (note f)")
+        if item.observer_level not in (2, 3) or (item.observer_level == 3 and not rg.is_observer):
+            raise SoloError(f"{rg.id}: only an Offboard Observer may be raised to level 3, and no higher (CG13)")
+        if item.trucks and "o" not in rg.notes:
+            raise SoloError(f"{rg.id}: trucks come only with RG of note o")
+        if item.offboard and item.onboard:
+            raise SoloError(f"{rg.id}: a RG enters from off board or sets up on board, not both")
+        if item.offboard and (not rg.discountable or (side.name == "Russian" and initial)):
+            raise SoloError(f"{rg.id}: the one-CPP-less off-board entry (CG12) is not for this RG"
+                            + (" in the Initial Scenario" if initial and rg.discountable else ""))
+        if item.onboard and not (side.name == "Russian" and initial):
+            raise SoloError(f"{rg.id}: only the Russians pay one CPP more to set up on board, in the Initial Scenario (CG12b)")
+        if no_fortifications and rg.id == "M1":
+            raise SoloError(f"{rg.id}: the {side.name}s cannot purchase Fortifications in the Initial Scenario (IHSR 7)")
+        ids.append(rg.id)
+        this_date = side.bought(rg.id, c.date) + ids.count(rg.id)
+        if this_date > rg.date_max:
+            raise SoloError(f"{rg.id}: CG Date Max is {rg.date_max} (7.5187); {this_date} would be bought on {c.date}")
+        in_cg = side.bought(rg.id) + ids.count(rg.id)
+        if in_cg > rg.cg_max:
+            raise SoloError(f"{rg.id}: CG Max is {rg.cg_max} (7.5188); {side.bought(rg.id)} already bought in the CG")
+        price = cost(rg, item)
+        spent += price
+        if rg.id in limits.get("fru_cap_ids", ()) and side.name == "German":
+            fru_spent += price
+        oba += rg.is_oba
+    if spent > side.cpp:
+        raise SoloError(f"the purchase costs {spent} CPP but the {side.name}s have {side.cpp} (7.518)")
+    cap = math.ceil(side.cpp * limits["fru_cap_percent"] / 100)
+    if side.name == "German" and fru_spent > cap:
+        raise SoloError(f"M1/M2 may take at most 20% (FRU) of the {side.cpp} CPP available, {cap} CPP (note i); this buys {fru_spent}")
+    most = limits["oba_per_scenario"][side.name]
+    if oba and oba_modules(side) + oba > most:
+        raise SoloError(f"the {side.name}s may use at most {most} OBA modules per CG scenario (CG13); "
+                        f"they Retain {oba_modules(side)} and this buys {oba}")
+    return spent

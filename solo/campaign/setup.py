@@ -1,0 +1,94 @@
+"""RePh steps 7.521-7.523: Initiative, Wind and Unit Setup with Reconnaissance, Scenario Commencement."""
+
+from collections import Counter
+
+from solo.campaign import choices
+from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.state import SideState
+
+
+@step("initiative")
+def initiative(r: Reph) -> None:
+    """7.521 Initiative/Attacks: the Russian is always the Attacker and the German always the Defender."""
+    r.say(f"the {r.defn.raw['attacker']}s attack on {r.c.date}; the Germans defend")
+
+
+def guidance(s: SideState, r: Reph) -> list[str]:
+    """Set-up guidance in words for a computer side (7.5222, 7.5224), until the map issue gives hexes."""
+    lines = []
+    isolated = [u.id for u in s.retained() if u.isolated]
+    if isolated:
+        lines.append(f"first set up the Isolated units in their Pockets ({', '.join(isolated)}), with Ammunition Shortage (7.5222)")
+    forts = Counter()
+    for f in s.fortifications:
+        forts[f.kind.split(":")[0]] += f.count
+    advice = {
+        "Wire": "across the open approaches to the LVP nearest the Russian Front Line, where MG fire covers it",
+        "Trench": "linking the MG and Cupola positions behind the wire, so squads can shift under cover",
+        "AT Ditch": "across the roads and open ground the Russian armour must use",
+        "Minefield hex (3 AT, 6 AP mines)": "on the open ground in front of the wire",
+        "Minefield": "along one hexrow or hex grain in front of the main line (note j)",
+        "AP Mine": "in the open hexes in front of the wire", "AT Mine": "on the roads and tank approaches",
+        "?": "as Dummies among the real positions (CG10)",
+    }
+    for kind, count in forts.items():
+        lines.append(f"{kind} x{count}: " + advice.get(kind, "where it covers the LVP the Russians are likeliest to attack"))
+    kinds = Counter(u.kind for u in s.retained() if not u.isolated)
+    if s.name == r.defn.raw["first_setup"]:
+        if kinds["squad"]:
+            lines.append(f"{kinds['squad']} squads: at least two on each LVP still held, the rest in woods and buildings "
+                         "a hex or two behind as a counterattack reserve")
+        if kinds["gun"]:
+            lines.append(f"{kinds['gun']} Guns: HIP in woods or buildings with long fire lanes over the approaches (CG11 limits their moves)")
+        if kinds["vehicle"]:
+            lines.append(f"{kinds['vehicle']} vehicles: hull-down or in cover behind the main line, ready to meet a breakthrough")
+    else:
+        lines.append("mass the attack on a broad front (footnote 4): armour with the engineers, infantry following; "
+                     "new RGs may set up >= 9 hexes from a German Front Line hex (CG12b)")
+    return lines
+
+
+@step("setup")
+def setup(r: Reph) -> None:
+    """7.522: 7.5221 Wind (B25.63-.64, not in the texts); 7.5222-7.5224 set-up, the Germans first; 7.5225-7.5226
+    Reconnaissance, Russians only: 1 CPP, or 2 for the +3 drm, from the CPP Left; the Final dr is the number of
+    Locations. CPP then Left become the next CG Date's Start."""
+    r.say("roll Wind Force (and direction) per B25.63-.64 from your rules (not in the texts); with a Mild Breeze and a "
+          "Blaze on the map place Drifting Smoke (7.5221)")
+    for side, s in r.c.sides.items():
+        if r.computer(side):
+            for line in guidance(s, r):
+                r.say(f"{side} set-up: {line}")
+    _recon(r, r.c.sides["Russian"])
+
+
+def _recon(r: Reph, s: SideState) -> None:
+    bought = any(p.rg == "M3" and p.date == r.c.date and p.title == "Reconnaissance" for p in s.purchases)
+    if bought:
+        spend = 2
+    else:
+        spend = r.ask("recon", s.name, f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
+                      choices.number(0, min(2, s.cpp)), {"reph": r, "side": s}, example="recon = 1")
+        s.cpp -= spend
+    line = s.roster[r.c.date]
+    if not spend:
+        line.recon = None
+        r.say("Russians make no Recon (7.5225)")
+        return
+    mods = {"russian": True}
+    if spend == 2:
+        mods["spent-2"] = True
+    if r.c.date.endswith("AM"):
+        mods["am"] = True
+    trace = r.roll("oto2.recon", s.name, "Recon (7.5225)", mods=mods)
+    line.recon = first_number(trace.result)
+    r.say(f"Russian Recon ({spend} CPP{' bought as M3' if bought else ''}): dr {trace.original} Final {trace.final}, "
+          f"{trace.result} within 7 hexes of a friendly-Controlled hex, inspected after all set-up (7.5226)")
+
+
+@step("commencement")
+def commencement(r: Reph) -> None:
+    """7.523 Scenario Commencement: both sides announce ELR and SAN; the Germans set up first, the Russians move first."""
+    r.say("; ".join(f"{side} ELR {s.elr}, SAN {s.san}" for side, s in r.c.sides.items())
+          + f": the {r.c.date} scenario begins, the Germans set up first and the Russians move first")
+    r.c.stage = "scenario"

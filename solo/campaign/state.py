@@ -1,0 +1,200 @@
+"""Campaign state: both sides' OB, the CG Roster, the RG Purchase Record, the Force Organizer (7.15-7.16).
+
+The state is what the RePh steps make of the event log; nothing here rolls a die.
+"""
+
+from dataclasses import dataclass, field
+
+from solo.campaign.units import SQUAD_EQUIVALENTS
+
+SIDES = ("German", "Russian")
+
+PERSONNEL = ("squad", "hs", "crew", "leader", "hero", "armor-leader")
+
+
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+@dataclass
+class Unit:
+    """One counter of a side's OB (or a module/aircraft/bombardment that a RG gives)."""
+
+    id: str  # "G12": the side's initial and a running number
+    side: str
+    type: str  # "4-6-7", "9-1", "HMG", "StuG IIIG", "75L (PaK 40)", "100mm+ OBA" ...
+    kind: str  # squad | hs | crew | leader | hero | armor-leader | sw | gun | vehicle | cupola | oba | observer | cbm | aircraft | bombardment | truck
+    rg: int = 0  # the RG Purchase Record line it came with (0: none)
+    status: str = "Retained"  # Retained | Eliminated | Evacuated
+    isolated: str = ""  # the Isolated Area type (7.506): "A" .. "D"
+    flags: set[str] = field(default_factory=set)
+    detail: dict = field(default_factory=dict)
+
+    @property
+    def retained(self) -> bool:
+        return self.status == "Retained"
+
+    @property
+    def label(self) -> str:
+        extra = [f for f in sorted(self.flags)] + ([f"Isolated {self.isolated}"] if self.isolated else [])
+        extra += [f"{k} {v}" for k, v in sorted(self.detail.items())]
+        return f"{self.id} {self.type}" + (f" ({', '.join(extra)})" if extra else "")
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "type": self.type, "kind": self.kind, "rg": self.rg, "status": self.status,
+                "isolated": self.isolated or None, "flags": sorted(self.flags), "detail": self.detail}
+
+
+@dataclass
+class Purchase:
+    """One line of the RG Purchase Record (7.5189)."""
+
+    line: int
+    rg: str  # the RG ID: "I1", "V4" ...
+    title: str
+    date: str
+    cpp: int
+    given: bool = False  # given in the Initial Scenario OB (7.4): never counts against a maximum
+    strength: str = ""  # Full | Depleted | "" (NA)
+    units: list[str] = field(default_factory=list)
+    sw: list[str] = field(default_factory=list)
+    leaders: list[str] = field(default_factory=list)
+    options: dict = field(default_factory=dict)  # offboard, prereg, observer_level, trucks
+
+    def to_json(self) -> dict:
+        return {"id": self.rg, "line": self.line, "title": self.title, "date": self.date, "cpp": self.cpp,
+                "strength": self.strength or None, "units": self.units, "sw": self.sw, "leaders": self.leaders,
+                "given": self.given, "options": self.options}
+
+
+@dataclass
+class RosterLine:
+    """One side's line of the CG Roster for one CG Date (7.5152, 7.518, 7.5225)."""
+
+    date: str
+    start: int = 0
+    repl: int = 0
+    total: int = 0
+    spent: int = 0
+    left: int = 0
+    elr: int = 0
+    san: int = 0
+    historical_drm: int = 0
+    recon: int | None = None
+    fpp: int = 0
+    fortifications: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"cpp": {"start": self.start, "repl": self.repl, "total": self.total, "spent": self.spent, "left": self.left},
+                "elr": self.elr, "san": self.san, "historical_drm": self.historical_drm, "recon": self.recon,
+                "fpp": self.fpp, "fortifications": self.fortifications}
+
+
+@dataclass
+class Fortification:
+    side: str
+    kind: str  # "Trench", "Wire", "AP Mine" (factors in count), "Minefield hex (3 AT, 6 AP)" ...
+    count: int
+    date: str
+    given: bool = False  # in the Initial Scenario OB (7.4), not purchased
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} x{self.count}"
+
+
+@dataclass
+class SideState:
+    name: str
+    elr: int
+    san: int
+    cpp: int = 0  # the current CPP total (the "Left" column once purchases are made)
+    fpp: int = 0  # unspent FPP of the current RePh (forfeited after 7.520)
+    units: list[Unit] = field(default_factory=list)
+    purchases: list[Purchase] = field(default_factory=list)
+    roster: dict[str, RosterLine] = field(default_factory=dict)
+    fortifications: list[Fortification] = field(default_factory=list)
+    cvp_suffered: int = 0  # since the start of the CG (7.516)
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return next((u for u in self.units if u.id.lower() == unit_id.lower()), None)
+
+    def retained(self, *kinds: str) -> list[Unit]:
+        return [u for u in self.units if u.retained and (not kinds or u.kind in kinds)]
+
+    def squad_equivalents(self, isolated: bool | None = None) -> float:
+        return sum(SQUAD_EQUIVALENTS.get(u.kind, 0) for u in self.retained()
+                   if isolated is None or bool(u.isolated) == isolated)
+
+    def next_id(self) -> str:
+        return f"{self.name[0]}{len(self.units) + 1}"
+
+    def add(self, type_: str, kind: str, rg: int = 0, **detail) -> Unit:
+        unit = Unit(self.next_id(), self.name, type_, kind, rg, detail=dict(detail))
+        self.units.append(unit)
+        return unit
+
+    def bought(self, rg: str, date: str | None = None) -> int:
+        """RG of this ID purchased (not OB-given) in the CG, or on ``date`` (7.5187-7.5188)."""
+        return sum(1 for p in self.purchases if p.rg == rg and not p.given and (date is None or p.date == date))
+
+
+@dataclass
+class ScenarioResult:
+    """A CG scenario's outcome, from the facts of the map (7.5031)."""
+
+    date: str
+    lvp: int  # LVP the Russians Control at its end
+    russian_cvp: int  # CVP earned by the Russians (German losses)
+    german_cvp: int  # CVP earned by the Germans (Russian losses)
+    evp: int
+    vp: int  # the Russians' CG VP total at its end
+    scenario_vp: int  # VP the Russians earned in it
+    winner: str
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Campaign:
+    cg: str
+    dates: tuple[str, ...]
+    human: str  # "Russian", "German" or "none"
+    sides: dict[str, SideState]
+    date: str
+    weather: dict[str, str] = field(default_factory=dict)
+    ec: dict[str, str] = field(default_factory=dict)
+    wind: dict[str, str] = field(default_factory=dict)
+    scenarios: list[ScenarioResult] = field(default_factory=list)
+    stage: str = "initial"  # initial (7.4 set-up) | scenario (being played) | reph | ended
+    step: str = ""  # the rule of the step in progress
+    done: list[str] = field(default_factory=list)  # steps completed in the current RePh
+    facts: dict = field(default_factory=dict)  # what happened on the map in the last scenario
+    record: list[dict] = field(default_factory=list)  # what each step did, in a player's words (Reph.say)
+    game_end: dict | None = None  # the last CG4 Game End dr
+    result: dict | None = None
+
+    @property
+    def cvp_total(self) -> dict[str, int]:
+        return {"Russian": sum(s.russian_cvp for s in self.scenarios), "German": sum(s.german_cvp for s in self.scenarios)}
+
+    @property
+    def evp_total(self) -> int:
+        return sum(s.evp for s in self.scenarios)
+
+    @property
+    def last(self) -> ScenarioResult | None:
+        return self.scenarios[-1] if self.scenarios else None
+
+    def won_last(self, side: str) -> bool:
+        return bool(self.scenarios) and self.scenarios[-1].winner == side
+
+    @property
+    def is_last_date(self) -> bool:
+        return self.date == self.dates[-1]
+
+    @property
+    def dates_left(self) -> int:
+        """Scenarios still to play, the current date's included."""
+        return len(self.dates) - self.dates.index(self.date)
