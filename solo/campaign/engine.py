@@ -33,7 +33,8 @@ def initial_campaign(defn: CampaignDef, human: str) -> Campaign:
     for side in ("German", "Russian"):
         given = defn.initial[side]
         s = SideState(side, given["elr"], given["san"], cpp=given["cpp"])
-        s.roster[first] = RosterLine(first, start=given["cpp"], total=given["cpp"], elr=s.elr, san=s.san)
+        s.roster[first] = RosterLine(first, start=given["cpp"], total=given["cpp"], elr=s.elr, san=s.san,
+                                     historical_drm=default_catalog().chart(defn.tables["historical"], first, side))
         sides[side] = s
     c = Campaign(defn.id, defn.dates, human, sides, first)
     c.weather[first], c.ec[first] = defn.initial["weather"], defn.initial["ec"]
@@ -54,7 +55,8 @@ def _scenario(r: Reph, play: Play) -> None:
     while play.replaying and play.recorded[play.cursor].data.get("what") == "oto2.game_end":
         game_end(r, replay=True)
     c.step = "7.501"
-    c.facts = r.ask("facts", "table", f"The {c.date} scenario is over: what happened on the map?",
+    c.facts = r.ask("facts", "table", f"Play the {c.date} scenario on the map (from the end of Game Turn 6: 'solo cg "
+                    f"game-end FILE --turn N', CG4). When it is over, report what happened on the map (7.501-7.514)",
                     lambda raw: check_facts(c, raw), {"campaign": c},
                     example="[facts] lvp = 3, russian_cvp = 24, german_cvp = 40, eliminated = [\"G3\"] ...")
     c.stage = "reph"

@@ -36,11 +36,13 @@ def purchase(r: Reph) -> None:
             for rg_id in r.defn.initial[side]["rg"]:
                 _record(r, s, rgs.Item(rg_id), given=True)
         chart = r.charts[side]
+        listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
+                            f" (bought {s.bought(g.id)})" for g in chart.values())
         answer = r.ask("purchase", side,
-                       f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date}: list the IDs ("
-                       + ", ".join(f"{g.id} {g.cpp}" for g in chart.values()) + ")",
+                       f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: offboard, onboard, trucks, "
+                       f"prereg = 1-2, observer_level = 3; CG12, notes f, h/i, o):\n{listing}",
                        purchase_parser(r, s), {"reph": r, "side": s},
-                       example='purchase = ["I1", "V3 offboard", { rg = "O2", prereg = 1 }]')
+                       example='purchase = ["I1", "V4", { rg = "O2", prereg = 1 }]')
         spent = 0
         for raw in answer:
             item = rgs.parse_item(raw)
@@ -80,14 +82,15 @@ def strength(r: Reph) -> None:
 
 def _given_units(r: Reph, s: SideState) -> None:
     """7.4: the Initial Scenario OB's units and fortifications beside its RGs; IHSR 6 Armor Leader DRs."""
-    for entry in r.defn.initial[s.name].get("units", []):
+    given = r.defn.initial[s.name]
+    r.say(f"{s.name} Initial OB: " + ", ".join(f"{e['type']} x{e['count']}" for e in given.get("units", []))
+          + "".join(f", {e['kind']} x{e['count']}" for e in given.get("fortifications", [])))
+    for entry in given.get("units", []):
         made = [s.add(entry["type"], entry["kind"]) for _ in range(entry["count"])]
         for n in range(entry.get("armor_leader_drs", 0)):
             _armor_leader(r, s, made[n % len(made)], [], f"IHSR 6 Armor Leader DR {n + 1} for the {entry['type']}s")
-    for entry in r.defn.initial[s.name].get("fortifications", []):
+    for entry in given.get("fortifications", []):
         s.fortifications.append(Fortification(s.name, entry["kind"], entry["count"], r.c.date, given=True))
-    r.say(f"{s.name} Initial OB: " + ", ".join(f"{e['type']} x{e['count']}" for e in r.defn.initial[s.name].get("units", []))
-          + "".join(f", {e['kind']} x{e['count']}" for e in r.defn.initial[s.name].get("fortifications", [])))
 
 
 def _count(text: str) -> int:
@@ -103,7 +106,7 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
         trace = r.roll("oto2.rg_strength", s.name, f"Strength of {g.label()} (7.5191)",
                        mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
         full = trace.result == "Full Strength"
-    p.strength = "Full" if full or g.is_cupola else "Depleted" if "c" in g.notes else ""
+    p.strength = ("Full" if full or g.is_cupola else "Depleted") if "c" in g.notes or g.is_cupola else ""
     if g.is_hw or g.is_cupola:
         _hw(r, s, p, g, full)
     elif g.letter in "IVG":
@@ -249,7 +252,7 @@ def _misc(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
     if g.letter == "F":
         p.units.append(s.add(g.title, "aircraft", p.line).type)
         r.say(f"{s.name} {g.id}: the number of aircraft comes from E7.21 and the type from the OtO Aircraft tables, "
-              "which are not in the texts: roll them from your rules (then the ATCB dr, oto2.aircraft_atcb)")
+              "which are not in the texts: roll them from your rules (then the ATCB dr, oto2.aircraft_atcb)", secret=s.name)
     elif g.letter == "B":
         p.units.append(s.add(g.title, "bombardment", p.line).type)
     elif g.title.replace(" ", "") == "50FPP":

@@ -1,8 +1,9 @@
 """What a player reads: the campaign's status (text and JSON), the post-campaign review, and the exports
 of the CG Roster, the RG Purchase Record and the Force Organizer (7.15-7.16) as Markdown and CSV.
 
-While the CG runs, the computer side's secrets (CPP, purchases, Secret DRs; 7.518) are hidden from the
-human; they are shown after the CG End, or when nobody plays a side.
+While the CG runs, the computer side's secrets (CPP, RG Purchase Record, Secret DRs; 7.518) are hidden from
+the human; they are shown after the CG End, or when nobody plays a side. Its units are shown: the human sets
+them up and moves them on the map.
 """
 
 import csv
@@ -42,7 +43,7 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "scenarios": [s.to_json() for s in c.scenarios],
         "vp": {"russian": c.last.vp if c.last else 0, "cvp": c.cvp_total, "evp": c.evp_total,
                "lvp": c.last.lvp if c.last else 0},
-        "oob": {name: None if name == hide else [u.to_json() for u in s.units] for name, s in c.sides.items()},
+        "oob": {name: [u.to_json() for u in s.units] for name, s in c.sides.items()},
         "record": [e for e in c.record if e["secret"] != hide] if hide else c.record,
         "game_end": c.game_end,
         "result": c.result,
@@ -59,9 +60,6 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
         out.append("Scenarios: " + "; ".join(f"{s.date} {s.winner} win ({s.scenario_vp} VP earned, {s.vp} in all)"
                                              for s in c.scenarios))
     for name, s in c.sides.items():
-        if name == hide:
-            out.append(f"{name}: OB hidden until the CG End")
-            continue
         units = [u for u in s.units if u.retained]
         out.append(f"{name} OB ({len(units)} Retained): " + ", ".join(u.label for u in units))
     lines = [e for e in c.record if e["secret"] != hide or not hide]
@@ -69,7 +67,8 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
         out.append("Record:")
         out += [f"  {e['date']} {e['step']} {e['text']}" for e in lines[-record:]]
     if hide:
-        out.append(f"(the {hide}s' CPP, purchases and Secret DRs are hidden until the CG End)")
+        out.append(f"(the {hide}s' CPP, RG Purchase Record and Secret DRs are hidden until the CG End; their units are "
+                   "shown, as you set them up on the map)")
     if c.result:
         out.append(f"Result: {c.result['vp']} Russian VP — the {c.result['winner']}s win the Campaign Game")
     if q:
@@ -122,8 +121,6 @@ def organizer_rows(c: Campaign, hide: str = "") -> list[list]:
     """The Force Organizer (7.16): Retained (Isolated or not), Eliminated, Fortifications."""
     rows = []
     for name, s in c.sides.items():
-        if name == hide:
-            continue
         for u in s.units:
             box = "Eliminated" if u.status != "Retained" else ("Isolated" if u.isolated else "Retained")
             rows.append([name, box, u.id, u.type, u.rg, u.status, " ".join(sorted(u.flags))])
