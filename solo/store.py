@@ -81,10 +81,6 @@ class EventLog:
     def meta(self) -> dict:
         return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM meta")}
 
-    def set_meta(self, key: str, value) -> None:
-        with self._db:
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(value)))
-
     @property
     def events(self) -> list[Event]:
         return list(self._events)
@@ -105,16 +101,22 @@ class EventLog:
 
     def take_pending(self, count: int) -> tuple[int, ...]:
         """Up to ``count`` faces kept by an undo, oldest first (fewer, or none, when the queue runs out)."""
-        row = self._db.execute("SELECT faces FROM pending WHERE pos = 1").fetchone()
-        if row is None:
-            return ()
-        faces = json.loads(row[0])
-        with self._db:
-            if len(faces) > count:
-                self._db.execute("UPDATE pending SET faces = ? WHERE pos = 1", (json.dumps(faces[count:]),))
-            else:
-                self._db.execute("DELETE FROM pending")
+        faces = self.pending
+        if faces:
+            self.set_pending(faces[count:])
         return tuple(faces[:count])
+
+    @property
+    def pending(self) -> list[int]:
+        row = self._db.execute("SELECT faces FROM pending WHERE pos = 1").fetchone()
+        return json.loads(row[0]) if row else []
+
+    def set_pending(self, faces: list[int]) -> None:
+        """The faces the next new rolls use before the seed's: kept by an undo, or rolled by the player on the table."""
+        with self._db:
+            self._db.execute("DELETE FROM pending")
+            if faces:
+                self._db.execute("INSERT INTO pending VALUES (1, ?)", (json.dumps(list(faces)),))
 
     def undo_last_answer(self) -> Event:
         """Drop the last human answer and every event after it; keep their dice for the next rolls."""
@@ -124,15 +126,8 @@ class EventLog:
         last = answers[-1]
         dropped = [e for e in self._events if e.seq >= last.seq]
         faces = [f for e in dropped if e.kind == "roll" for f in e.data["faces"]]
+        self.set_pending(faces + self.pending)
         with self._db:
-            row = self._db.execute("SELECT faces FROM pending WHERE pos = 1").fetchone()
-            queue = faces + (json.loads(row[0]) if row else [])
-            self._db.execute("DELETE FROM pending")
-            if queue:
-                self._db.execute("INSERT INTO pending VALUES (1, ?)", (json.dumps(queue),))
             self._db.execute("DELETE FROM events WHERE seq >= ?", (last.seq,))
         self._events = [e for e in self._events if e.seq < last.seq]
         return last
-
-    def close(self) -> None:
-        self._db.close()

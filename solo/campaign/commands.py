@@ -11,6 +11,7 @@ from solo.campaign.reph import load_campaign
 from solo.campaign.report import export, review, status_json, status_text
 from solo.campaign.sides import read_answers
 from solo.campaign.simulate import simulate_campaign
+from solo.dice import parse_faces
 from solo.errors import SoloError
 from solo.store import EventLog
 
@@ -55,13 +56,22 @@ def cg_status(save, reveal, as_json):
 @cg.command("reph")
 @click.argument("save")
 @click.option("--answers", "answers_file", help="A TOML file with your answers (keys as the prompts show).")
+@click.option("--dice", help="Faces you rolled on your table, used by the next rolls in order (colored die first).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_reph(save, answers_file, as_json):
+def cg_reph(save, answers_file, dice, as_json):
     """Run the next RePh (or the Initial Scenario's set-up): your answers come from --answers or the terminal."""
     log = EventLog.open(save)
     answers = read_answers(answers_file) if answers_file else None
+    typed = parse_faces(dice) if dice else []
+    log.set_pending(log.pending + typed)
     interactive = answers is None and sys.stdin.isatty() and not as_json
-    outcome = run(log, answers, interactive)
+    try:
+        outcome = run(log, answers, interactive)
+    except SoloError:
+        left = log.pending
+        if typed and left[-len(typed):] == typed:
+            log.set_pending(left[: -len(typed)])  # a refused answer keeps none of the faces typed with it
+        raise
     _emit(status_json(outcome), as_json, status_text(outcome))
 
 

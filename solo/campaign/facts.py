@@ -110,7 +110,7 @@ def check(c: Campaign, raw) -> dict:
 # Attack strength: squads 1, HS/crews 0.5, AFV 2, Guns 1, OBA modules 1.5 and bombardments 2;
 # defence: the same, x1.5 for the German (dug in), plus 1 per 5 fortification counters. Each
 # Retained unit on the map is Eliminated with a chance that falls as its side's share of strength
-# rises; the Russians gain LVP by the ratio of strengths. CVP by kind (A26 in spirit): squad 2,
+# rises; the Russians gain LVP by their share of the strength (about one a scenario at 40%). CVP by kind (A26 in spirit): squad 2,
 # HS/crew/leader/SW 1, Gun 2, AFV 5 (a stand-in for A26.2's BPV-based values).
 CVP = {"squad": 2, "hs": 1, "crew": 1, "leader": 1, "hero": 1, "gun": 2, "vehicle": 5, "sw": 1}
 STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "oba": 1.5, "bombardment": 2.0, "cupola": 1.0}
@@ -150,9 +150,9 @@ def simulated(c: Campaign, seed: int) -> dict:
                 if unit.type in ("FT", "DC") and unit.id in facts["eliminated"]:
                     facts["ft_dc"][unit.id] = rng.randint(1, 6) + rng.randint(1, 6)
     previous = c.last.lvp if c.last else 0
-    lvp = min(10, max(0, previous + round((share - 0.5) * 8 + rng.uniform(-1, 2))))
+    lvp = min(10, max(0, previous + round((share - 0.3) * 14 + rng.uniform(-1.5, 1.5))))
     facts.update(lvp=lvp, russian_cvp=cvp["German"], german_cvp=cvp["Russian"], evp=rng.choice([0, 0, 0, 2, 5]),
                  flames=rng.choice([0, 0, 1, 2]),
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
-    facts["removal"] = [{"side": "German", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
+    facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
     return facts

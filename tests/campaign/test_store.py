@@ -1,0 +1,61 @@
+"""The SQLite event log: written before it takes effect, reopened intact, undo keeps the dice."""
+
+import sqlite3
+
+import pytest
+
+from solo.errors import SoloError
+from solo.store import EventLog
+
+
+def test_events_survive_reopening(tmp_path):
+    path = tmp_path / "cg.db"
+    log = EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 3})
+    log.append("roll", "7.515", "German", {"what": "oto2.cpp_replenishment", "faces": [2, 5]}, secret=True)
+    log.append("answer", "7.518", "Russian", {"what": "purchase", "value": ["I1"]})
+    again = EventLog.open(path)
+    assert again.meta == {"cg": "oto2", "human": "Russian", "seed": 3}
+    assert [(e.seq, e.kind, e.step, e.side, e.secret) for e in again.events] == [
+        (1, "roll", "7.515", "German", True), (2, "answer", "7.518", "Russian", False)]
+    assert again.events[1].data["value"] == ["I1"]
+
+
+def test_undo_drops_the_last_answer_and_keeps_the_dice_after_it(tmp_path):
+    log = EventLog.create(tmp_path / "cg.db", {"cg": "oto2", "human": "Russian", "seed": 3})
+    log.append("roll", "7.515", "Russian", {"what": "t", "faces": [1, 2]})
+    log.append("answer", "7.518", "Russian", {"what": "purchase", "value": []})
+    log.append("roll", "7.519", "Russian", {"what": "t", "faces": [6, 4]})
+    log.append("roll", "7.519", "Russian", {"what": "t", "faces": [3]})
+    undone = log.undo_last_answer()
+    assert undone.seq == 2
+    assert [e.seq for e in EventLog.open(tmp_path / "cg.db").events] == [1]
+    assert log.pending == [6, 4, 3]
+    assert log.take_pending(2) == (6, 4)
+    assert log.take_pending(2) == (3,)
+    assert log.take_pending(1) == ()
+
+
+def test_nothing_to_undo(tmp_path):
+    log = EventLog.create(tmp_path / "cg.db", {"cg": "oto2"})
+    with pytest.raises(SoloError, match="nothing to undo"):
+        log.undo_last_answer()
+
+
+def test_a_broken_or_foreign_file_is_one_clear_error(tmp_path):
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 50)
+    with pytest.raises(SoloError, match="not a readable solo save file"):
+        EventLog.open(junk)
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE x (a)")
+    with pytest.raises(SoloError, match="not a solo save file"):
+        EventLog.open(other)
+    with pytest.raises(SoloError, match="no save file"):
+        EventLog.open(tmp_path / "missing.db")
+
+
+def test_an_existing_save_is_never_overwritten(tmp_path):
+    path = tmp_path / "cg.db"
+    EventLog.create(path, {"cg": "oto2"})
+    with pytest.raises(SoloError, match="already exists"):
+        EventLog.create(path, {"cg": "oto2"})
