@@ -217,13 +217,15 @@ def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 
 def battle_harden(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """7.5112: harden the MMC that gain most (first line to elite), squads before HS; elite ones last (an 8-0 instead)."""
+    """7.5112: harden the MMC that gain most (class step x squad-equivalents: a first-line squad to elite first);
+    elite ones and crews last (an 8-0 instead)."""
     def gain(u):
         t = unit_type(u.type, side)
-        return (-CLASS_GAIN.get(t.klass, 0) if t.hardens_to and u.kind != "crew" else 0, u.kind != "squad", u.id)
+        step = CLASS_GAIN.get(t.klass, 0) if t.hardens_to and u.kind != "crew" else 0
+        return (-step * t.squad_equivalents, u.id)
     ranked = sorted(q.context["units"], key=gain)
     picks = [u.id for u in ranked[: q.context["count"]]]
-    return Reply(picks, f"hardens {', '.join(picks)}: the biggest class gains first, squads before HS",
+    return Reply(picks, f"hardens {', '.join(picks)}: the biggest gains first (a squad counts twice a HS)",
                  tuple((u.id, unit_type(u.type, side).klass) for u in ranked[:6]))
 
 
