@@ -54,6 +54,9 @@ def _scenario(r: Reph, play: Play) -> None:
     play.scenario_boundary()
     while play.replaying and play.recorded[play.cursor].data.get("what") == "oto2.game_end":
         game_end(r, replay=True)
+    if r.game_end_turn and not play.replaying:
+        game_end(r)
+        raise ScenarioReached()
     c.step = "7.501"
     c.facts = r.ask("facts", "table", f"Play the {c.date} scenario on the map (from the end of Game Turn 6: 'solo cg "
                     f"game-end FILE --turn N', CG4). When it is over, report what happened on the map (7.501-7.514)",
@@ -106,14 +109,12 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, s
     sides = make_sides(meta["human"], defn.id, meta["seed"], answers, interactive)
     play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen)
     r = Reph(play, c, defn)
+    r.game_end_turn = 0 if frozen else game_end_turn or 0
     waiting = None
     try:
         campaign_loop(r, play)
     except NeedAnswer as need:
         waiting = need.question
-        if game_end_turn is not None and need.question.key == "facts" and not frozen:
-            r.game_end_turn = game_end_turn
-            game_end(r)
     except ScenarioReached:
         pass
     return Outcome(c, waiting)
@@ -124,6 +125,7 @@ def game_end(r: Reph, replay: bool = False) -> None:
     if it is <= the circled number of the turn on the OtO2 CG Turn Record Chart (a marked stand-in)."""
     r.c.step = "CG4"
     turn = int(r.play.recorded[r.play.cursor].data["purpose"].split()[-1]) if replay else r.game_end_turn
+    r.game_end_turn = 0
     circled = r.cat.chart("oto2.turn_record_circled", str(min(max(turn, 6), 10)))
     trace = r.roll("oto2.game_end", "German", f"Game End dr, Game Turn {turn}", mods={"circled": -circled})
     r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")

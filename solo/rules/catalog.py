@@ -37,6 +37,8 @@ class Catalog:
         if not table.is_chart:
             raise SoloError(f"{table_id} is a dice table, not a chart")
         row = table.chart_row(key)
+        if column is None and len(table.columns) == 1:
+            column = table.columns[0]
         return row.results[table.column_name(column)]
 
     def unsupplied(self) -> list[Missing]:

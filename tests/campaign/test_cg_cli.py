@@ -1,0 +1,103 @@
+"""`solo cg` as a player meets it: JSON names, a scripted RePh, export, undo, and one-line errors."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.fixture
+def solo(tmp_path):
+    def run(*args, stdin=""):
+        env = {**os.environ, "SOLO_CONFIG": str(tmp_path / "config")}
+        return subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True, env=env,
+                              cwd=tmp_path, input=stdin)
+    return run
+
+
+def test_simulate_json_keeps_its_names(solo):
+    out = solo("cg", "simulate", "oto2", "--seed", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [d["date"] for d in data["dates"]] == ["23AM", "23PM", "24AM", "24PM"]
+    first = data["dates"][0]
+    assert first["weather"] == "Overcast" and first["ec"] == "Wet"
+    german = first["sides"]["German"]
+    assert set(german["cpp"]) == {"start", "repl", "total", "spent", "left"}
+    assert german["cpp"]["start"] == 66 and german["elr"] == 3 and german["san"] == 3
+    given = [p for p in german["purchases"] if p["given"]]
+    assert [p["id"] for p in given] == ["I1"]
+    assert set(given[0]) >= {"id", "cpp", "strength", "units", "sw", "leaders", "given"}
+    assert set(data["result"]) >= {"vp", "winner"}
+
+
+def _new(solo, human="russian"):
+    out = solo("cg", "new", "oto2", "--save", "c.db", "--human", human, "--seed", "4", "--json")
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_a_scripted_initial_set_up_and_reph(solo, tmp_path):
+    data = _new(solo)
+    assert data["waiting"]["key"] == "purchase" and data["hidden"] == "German"
+    assert data["dates"][0]["sides"]["German"]["cpp"]["total"] is None  # the computer's CPP stay secret
+    (tmp_path / "a.toml").write_text('purchase = ["I2", "I2", "V4", { rg = "O2", prereg = 1 }]\nrecon = 1\n')
+    out = solo("cg", "reph", "c.db", "--answers", "a.toml", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["stage"] == "scenario" and data["waiting"] is None
+    russian = data["dates"][0]["sides"]["Russian"]
+    assert russian["cpp"]["spent"] == 7 + 7 + 4 + 5 and russian["recon"] is not None
+    status = json.loads(solo("cg", "status", "c.db", "--json").stdout)
+    assert status["waiting"]["key"] == "facts"
+
+
+def test_bad_answers_are_one_line_and_lose_nothing(solo, tmp_path):
+    _new(solo)
+    before = solo("cg", "log", "c.db", "--json").stdout
+    for text, message in (('purchase = ["I9"]', "no RG 'I9' on the Russian RG chart"),
+                          ('purchase = ["I1", "I1", "I1"]', "CG Date Max is 2"),
+                          ('purchase = ["B1", "B1", "I5", "I5"]', "CG Date Max is 1"),
+                          ('purchase = [', "not valid TOML")):
+        (tmp_path / "bad.toml").write_text(text)
+        out = solo("cg", "reph", "c.db", "--answers", "bad.toml")
+        assert out.returncode == 2 and message in out.stderr, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+    assert solo("cg", "log", "c.db", "--json").stdout == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (["cg", "status", "nowhere.db"], "no save file nowhere.db"),
+    (["cg", "new", "rb", "--save", "x.db"], "no Campaign Game 'rb'"),
+    (["cg", "reph", "junk.db"], "not a readable solo save file"),
+])
+def test_errors(solo, tmp_path, args, message):
+    (tmp_path / "junk.db").write_bytes(b"garbage" * 100)
+    out = solo(*args)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_export_undo_and_review(solo, tmp_path):
+    _new(solo)
+    (tmp_path / "a.toml").write_text('purchase = ["I1"]\nrecon = 0\n')
+    assert solo("cg", "reph", "c.db", "--answers", "a.toml").returncode == 0
+    md = solo("cg", "export", "c.db", "--format", "md").stdout
+    assert "## CG Roster" in md and "## RG Purchase Record" in md and "## Force Organizer" in md
+    assert "| 23AM | German | ? |" in md  # the German's CPP stay secret
+    csv = solo("cg", "export", "c.db", "--format", "csv").stdout
+    assert csv.splitlines()[1].startswith("Date,Side,Start,Repl,Total")
+    review = json.loads(solo("cg", "log", "c.db", "--json").stdout)
+    assert any(e.get("hidden") for e in review)  # German Secret DRs hidden until the CG End
+    undone = solo("cg", "undo", "c.db")
+    assert undone.returncode == 0 and "Undone: your answer to recon" in undone.stdout
+
+
+def test_game_end_dr(solo, tmp_path):
+    _new(solo, human="none")
+    out = solo("cg", "game-end", "c.db", "--turn", "7", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["turn"] == 7 and data["circled"] == 2 and data["ends"] == (data["dr"] <= 2)
+    assert "Game Turn 6" in solo("cg", "game-end", "c.db", "--turn", "5").stderr
