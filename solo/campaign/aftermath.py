@@ -4,6 +4,7 @@ What happened on the map comes from the facts (solo/campaign/facts.py); every di
 call for is rolled here with its table and modifiers.
 """
 
+import json
 from collections import defaultdict
 
 from solo.campaign import choices
@@ -242,7 +243,7 @@ def prisoners(r: Reph) -> None:
             continue
         keeper = other(unit.side)
         free = r.ask("free_prisoners", keeper, f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?",
-                     choices.yes_no, {"reph": r, "prisoner": unit})
+                     choices.yes_no, {"reph": r, "prisoner": unit}, example="free_prisoners = false", default="no")
         if free:
             conscript = unit_type(unit.type, unit.side)
             while conscript.replaced_by and conscript.kind in ("squad", "hs"):
@@ -324,7 +325,8 @@ def _mmc_hardening(r: Reph, s) -> None:
     eligible = [u for u in s.retained("squad", "hs", "crew") if not u.isolated or heroes]
     picks = r.ask("battle_harden", s.name, f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 instead): "
                   f"which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
-                  {"reph": r, "units": eligible, "count": count}, example='battle_harden = ["G4", "G9"]')
+                  {"reph": r, "units": eligible, "count": count},
+                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
     for unit_id in picks:
         unit = s.unit(unit_id)
         better = battle_hardened(unit_type(unit.type, s.name))
@@ -346,7 +348,8 @@ def _leader_hardening(r: Reph, s) -> None:
     leaders = [u for u in s.retained("leader") if not u.isolated]
     choice = r.ask("leader_hardening", s.name, "7.5113 Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0, "
                    "or an 8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)",
-                   choices.leader_choice(s), {"reph": r, "leaders": leaders}, example='leader_hardening = "roll"')
+                   choices.leader_choice(s), {"reph": r, "leaders": leaders}, example='leader_hardening = "roll"',
+                   default="roll")
     if choice != "roll":
         old = choices.exchangeable(s, choice.split()[-1])
         old.status = "Eliminated"

@@ -40,6 +40,11 @@ from solo.errors import SoloError
 COUNTS = ("lvp", "russian_cvp", "german_cvp", "evp", "flames", "russian_afv_seen")
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")
+WEAPONS = ("sw", "gun", "vehicle", "cupola")
+KINDS = {"wounded": ("leader",), "heroic": ("leader",), "malfunctioned": WEAPONS, "captured": WEAPONS,
+         "immobilized": ("vehicle",), "stunned": ("vehicle",), "recall": ("vehicle",), "bog": ("vehicle",),
+         "shock": ("vehicle",), "ft_dc": ("sw",), "encircled": ("squad", "hs", "crew", "leader", "hero"),
+         "ap_minefield": ("squad", "hs", "crew", "leader", "hero")}
 ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "bog": ("unbogged", "immobilized"),
            "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated")}
 WHERE = ("front-line", "adjacent", "rear")
@@ -53,6 +58,8 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
         unit = next((s.unit(str(unit_id)) for s in c.sides.values() if s.unit(str(unit_id))), None)
         if unit is None:
             raise SoloError(f"facts {key}: no unit {unit_id!r} in either OB; 'solo cg status FILE' lists the ids")
+        if key in KINDS and unit.kind not in KINDS[key]:
+            raise SoloError(f"facts {key}: {unit.id} is a {unit.type} ({unit.kind}); {key} takes {' or '.join(KINDS[key])} units")
         out.append(unit.id)
     return out
 

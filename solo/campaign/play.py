@@ -28,6 +28,7 @@ class Question:
     parse: Callable = field(compare=False)  # raw answer -> checked value; SoloError on bad input
     context: dict = field(default_factory=dict, compare=False)  # what the answer may draw on
     example: str = ""  # an answers-file line that would do
+    default: str = "none"  # what Enter answers at the prompt
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,11 @@ def purchase(r: Reph) -> None:
         chart = r.charts[side]
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
                             f" (bought {s.bought(g.id)})" for g in chart.values())
+        given = r.defn.initial[side] if initial(r) else {}
+        also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
         answer = r.ask("purchase", side,
-                       f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: offboard, onboard, trucks, "
+                       (f"7.4 Your Initial OB gives {also}.\n" if also else "")
+                       + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: offboard, onboard, trucks, "
                        f"prereg = 1-2, observer_level = 3; CG12, notes f, h/i, o):\n{listing}",
                        purchase_parser(r, s), {"reph": r, "side": s},
                        example='purchase = ["I1", "V4", { rg = "O2", prereg = 1 }]')
@@ -228,11 +231,13 @@ def _platoon_leader(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: boo
 
 def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str, p: Purchase | None = None) -> None:
     trace = r.roll("oto2.armor_leader", s.name, purpose, mods={m: True for m in mods}, secret=r.computer(s.name))
-    if trace.result != "No armor leader":
-        s.add(trace.result, "armor-leader", vehicle.rg, **{"in": vehicle.id})
-        if p:
-            p.leaders.append(f"{trace.result} AL")
-        r.say(f"{s.name} Armor Leader {trace.result} in {vehicle.id} {vehicle.type}", secret=s.name)
+    if trace.result == "No armor leader":
+        r.say(f"{s.name} {purpose}: DR {trace.original}, Final {trace.final}: no armor leader", secret=s.name)
+        return
+    s.add(trace.result, "armor-leader", vehicle.rg, **{"in": vehicle.id})
+    if p:
+        p.leaders.append(f"{trace.result} AL")
+    r.say(f"{s.name} Armor Leader {trace.result} in {vehicle.id} {vehicle.type}", secret=s.name)
 
 
 def _oba(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:

@@ -125,8 +125,10 @@ class Reph:
              secret: bool = False, drm: int = 0) -> Trace:
         return self.play.roll(table, side, self.c.step, column, mods, drm, secret, purpose)
 
-    def ask(self, key: str, side: str, prompt: str, parse: Callable, context: dict | None = None, example: str = ""):
-        return self.play.ask(Question(key, self.c.step, side, prompt, parse, context or {}, example))
+    def ask(self, key: str, side: str, prompt: str, parse: Callable, context: dict | None = None, example: str = "",
+            default: str = "none"):
+        context = {"campaign": self.c, **(context or {})}
+        return self.play.ask(Question(key, self.c.step, side, prompt, parse, context, example, default))
 
 
 def first_number(text: str) -> int:

@@ -14,13 +14,6 @@ from solo.campaign.state import Campaign, SideState
 from solo.store import EventLog
 
 
-def hidden_side(c: Campaign, reveal: bool = False) -> str:
-    """The side whose secrets the human may not see now ("" for none)."""
-    if reveal or c.stage == "ended" or c.human not in ("German", "Russian"):
-        return ""
-    return "German" if c.human == "Russian" else "Russian"
-
-
 def _side_json(s: SideState, date: str, hide: bool) -> dict:
     line = s.roster.get(date)
     out = line.to_json() if line else {}
@@ -32,7 +25,7 @@ def _side_json(s: SideState, date: str, hide: bool) -> dict:
 
 def status_json(outcome: Outcome, reveal: bool = False) -> dict:
     c, q = outcome.campaign, outcome.waiting
-    hide = hidden_side(c, reveal)
+    hide = c.hidden_side(reveal)
     dates = [d for d in c.dates if any(d in s.roster for s in c.sides.values())]
     return {
         "cg": c.cg, "human": c.human, "stage": c.stage, "date": c.date, "step": c.step or None,
@@ -44,7 +37,7 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "vp": {"russian": c.last.vp if c.last else 0, "cvp": c.cvp_total, "evp": c.evp_total,
                "lvp": c.last.lvp if c.last else 0},
         "oob": {name: [u.to_json() for u in s.units] for name, s in c.sides.items()},
-        "record": [e for e in c.record if e["secret"] != hide] if hide else c.record,
+        "record": c.visible_record(reveal),
         "game_end": c.game_end,
         "result": c.result,
     }
@@ -52,7 +45,7 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
 
 def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str:
     c, q = outcome.campaign, outcome.waiting
-    hide = hidden_side(c, reveal)
+    hide = c.hidden_side(reveal)
     out = [f"On Track to Orsha — CG Date {c.date}, {'CG ended' if c.stage == 'ended' else c.stage}"
            + (f", step {c.step}" if c.step else "") + f"; you play: {c.human}"]
     out.append(roster_table(c, hide))
@@ -62,7 +55,7 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
     for name, s in c.sides.items():
         units = [u for u in s.units if u.retained]
         out.append(f"{name} OB ({len(units)} Retained): " + ", ".join(u.label for u in units))
-    lines = [e for e in c.record if e["secret"] != hide or not hide]
+    lines = c.visible_record(reveal)
     if lines:
         out.append("Record:")
         out += [f"  {e['date']} {e['step']} {e['text']}" for e in lines[-record:]]
@@ -133,7 +126,7 @@ SHEETS = (("CG Roster", ROSTER_COLUMNS, roster_rows), ("RG Purchase Record", PUR
 
 
 def export(c: Campaign, fmt: str, reveal: bool = False) -> str:
-    hide = hidden_side(c, reveal)
+    hide = c.hidden_side(reveal)
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
@@ -154,7 +147,7 @@ def export(c: Campaign, fmt: str, reveal: bool = False) -> str:
 
 def review(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
     """Every event of the log; the computer side's secret ones only after the CG End (or with reveal)."""
-    hide = hidden_side(c, reveal)
+    hide = c.hidden_side(reveal)
     return [e.to_json() if not (e.secret and e.side == hide) else
             {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
             for e in log.events]

@@ -109,16 +109,22 @@ class Item:
 
 
 def parse_item(raw) -> Item:
-    """An answers-file entry: "I1", or {rg = "O2", prereg = 2}, or "I1 offboard"."""
+    """An answers-file entry or typed text: "I1", "I1 offboard", "O2 prereg=2", or {rg = "O2", prereg = 2}."""
     if isinstance(raw, str):
         words = raw.split()
         if not words:
             raise SoloError("an empty RG in the purchase list: give IDs such as \"I1\"")
-        flags = {w.lower() for w in words[1:]}
-        unknown = flags - {"offboard", "onboard", "trucks"}
-        if unknown:
-            raise SoloError(f"RG {raw!r}: unknown option {', '.join(sorted(unknown))}; options are offboard, onboard, trucks")
-        return Item(words[0].upper(), "offboard" in flags, "onboard" in flags, trucks="trucks" in flags)
+        entry = {"rg": words[0]}
+        for word in words[1:]:
+            name, _, value = word.lower().partition("=")
+            if name in ("offboard", "onboard", "trucks") and not value:
+                entry[name] = True
+            elif name in ("prereg", "observer_level") and value.isdigit():
+                entry[name] = int(value)
+            else:
+                raise SoloError(f"RG {raw.strip()!r}: unknown option {word!r}; options are offboard, onboard, trucks, "
+                                "prereg=N, observer_level=3")
+        raw = entry
     if isinstance(raw, dict):
         known = {"rg", "offboard", "onboard", "prereg", "observer_level", "trucks"}
         if set(raw) - known or "rg" not in raw:

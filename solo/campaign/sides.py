@@ -32,6 +32,7 @@ class Human:
     def __init__(self, answers: dict | None = None, interactive: bool = False):
         self.answers = dict(answers or {})
         self.interactive = interactive
+        self.shown = 0  # record lines already shown at the terminal
 
     def answer(self, q: Question) -> Reply:
         if q.key in self.answers:
@@ -42,9 +43,13 @@ class Human:
                 raise SoloError(f"answers file, {q.key}: {exc}") from None
         if not self.interactive:
             raise NeedAnswer(q)
+        c = q.context["campaign"]
+        for entry in c.visible_record()[self.shown:]:
+            click.echo(f"  {entry['date']} {entry['step']} {entry['text']}")
+        self.shown = len(c.visible_record())
         click.echo(f"\n{q.prompt}" + (f"\n  (in an answers file: {q.example})" if q.example else ""))
         while True:
-            raw = click.prompt(f"{q.key}", default="none", show_default=True)
+            raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
             try:
                 return Reply(q.parse(_typed(q, raw)))
             except SoloError as exc:

@@ -175,6 +175,16 @@ class Campaign:
     game_end: dict | None = None  # the last CG4 Game End dr
     result: dict | None = None
 
+    def hidden_side(self, reveal: bool = False) -> str:
+        """The computer side whose secrets (CPP, RG Purchase Record, Secret DRs; 7.518) the human may not see now."""
+        if reveal or self.stage == "ended" or self.human not in SIDES:
+            return ""
+        return other(self.human)
+
+    def visible_record(self, reveal: bool = False) -> list[dict]:
+        hide = self.hidden_side(reveal)
+        return [e for e in self.record if not hide or e["secret"] != hide]
+
     @property
     def cvp_total(self) -> dict[str, int]:
         return {"Russian": sum(s.russian_cvp for s in self.scenarios), "German": sum(s.german_cvp for s in self.scenarios)}
