@@ -62,6 +62,7 @@ class Needs:
         self.armor = len(s.retained("vehicle")) + sum(g.full or 0 for g in chosen if g.letter == "V")
         self.armor_wanted = w.get("armor_target", self.at_wanted)
         self.oba = rgs.oba_modules(s) + sum(g.is_oba for g in chosen)
+        self.observers = len(s.retained("observer")) + sum(g.is_observer for g in chosen)
         self.oba_limit = r.defn.limits["oba_per_scenario"][s.name]
         self.scale = c.dates_left / len(c.dates)  # fortifications count for every scenario still to come
         self.bad_weather = c.weather.get(c.date) in ("Overcast", "Rain")
@@ -100,7 +101,7 @@ def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[float, str]:
     if g.is_oba:
         return (w["oba"] if n.oba < n.oba_limit else 0.0), f"OBA modules {n.oba} of the {n.oba_limit} usable (CG13)"
     if g.is_observer:
-        return (0.3 * w["oba"] if n.oba else 0.0), "an Offboard Observer for the OBA"
+        return (0.3 * w["oba"] if n.observers < n.oba else 0.0), f"an Offboard Observer for {n.oba} OBA modules ({n.observers} now)"
     if g.is_cbm:
         return 0.4 * w["oba"], "counter-battery fire against the enemy OBA"
     if g.letter == "F":
