@@ -1,6 +1,5 @@
 """The command line: thin click commands over the engine; text for players, --json for scripts."""
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from solo.board.commands import boards
 from solo.campaign.commands import cg
 from solo.dice import SeededDice, TypedDice, parse_faces
 from solo.errors import SoloError
+from solo.output import emit
 from solo.rules import default_catalog, load_catalog
 from solo.rules.catalog import catalog_folders
 from solo.rules.odds import odds as table_odds
@@ -23,10 +23,6 @@ def cli(ctx):
     """solo: the dice tables, Refit Phases and SASL missions of Advanced Squad Leader, for the solo player."""
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
-
-
-def _emit(data, as_json: bool, text: str) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
 
 
 # --- tables ------------------------------------------------------------------------------
@@ -61,7 +57,7 @@ def tables_list(search, as_json, missing):
         lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + (" [stand-in in use]" if r["stand_in"] else "")
                  + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"]) for r in rows]
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
-        _emit(rows, as_json, "\n".join(lines) + note)
+        emit(rows, as_json, "\n".join(lines) + note)
         return
     wanted = (search or "").lower()
     found = [t for t in cat.tables.values() if wanted in t.id.lower() or wanted in t.title.lower()]
@@ -76,7 +72,7 @@ def tables_list(search, as_json, missing):
             game = prefix
             lines.append(f"\n{GAMES.get(prefix, prefix)}")
         lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
-    _emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables")
+    emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables")
 
 
 @tables.command("show")
@@ -94,7 +90,7 @@ def tables_show(table_id, as_json):
         "footnotes": [{"original": f.original.text, "text": f.text, "then": list(f.then)} for f in table.footnotes],
         "notes": list(table.notes), "reading": table.reading, "stand_in": table.stand_in,
     }
-    _emit(data, as_json, _show_text(table))
+    emit(data, as_json, _show_text(table))
 
 
 def _modifier_json(mod) -> dict:
@@ -214,7 +210,7 @@ def roll_command(table_id, drm, mods, column, dice, seed, as_json):
     trace = resolve(default_catalog(), table_id, source, column, _parse_mods(mods), drm)
     if dice and source.left:
         raise SoloError(f"{source.left} die face(s) left over after the roll: check --dice")
-    _emit(trace.to_json(), as_json, _trace_text(trace))
+    emit(trace.to_json(), as_json, _trace_text(trace))
 
 
 def _trace_text(trace: Trace, indent: str = "") -> str:
@@ -242,7 +238,7 @@ def odds_command(table_id, drm, mods, column, as_json):
     outcomes = table_odds(default_catalog(), table_id, column, _parse_mods(mods), drm)
     data = {"table": table_id, "column": column, "outcomes": [{"result": r, "p": float(p)} for r, p in outcomes]}
     text = "\n".join(f"{float(p):7.2%}  {str(p.numerator) + '/' + str(p.denominator):>7}  {r}" for r, p in outcomes)
-    _emit(data, as_json, text)
+    emit(data, as_json, text)
 
 
 cli.add_command(boards)

@@ -288,7 +288,7 @@ def wounded_leaders(r: Reph) -> None:
 def battle_hardening(r: Reph) -> None:
     """7.511: 7.5111 Recombining, 7.5112 Heroes and MMC Battle Hardening, 7.5113 Leader Battle Hardening,
     7.5114 Armor leaders (not eligible)."""
-    for side, s in r.c.sides.items():
+    for s in r.c.sides.values():
         _recombine(r, s)
         _mmc_hardening(r, s)
         _leader_hardening(r, s)
@@ -299,7 +299,7 @@ def _recombine(r: Reph, s) -> None:
     groups = defaultdict(list)
     for unit in s.retained("hs"):
         groups[(unit.type, unit.isolated)].append(unit)
-    for (hs_type, area), units in groups.items():
+    for (hs_type, _area), units in groups.items():
         squad = unit_type(hs_type, s.name).squad
         for a, b in zip(units[::2], units[1::2]):
             a.type, a.kind = squad, "squad"

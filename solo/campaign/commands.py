@@ -1,6 +1,5 @@
 """`solo cg ...`: thin click commands over the campaign engine."""
 
-import json
 import sys
 import time
 
@@ -13,11 +12,8 @@ from solo.campaign.sides import read_answers
 from solo.campaign.simulate import simulate_campaign
 from solo.dice import parse_faces
 from solo.errors import SoloError
+from solo.output import emit
 from solo.store import EventLog
-
-
-def _emit(data, as_json: bool, text: str) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
 
 
 @click.group()
@@ -39,7 +35,7 @@ def cg_new(cg_id, save, human, seed, as_json):
     side = human.lower() if human.lower() == "none" else human.capitalize()
     log = EventLog.create(save, {"cg": cg_id.lower(), "human": side, "seed": seed})
     outcome = run(log)
-    _emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
+    emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
 
 
 @cg.command("status")
@@ -50,7 +46,7 @@ def cg_status(save, reveal, as_json):
     """The CG Roster, the OBs, the last steps' record and what the RePh waits for."""
     log = EventLog.open(save)
     outcome = run(log, stop_at_scenario=True, frozen=True)
-    _emit(status_json(outcome, reveal), as_json, status_text(outcome, reveal))
+    emit(status_json(outcome, reveal), as_json, status_text(outcome, reveal))
 
 
 @cg.command("reph")
@@ -72,7 +68,7 @@ def cg_reph(save, answers_file, dice, as_json):
         if typed and left[-len(typed):] == typed:
             log.set_pending(left[: -len(typed)])  # a refused answer keeps none of the faces typed with it
         raise
-    _emit(status_json(outcome), as_json, status_text(outcome))
+    emit(status_json(outcome), as_json, status_text(outcome))
 
 
 @cg.command("undo")
@@ -83,7 +79,7 @@ def cg_undo(save, as_json):
     log = EventLog.open(save)
     event = log.undo_last_answer()
     outcome = run(log, frozen=True)
-    _emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
+    emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
           f"Undone: your answer to {event.data['what']} ({event.step}): {event.data['value']!r}\n" + status_text(outcome))
 
 
@@ -116,7 +112,7 @@ def cg_log(save, reveal, as_json):
             lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
         else:
             lines.append(f"{head} {e['what']}: {e['value']}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
-    _emit(events, as_json, "\n".join(lines) or "no events yet")
+    emit(events, as_json, "\n".join(lines) or "no events yet")
 
 
 @cg.command("game-end")
@@ -133,7 +129,7 @@ def cg_game_end(save, turn, as_json):
     if not c.game_end or c.game_end["turn"] != turn:
         raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during one")
     g = c.game_end
-    _emit(g, as_json, f"Game Turn {turn}: Game End dr {g['dr']} against the circled {g['circled']} (a stand-in): "
+    emit(g, as_json, f"Game Turn {turn}: Game End dr {g['dr']} against the circled {g['circled']} (a stand-in): "
           + ("the scenario ends now" if g["ends"] else "play continues"))
 
 
@@ -145,4 +141,4 @@ def cg_game_end(save, turn, as_json):
 def cg_simulate(cg_id, seed, save, as_json):
     """A whole CG computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
     outcome = simulate_campaign(cg_id.lower(), seed, save or ":memory:")
-    _emit(status_json(outcome), as_json, status_text(outcome, record=400))
+    emit(status_json(outcome), as_json, status_text(outcome, record=400))

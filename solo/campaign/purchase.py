@@ -76,7 +76,7 @@ def strength(r: Reph) -> None:
     """7.519 RG Strength, Weapons and Leaders: 7.5191 a Strength DR for each note-c RG (IHSR 2: all Full in the
     Initial Scenario); 7.5192 Infantry Company SW; 7.5193 HW Sections; 7.5194 vehicles (notes j, k, l); 7.5195 OBA;
     7.5196 leaders; 7.5197 Armor Leaders and Platoon Leaders."""
-    for side, s in r.c.sides.items():
+    for s in r.c.sides.values():
         if initial(r):
             _given_units(r, s)
         for p in _new(r, s):

@@ -113,7 +113,7 @@ def test_undo_never_rerolls_a_die(tmp_path):
     path = _human_campaign(tmp_path)
     run(EventLog.open(path), {"purchase": ["I1", "I1"]})
     before = EventLog.open(path).events
-    rolled_after = [f for e in before if e.kind == "roll" and e.seq > _answer_seq(before) for f in e.data["faces"]]
+    rolled_after = _faces_after_last_answer(before)
     log = EventLog.open(path)
     log.undo_last_answer()
     assert log.pending == rolled_after
@@ -125,18 +125,16 @@ def test_undo_never_rerolls_a_die(tmp_path):
 def test_undo_then_a_different_answer_uses_the_kept_dice(tmp_path):
     path = _human_campaign(tmp_path)
     run(EventLog.open(path), {"purchase": ["I1", "I1"]})
-    events = EventLog.open(path).events
-    kept = [f for e in events if e.kind == "roll" and e.seq > _answer_seq(events) for f in e.data["faces"]]
-    log = EventLog.open(path)
-    log.undo_last_answer()
+    kept = _faces_after_last_answer(EventLog.open(path).events)
+    EventLog.open(path).undo_last_answer()
     run(EventLog.open(path), {"purchase": ["I2"]})
-    after = EventLog.open(path).events
-    new_faces = [f for e in after if e.kind == "roll" and e.seq > _answer_seq(after) for f in e.data["faces"]]
+    new_faces = _faces_after_last_answer(EventLog.open(path).events)
     assert new_faces[: len(kept)] == kept[: len(new_faces)]
 
 
-def _answer_seq(events):
-    return max(e.seq for e in events if e.kind == "answer")
+def _faces_after_last_answer(events):
+    last = max(e.seq for e in events if e.kind == "answer")
+    return [f for e in events if e.kind == "roll" and e.seq > last for f in e.data["faces"]]
 
 
 def test_a_run_stops_where_the_human_must_answer(tmp_path):
