@@ -251,6 +251,16 @@ def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  tuple((items[n - 1]["item"], items[n - 1]["where"]) for n in ranked))
 
 
+def abandon(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """7.5137: wreck a vehicle that can neither move nor fire; keep one that can still do either."""
+    useless = [v.id for v in q.context["units"] if {"immobilized", "ma-disabled"} <= v.flags]
+    kept = [v.id for v in q.context["units"] if v.id not in useless]
+    why = (f"wrecks {', '.join(useless)}: immobile with its Main Armament disabled" if useless else "wrecks nothing")
+    if kept:
+        why += f"; keeps {', '.join(kept)}: an immobile AFV whose gun works still holds its hex like a pillbox"
+    return Reply(useless, why, tuple((v.id, v.label) for v in q.context["units"]))
+
+
 def free_prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(False, "keeps its prisoners: freeing them would hand the enemy back a unit (7.508)")
 
@@ -263,4 +273,5 @@ def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 
 HANDLERS = {"purchase": purchase, "fortifications": fortifications, "escape": escape, "battle_harden": battle_harden,
-            "leader_hardening": leader_hardening, "removal": removal, "free_prisoners": free_prisoners, "recon": recon}
+            "leader_hardening": leader_hardening, "removal": removal, "free_prisoners": free_prisoners, "recon": recon,
+            "abandon": abandon}

@@ -335,6 +335,8 @@ def fortifications(r: Reph) -> None:
             s.fortifications.append(Fortification(side, kind, count, r.c.date))
         s.roster[r.c.date].fpp = s.fpp
         s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
+        if initial(r) and any(p.rg == "I7" for p in s.purchases):
+            r.say(f"{side}: Cupolas purchased on this CG Date may set up HIP at no FPP (IHSR 5)", secret=side)
         r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
               + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else ""), secret=side)
         s.fpp = 0

@@ -65,6 +65,7 @@ def equipment(r: Reph) -> None:
         _weapon_repair(r, s)
         _ft_dc(r, s)
         _captured(r, s)
+        _abandon(r, s)
         for unit in s.retained():
             if not unit.isolated:
                 unit.flags.discard("ammo-shortage")
@@ -183,6 +184,20 @@ def _captured(r: Reph, s) -> None:
                 eliminate(r, unit, "Captured AFV with no functioning weapon becomes a Wreck (7.5135-7.5136)")
             else:
                 eliminate(r, unit, f"Captured weapon, dr {trace.original} (7.5135)")
+
+
+def _abandon(r: Reph, s) -> None:
+    """7.5137 Abandoning, Scrounging and Removal: at the owner's option a non-Recalled vehicle may be Abandoned or
+    turned into a Wreck (NA unless >= one MMC is Retained); Scrounging (D10.5) is rolled on the map."""
+    candidates = [v for v in s.retained("vehicle") if "recall" not in v.flags
+                  and ({"immobilized", "ma-disabled", "abandoned"} & v.flags)]
+    if not candidates or not s.retained("squad", "hs", "crew"):
+        return
+    picks = r.ask("abandon", s.name, "7.5137 Turn which of these vehicles into Wrecks (the rest are kept)? "
+                  + ", ".join(v.label for v in candidates), choices.unit_list(s, candidates, len(candidates)),
+                  {"reph": r, "units": candidates}, example=f"abandon = [\"{candidates[0].id}\"]")
+    for unit_id in picks:
+        eliminate(r, s.unit(unit_id), "turned into a Wreck by its owner (7.5137)")
 
 
 @step("removal")

@@ -1,6 +1,6 @@
 """The computer's RePh heuristics: each rule tested in the situation it exists for."""
 
-from solo.ai.reph import decide
+from solo.ai.reph import Needs, decide, value, weights
 from solo.campaign import rg as rgs
 from solo.campaign.facts import check
 from solo.campaign.play import Question
@@ -112,3 +112,43 @@ def test_removal_tries_the_likeliest_items_within_the_limit(make_reph):
              {"item": "Wreck", "where": "adjacent"}]
     q = Question("removal", "7.514", "Russian", "", str, {"reph": r, "items": items, "squads": 1, "tracked": 1})
     assert decide("oto2", "Russian", q).value == [2, 3]
+
+
+def test_observer_only_for_an_oba_module_without_one(make_reph):
+    r, g = _situation(make_reph, squads=20)
+    w = weights("oto2")["German"]["purchase"]
+    observer = r.rg("German", "O4")
+    assert value(observer, Needs(r, g, [], w), w)[0] == 0.0  # no OBA module: no use for an observer
+    g.add("100mm+ OBA Battalion ART", "oba")
+    assert value(observer, Needs(r, g, [], w), w)[0] > 0  # a module without an observer
+    g.add("Offboard Observer", "observer")
+    assert value(observer, Needs(r, g, [], w), w)[0] == 0.0  # one module, one observer already
+
+
+def test_fortifications_put_an_at_ditch_first_against_much_armour(make_reph):
+    r, g = _situation(make_reph, afv=10)
+    g.fpp = 50
+    q = Question("fortifications", "7.520", "German", "", str, {"reph": r, "side": g})
+    reply = decide("oto2", "German", q)
+    assert reply.value["AT Ditch"] == 1 and "the Russians showed 10 AFV" in reply.why
+    assert sum(n * {"AT Ditch": 18, "Wire": 13, "Trench": 6, "AP Mine": 2, "AT Mine": 4, "?": 1}[k]
+               for k, n in reply.value.items()) == 50  # nothing forfeited
+
+
+def test_wrecks_only_vehicles_that_can_neither_move_nor_fire(make_reph):
+    r = make_reph()
+    g = r.side("German")
+    dead, gun = g.add("StuG IIIG", "vehicle"), g.add("StuG IIIG", "vehicle")
+    dead.flags |= {"immobilized", "ma-disabled"}
+    gun.flags.add("immobilized")
+    q = Question("abandon", "7.5137", "German", "", str, {"reph": r, "units": [dead, gun]})
+    assert decide("oto2", "German", q).value == ["G1"]
+
+
+def test_recon_spends_two_cpp_when_rich(make_reph):
+    r = make_reph()
+    r.side("Russian").cpp = 9
+    q = Question("recon", "7.5225", "Russian", "", str, {"reph": r, "side": r.side("Russian")})
+    assert decide("oto2", "Russian", q).value == 2
+    r.side("Russian").cpp = 3
+    assert decide("oto2", "Russian", q).value == 1
