@@ -1,4 +1,4 @@
-"""The content ships: build the wheel, install it into a fresh venv, run `solo tables list` there."""
+"""The content ships: build the wheel, install it into a fresh venv, run `solo tables list` and a campaign there."""
 
 import json
 import subprocess
@@ -31,3 +31,7 @@ def test_installed_wheel_lists_the_tables(tmp_path):
     missing = subprocess.run([env_dir / "bin" / "solo", "tables", "list", "--missing", "--json"],
                              capture_output=True, text=True, cwd=tmp_path, env=env)
     assert missing.returncode == 0 and len(json.loads(missing.stdout)) == len(default_catalog().unsupplied())
+    campaign = subprocess.run([env_dir / "bin" / "solo", "cg", "simulate", "oto2", "--seed", "2", "--json"],
+                              capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert campaign.returncode == 0, campaign.stderr  # missions/, ai/ and tables/units/ ship in the wheel too
+    assert json.loads(campaign.stdout)["result"]["winner"] in ("German", "Russian")

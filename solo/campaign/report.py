@@ -10,6 +10,7 @@ import csv
 import io
 
 from solo.campaign.engine import Outcome
+from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState
 from solo.store import EventLog
 
@@ -23,6 +24,15 @@ def _side_json(s: SideState, date: str, hide: bool) -> dict:
     return out
 
 
+def steps(c: Campaign) -> list[dict]:
+    """The RePh sequence (7.5) with each step done, current or next."""
+    out = []
+    for sd in load_campaign(c.cg).steps:
+        state = "done" if sd.rule in c.done else "current" if sd.rule == c.step else "next"
+        out.append({"rule": sd.rule, "title": sd.title, "marks": sd.marks, "state": state})
+    return out
+
+
 def status_json(outcome: Outcome, reveal: bool = False) -> dict:
     c, q = outcome.campaign, outcome.waiting
     hide = c.hidden_side(reveal)
@@ -33,6 +43,7 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "waiting": {"key": q.key, "step": q.step, "side": q.side, "prompt": q.prompt, "example": q.example} if q else None,
         "dates": [{"date": d, "weather": c.weather.get(d), "ec": c.ec.get(d),
                    "sides": {name: _side_json(s, d, name == hide) for name, s in c.sides.items()}} for d in dates],
+        "steps": steps(c) if c.stage == "reph" or c.stage == "initial" else [],
         "scenarios": [s.to_json() for s in c.scenarios],
         "vp": {"russian": c.last.vp if c.last else 0, "cvp": c.cvp_total, "evp": c.evp_total,
                "lvp": c.last.lvp if c.last else 0},
@@ -49,12 +60,17 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
     out = [f"On Track to Orsha — CG Date {c.date}, {'CG ended' if c.stage == 'ended' else c.stage}"
            + (f", step {c.step}" if c.step else "") + f"; you play: {c.human}"]
     out.append(roster_table(c, hide))
+    if c.stage in ("reph", "initial"):
+        marks = {"done": "+", "current": ">", "next": " "}
+        out.append("RePh: " + " ".join(f"{marks[st['state']]}{st['rule']}" for st in steps(c)) + "  (+ done, > current)")
     if c.scenarios:
         out.append("Scenarios: " + "; ".join(f"{s.date} {s.winner} win ({s.scenario_vp} VP earned, {s.vp} in all)"
                                              for s in c.scenarios))
     for name, s in c.sides.items():
         units = [u for u in s.units if u.retained]
-        out.append(f"{name} OB ({len(units)} Retained): " + ", ".join(u.label for u in units))
+        out.append(f"{name} OB, {len(units)} Retained:")
+        out += [f"  {label} x{len(ids)}: {' '.join(ids)}" if len(ids) > 1 else f"  {label}: {ids[0]}"
+                for label, ids in _grouped(units).items()]
     lines = c.visible_record(reveal)
     if lines:
         out.append("Record:")
@@ -68,6 +84,14 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
         who = "you" if q.side in (c.human, "table") else q.side
         out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  answers file: {q.example}" if q.example else ""))
     return "\n".join(out)
+
+
+def _grouped(units) -> dict[str, list[str]]:
+    """Units of the same type and state together: "4-6-7 x10: G6 G7 ..."."""
+    groups = {}
+    for u in units:
+        groups.setdefault(u.label.split(" ", 1)[1], []).append(u.id)
+    return groups
 
 
 ROSTER_COLUMNS = ("Date", "Side", "Start", "Repl", "Total", "Spent", "Left", "ELR", "SAN", "Hist DRM", "Weather", "EC",
