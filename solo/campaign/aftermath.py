@@ -49,11 +49,27 @@ def morale(unit: Unit) -> int:
     return unit_type(unit.type, unit.side).morale if unit.kind in PERSONNEL[:5] else 7
 
 
+def find(r: Reph, unit_id: str) -> Unit:
+    """The unit ``unit_id`` of either side (the facts name units of both)."""
+    return next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
+
+
+FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized", "stunned": "stunned",
+         "malfunctioned": "malfunctioned"}
+
+
 @step("melee")
 def melee(r: Reph) -> None:
     """7.501 Conclusion of Melee: the Melee rounds are played on the map (the Russians are the ATTACKER,
-    7.5011 order by the Russian); the units Eliminated in the scenario and its Melee come from the facts."""
-    for unit_id in r.c.facts["eliminated"]:
+    7.5011 order by the Russian); the units Eliminated in the scenario and its Melee, and the state of the
+    survivors at scenario end (wounded, immobilized, Recall ...), come from the facts."""
+    f = r.c.facts
+    for key, flag in FLAGS.items():
+        for unit_id in f[key]:
+            find(r, unit_id).flags.add(flag)
+    for unit_id, why in f["recall"].items():
+        find(r, unit_id).flags.add("low-ammo" if why == "low-ammo" else "recall")
+    for unit_id in f["eliminated"]:
         unit = next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
@@ -107,7 +123,7 @@ def encirclement(r: Reph) -> None:
     NTC (failed: Casualty Reduction); 7.5043 Bog and 7.5044 Shock/UK are resolved on the map (D8.3, C7.42: facts)."""
     f = r.c.facts
     for unit_id in f["encircled"]:
-        unit = _unit(r, unit_id)
+        unit = find(r, unit_id)
         if unit.retained and unit.kind in PERSONNEL:
             trace = r.roll("asl.task_check", unit.side, f"1TC for Encircled {unit.label} (7.5041)",
                            mods={"morale": -morale(unit), "one": True})
@@ -116,25 +132,21 @@ def encirclement(r: Reph) -> None:
             else:
                 r.say(f"{unit.side} {unit.id} passes its Encircled 1TC (DR {trace.original})")
     for unit_id in f["ap_minefield"]:
-        unit = _unit(r, unit_id)
+        unit = find(r, unit_id)
         if unit.retained and unit.kind in PERSONNEL:
             trace = r.roll("asl.task_check", unit.side, f"NTC in an AP minefield for {unit.label} (7.5042)",
                            mods={"morale": -morale(unit)})
             if trace.result == "Fails":
                 reduce(r, unit, f"failed its NTC in an AP minefield (DR {trace.original})")
     for unit_id, outcome in f["bog"].items():
-        unit = _unit(r, unit_id)
+        unit = find(r, unit_id)
         if outcome == "immobilized":
             unit.flags.add("immobilized")
         r.say(f"{unit.side} {unit.id} {unit.type}: Bog Removal {outcome} (7.5043)")
     for unit_id, outcome in f["shock"].items():
-        unit = _unit(r, unit_id)
+        unit = find(r, unit_id)
         if outcome == "eliminated":
             eliminate(r, unit, "did not recuperate from Shock/UK (7.5044)")
-
-
-def _unit(r: Reph, unit_id: str) -> Unit:
-    return next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
 
 
 @step("perimeter")
@@ -142,7 +154,7 @@ def perimeter(r: Reph) -> None:
     """7.505 Perimeter Determination: each side's Perimeter, Pockets and Control (7.5051-7.5058) are drawn on the map;
     the Isolated Areas and their types come from the facts until the map module computes them."""
     for unit_id, area in r.c.facts["isolated"].items():
-        _unit(r, unit_id).isolated = area
+        find(r, unit_id).isolated = area
     isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
     r.say(f"Perimeters drawn on the map; {len(isolated)} units in Isolated Areas"
           + (": " + ", ".join(f"{u.id} ({u.isolated})" for u in isolated) if isolated else ""))
@@ -237,7 +249,7 @@ def prisoners(r: Reph) -> None:
     """7.508 Prisoners: those Guarded by a non-Isolated unit are Eliminated; an Isolated Guard keeps or frees them;
     a freed unarmed MMC is Replaced by a Conscript MMC of the same size."""
     for unit_id, guard in r.c.facts["prisoners"].items():
-        unit = _unit(r, unit_id)
+        unit = find(r, unit_id)
         if guard == "non-isolated":
             eliminate(r, unit, "prisoner of a non-Isolated Guard (7.508)")
             continue
@@ -269,10 +281,6 @@ def flames(r: Reph) -> None:
 @step("wounded_leaders")
 def wounded_leaders(r: Reph) -> None:
     """7.510 Wounded Leaders: a dr for each wounded Retained leader (+1 Isolated, -1 Heroic)."""
-    for unit_id in r.c.facts["wounded"]:
-        _unit(r, unit_id).flags.add("wounded")
-    for unit_id in r.c.facts["heroic"]:
-        _unit(r, unit_id).flags.add("heroic")
     for s in r.c.sides.values():
         for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
             mods = {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}

@@ -53,6 +53,8 @@ def escape_parser(s: SideState, must: list[str]):
         for word in _words(raw):
             unit_id, *carried = str(word).split("+")
             unit = _own(s, unit_id.strip(), isolated)
+            if "immobilized" in unit.flags:
+                raise SoloError(f"{unit.id} is Immobile: it must remain in its Location (7.5071)")
             sws = [_own(s, sw.strip(), [u for u in isolated if u.kind == "sw"]).id for sw in carried]
             out.append({"unit": unit.id, "carrying": sws})
         missing = set(must) - {e["unit"] for e in out}

@@ -1,7 +1,7 @@
 """RePh steps 7.512-7.517: the new CG Date, SAN, equipment repair, removal, CPP, ELR and weather."""
 
 from solo.campaign import choices
-from solo.campaign.aftermath import eliminate, reduce
+from solo.campaign.aftermath import eliminate, find, reduce
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import RosterLine, Unit
 from solo.campaign.units import unit_type
@@ -47,16 +47,8 @@ def _weapon_repair_number(r: Reph, unit: Unit) -> int:
 def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
-    for unit_id in f["immobilized"]:
-        _find(r, unit_id).flags.add("immobilized")
-    for unit_id, why in f["recall"].items():
-        _find(r, unit_id).flags.add("low-ammo" if why == "low-ammo" else "recall")
-    for unit_id in f["stunned"]:
-        _find(r, unit_id).flags.add("stunned")
-    for unit_id in f["malfunctioned"]:
-        _find(r, unit_id).flags.add("malfunctioned")
     for unit_id in f["captured"]:
-        unit = _find(r, unit_id)
+        unit = find(r, unit_id)
         unit.flags.add("captured")
         _switch_side(r, unit)
     for side, s in r.c.sides.items():
@@ -71,10 +63,6 @@ def equipment(r: Reph) -> None:
                 unit.flags.discard("ammo-shortage")
         r.say(f"{side}: Depleted special ammunition restored (7.5138); Low Ammo removed and non-Isolated Ammunition "
               f"Shortage lifted (7.5139); SW/Guns may be dismantled or assembled (7.51310)")
-
-
-def _find(r: Reph, unit_id: str) -> Unit:
-    return next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
 
 
 def _switch_side(r: Reph, unit: Unit) -> None:

@@ -148,6 +148,7 @@ def test_immobilization_repair_only_after_23pm(make_reph):
     r = make_reph(faces=[4])
     kv = r.side("Russian").add("KV-1S", "vehicle")
     _facts(r, immobilized=["R1"], front_line=["R1"])
+    aftermath.melee(r)  # the facts of the scenario's end take effect
     r.c.date = "23PM"
     reorganization.equipment(r)
     assert len(r.play.log) == 0 and "immobilized" in kv.flags
