@@ -20,6 +20,7 @@ from solo.errors import SoloError
 from solo.rules.odds import odds
 
 AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}
+SURPLUS = 0.1  # a unit beyond what a need wants is worth this share of one that fills it
 CLASS_GAIN = {"first-line": 3, "second-line": 2, "green": 2, "conscript": 1, "elite": 0}
 
 
@@ -46,6 +47,8 @@ class Needs:
 
     def __init__(self, r: Reph, s: SideState, chosen: list[rgs.RGType], w: dict):
         facts, c = r.c.facts, r.c
+        # RGs recorded on this CG Date but not yet received (7.519): the Initial OB's given ones
+        chosen = [r.rg(s.name, p.rg) for p in s.purchases if p.date == c.date and not p.units and not p.strength] + chosen
         self.lvp_russian = c.last.lvp if c.last else 0
         held = r.defn.victory["lvp"] - self.lvp_russian
         squads = sum(1 for u in s.retained("squad") if not u.isolated) + 0.5 * len(s.retained("hs"))
@@ -60,6 +63,8 @@ class Needs:
             self.afv_seen = _initial_afv(r)
         self.at_wanted = math.ceil(w["at_per_afv"] * self.afv_seen)
         self.armor = len(s.retained("vehicle")) + sum(g.full or 0 for g in chosen if g.letter == "V")
+        if not c.scenarios:  # the Initial OB's vehicles come at 7.519, after the purchase
+            self.armor += sum(u["count"] for u in r.defn.initial[s.name].get("units", []) if u["kind"] == "vehicle")
         self.armor_wanted = w.get("armor_target", self.at_wanted)
         self.oba = rgs.oba_modules(s) + sum(g.is_oba for g in chosen)
         self.observers = len(s.retained("observer")) + sum(g.is_observer for g in chosen)
@@ -82,7 +87,7 @@ def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[float, str]:
     count = g.full or 0
     short = max(0.0, n.squads_wanted - n.squads)
     if g.letter == "I" and g.infantry_company:
-        pts = w["infantry"] * min(count, short) + 0.2 * w["infantry"] * max(0, count - short)
+        pts = w["infantry"] * min(count, short) + SURPLUS * w["infantry"] * max(0, count - short)
         return pts, f"infantry {n.squads:g} squads for {n.held} LVP to {'hold' if g.side == 'German' else 'take'}, wants {n.squads_wanted}"
     if g.is_cupola:
         return w["fortifications"] * n.scale * 0.4, "two MG Cupolas strengthen the line while scenarios remain"
@@ -91,11 +96,11 @@ def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[float, str]:
         return w["infantry"] * (0.6 if short else 0.3) * weapons, f"heavy weapons for the infantry ({n.squads:g} squads)"
     if g.id in AT_RGS[g.side]:
         at_short = max(0, n.at_wanted - n.at)
-        pts = w["at"] * min(count, at_short) + w["armor"] * 0.4 * max(0, count - at_short)
+        pts = w["at"] * min(count, at_short) + SURPLUS * w["armor"] * max(0, count - at_short)
         return pts, f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
     if g.letter in "VG":
         armor_short = max(0, n.armor_wanted - n.armor) if g.letter == "V" else 0
-        pts = w["armor"] * min(count, armor_short) + 0.3 * w["armor"] * max(0, count - armor_short) if g.letter == "V" \
+        pts = w["armor"] * min(count, armor_short) + SURPLUS * w["armor"] * max(0, count - armor_short) if g.letter == "V" \
             else 0.4 * w["infantry"] * count
         return pts, (f"armour {n.armor} AFV, wants {n.armor_wanted}" if g.letter == "V" else "guns to support the infantry")
     if g.is_oba:
@@ -152,17 +157,25 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         ratio, g, item, reason = candidates[0]
         chosen.append(g)
         items.append(item)
-        why.append(f"buys {g.label()} for {rgs.cost(g, item)} CPP"
-                   + (" entering from off board (CG12a)" if item.offboard else "")
-                   + (f" with {item.prereg} Pre-Registered hex" if item.prereg else "")
-                   + f": {reason} ({ratio:.2f} points/CPP)")
+        if why and why[-1][0] == item:
+            why[-1][1] += 1
+        else:
+            why.append([item, 1, g, reason, ratio])
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
+    why = [_bought(*entry) for entry in why]
     if r.c.is_last_date and side == "German":
         why.append(f"keeps {left} CPP: each one left after the last RePh is 1 VP off the Russian total (7.518), "
                    f"worth {keep} points/CPP, more than any further RG")
     else:
         why.append(f"keeps {left} CPP for later CG Dates (worth {keep} points/CPP)")
     return Reply([i.to_json() for i in items], "; ".join(why), tuple(weighed))
+
+
+def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: float) -> str:
+    return (f"buys {f'{count} x ' if count > 1 else ''}{g.label()} for {rgs.cost(g, item)} CPP{' each' if count > 1 else ''}"
+            + (" entering from off board (CG12a)" if item.offboard else "")
+            + (f" with {item.prereg} Pre-Registered hex" if item.prereg else "")
+            + f": {reason} ({ratio:.2f} points/CPP)")
 
 
 # --- other decisions ----------------------------------------------------------------------
