@@ -126,7 +126,7 @@ def game_end(r: Reph, replay: bool = False) -> None:
     r.c.step = "CG4"
     turn = int(r.play.recorded[r.play.cursor].data["purpose"].split()[-1]) if replay else r.game_end_turn
     r.game_end_turn = 0
-    circled = r.cat.chart("oto2.turn_record_circled", str(min(max(turn, 6), 10)))
+    circled = r.cat.chart("oto2.turn_record_chart", str(min(max(turn, 6), 10)))
     trace = r.roll("oto2.game_end", "German", f"Game End dr, Game Turn {turn}", mods={"circled": -circled})
     r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")
     r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": trace.final <= 0}
