@@ -1,6 +1,6 @@
 """The SQLite event log (DESIGN.md "Every roll and decision is an event").
 
-One file per campaign. Each roll, each computer decision and each human answer is an
+One file per campaign or mission. Each roll, each computer decision and each human answer is an
 event, committed before it takes effect; the state is what the engine makes of the log
 when it runs over it again (replay). Undo drops the last human answer and everything after
 it, but keeps the faces of the dice rolled after it in the `pending` queue, so that the
@@ -51,7 +51,7 @@ class EventLog:
     def create(cls, path: str | Path, meta: dict) -> "EventLog":
         where = str(path)
         if where != ":memory:" and Path(where).exists():
-            raise SoloError(f"{where} already exists: choose another --save file, or continue it with 'solo cg reph {where}'")
+            raise SoloError(f"{where} already exists: choose another --save file (nothing was changed)")
         try:
             db = sqlite3.connect(where)
         except sqlite3.Error as exc:
@@ -65,7 +65,7 @@ class EventLog:
     def open(cls, path: str | Path) -> "EventLog":
         where = str(path)
         if not Path(where).is_file():
-            raise SoloError(f"no save file {where}: start one with 'solo cg new oto2 --save {where}'")
+            raise SoloError(f"no save file {where}: start one with 'solo cg new ... --save {where}' or 'solo mission new ... --save {where}'")
         try:
             db = sqlite3.connect(where)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}

@@ -10,7 +10,7 @@ from functools import cache
 
 from solo.campaign import rg as rgs
 from solo.campaign.aftermath import escape_mods
-from solo.campaign.play import Question, Reply
+from solo.play import Question, Reply
 from solo.campaign.purchase import FORT_COSTS, fortification_parser
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState

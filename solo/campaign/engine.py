@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from solo.campaign import aftermath, purchase, reorganization, setup  # noqa: F401 - they register the steps
 from solo.campaign.facts import check as check_facts
-from solo.campaign.play import NeedAnswer, Play, Question, ScenarioReached
+from solo.play import NeedAnswer, Play, Question, ScenarioReached
 from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.sides import make_sides
 from solo.campaign.state import Campaign, RosterLine, SideState

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from solo.campaign.play import Play, Question
+from solo.play import Play, Question
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
 from solo.content import content_dir

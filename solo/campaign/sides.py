@@ -13,7 +13,7 @@ import click
 from solo.ai.reph import decide
 from solo.campaign.facts import check as check_facts
 from solo.campaign.facts import simulated
-from solo.campaign.play import NeedAnswer, Question, Reply
+from solo.play import NeedAnswer, Question, Reply
 from solo.errors import SoloError
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from solo.campaign.engine import initial_campaign
-from solo.campaign.play import Play
+from solo.play import Play
 from solo.campaign.reph import Reph, load_campaign
 from solo.campaign.sides import make_sides
 from solo.rules import default_catalog

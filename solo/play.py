@@ -1,4 +1,4 @@
-"""One run of the campaign over its event log: recorded events are replayed, new ones are written first.
+"""One run of a campaign or mission over its event log: recorded events are replayed, new ones are written first.
 
 The RePh steps call `Play.roll` for every die and `Play.ask` for every decision. While the log
 has events left, they come from the log (dice are never rolled again); after that, new dice come
