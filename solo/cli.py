@@ -8,6 +8,7 @@ import click
 
 from solo.board.commands import boards
 from solo.campaign.commands import cg
+from solo.sasl.commands import mission
 from solo.dice import SeededDice, TypedDice, parse_faces
 from solo.errors import SoloError
 from solo.output import emit
@@ -243,6 +244,7 @@ def odds_command(table_id, drm, mods, column, as_json):
 
 cli.add_command(boards)
 cli.add_command(cg)
+cli.add_command(mission)
 
 
 def main() -> None:

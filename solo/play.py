@@ -102,6 +102,20 @@ class Play:
         self.new_events += 1
         return trace
 
+    def dice(self, what: str, side: str, step: str, use: Callable):
+        """Run ``use(dice)`` on a dice source whose faces are all logged as one roll event (a procedure that rolls
+        many times, e.g. the OtO-S2 mapboard configuration)."""
+        event = self._next_recorded(("roll",), what)
+        if event:
+            return use(TypedDice(event.data["faces"]))
+        if self.frozen:
+            raise NeedAnswer(Question(what, step, side, f"the next rolls: {what}", str))
+        dice = _FreshDice(self.log, self.seed)
+        result = use(dice)
+        self.log.append("roll", step, side, {"what": what, "purpose": what, "faces": dice.used})
+        self.new_events += 1
+        return result
+
     def ask(self, question: Question):
         """The answer to ``question``: from the log, else from the Side that must answer it."""
         event = self._next_recorded(("answer", "decision"), question.key)

@@ -43,10 +43,11 @@ class Human:
                 raise SoloError(f"answers file, {q.key}: {exc}") from None
         if not self.interactive:
             raise NeedAnswer(q)
-        c = q.context["campaign"]
-        for entry in c.visible_record()[self.shown:]:
-            click.echo(f"  {entry['date']} {entry['step']} {entry['text']}")
-        self.shown = len(c.visible_record())
+        c = q.context.get("campaign")
+        if c is not None:
+            for entry in c.visible_record()[self.shown:]:
+                click.echo(f"  {entry['date']} {entry['step']} {entry['text']}")
+            self.shown = len(c.visible_record())
         click.echo(f"\n{q.prompt}" + (f"\n  (in an answers file: {q.example})" if q.example else ""))
         while True:
             raw = click.prompt(f"{q.key}", default=q.default, show_default=True)

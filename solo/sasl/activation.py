@@ -1,0 +1,87 @@
+"""Activation of an S? (SASL 5.): the AC dr against the ENEMY AC# by range bracket, then the mission's Activation
+tables, and the concrete units that now stand in the S?'s place.
+
+The range brackets and the AC dr with its drm are core SASL and not in the texts: `sasl.ac_brackets` (the public
+facts of SASL-FACTS.md, with the project's reading of how a bracket meets the AC#) and `sasl.ac_dr` are marked
+stand-ins a table pack replaces.
+"""
+
+from solo.campaign.units import unit_type
+from solo.errors import SoloError
+from solo.sasl.context import Ctx
+from solo.sasl.state import SQuestion
+
+AC_MODS = ("vpo", "stone", "level", "near-enemy", "village", "city")
+
+
+def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[bool, str]:
+    """The Activation check (5.): automatic, none, or the AC dr: Final dr - AC# <= bracket Activates."""
+    if not 0 <= rng <= 16:
+        raise SoloError(f"range {rng}: an S? is checked only within 16 hexes (give --range 0-16)")
+    bracket = x.cat.chart("sasl.ac_brackets", str(rng), viewer)
+    if bracket == "auto":
+        return True, f"automatic at range {rng}"
+    if bracket == "none":
+        return False, f"a {viewer.lower()} viewer Activates nothing at range {rng}"
+    if s.attitude == "Advance":
+        mods = {k: v for k, v in mods.items() if k not in ("village", "city")}  # the board drm are NA in Advance
+    trace = x.roll("sasl.ac_dr", f"AC dr for {s.id} at range {rng}", mods=mods)
+    ac = x.m.tables["enemy_ac"]
+    if bracket == "long":
+        return trace.original == 1, f"long range: dr {trace.original} (only an Original 1 Activates)"
+    hit = trace.final - ac <= bracket
+    return hit, f"AC dr {trace.original}, Final {trace.final}, minus AC# {ac} = {trace.final - ac} vs bracket <= {bracket}"
+
+
+def _squad(x: Ctx, purpose: str) -> str:
+    squad = x.roll("squad", purpose).result
+    return x.defn.get("squad_replace", {}).get(squad, squad)
+
+
+def activate(x: Ctx, s: SQuestion) -> list[str]:
+    """Roll the mission's Activation table and turn each result into a unit in the S?'s Location."""
+    trace = x.roll("activation", f"Activation of {s.id}")
+    tokens = [t.strip() for t in trace.result.split(",") if t.strip()]
+    if x.defn["id"] == "oto-s2" and trace.final % 2 == 0 and "F" not in tokens:
+        tokens.append("F")  # MSR 2: a Final even DR may Activate a fortification
+    chained = [sub.result for sub in trace.subrolls]
+    attitude = x.m.attitude if s.origin == "reinforcement" else s.attitude
+    made = []
+    for token in tokens:
+        unit = _unit(x, s, token, chained)
+        if unit:
+            made.append(x.m.add_unit(*unit, s.where, attitude, s.id).id)
+    s.status, s.units = "activated", made
+    x.say(f"{s.id} Activates (DR {trace.original}, Final {trace.final}: {trace.result}): "
+          + (", ".join(f"{u.id} {u.type}" for u in x.m.units if u.id in made) or "nothing")
+          + f" in {s.where}, {attitude} Attitude", "5.")
+    return made
+
+
+def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, str] | None:
+    if token == "S":
+        return _squad(x, f"Squad type for {s.id} (G2)"), "squad"
+    if token == "HS":
+        squad = _squad(x, f"Half-squad type for {s.id} (G2)")
+        return unit_type(squad, x.defn["enemy"]).hs, "hs"
+    if token == "L":
+        leader = x.roll("leader", f"Leader for {s.id}").result
+        _leader_strike(x, leader)
+        return leader, "leader"
+    if token == "SW":
+        return x.roll("sw", f"SW for {s.id}").result, "sw"
+    if token == "F":
+        fort = x.roll("fortification", f"Fortification for {s.id} (A5)").result
+        return (fort, "fortification") if fort != "None" else None
+    if token in ("GUN", "VEHICLE"):
+        return chained.pop(0), "gun" if token == "GUN" else "vehicle"
+    raise SoloError(f"the Activation table gives {token!r}, which solo does not know (S, HS, L, SW, F, GUN, VEHICLE)")
+
+
+def _leader_strike(x: Ctx, leader: str) -> None:
+    """OtO-S2 MSR 3: an ENEMY OBA Artillery Strike when the first Leader is generated, then after each -2 Leader."""
+    x.m.leaders_generated += 1
+    if x.defn["id"] == "oto-s2" and (x.m.leaders_generated == 1 or leader.endswith("-2")):
+        x.m.enemy.setdefault("oba_strikes", []).append(f"Turn {x.m.turn}: after the {leader}")
+        x.say(f"ENEMY OBA Artillery Strike (MSR 3): the {'first Leader' if x.m.leaders_generated == 1 else '-2 Leader'} "
+              f"({leader}) was generated", "MSR 3")

@@ -1,0 +1,175 @@
+"""Run a SASL mission over its event log: set-up, then the player's actions (place S?, Activate, report control,
+end the Game Turn) until the mission ends by its rule. Each action is an answer in the log, so a mission
+replays, resumes after a crash and undoes the last action like a Campaign Game.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from solo.board.cache import load_board
+from solo.campaign.sides import Human
+from solo.errors import SoloError
+from solo.play import NeedAnswer, Play, Question
+from solo.rules import default_catalog
+from solo.sasl import activation, events, setup
+from solo.sasl.context import Ctx, load_mission
+from solo.sasl.state import Mission
+from solo.store import EventLog
+
+VIEWERS = ("Infantry", "Vehicle")
+
+
+@dataclass
+class Outcome:
+    mission: Mission
+    waiting: Question | None
+    last: dict | None = None  # what the last action did (for the CLI)
+    vp: dict | None = None  # the VP tally from the latest report (the final VP once the mission ended)
+
+
+def _action(m: Mission):
+    def parse(raw) -> dict:
+        if not isinstance(raw, dict) or raw.get("do") not in ("place", "activate", "report", "turn"):
+            raise SoloError("an action is place, activate, report or turn")
+        if raw["do"] == "activate":
+            s = m.s_counter(raw.get("s", ""))
+            if s is None:
+                known = ", ".join(x.id for x in m.s if x.status == "hidden") or "none"
+                raise SoloError(f"no S? {raw.get('s')!r}: the S? not yet Activated are {known}")
+            if s.status != "hidden":
+                raise SoloError(f"{s.id} is already {s.status}")
+            unknown = set(raw.get("mods", {})) - set(activation.AC_MODS)
+            if unknown:
+                raise SoloError(f"unknown AC drm {', '.join(sorted(unknown))}: use {', '.join(activation.AC_MODS)}")
+            if raw.get("viewer", "Infantry") not in VIEWERS:
+                raise SoloError("the viewer is Infantry or Vehicle")
+        return raw
+    return parse
+
+
+def setup_mission(x: Ctx, load) -> None:
+    """The mission's SEQUENCE: mission tables, the ENEMY's set up, then the FRIENDLY OoB."""
+    x.m.phase = "set up"
+    setup.mission_tables(x)
+    if x.defn["id"] == "oto-s1":
+        setup.enemy_s1(x)
+        setup.friendly_oob_s1(x)
+    else:
+        setup.boards_s2(x, load)
+        setup.friendly_oob_s2(x)
+    setup.place_s(x)
+    x.m.phase = "RPh"
+
+
+def mission_loop(x: Ctx, load) -> None:
+    setup_mission(x, load)
+    while not x.m.ended:
+        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x.m))
+        x.last = do(x, action)
+
+
+def do(x: Ctx, action: dict) -> dict:
+    if action["do"] == "place":
+        new = [x.m.new_s(where) for where in action.get("hexes") or [""] * action["count"]]
+        x.say(f"S? placed: {', '.join(f'{s.id} {s.where}' for s in new)}", "4.")
+        return {"placed": [s.id for s in new]}
+    if action["do"] == "activate":
+        return check_s(x, action)
+    if action["do"] == "report":
+        x.m.report.update(action["report"])
+        x.say(f"control reported: {action['report']}", "12.6")
+        return {"report": x.m.report}
+    return end_turn(x, action.get("report", {}))
+
+
+def check_s(x: Ctx, action: dict) -> dict:
+    s = x.m.s_counter(action["s"])
+    hit, why = activation.ac_check(x, s, action.get("range", 0), action.get("viewer", "Infantry"), action.get("mods", {}))
+    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", "5.")
+    made = activation.activate(x, s) if hit else []
+    return {"s": s.id, "activated": hit, "why": why, "units": [u.to_json() for u in x.m.units if u.id in made]}
+
+
+def end_turn(x: Ctx, report: dict) -> dict:
+    """End of a Game Turn: both sides' RE checks, the immediate-win check (OtO-S2), the mission end dr."""
+    m = x.m
+    m.report.update(report)
+    m.phase = "end of turn"
+    res = events.checks(x)
+    done = m.turn
+    end = None
+    if x.defn["id"] == "oto-s2" and m.report.get("all_vpo"):
+        end = {"why": "the FRIENDLY side controls every VPO at the end of a player turn: immediate FRIENDLY win"}
+    elif done >= x.defn["mission_end"]["after_turn"]:
+        extra = done - x.defn["mission_end"]["after_turn"]
+        mods = {"turns": extra} if x.defn["mission_end"]["drm_per_turn"] and extra else {}
+        trace = x.roll("mission_end", f"Mission End dr after Game Turn {done}", mods=mods, side="")
+        x.say(f"Mission End dr {trace.original}, Final {trace.final}: {trace.result}", "Mission End")
+        if trace.result.startswith("The mission ends"):
+            end = {"why": f"Mission End dr {trace.original} (Final {trace.final}) after Game Turn {done}"}
+    if end:
+        m.ended = {**end, "turn": done, "vp": vp(x, final=True)}
+        x.say(f"The mission ends after Game Turn {done}: {end['why']}", "Mission End")
+    else:
+        m.turn += 1
+        m.phase = "RPh"
+        events.enemy_reinforcement_dr(x)
+    return {"turn": done, "random_events": res, "mission_end": m.ended}
+
+
+def vp(x: Ctx, final: bool = False) -> dict:
+    """The VP schedule (12.6) from the player's report of control; OtO-S2 VPO values by A10b at Mission End."""
+    r, v = x.m.report, x.defn["vp"]
+    if x.defn["id"] == "oto-s1":
+        friendly = r.get("vpo_friendly", 0) * v["vpo"] + (v["rr_friendly"] if r.get("rr") else 0) + \
+            (v["road_friendly"] if r.get("road") else 0)
+        enemy = r.get("vpo_enemy", 0) * v["vpo"] + (0 if r.get("rr") else v["rr_enemy"]) + \
+            (0 if r.get("road") else v["road_enemy"]) + r.get("guns", 0) * v["gun_afv_enemy"]
+        return {"friendly": friendly, "enemy": enemy, "report": dict(r)}
+    if not final:
+        return {"friendly": None, "enemy": None, "report": dict(r), "note": "VPO values are rolled at Mission End (A10b)"}
+    values = {"friendly": 0, "enemy": 0}
+    for side in values:
+        for n in range(r.get(f"vpo_{side}", 0)):
+            values[side] += int(x.roll(v["vpo_values"], f"VPO value (A10b), {side} VPO {n + 1}", side="").result)
+    return {**values, "report": dict(r)}
+
+
+def run(log: EventLog, answers: dict | None = None, interactive: bool = False, frozen: bool = False) -> Outcome:
+    meta = log.meta
+    defn = load_mission(meta["mission"])
+    folder = meta.get("vasl_boards")
+    load = (lambda board: load_board(Path(folder), board)) if folder else None
+    m = Mission(defn["id"], defn["title"], defn["attitude"])
+    person = Human(answers, interactive)
+    play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
+    x = Ctx(play, m, defn)
+    x.last = None
+    waiting = None
+    try:
+        mission_loop(x, load)
+    except NeedAnswer as need:
+        waiting = need.question
+    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else vp(x))
+
+
+def status_json(o: Outcome) -> dict:
+    m = o.mission
+    tables = {k: (f"{v}" if not k.endswith("_re") else v.replace("RE# ", "")) for k, v in m.tables.items()}
+    return {
+        "mission": {"id": m.id, "title": m.title, "attitude": m.attitude},
+        "tables": tables,
+        "friendly_oob": {k: m.friendly_oob.get(k, []) for k in ("infantry", "armor", "air", "oba", "reinforcements")},
+        "enemy": {**m.enemy, "units": [u.to_json() for u in m.units]},
+        "s": [s.to_json() for s in m.s],
+        "boards": m.boards,
+        "month": m.month,
+        "turn": m.turn,
+        "phase": m.phase,
+        "re_numbers": {k: f"{a}/{b}" for k, (a, b) in m.re_numbers.items()},
+        "effects": m.effects,
+        "vp": o.vp,
+        "ended": m.ended,
+        "record": m.record,
+        "waiting": {"key": o.waiting.key, "prompt": o.waiting.prompt} if o.waiting else None,
+    }
