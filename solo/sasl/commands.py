@@ -76,8 +76,10 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
 @click.option("--save", required=True, help="The mission's save file (SQLite), created here.")
 @click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
+@click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
+              help="OtO-S2: the FRIENDLY entry edge.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def mission_new(mission_id, save, seed, folder, as_json):
+def mission_new(mission_id, save, seed, folder, entry, as_json):
     """Set up a mission: mission tables, OoB, ENEMY additions, S? placement."""
     defn = load_mission(mission_id.lower())
     boards = None
@@ -89,7 +91,7 @@ def mission_new(mission_id, save, seed, folder, as_json):
                 raise
     seed = int(time.time()) if seed is None else seed
     log = EventLog.create(save, {"mission": defn["id"], "seed": seed, "vasl_boards": boards})
-    outcome = run(log)
+    outcome = run(log, {"entry_edge": entry})
     emit(status_json(outcome), as_json, f"Mission {defn['id']} saved in {save} (seed {seed}).\n" + _text(outcome))
 
 

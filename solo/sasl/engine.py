@@ -155,10 +155,9 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, f
 
 def status_json(o: Outcome) -> dict:
     m = o.mission
-    tables = {k: (f"{v}" if not k.endswith("_re") else v.replace("RE# ", "")) for k, v in m.tables.items()}
     return {
         "mission": {"id": m.id, "title": m.title, "attitude": m.attitude},
-        "tables": tables,
+        "tables": dict(m.tables),
         "friendly_oob": {k: m.friendly_oob.get(k, []) for k in ("infantry", "armor", "air", "oba", "reinforcements")},
         "enemy": {**m.enemy, "units": [u.to_json() for u in m.units]},
         "s": [s.to_json() for s in m.s],

@@ -49,10 +49,7 @@ def friendly_oob_s1(x: Ctx) -> None:
         leaders = _leaders(x, oob["coy_leaders"], "Leader", until=True)
         cat["infantry"].append({"coy": n, "units": weapons, "leaders": leaders})
         x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(leaders) or 'none'}", "OoB")
-    armor = list(oob["armor"])
-    for n in range(oob["armor_rolls"]):
-        trace = x.roll(oob["armor_table"], f"Armor Support AFV {n + 1}", side="FRIENDLY")
-        armor.append(trace.subrolls[0].result if trace.subrolls else trace.result)
+    armor = list(oob["armor"]) + [armor_support(x, n + 1) for n in range(oob["armor_rolls"])]
     leaders = _leaders(x, oob["armor_leaders"], "Armor Leader", {"al": True}, until=True)
     cat["armor"] = [{"afv": a, "armor_leader": leaders[i] if i < len(leaders) else None} for i, a in enumerate(armor)]
     cat["armor_leaders"] = leaders
@@ -61,15 +58,30 @@ def friendly_oob_s1(x: Ctx) -> None:
     x.say(f"Armor: {', '.join(armor)}; Armor Leaders: {', '.join(leaders) or 'none'}", "OoB")
 
 
+def armor_support(x: Ctx, n: int) -> str:
+    """One AFV of the OtO-S1 Armor Support dr table; a 5 or 6 makes another dr."""
+    trace = x.roll(x.defn["friendly_oob"]["armor_table"], f"Armor Support AFV {n}", side="FRIENDLY")
+    return trace.subrolls[0].result if trace.subrolls else trace.result
+
+
 def friendly_oob_s2(x: Ctx) -> None:
     """OtO-S2 MSR 9: the Horse Cavalry OoB, leaders by R3 until two are selected, the heavy weapon attachment dr;
     MSR 8 month; the North or South entry edge (the player's choice, before set up)."""
     oob, cat = x.defn["friendly_oob"], x.m.friendly_oob
+    edge = x.ask("entry_edge", "The FRIENDLY entry edge: North or South (chosen before set up)?", _edge, 'entry_edge = "North"')
+    cat["entry_edge"] = edge
     leaders = _leaders(x, oob["leaders_until"], "Leader", until=True)
     heavy = x.roll(oob["heavy_weapon"], "Heavy weapon attachment (MSR 9)", side="FRIENDLY").result
     cat["infantry"] = [{"units": [list(u) for u in oob["units"]], "leaders": leaders, "heavy_weapon": heavy}]
-    x.say(f"Cavalry: {', '.join(f'{t} x{k}' for t, k in oob['units'])}; leaders {', '.join(leaders)}; heavy weapon: {heavy}",
-          "MSR 9")
+    x.say(f"Cavalry, entering on the {edge} edge on/after Turn 1: {', '.join(f'{t} x{k}' for t, k in oob['units'])}; "
+          f"leaders {', '.join(leaders)}; heavy weapon: {heavy}", "MSR 9")
+
+
+def _edge(raw) -> str:
+    edge = str(raw).strip().capitalize()
+    if edge not in ("North", "South"):
+        raise SoloError(f"entry edge {raw!r}: North or South")
+    return edge
 
 
 def enemy_s1(x: Ctx) -> None:
