@@ -35,3 +35,6 @@ def test_installed_wheel_lists_the_tables(tmp_path):
                               capture_output=True, text=True, cwd=tmp_path, env=env)
     assert campaign.returncode == 0, campaign.stderr  # missions/, ai/ and tables/units/ ship in the wheel too
     assert json.loads(campaign.stdout)["result"]["winner"] in ("German", "Russian")
+    listed = subprocess.run([env_dir / "bin" / "solo", "mission", "list", "--json"], capture_output=True, text=True,
+                            cwd=tmp_path, env=env)
+    assert {m["id"] for m in json.loads(listed.stdout)} == {"oto-s1", "oto-s2"}

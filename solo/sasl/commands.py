@@ -132,6 +132,17 @@ def mission_activate(save, s_id, rng, viewer, mods, level, as_json):
          pick=lambda o: o.last)
 
 
+@mission.command("minefield")
+@click.argument("save")
+@click.option("--hex", "where", required=True, help="The Known minefield hex just entered (OtO-S1: A26-H22, S15-Z18).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_minefield(save, where, as_json):
+    """OtO-S1: the strength of a Known minefield when a FRIENDLY unit enters it."""
+    if load_mission(EventLog.open(save).meta["mission"])["id"] != "oto-s1":
+        raise SoloError("only OtO-S1 has Known minefields whose strength is rolled on entry")
+    _act(save, {"do": "minefield", "hex": where.upper()}, None, as_json, pick=lambda o: o.last)
+
+
 def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
     report = {"vpo_friendly": vpo_friendly, "vpo_enemy": vpo_enemy, "rr": rr, "road": road, "guns": guns,
               "all_vpo": all_vpo}

@@ -29,8 +29,8 @@ class Outcome:
 
 def _action(m: Mission):
     def parse(raw) -> dict:
-        if not isinstance(raw, dict) or raw.get("do") not in ("place", "activate", "report", "turn"):
-            raise SoloError("an action is place, activate, report or turn")
+        if not isinstance(raw, dict) or raw.get("do") not in ("place", "activate", "report", "turn", "minefield"):
+            raise SoloError("an action is place, activate, minefield, report or turn")
         if raw["do"] == "activate":
             s = m.s_counter(raw.get("s", ""))
             if s is None:
@@ -75,6 +75,8 @@ def do(x: Ctx, action: dict) -> dict:
         return {"placed": [s.id for s in new]}
     if action["do"] == "activate":
         return check_s(x, action)
+    if action["do"] == "minefield":
+        return minefield(x, action["hex"])
     if action["do"] == "report":
         x.m.report.update(action["report"])
         x.say(f"control reported: {action['report']}", "12.6")
@@ -88,6 +90,17 @@ def check_s(x: Ctx, action: dict) -> dict:
     x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", "5.")
     made = activation.activate(x, s) if hit else []
     return {"s": s.id, "activated": hit, "why": why, "units": [u.to_json() for u in x.m.units if u.id in made]}
+
+
+def minefield(x: Ctx, where: str) -> dict:
+    """OtO-S1 MINEFIELDS: a Known minefield hex entered: its AP strength as in ENEMY RE 13-16, then a dr <= 2 adds
+    AT mines (1-3: 1, 4-5: 2, 6: 3 AT factors)."""
+    ap = x.roll("oto-s1.minefield_ap_strength", f"AP strength of the Known minefield in {where}")
+    at = x.roll("oto-s1.minefield_at_present", f"AT mines in {where}?")
+    found = {"hex": where, "ap": ap.result, "at": at.subrolls[0].result if at.subrolls else "no AT mines"}
+    x.m.enemy.setdefault("minefields", []).append(found)
+    x.say(f"Known minefield {where}: {found['ap']}; {found['at']} (AT dr {at.original})", "MINEFIELDS")
+    return found
 
 
 def end_turn(x: Ctx, report: dict) -> dict:

@@ -11,7 +11,7 @@ from solo.play import Play
 from solo.rules import default_catalog
 from solo.rules.odds import odds
 from solo.rules.resolve import resolve
-from solo.sasl import activation, setup
+from solo.sasl import activation, events, setup
 from solo.sasl.context import Ctx, load_mission
 from solo.sasl.engine import run, status_json
 from solo.sasl.state import Mission
@@ -298,3 +298,28 @@ def test_bad_actions_are_one_clear_line(tmp_path):
         act(path, {"do": "activate", "s": "S9", "range": 2})
     with pytest.raises(SoloError, match="within 16 hexes"):
         act(path, {"do": "activate", "s": "S1", "range": 20})
+
+
+def _rows(table_id):
+    return [(table_id, row.span.text) for row in default_catalog().get(table_id).rows]
+
+
+@pytest.mark.parametrize("table_id, row", _rows("oto-s1.random_events_enemy") + _rows("oto-s1.random_events_friendly"))
+def test_every_oto_s1_random_event(table_id, row):
+    """Each entry of both OtO-S1 RE tables (MSR 4), forced by its d66: its follow-up rolls are made (chained tables,
+    stand-ins included) and its lasting effect applied; none needs rolling again in this situation."""
+    side = "ENEMY" if table_id.endswith("enemy") else "FRIENDLY"
+    first = int(row.split("-")[0])
+    x = ctx(faces=[first // 10, first % 10] + [3] * 40, answers={
+        "counterattack_s": ["S1"], "counterattack_units": ["E1"], "minefield": True, "broken": True})
+    x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
+    x.m.new_s("12F3")
+    x.m.add_unit("8-1", "leader", "12F3", "Hold", "S1")
+    x.m.friendly_oob["armor"] = [{"afv": "PT-34(L)", "armor_leader": None}]
+    result = events.event(x, side)
+    assert result["row"] == row
+    chained = default_catalog().get(table_id).row_at(first).then
+    assert len(result["follow_ups"]) >= len(chained)
+    assert "rolled again" not in " ".join(e["text"] for e in x.m.record)
+    if (("oto-s1", side, row)) in events.HANDLERS:
+        assert result["effect"]
