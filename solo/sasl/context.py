@@ -35,6 +35,8 @@ def load_mission(mission_id: str) -> dict:
 class Ctx:
     def __init__(self, play: Play, m: Mission, defn: dict):
         self.play, self.m, self.defn = play, m, defn
+        self.boards = {}  # OtO-S2: the classified mapboards, when the player's VASL boards are known
+        self.last = None  # what the last action did, for the CLI
 
     @property
     def cat(self):

@@ -157,7 +157,6 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, f
     person = Human(answers, interactive)
     play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
     x = Ctx(play, m, defn)
-    x.last = None
     waiting = None
     try:
         mission_loop(x, load)

@@ -3,8 +3,10 @@
 import re
 
 from solo.board import crossroads
+from solo.board.coords import distance
 from solo.errors import SoloError
 from solo.sasl.context import Ctx
+from solo.sasl.events import random_selection
 
 MISSION_TABLES = ("enemy_san", "friendly_san", "enemy_ac", "enemy_re", "friendly_re")
 
@@ -107,6 +109,7 @@ def boards_s2(x: Ctx, load) -> None:
         config = crossroads.set_up(dice, load)
         return config.mapboards, config, config.month
     mapboards, config, month = x.play.dice("oto-s2.configuration", "", x.m.phase, configure)
+    x.boards = config.boards if config else {}
     x.m.boards = {"boards": [m.id for m in mapboards], "centre": mapboards[1].id,
                   "vpo": [{"hex": v.hex, "why": v.why} for v in config.vpo] if config else None}
     x.m.month = month.result
@@ -115,12 +118,54 @@ def boards_s2(x: Ctx, load) -> None:
              "; VPO: the road intersections and bridges of these boards (14.), from your VASL boards folder"), "MSR 6")
 
 
+CONCEALMENT = ("woods", "brush", "orchard", "grain", "marsh", "stone building", "wooden building", "rubble", "lumberyard")
+BUILDINGS = ("stone building", "wooden building")
+
+
 def place_s(x: Ctx) -> None:
-    """S? PLACEMENT (4.): one S? in each road Intersection VPO when the map is known (OtO-S2 14.); the rest the
-    player places by the mission's rule and reports with 'solo mission place'."""
+    """S? PLACEMENT (4.). OtO-S2 on the player's VASL boards: 4.1a, A9e S? for each building hex; one S? in each road
+    Intersection VPO and in each concealment Location within a radius {A6f} of it (one S? per Location); one S? in
+    concealment terrain adjacent to a Multi-Hex Bridge VPO (Random Selection). Otherwise the player places the S?
+    by the mission's rule and reports them with 'solo mission place'."""
+    boards = x.boards
+    taken: set[str] = set()
+
+    def put(where: str, why: str) -> None:
+        if where not in taken:
+            taken.add(where)
+            x.m.new_s(where)
+            x.say(f"{x.m.s[-1].id} in {where}: {why}", "4.")
     for vpo in (x.m.boards.get("vpo") or []):
-        if "intersection" in vpo["why"].lower():
-            x.m.new_s(vpo["hex"])
-    if x.m.s:
-        x.say(f"S? in the road Intersection VPO: {', '.join(f'{s.id} {s.where}' for s in x.m.s)}", "4.")
-    x.say(f"Place the {'other ' if x.m.s else ''}S? by the rule, then 'solo mission place': {x.defn['s_placement']}", "4.")
+        board_id, board = _board_of(vpo["hex"], boards)
+        if "intersection" in vpo["why"]:
+            put(vpo["hex"], "road Intersection VPO")
+            radius = int(x.roll("sasl.a6f", f"S? radius around {vpo['hex']} (A6f)", side="").result)
+            for name in _within(board, vpo["hex"][len(board_id):], radius, CONCEALMENT):
+                put(f"{board_id}{name}", f"concealment terrain within {radius} of {vpo['hex']}")
+        elif "Multi-Hex Bridge" in vpo["why"]:
+            near = _within(board, vpo["hex"][len(board_id):], 1, CONCEALMENT)
+            if near:
+                pick = near[random_selection(x, f"S? beside the bridge {vpo['hex']}", len(near)) - 1]
+                put(f"{board_id}{pick}", f"concealment terrain adjacent to the Multi-Hex Bridge {vpo['hex']}")
+    for board_id, board in boards.items():
+        for name in sorted(n for n, h in board.hexes.items() if h.terrain in BUILDINGS):  # each building hex
+            count = int(x.roll("sasl.a9e", f"S? in the building {board_id}{name} (A9e)", side="").result)
+            for _ in range(count if f"{board_id}{name}" not in taken else 0):
+                x.m.new_s(f"{board_id}{name}")
+                x.say(f"{x.m.s[-1].id} in {board_id}{name}: building, A9e {count}", "4.1a")
+    if boards:
+        x.say(f"{len(x.m.s)} S? placed on the mapboards by 4.1a and 14.", "4.")
+    else:
+        x.say(f"Place the S? by the rule, then 'solo mission place': {x.defn['s_placement']}", "4.")
+
+
+def _board_of(hex_id: str, boards: dict):
+    board_id = next(b for b in sorted(boards, key=len, reverse=True) if hex_id.startswith(b))
+    return board_id, boards[board_id]
+
+
+def _within(board, centre: str, radius: int, kinds: tuple[str, ...]) -> list[str]:
+    """Hex names of ``board`` within ``radius`` of ``centre`` (same board) whose terrain is one of ``kinds``."""
+    home = board.grid.parse(centre)
+    return sorted(name for name, h in board.hexes.items()
+                  if h.terrain in kinds and distance(home, board.grid.parse(name), board.grid) <= radius)

@@ -16,6 +16,7 @@ from solo.sasl.context import Ctx, load_mission
 from solo.sasl.engine import run, status_json
 from solo.sasl.state import Mission
 from solo.store import EventLog
+from tests.conftest import VASL_BOARDS
 
 TURN = {"do": "turn"}
 RE_ANSWERS = {"counterattack_s": [], "counterattack_units": [], "minefield": True, "broken": False}
@@ -323,3 +324,29 @@ def test_every_oto_s1_random_event(table_id, row):
     assert "rolled again" not in " ".join(e["text"] for e in x.m.record)
     if (("oto-s1", side, row)) in events.HANDLERS:
         assert result["effect"]
+
+
+@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+def test_oto_s2_s_placement_on_real_boards(tmp_path):
+    """14. and 4.: an S? in each road Intersection VPO; the radius S? stand in concealment terrain within the A6f
+    radius of their VPO (one per Location); A9e S? stand in buildings."""
+    from solo.board.cache import load_board
+    path = tmp_path / "roads.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
+    outcome = run(EventLog.open(path), {"entry_edge": "North"})
+    m = outcome.mission
+    vpo = [v["hex"] for v in m.boards["vpo"] if "intersection" in v["why"]]
+    wheres = [s.where for s in m.s]
+    assert vpo and all(h in wheres for h in vpo)
+    for entry in m.record:
+        if "concealment terrain within" in entry["text"]:
+            where = entry["text"].split(" in ")[1].split(":")[0]
+            board = load_board(VASL_BOARDS, where[:2])
+            assert board.hexes[where[2:]].terrain in setup.CONCEALMENT
+        if "A9e" in entry["text"] and entry["rule"] == "4.1a":
+            where = entry["text"].split(" in ")[1].split(":")[0]
+            assert load_board(VASL_BOARDS, where[:2]).hexes[where[2:]].terrain in setup.BUILDINGS
+    placed_by_14 = [e["text"].split(" in ")[1].split(":")[0] for e in m.record
+                    if e["rule"] == "4." and e["text"].startswith("S") and " in " in e["text"]]
+    assert len(placed_by_14) == len(set(placed_by_14))  # one S? per Location
+    assert status_json(run(EventLog.open(path), frozen=True)) == status_json(outcome)
