@@ -5,7 +5,10 @@ in a checkout they sit beside the ``solo`` package.
 """
 
 import os
+import tomllib
 from pathlib import Path
+
+from solo.errors import SoloError
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -30,3 +33,11 @@ def cache_dir() -> Path:
         return Path(os.environ["SOLO_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "solo"
+
+
+def read_content(path: Path) -> dict:
+    """A content TOML file (a Campaign Game or mission); a broken one is one clear line."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SoloError(f"{path}: not valid TOML ({exc})") from None

@@ -4,16 +4,14 @@ Each step of the sequence (missions/<cg>.toml, [[step]]) names a function regist
 `@step("name")`; the function's docstring cites its rule.
 """
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from solo.play import Play, Question
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
-from solo.content import content_dir
+from solo.content import content_dir, read_content
 from solo.errors import SoloError
 from solo.rules.resolve import Trace
 
@@ -62,14 +60,7 @@ class CampaignDef:
 
 
 def campaign_ids() -> list[str]:
-    return sorted(p.stem for p in content_dir("missions").glob("*.toml") if "step" in _read(p))
-
-
-def _read(path: Path) -> dict:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"{path}: not valid TOML ({exc})") from None
+    return sorted(p.stem for p in content_dir("missions").glob("*.toml") if "step" in read_content(p))
 
 
 @cache
@@ -79,7 +70,7 @@ def load_campaign(cg: str) -> CampaignDef:
     if not path.is_file():
         known = ", ".join(campaign_ids()) or "none"
         raise SoloError(f"no Campaign Game {cg!r}: choose one of {known}")
-    raw = _read(path)
+    raw = read_content(path)
     steps = []
     for entry in raw.get("step", []):
         sd = StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False))

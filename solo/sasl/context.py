@@ -1,11 +1,10 @@
 """What a mission step works with: the mission file, its state, the dice (through the event log) and the player."""
 
-import tomllib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from solo.content import content_dir
+from solo.content import content_dir, read_content
 from solo.errors import SoloError
 from solo.play import Play, Question
 from solo.rules.resolve import Trace
@@ -13,14 +12,7 @@ from solo.sasl.state import Mission
 
 
 def mission_files() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(content_dir("missions").glob("*.toml")) if _read(p).get("kind") == "mission"}
-
-
-def _read(path: Path) -> dict:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"{path}: not valid TOML ({exc})") from None
+    return {p.stem: p for p in sorted(content_dir("missions").glob("*.toml")) if read_content(p).get("kind") == "mission"}
 
 
 @cache
@@ -29,7 +21,7 @@ def load_mission(mission_id: str) -> dict:
     files = mission_files()
     if mission_id not in files:
         raise SoloError(f"no mission {mission_id!r}: choose one of {', '.join(files)} ('solo mission list')")
-    return _read(files[mission_id])
+    return read_content(files[mission_id])
 
 
 class Ctx:
