@@ -29,9 +29,10 @@ def read_answers(path: str | Path) -> dict:
 class Human:
     human = True
 
-    def __init__(self, answers: dict | None = None, interactive: bool = False):
+    def __init__(self, answers: dict | None = None, interactive: bool = False, never_prompt: tuple[str, ...] = ()):
         self.answers = dict(answers or {})
         self.interactive = interactive
+        self.never_prompt = never_prompt  # questions a command answers itself (a mission's next action)
         self.shown = 0  # record lines already shown at the terminal
 
     def answer(self, q: Question) -> Reply:
@@ -41,7 +42,7 @@ class Human:
                 return Reply(q.parse(raw))
             except SoloError as exc:
                 raise SoloError(f"answers file, {q.key}: {exc}") from None
-        if not self.interactive:
+        if not self.interactive or q.key in self.never_prompt:
             raise NeedAnswer(q)
         c = q.context.get("campaign")
         if c is not None:

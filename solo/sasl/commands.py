@@ -62,7 +62,9 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
     if before.mission.ended:
         raise SoloError(f"the mission in {save} is over (after Game Turn {before.mission.ended['turn']})")
     if before.waiting is None or before.waiting.key != "action":
-        raise SoloError(f"{save} waits for an answer first: {before.waiting.prompt if before.waiting else '?'}")
+        q = before.waiting
+        raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
+                        f"answer {save}' at a terminal, or --answers FILE" + (f" ({q.example})" if q and q.example else ""))
     if action:
         answers["action"] = action
     outcome = run(log, answers, sys.stdin.isatty() and not as_json)
@@ -171,6 +173,18 @@ def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers
     """End the current Game Turn: Random Events, the mission end check."""
     report = _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo)
     _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o))
+
+
+@mission.command("answer")
+@click.argument("save")
+@click.option("--answers", "answers_file", help="A TOML file with the answer (the key the question names).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_answer(save, answers_file, as_json):
+    """Answer the question a Random Event left waiting, and finish what it began."""
+    log = EventLog.open(save)
+    answers = read_answers(answers_file) if answers_file else {}
+    outcome = run(log, answers, sys.stdin.isatty() and not as_json)
+    emit(status_json(outcome), as_json, _text(outcome))
 
 
 @mission.command("undo")

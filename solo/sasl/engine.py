@@ -70,8 +70,10 @@ def mission_loop(x: Ctx, load) -> None:
 
 def do(x: Ctx, action: dict) -> dict:
     if action["do"] == "place":
-        new = [x.m.new_s(where) for where in action.get("hexes") or [""] * action["count"]]
-        x.say(f"S? placed: {', '.join(f'{s.id} {s.where}' for s in new)}", "4.")
+        hexes = action.get("hexes")
+        new = [x.m.new_s(where) for where in hexes or [""] * action["count"]]
+        x.say("S? placed: " + (", ".join(f"{s.id} {s.where}" for s in new) if hexes else
+                               f"{new[0].id}-{new[-1].id} where the S? placement rule puts them"), "4.")
         return {"placed": [s.id for s in new]}
     if action["do"] == "activate":
         return check_s(x, action)
@@ -154,7 +156,7 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, f
     folder = meta.get("vasl_boards")
     load = (lambda board: load_board(Path(folder), board)) if folder else None
     m = Mission(defn["id"], defn["title"], defn["attitude"])
-    person = Human(answers, interactive)
+    person = Human(answers, interactive, never_prompt=("action",))
     play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
     x = Ctx(play, m, defn)
     waiting = None
