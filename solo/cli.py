@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
+from solo.ai.commands import ai
 from solo.board.commands import boards
 from solo.campaign.commands import cg
-from solo.sasl.commands import mission
 from solo.dice import SeededDice, TypedDice, parse_faces
 from solo.errors import SoloError
 from solo.output import emit
@@ -16,6 +16,7 @@ from solo.rules import default_catalog, load_catalog
 from solo.rules.catalog import catalog_folders
 from solo.rules.odds import odds as table_odds
 from solo.rules.resolve import Trace, resolve
+from solo.sasl.commands import mission
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
@@ -245,6 +246,7 @@ def odds_command(table_id, drm, mods, column, as_json):
 cli.add_command(boards)
 cli.add_command(cg)
 cli.add_command(mission)
+cli.add_command(ai)
 
 
 def main() -> None:

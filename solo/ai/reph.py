@@ -10,13 +10,13 @@ from functools import cache
 
 from solo.campaign import rg as rgs
 from solo.campaign.aftermath import escape_mods
-from solo.play import Question, Reply
 from solo.campaign.purchase import FORT_COSTS, fortification_parser
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState
 from solo.campaign.units import unit_type
 from solo.content import content_dir
 from solo.errors import SoloError
+from solo.play import Question, Reply
 from solo.rules.odds import odds
 
 AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}

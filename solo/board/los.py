@@ -99,18 +99,23 @@ class LosMap:
         d = np.hypot(self.xy[:, None, 0] - self.xy[None, :, 0], self.xy[:, None, 1] - self.xy[None, :, 1])
         return np.nonzero((d <= (max_range + 0.5) * self.hex_width) & (d > 0))
 
-    def los_matrix(self, max_range: int = 16, chunk: int = 20000) -> np.ndarray:
-        """LOS between every pair of hexes within ``max_range`` hexes (True: seen), vectorised."""
-        n = len(self.nodes)
-        seen = np.eye(n, dtype=bool)
-        a_all, b_all = self.pairs(max_range)
-        for start in range(0, len(a_all), chunk):
-            a, b = a_all[start:start + chunk], b_all[start:start + chunk]
-            need = self._samples(a, b)[:, None]
+    def lines(self, a: np.ndarray, b: np.ndarray, chunk: int = 20000) -> np.ndarray:
+        """LOS for each pair (a[i], b[i]) of hex indices (True: seen), vectorised."""
+        seen = np.ones(len(a), dtype=bool)
+        for start in range(0, len(a), chunk):
+            aa, bb = a[start:start + chunk], b[start:start + chunk]
+            need = self._samples(aa, bb)[:, None]
             k = np.arange(1, need.max())[None, :]
             t = k / need
-            px = self.xy[a, 0, None] + (self.xy[b, 0] - self.xy[a, 0])[:, None] * t
-            py = self.xy[a, 1, None] + (self.xy[b, 1] - self.xy[a, 1])[:, None] * t
-            blocked = self._blocked(a[:, None], b[:, None], px, py, t) & (k < need)
-            seen[a, b] = ~blocked.any(axis=1)
+            px = self.xy[aa, 0, None] + (self.xy[bb, 0] - self.xy[aa, 0])[:, None] * t
+            py = self.xy[aa, 1, None] + (self.xy[bb, 1] - self.xy[aa, 1])[:, None] * t
+            blocked = self._blocked(aa[:, None], bb[:, None], px, py, t) & (k < need)
+            seen[start:start + chunk] = ~blocked.any(axis=1)
+        return seen
+
+    def los_matrix(self, max_range: int = 16) -> np.ndarray:
+        """LOS between every pair of hexes within ``max_range`` hexes (True: seen), vectorised."""
+        seen = np.eye(len(self.nodes), dtype=bool)
+        a, b = self.pairs(max_range)
+        seen[a, b] = self.lines(a, b)
         return seen

@@ -1,0 +1,218 @@
+"""Each ENEMY unit's decision for a phase, by its Attitude, on the map graph (Wesnoth-style candidate actions):
+the hexes it can reach with its MF/MP (Dijkstra with a cutoff; no FRIENDLY-occupied hex), each scored by its
+Attitude's weights (ai/attitudes.toml) over the shared phase maps, the best taken (ties by hex id), and the
+best few kept with their score parts, in a player's words.
+
+Phases: "prep" (PFPh: Prep Fire or move), "move" (MPh: the path; a broken unit's rout path for the RtPh),
+"advance" (APh: one hex, or into CC when the odds favour it), "defensive" (DFPh: the target). Broken units rout
+(A10.5): away from FRIENDLY LOS, to cover, then toward the EBE.
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import networkx as nx
+
+from solo.ai.maps import PhaseMaps, Terrain, finite, phase_maps, piece_weight, targets_from
+from solo.ai.situation import Piece, Situation, unit_data
+from solo.content import content_dir, read_content
+from solo.errors import SoloError
+
+PHASES = ("prep", "move", "advance", "defensive")
+SHOWN = 3  # candidates kept with a decision
+
+
+@cache
+def weights() -> dict:
+    return read_content(content_dir("ai") / "attitudes.toml")
+
+
+@dataclass
+class Candidate:
+    end: str
+    path: list[str]
+    score: float
+    parts: dict
+    words: str
+
+    def to_json(self) -> dict:
+        return {"end": self.end, "path": self.path, "score": round(self.score, 3),
+                "parts": {k: round(v, 3) for k, v in self.parts.items()}, "words": self.words}
+
+
+@dataclass
+class Decision:
+    unit: str
+    action: str  # "prep fire", "move", "stay", "rout", "advance", "advance into CC", "defensive fire", "no fire"
+    path: list[str]
+    why: str
+    candidates: list[Candidate] = field(default_factory=list)
+    target: str | None = None
+
+    @property
+    def end(self) -> str:
+        return self.path[-1]
+
+    def to_json(self) -> dict:
+        return {"unit": self.unit, "action": self.action, "path": self.path, "end": self.end, "target": self.target,
+                "why": self.why, "candidates": [c.to_json() for c in self.candidates]}
+
+
+def _words(m: PhaseMaps, i: int, parts: dict, attitude: str) -> str:
+    t = m.terrain
+    goal = "the FRIENDLY-held objective" if attitude == "attack" else "the objective"
+    out = [f"{t.terrain[i]} (TEM {t.cover[i]:+g})"]
+    if parts.get("stay"):
+        out.append("keeps its Location")
+    if parts.get("vpo"):
+        out.append("holds the VPO")
+    if parts.get("progress"):
+        out.append(f"{abs(parts['progress']):g} MF {'nearer' if parts['progress'] > 0 else 'further from'} {goal}")
+    if parts.get("ebe"):
+        out.append(f"{abs(parts['ebe']):g} MF {'nearer' if parts['ebe'] > 0 else 'further from'} the EBE")
+    if "seen" in parts:
+        out.append("in FRIENDLY LOS" if parts["seen"] else "out of every FRIENDLY LOS")
+    out.append(f"{parts.get('threat', 0):g} FRIENDLY FP can fire on it" if parts.get("threat") else "no FRIENDLY fire reaches it")
+    if parts.get("fire"):
+        out.append(f"{parts['fire']:g} FP of fire on FRIENDLY units from there")
+    if parts.get("leader"):
+        out.append("beside a leader")
+    return ", ".join(out)
+
+
+def reachable(m: PhaseMaps, unit: Piece, start: int) -> dict[int, list[str]]:
+    """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex."""
+    t = m.terrain
+    blocked = {t.nodes[i] for i in m.occupied}
+    cost = finite(piece_weight(unit))
+
+    def weight(u, v, d):
+        return None if v in blocked else cost(u, v, d)
+    _, paths = nx.single_source_dijkstra(t.graph, t.nodes[start], cutoff=unit.mf, weight=weight)
+    return {t.index[node]: path for node, path in paths.items()}
+
+
+def _score(m: PhaseMaps, s: Situation, unit: Piece, start: int, i: int, w: dict, attitude: str) -> dict:
+    t = m.terrain
+    parts = {"cover": float(t.cover[i]), "threat": float(m.threat[i])}
+    if attitude == "rout":
+        parts["ebe"] = float(m.to_ebe[start] - m.to_ebe[i])
+        parts["seen"] = float(m.in_los[i])
+        return parts
+    to_obj = (m.to_attack if attitude == "attack" else m.to_objective)[piece_weight(unit)]
+    if to_obj[start] < float("inf"):
+        parts["progress"] = float(to_obj[start] - to_obj[i])
+    parts["fire"] = float(unit.fp * min(len(targets_from(m, s, unit, i)), 3))
+    leaders = [t.at(p.hex) for p in s.enemy if p.kind == "leader" and not p.broken and p.id != unit.id]
+    parts["leader"] = float(any(t.distance(i)[j] <= 1 for j in leaders))
+    parts["stay"] = float(i == start)
+    parts["vpo"] = float(i in m.objectives and (i == start or attitude != "hold"))
+    return parts
+
+
+def _total(parts: dict, w: dict) -> float:
+    return sum(w.get(k, 0) * v for k, v in parts.items())
+
+
+def _candidates(m: PhaseMaps, s: Situation, unit: Piece, options: dict[int, list[str]], attitude: str) -> list[Candidate]:
+    w = weights()[attitude]
+    start = m.terrain.at(unit.hex)
+    found = []
+    for i, path in options.items():
+        parts = _score(m, s, unit, start, i, w, attitude)
+        found.append(Candidate(m.terrain.nodes[i], path, _total(parts, w), parts, _words(m, i, parts, attitude)))
+    return sorted(found, key=lambda c: (-c.score, c.end))
+
+
+def _options(m: PhaseMaps, unit: Piece, attitude: str) -> dict[int, list[str]]:
+    """Where the unit may go: Hold keeps its Location or a hex of better cover beside it, and never leaves a VPO."""
+    t = m.terrain
+    start = t.at(unit.hex)
+    reach = reachable(m, unit, start)
+    if attitude != "hold":
+        return reach
+    if start in m.objectives:
+        return {start: [t.nodes[start]]}
+    return {i: p for i, p in reach.items() if i == start or (len(p) == 2 and t.cover[i] > t.cover[start])}
+
+
+def _move(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
+    attitude = "rout" if unit.broken else unit.attitude
+    if unit.broken:
+        unit = Piece(**{**unit.__dict__, "mf": unit_data()["infantry"]["broken_mf"]})
+    cands = _candidates(m, s, unit, _options(m, unit, attitude), attitude)
+    best = cands[0]
+    action = "rout" if unit.broken else ("stay" if best.end == m.terrain.nodes[m.terrain.at(unit.hex)] else "move")
+    verb = {"stay": "stays in", "move": "moves to", "rout": "routs (RtPh) to"}[action]
+    why = f"{unit.id} {unit.unit} ({attitude}) {verb} {best.end}: {best.words}"
+    if len(cands) > 1:
+        why += f"; rather than {cands[1].end} ({cands[1].score - best.score:+.2f}: {cands[1].words})"
+    return Decision(unit.id, action, best.path, why, cands[:SHOWN])
+
+
+def _target(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> tuple[Piece, int] | None:
+    """The best target from hex ``i``: the nearest FRIENDLY unit, the strongest first, one on a VPO before others."""
+    options = targets_from(m, s, unit, i)
+    if not options:
+        return None
+    return min(options, key=lambda o: (m.terrain.at(o[0].hex) not in m.objectives, o[1], -o[0].fp, o[0].id))
+
+
+def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str) -> Decision | None:
+    i = m.terrain.at(unit.hex)
+    found = _target(m, s, unit, i)
+    if not found:
+        return None
+    target, rng = found
+    why = (f"{unit.id} {unit.unit} ({unit.attitude}) fires {unit.fp:g} FP at {target.id} {target.unit} in {target.hex} "
+           f"at range {rng}" + (", on a VPO" if target.hex in s.objectives else "") + f", from {unit.hex}")
+    return Decision(unit.id, action, [unit.hex], why, target=target.id)
+
+
+def _advance(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
+    """APh: one hex (A4.7); Attack Attitude Advances into CC when its FP is at least cc_odds times the defenders'."""
+    t = m.terrain
+    start = t.at(unit.hex)
+    if unit.attitude == "attack" and not unit.broken:
+        w = weights()["attack"]
+        for p in sorted(s.friendly, key=lambda p: (t.distance(start)[t.at(p.hex)], p.id)):
+            j = t.at(p.hex)
+            defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j)
+            if t.distance(start)[j] == 1 and t.graph.has_edge(t.nodes[start], t.nodes[j]) and \
+                    unit.fp >= w["cc_odds"] * max(defenders, 1):
+                return Decision(unit.id, "advance into CC", [unit.hex, t.nodes[j]],
+                                f"{unit.id} {unit.unit} (attack) Advances into CC in {t.nodes[j]}: {unit.fp:g} FP against "
+                                f"{defenders:g} FP of FRIENDLY units there (odds {unit.fp / max(defenders, 1):.1f}:1 >= {w['cc_odds']})")
+    if unit.broken:
+        return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not Advance (A4.7)")
+    one = Piece(**{**unit.__dict__, "mf": 1e9})
+    attitude = unit.attitude
+    options = {i: p for i, p in reachable(m, one, start).items() if len(p) <= 2}
+    if attitude == "hold":
+        options = {i: p for i, p in options.items() if i == start or t.cover[i] > t.cover[start]}
+    cands = _candidates(m, s, unit, options, attitude)
+    best = cands[0]
+    action = "stay" if best.end == t.nodes[start] else "advance"
+    return Decision(unit.id, action, best.path, f"{unit.id} {unit.unit} ({attitude}) "
+                    f"{'stays in' if action == 'stay' else 'Advances to'} {best.end}: {best.words}", cands[:SHOWN])
+
+
+def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
+    """Every ENEMY unit's decision for ``phase``, in unit id order (deterministic)."""
+    if phase not in PHASES:
+        raise SoloError(f"no phase {phase!r}: choose {', '.join(PHASES)}")
+    m = phase_maps(t, s)
+    out = []
+    for unit in sorted(s.enemy, key=lambda p: p.id):
+        if unit.broken and phase in ("prep", "defensive"):
+            out.append(Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not fire"))
+        elif phase == "defensive":
+            out.append(_fire(m, s, unit, "defensive fire") or Decision(
+                unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} has no FRIENDLY unit in LOS and range"))
+        elif phase == "prep" and unit.attitude == "hold":
+            out.append(_fire(m, s, unit, "prep fire") or _move(m, s, unit))
+        elif phase == "advance":
+            out.append(_advance(m, s, unit))
+        else:
+            out.append(_move(m, s, unit))
+    return out

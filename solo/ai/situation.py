@@ -1,0 +1,127 @@
+"""A situation for the enemy AI: the boards, the objectives, the board edges and every unit of both sides.
+
+A situation file (TOML):
+    boards = ["4", "12"]            # joined top to bottom (north to south), as solo boards does
+    objectives = ["4K5", "12P3"]    # VPO hexes
+    friendly_held = ["12P3"]         # the VPO the FRIENDLY side holds (Attack Attitude heads for the nearest)
+    ebe = "west"                     # the ENEMY Board Edge: west, east, north or south
+    [[enemy]]
+    id = "E1"
+    unit = "4-6-7"                   # a squad, "9-1" a leader, "LMG", "StuG IIIG" ...
+    hex = "4K5"
+    attitude = "hold"                # hold, advance, attack (Local Counterattack)
+    broken = false
+    [[friendly]]
+    id = "F1"
+    unit = "4-5-8"
+    hex = "4P6"
+Optional per unit: fp, range, mf (otherwise read from the name, or ai/units.toml).
+"""
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from solo.content import content_dir, read_content
+from solo.errors import SoloError
+
+ATTITUDES = ("hold", "advance", "attack")
+EDGES = ("west", "east", "north", "south")
+_SQUAD = re.compile(r"(\d+)-(\d+)-(\d+)$")
+_LEADER = re.compile(r"(\d+)([-+]\d)$")
+
+
+@cache
+def unit_data() -> dict:
+    return read_content(content_dir("ai") / "units.toml")
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    side: str  # "ENEMY" | "FRIENDLY"
+    unit: str
+    hex: str
+    kind: str  # squad | hs | leader | sw | vehicle
+    fp: float
+    range: int
+    mf: float
+    morale: int = 0
+    leadership: int = 0
+    attitude: str = "hold"
+    broken: bool = False
+
+
+def piece(raw: dict, side: str, where: str) -> Piece:
+    """A unit of the situation, its firepower, range and MF from its name (or ai/units.toml)."""
+    for key in ("id", "unit", "hex"):
+        if not raw.get(key):
+            raise SoloError(f"{where}: every [[{side.lower()}]] needs {key}")
+    name, data = str(raw["unit"]), unit_data()
+    attitude = str(raw.get("attitude", "hold")).lower()
+    if attitude not in ATTITUDES:
+        raise SoloError(f"{where}: {raw['id']} has attitude {attitude!r}; choose {', '.join(ATTITUDES)}")
+    squad, leader = _SQUAD.match(name), _LEADER.match(name)
+    if squad:
+        fp, rng, morale = (int(n) for n in squad.groups())
+        kind, mf, leadership = ("squad" if fp >= 3 else "hs"), data["infantry"]["mf"], 0
+    elif leader:
+        kind, fp, rng, morale, leadership, mf = "leader", 0, 0, int(leader[1]), int(leader[2]), data["infantry"]["leader_mf"]
+    elif name in data["sw"]:
+        (fp, rng), kind, mf, morale, leadership = data["sw"][name], "sw", data["infantry"]["mf"], 0, 0
+    else:
+        v = data["vehicle"]
+        kind, fp, rng, mf, morale, leadership = "vehicle", v["fp"], v["range"], v["mp"], 0, 0
+    return Piece(str(raw["id"]), side, name, str(raw["hex"]).upper(), kind, float(raw.get("fp", fp)),
+                 int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude, bool(raw.get("broken")))
+
+
+@dataclass(frozen=True)
+class Situation:
+    boards: tuple[str, ...]
+    objectives: tuple[str, ...]
+    friendly_held: tuple[str, ...]
+    ebe: str
+    pieces: tuple[Piece, ...]
+
+    @property
+    def enemy(self) -> list[Piece]:
+        return [p for p in self.pieces if p.side == "ENEMY"]
+
+    @property
+    def friendly(self) -> list[Piece]:
+        return [p for p in self.pieces if p.side == "FRIENDLY"]
+
+
+def situation_from(raw: dict, where: str) -> Situation:
+    known = {"boards", "objectives", "friendly_held", "ebe", "enemy", "friendly"}
+    if set(raw) - known:
+        raise SoloError(f"{where}: unknown key(s) {', '.join(sorted(set(raw) - known))}; the keys are {', '.join(sorted(known))}")
+    boards = tuple(str(b) for b in raw.get("boards", []))
+    if not boards:
+        raise SoloError(f"{where}: give the boards, e.g. boards = [\"4\", \"12\"]")
+    ebe = str(raw.get("ebe", "west")).lower()
+    if ebe not in EDGES:
+        raise SoloError(f"{where}: ebe is one of {', '.join(EDGES)}")
+    pieces = [piece(r, "ENEMY", where) for r in raw.get("enemy", [])] + [piece(r, "FRIENDLY", where) for r in raw.get("friendly", [])]
+    ids = [p.id for p in pieces]
+    if len(set(ids)) != len(ids):
+        raise SoloError(f"{where}: unit ids must differ ({', '.join(sorted({i for i in ids if ids.count(i) > 1}))} twice)")
+    objectives = tuple(str(h).upper() for h in raw.get("objectives", []))
+    held = tuple(str(h).upper() for h in raw.get("friendly_held", []))
+    if set(held) - set(objectives):
+        raise SoloError(f"{where}: friendly_held names hexes that are not objectives: {', '.join(sorted(set(held) - set(objectives)))}")
+    return Situation(boards, objectives, held, ebe, tuple(pieces))
+
+
+def load_situation(path: str | Path) -> Situation:
+    path = Path(path)
+    if not path.is_file():
+        raise SoloError(f"no situation file {path}")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SoloError(f"{path}: not valid TOML ({exc}); nothing was decided") from None
+    return situation_from(raw, str(path))
