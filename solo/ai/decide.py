@@ -11,9 +11,9 @@ Phases: "prep" (PFPh: Prep Fire or move), "move" (MPh: the path; a broken unit's
 from dataclasses import dataclass, field
 from functools import cache
 
-import networkx as nx
+import numpy as np
 
-from solo.ai.maps import PhaseMaps, Terrain, finite, phase_maps, piece_weight, targets_from
+from solo.ai.maps import PhaseMaps, Terrain, dijkstra, phase_maps, piece_weight, targets_from
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.content import content_dir, read_content
 from solo.errors import SoloError
@@ -81,30 +81,34 @@ def _words(m: PhaseMaps, i: int, parts: dict, attitude: str) -> str:
 
 
 def reachable(m: PhaseMaps, unit: Piece, start: int) -> dict[int, list[str]]:
-    """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex."""
+    """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex;
+    each with its path, start first."""
     t = m.terrain
-    blocked = {t.nodes[i] for i in m.occupied}
-    cost = finite(piece_weight(unit))
-
-    def weight(u, v, d):
-        return None if v in blocked else cost(u, v, d)
-    _, paths = nx.single_source_dijkstra(t.graph, t.nodes[start], cutoff=unit.mf, weight=weight)
-    return {t.index[node]: path for node, path in paths.items()}
+    cost, previous = dijkstra(t.edges[piece_weight(unit)][0], [start], unit.mf, m.occupied)
+    paths = {}
+    for i in np.nonzero(np.isfinite(cost))[0]:
+        path, j = [], int(i)
+        while j != -1:
+            path.append(t.nodes[j])
+            j = int(previous[j])
+        paths[int(i)] = path[::-1]
+    return paths
 
 
 def _score(m: PhaseMaps, s: Situation, unit: Piece, start: int, i: int, w: dict, attitude: str) -> dict:
     t = m.terrain
     parts = {"cover": float(t.cover[i]), "threat": float(m.threat[i])}
     if attitude == "rout":
-        parts["ebe"] = float(m.to_ebe[start] - m.to_ebe[i])
+        to_ebe = m.cost_to("ebe")
+        parts["ebe"] = float(to_ebe[start] - to_ebe[i])
         parts["seen"] = float(m.in_los[i])
         return parts
-    to_obj = (m.to_attack if attitude == "attack" else m.to_objective)[piece_weight(unit)]
+    to_obj = m.cost_to("attack" if attitude == "attack" else "objective", piece_weight(unit))
     if to_obj[start] < float("inf"):
         parts["progress"] = float(to_obj[start] - to_obj[i])
     parts["fire"] = float(unit.fp * min(len(targets_from(m, s, unit, i)), 3))
-    leaders = [t.at(p.hex) for p in s.enemy if p.kind == "leader" and not p.broken and p.id != unit.id]
-    parts["leader"] = float(any(t.distance(i)[j] <= 1 for j in leaders))
+    own = unit.kind == "leader" and not unit.broken and t.distance(start)[i] <= 1  # a leader does not lead himself
+    parts["leader"] = float(m.leaders[i] - own > 0)
     parts["stay"] = float(i == start)
     parts["vpo"] = float(i in m.objectives and (i == start or attitude != "hold"))
     return parts

@@ -3,7 +3,9 @@ OpenPanzerBlitz and others): FRIENDLY threat and LOS, cover (TEM), movement dist
 and to the EBE (multi-source Dijkstra). Built once a phase; every unit's decision reads them.
 """
 
+import heapq
 from dataclasses import dataclass
+from functools import cached_property
 
 import networkx as nx
 import numpy as np
@@ -12,7 +14,7 @@ from solo.ai.situation import Piece, Situation, unit_data
 from solo.board.los import LosMap
 from solo.errors import SoloError
 
-MAX_RANGE = 16  # LOS is traced to this range (the threat of long range fire ends at twice a unit's range)
+MAX_RANGE = 16  # LOS is traced at most this far (the threat of long range fire ends at twice a unit's range)
 
 
 class Terrain:
@@ -50,15 +52,43 @@ class Terrain:
                 "north": self.drow <= self.drow.min() + 1, "south": self.drow >= self.drow.max() - 1}[side]
         return [self.nodes[i] for i in np.nonzero(pick)[0]]
 
+    @cached_property
+    def edges(self) -> dict[str, tuple[list, list]]:
+        """Per weight ("mf", "mp"): the passable edges as adjacency lists of (hex, cost), forward and reversed."""
+        out = {}
+        for weight in ("mf", "mp"):
+            forward = [[] for _ in self.nodes]
+            backward = [[] for _ in self.nodes]
+            for u, v, d in self.graph.edges(data=True):
+                if d[weight] != np.inf:
+                    forward[self.index[u]].append((self.index[v], d[weight]))
+                    backward[self.index[v]].append((self.index[u], d[weight]))
+            out[weight] = (forward, backward)
+        return out
+
     def path_costs(self, sources: list[str], weight: str) -> np.ndarray:
-        """Movement cost from every hex to the nearest of ``sources`` (multi-source Dijkstra on the reversed graph)."""
-        cost = np.full(len(self.nodes), np.inf)
-        if sources:
-            lengths = nx.multi_source_dijkstra_path_length(self.graph.reverse(copy=False), set(sources),
-                                                           weight=finite(weight))
-            for node, length in lengths.items():
-                cost[self.index[node]] = length
-        return cost
+        """Movement cost from every hex to the nearest of ``sources`` (multi-source Dijkstra on the reversed edges)."""
+        return dijkstra(self.edges[weight][1], [self.at(h) for h in sources])[0]
+
+
+def dijkstra(adjacency: list, sources: list[int], cutoff: float = np.inf, blocked: frozenset = frozenset()):
+    """Costs from ``sources`` over adjacency lists, and each hex's predecessor; hexes in ``blocked`` are not entered."""
+    cost = np.full(len(adjacency), np.inf)
+    previous = np.full(len(adjacency), -1)
+    heap = [(0.0, i) for i in sources]
+    for _, i in heap:
+        cost[i] = 0.0
+    heapq.heapify(heap)
+    while heap:
+        c, i = heapq.heappop(heap)
+        if c > cost[i]:
+            continue
+        for j, w in adjacency[i]:
+            nc = c + w
+            if nc < cost[j] and nc <= cutoff and j not in blocked:
+                cost[j], previous[j] = nc, i
+                heapq.heappush(heap, (nc, j))
+    return cost, previous
 
 
 def finite(weight: str):
@@ -73,42 +103,51 @@ class PhaseMaps:
     seen: np.ndarray  # [friendly hex k, hex] LOS from each FRIENDLY-occupied hex
     friendly_hexes: list[int]
     in_los: np.ndarray  # each hex seen by a Good Order FRIENDLY unit
-    to_objective: dict  # "mf"/"mp" -> movement cost to the nearest objective
-    to_attack: dict  # "mf"/"mp" -> movement cost to the nearest FRIENDLY-held objective (else FRIENDLY unit)
-    to_ebe: np.ndarray
-    occupied: set  # hexes an ENEMY unit may not enter (FRIENDLY-occupied)
+    goals: dict  # "objective"/"attack"/"ebe" -> the hexes each distance map runs to
+    occupied: frozenset  # hexes an ENEMY unit may not enter (FRIENDLY-occupied)
     objectives: set  # the objective hexes' indices
+    friendly_distance: np.ndarray  # [friendly hex k, hex] range in hexes
+    leaders: np.ndarray  # Good Order ENEMY leaders in or next to each hex
+
+    def __post_init__(self):
+        self._costs = {}
+
+    def cost_to(self, goal: str, weight: str = "mf") -> np.ndarray:
+        """Movement cost to the nearest hex of ``goal`` (the objective, the FRIENDLY-held objective or units to
+        attack, the EBE), a multi-source Dijkstra made once a phase when first asked for."""
+        if (goal, weight) not in self._costs:
+            self._costs[goal, weight] = self.terrain.path_costs(self.goals[goal], weight)
+        return self._costs[goal, weight]
 
 
 def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
     """The shared maps of one phase: one LOS trace from each FRIENDLY-occupied hex to every hex within range."""
+    for p in s.pieces:
+        t.at(p.hex)  # every unit stands on the map
     good = [p for p in s.friendly if not p.broken]
     hexes = sorted({t.at(p.hex) for p in s.friendly})
+    reach = min(MAX_RANGE, max([2 * p.range for p in good] + [p.range for p in s.enemy] + [1]))
+    distance = np.array([t.distance(i) for i in hexes]).reshape(len(hexes), len(t.nodes))
     seen = np.zeros((len(hexes), len(t.nodes)), dtype=bool)
-    a_all, b_all = [], []
-    for k, i in enumerate(hexes):
-        d = t.distance(i)
-        near = np.nonzero((d <= MAX_RANGE) & (d > 0))[0]
-        a_all.append(np.full(len(near), i))
-        b_all.append(near)
-        seen[k, i] = True
     if hexes:
-        a, b = np.concatenate(a_all), np.concatenate(b_all)
-        row = np.repeat(np.arange(len(hexes)), [len(x) for x in b_all])
-        seen[row, b] = t.los.lines(a, b)
+        row, b = np.nonzero((distance <= reach) & (distance > 0))
+        seen[row, b] = t.los.lines(np.array(hexes)[row], b)
+        seen[np.arange(len(hexes)), hexes] = True
     threat = np.zeros(len(t.nodes))
     for p in good:
         k = hexes.index(t.at(p.hex))
-        d = t.distance(t.at(p.hex))
+        d = distance[k]
         threat += seen[k] * p.fp * np.where(d <= p.range, 1.0, np.where(d <= 2 * p.range, 0.5, 0.0))
     good_rows = sorted({hexes.index(t.at(p.hex)) for p in good})
     in_los = seen[good_rows].any(axis=0) if good_rows else np.zeros(len(t.nodes), dtype=bool)
+    leaders = np.zeros(len(t.nodes))
+    for p in s.enemy:
+        if p.kind == "leader" and not p.broken:
+            leaders += t.distance(t.at(p.hex)) <= 1
     objectives = [t.nodes[t.at(h)] for h in s.objectives]
     held = [t.nodes[t.at(h)] for h in s.friendly_held] or [t.nodes[i] for i in hexes]
-    return PhaseMaps(t, threat, seen, hexes, in_los,
-                     {w: t.path_costs(objectives, w) for w in ("mf", "mp")},
-                     {w: t.path_costs(held, w) for w in ("mf", "mp")},
-                     t.path_costs(t.edge(s.ebe), "mf"), {t.at(p.hex) for p in s.friendly}, {t.at(h) for h in s.objectives})
+    return PhaseMaps(t, threat, seen, hexes, in_los, {"objective": objectives, "attack": held, "ebe": t.edge(s.ebe)},
+                     frozenset(t.at(p.hex) for p in s.friendly), {t.at(h) for h in s.objectives}, distance, leaders)
 
 
 def targets_from(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> list[tuple[Piece, int]]:
@@ -116,12 +155,12 @@ def targets_from(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> list[tuple[
     t = m.terrain
     if unit.fp <= 0 or unit.broken:
         return []
-    d = t.distance(i)
     found = []
     for p in s.friendly:
-        j = t.at(p.hex)
-        if d[j] <= unit.range and m.seen[m.friendly_hexes.index(j), i]:
-            found.append((p, int(d[j])))
+        k = m.friendly_hexes.index(t.at(p.hex))
+        d = m.friendly_distance[k, i]
+        if d <= unit.range and m.seen[k, i]:
+            found.append((p, int(d)))
     return found
 
 

@@ -1,0 +1,146 @@
+"""The enemy AI on hand-built maps with a right answer, and on real boards."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from solo.ai.decide import decide, reachable
+from solo.ai.maps import Terrain, phase_maps
+from solo.ai.situation import situation_from
+from solo.board.coords import Grid
+from solo.board.graph import Placed, build_graph
+from solo.board.terrain import Board, Hex
+from solo.errors import SoloError
+from tests.conftest import VASL_BOARDS
+
+
+def board(rows: list[str], name: str = "1") -> Board:
+    """A small board from text: one string per column (west to east), one letter per row from 1:
+    . open, W woods, B stone building, ~ water."""
+    kinds = {".": "open", "W": "woods", "B": "stone building", "~": "water"}
+    grid = Grid(columns=len(rows), rows=len(rows[0]))
+    hexes = {}
+    for column, row in grid.hexes:
+        letter = rows[column][max(row, 1) - 1]
+        name_ = grid.name(column, row)
+        hexes[name_] = Hex(name_, kinds[letter], 0, False, (), (), 0, {})
+    return Board.from_hexes(name, grid, hexes)
+
+
+def terrain(rows: list[str]) -> Terrain:
+    return Terrain(build_graph([Placed("1", board(rows))]))
+
+
+def situation(enemy, friendly=(), objectives=(), held=(), ebe="west"):
+    return situation_from({"boards": ["1"], "objectives": list(objectives), "friendly_held": list(held), "ebe": ebe,
+                           "enemy": list(enemy), "friendly": list(friendly)}, "test")
+
+
+def one(t, s, phase="move"):
+    return decide(t, s, phase)[0]
+
+
+OPEN_FIELD = ["....."] * 7
+
+
+def test_hold_squad_in_woods_does_not_step_into_the_open_next_to_friendly_squads():
+    rows = ["....."] * 7
+    rows[3] = "..W.."  # 1D3 woods
+    t = terrain(rows)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1D3", "attitude": "hold"}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1F3"}, {"id": "F2", "unit": "4-5-8", "hex": "1F4"}])
+    d = one(t, s)
+    assert d.action == "stay" and d.end == "1D3" and "woods (TEM +1)" in d.why
+    assert all(c.end == "1D3" or t.cover[t.at(c.end)] > 1 for c in d.candidates)
+
+
+def test_advance_squad_takes_the_covered_route():
+    # Two lanes east to the objective: row 2 under the guns of three FRIENDLY squads in the open to the south,
+    # row 4 behind a wall of woods (row 3) that blocks their LOS.
+    rows = ["..W..", "..W..", "..W..", "..W..", "..W..", "..W..", "....."]
+    t = terrain(rows)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A3", "attitude": "advance"}],
+                  [{"id": f"F{n}", "unit": "4-5-8", "hex": f"1{c}1"} for n, c in enumerate("BCD", 1)],
+                  objectives=["1G3"])
+    d = one(t, s)
+    end = t.at(d.end)
+    m = phase_maps(t, s)
+    assert m.threat[end] == 0 or t.cover[end] > 0
+    assert d.path[-1] != d.path[0]
+
+
+def test_no_unit_passes_impassable_terrain_or_overspends_its_mf():
+    rows = [".....", ".....", "~~~.~", ".....", "....."]
+    t = terrain(rows)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A3", "attitude": "advance"}], objectives=["1E3"])
+    m = phase_maps(t, s)
+    for i, path in reachable(m, s.enemy[0], t.at("1A3")).items():
+        cost = sum(t.graph.edges[a, b]["mf"] for a, b in zip(path, path[1:]))
+        assert cost <= 4 and all(t.terrain[t.at(h)] != "water" for h in path)
+    d = one(t, s)
+    assert "1C4" in d.path or all(not h.startswith("1C") for h in d.path)  # the ford at C4 is the only way east
+
+
+def test_no_unit_enters_a_friendly_occupied_hex():
+    t = terrain(OPEN_FIELD)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A3", "attitude": "advance"}],
+                  [{"id": "F1", "unit": "2-2-8", "hex": "1B3"}], objectives=["1C3"])
+    m = phase_maps(t, s)
+    assert t.at("1B3") not in reachable(m, s.enemy[0], t.at("1A3"))
+
+
+def test_a_broken_unit_routs_out_of_los():
+    rows = [".....", ".....", "WWWWW", ".....", ".....", ".....", "....."]
+    t = terrain(rows)
+    s = situation([{"id": "E1", "unit": "4-4-7", "hex": "1D3", "broken": True}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1F3"}])
+    d = one(t, s)
+    m = phase_maps(t, s)
+    assert d.action == "rout" and not m.in_los[t.at(d.end)]
+    assert one(t, s, "advance").action == "stay" and one(t, s, "defensive").action == "no fire"
+
+
+def test_fire_at_the_best_target_and_cc_when_the_odds_favour_it():
+    t = terrain(OPEN_FIELD)
+    s = situation([{"id": "E1", "unit": "8-3-8", "hex": "1C3", "attitude": "attack"}],
+                  [{"id": "F1", "unit": "2-2-8", "hex": "1D3"}, {"id": "F2", "unit": "4-5-8", "hex": "1F3"}],
+                  objectives=["1D3"], held=["1D3"])
+    assert one(t, s, "defensive").target == "F1"  # adjacent and on the VPO
+    cc = one(t, s, "advance")
+    assert cc.action == "advance into CC" and cc.end == "1D3" and "odds" in cc.why
+
+
+def test_deterministic_and_ties_broken_by_hex_id():
+    t = terrain(OPEN_FIELD)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1C3", "attitude": "advance"}], objectives=["1C1"])
+    first, again = one(t, s), one(t, s)
+    assert first.to_json() == again.to_json()
+    tied = [c for c in first.candidates if c.score == first.candidates[0].score]
+    assert [c.end for c in tied] == sorted(c.end for c in tied)
+
+
+def test_bad_situations_are_one_line():
+    with pytest.raises(SoloError, match="attitude 'charge'"):
+        situation([{"id": "E1", "unit": "4-6-7", "hex": "1C3", "attitude": "charge"}])
+    with pytest.raises(SoloError, match="no hex 1Z9"):
+        t = terrain(OPEN_FIELD)
+        phase_maps(t, situation([{"id": "E1", "unit": "4-6-7", "hex": "1Z9"}]))
+
+
+@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+def test_real_board_decisions():
+    from solo.board.cache import load_board
+    t = Terrain(build_graph([Placed("4", load_board(VASL_BOARDS, "4"))]))
+    s = situation_from({"boards": ["4"], "objectives": ["4M2"], "ebe": "west",
+                        "enemy": [{"id": "E1", "unit": "4-6-7", "hex": "4M2", "attitude": "hold"},
+                                  {"id": "E2", "unit": "4-6-7", "hex": "4K5", "attitude": "advance"},
+                                  {"id": "E3", "unit": "4-4-7", "hex": "4O6", "broken": True}],
+                        "friendly": [{"id": "F1", "unit": "4-5-8", "hex": "4R5"}, {"id": "F2", "unit": "4-4-7", "hex": "4P8"}]},
+                       "board 4")
+    by = {d.unit: d for d in decide(t, s, "move")}
+    assert by["E1"].action == "stay"  # a Hold squad never gives up the VPO it holds
+    m = phase_maps(t, s)
+    assert by["E3"].action == "rout" and not m.in_los[t.at(by["E3"].end)]
+    for d in by.values():
+        assert all(t.graph.has_edge(a, b) for a, b in zip(d.path, d.path[1:]))
+    assert nx.is_directed(t.graph) and np.isfinite(m.threat).all()
