@@ -15,16 +15,21 @@ from solo.output import emit
 from solo.rules import default_catalog, load_catalog
 from solo.rules.catalog import catalog_folders
 from solo.rules.odds import odds as table_odds
-from solo.rules.resolve import Trace, resolve
+from solo.rules.resolve import Trace, parse_mods, resolve
 from solo.sasl.commands import mission
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.pass_context
 def cli(ctx):
-    """solo: the dice tables, Refit Phases and SASL missions of Advanced Squad Leader, for the solo player."""
+    """solo: the dice tables, Refit Phases and SASL missions of Advanced Squad Leader, for the solo player.
+    With no command it opens the app (in a terminal; elsewhere it prints this help)."""
     if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from solo.tui.app import main as app
+            app()
+        else:
+            click.echo(ctx.get_help())
 
 
 # --- tables ------------------------------------------------------------------------------
@@ -168,21 +173,6 @@ def tables_check(folders):
 
 # --- roll and odds ----------------------------------------------------------------------
 
-def _parse_mods(mods: tuple[str, ...]) -> dict:
-    parsed = {}
-    for text in mods:
-        name, eq, value = text.partition("=")
-        if not eq:
-            parsed[name.strip()] = True
-            continue
-        value = value.strip()
-        try:
-            parsed[name.strip()] = int(value)
-        except ValueError:
-            parsed[name.strip()] = value
-    return parsed
-
-
 mod_options = [
     click.option("--drm", type=int, default=0, help="An extra DRM/drm to add."),
     click.option("--mod", "mods", multiple=True, metavar="NAME[=VALUE]",
@@ -209,7 +199,7 @@ def roll_command(table_id, drm, mods, column, dice, seed, as_json):
     if dice and seed is not None:
         raise SoloError("give either --dice (your own faces) or --seed, not both")
     source = TypedDice([f for d in dice for f in parse_faces(d)]) if dice else SeededDice(seed)
-    trace = resolve(default_catalog(), table_id, source, column, _parse_mods(mods), drm)
+    trace = resolve(default_catalog(), table_id, source, column, parse_mods(mods), drm)
     if dice and source.left:
         raise SoloError(f"{source.left} die face(s) left over after the roll: check --dice")
     emit(trace.to_json(), as_json, _trace_text(trace))
@@ -237,7 +227,7 @@ def _trace_text(trace: Trace, indent: str = "") -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def odds_command(table_id, drm, mods, column, as_json):
     """The exact probability of every result, with the chosen modifiers."""
-    outcomes = table_odds(default_catalog(), table_id, column, _parse_mods(mods), drm)
+    outcomes = table_odds(default_catalog(), table_id, column, parse_mods(mods), drm)
     data = {"table": table_id, "column": column, "outcomes": [{"result": r, "p": float(p)} for r, p in outcomes]}
     text = "\n".join(f"{float(p):7.2%}  {str(p.numerator) + '/' + str(p.denominator):>7}  {r}" for r, p in outcomes)
     emit(data, as_json, text)

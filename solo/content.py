@@ -27,6 +27,14 @@ def config_dir() -> Path:
     return Path(base) / "solo"
 
 
+def data_dir() -> Path:
+    """Where the app keeps its saves: $SOLO_DATA, else $XDG_DATA_HOME/solo, else ~/.local/share/solo."""
+    if os.environ.get("SOLO_DATA"):
+        return Path(os.environ["SOLO_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "solo"
+
+
 def cache_dir() -> Path:
     """Where decoded boards are kept: $SOLO_CACHE, else $XDG_CACHE_HOME/solo, else ~/.cache/solo."""
     if os.environ.get("SOLO_CACHE"):

@@ -20,9 +20,9 @@ from solo.store import EventLog
 HEX = re.compile(r"^\d+[A-Z]+\d+$")
 
 
-def _from_mission(save: str, friendly_file: str | None) -> dict:
-    """A situation from a saved mission: its boards and VPO, the Activated ENEMY units that stand in a known hex,
-    and the FRIENDLY units of ``friendly_file`` ([[friendly]] entries)."""
+def mission_situation(save: str, friendly: list[dict], held: list[str] = ()) -> dict:
+    """A situation from a saved mission: its boards and VPO, the Activated ENEMY units that stand in a known hex
+    (with their Attitudes), and the FRIENDLY units given."""
     m = run_mission(EventLog.open(save), frozen=True).mission
     if not m.boards:
         raise SoloError(f"{save}: {m.title} has no mapboards solo can read (the OtO map has no LOSData); "
@@ -30,14 +30,23 @@ def _from_mission(save: str, friendly_file: str | None) -> dict:
     raw = {"boards": m.boards["boards"], "objectives": [v["hex"] for v in m.boards.get("vpo") or []], "ebe": "west",
            "enemy": [{"id": u.id, "unit": u.type, "hex": u.where, "attitude": u.attitude.lower()}
                      for u in m.units if u.status == "active" and HEX.match(u.where) and u.kind != "fortification"]}
-    if friendly_file:
-        try:
-            extra = tomllib.loads(Path(friendly_file).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise SoloError(f"{friendly_file}: cannot be read ({exc})") from None
-        raw["friendly"] = extra.get("friendly", [])
-        raw["friendly_held"] = extra.get("friendly_held", [])
+    raw["friendly"], raw["friendly_held"] = list(friendly), list(held)
     return raw
+
+
+def _friendly_file(path: str | None) -> tuple[list[dict], list[str]]:
+    if not path:
+        return [], []
+    try:
+        extra = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SoloError(f"{path}: cannot be read ({exc})") from None
+    return extra.get("friendly", []), extra.get("friendly_held", [])
+
+
+def terrain_for(boards: tuple[str, ...], folder: str | None = None) -> Terrain:
+    where = boards_folder(folder)
+    return Terrain(build_graph([Placed(b, load_board(where, b)) for b in boards]))
 
 
 @click.group()
@@ -55,10 +64,8 @@ def ai_decide(situation, save, phase, folder, as_json):
     """Every ENEMY unit's decision for a phase, with its path and the candidates it weighed."""
     if not situation and not save:
         raise SoloError("give a situation file, or --mission FILE")
-    s = situation_from(_from_mission(save, situation), save) if save else load_situation(situation)
-    where = boards_folder(folder)
-    terrain = Terrain(build_graph([Placed(b, load_board(where, b)) for b in s.boards]))
-    decisions = decide(terrain, s, phase)
+    s = situation_from(mission_situation(save, *_friendly_file(situation)), save) if save else load_situation(situation)
+    decisions = decide(terrain_for(s.boards, folder), s, phase)
     emit({"phase": phase, "decisions": [d.to_json() for d in decisions]}, as_json,
          "\n".join(f"{d.why}" + (f"\n    path {' '.join(d.path)}" if len(d.path) > 1 else "") for d in decisions)
          or "no ENEMY unit to decide for")

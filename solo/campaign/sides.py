@@ -53,12 +53,12 @@ class Human:
         while True:
             raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
             try:
-                return Reply(q.parse(_typed(q, raw)))
+                return Reply(q.parse(typed_answer(q, raw)))
             except SoloError as exc:
                 click.echo(f"  {exc}")
 
 
-def _typed(q: Question, raw: str):
+def typed_answer(q: Question, raw: str):
     """A line typed at the prompt; the facts are written as the inside of a TOML inline table."""
     if q.key != "facts":
         return raw

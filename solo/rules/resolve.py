@@ -45,6 +45,22 @@ class Trace:
         }
 
 
+def parse_mods(mods: tuple[str, ...]) -> dict:
+    """Modifiers as a player names them: "encircled", "leader=-1", "historical=24AM:German"."""
+    parsed = {}
+    for text in mods:
+        name, eq, value = text.partition("=")
+        if not eq:
+            parsed[name.strip()] = True
+            continue
+        value = value.strip()
+        try:
+            parsed[name.strip()] = int(value)
+        except ValueError:
+            parsed[name.strip()] = value
+    return parsed
+
+
 def applied_modifiers(cat: Catalog, table: Table, mods: dict, column: str, drm: int = 0) -> list[Applied]:
     """Turn the player's named modifiers into values; refuse what the table does not print."""
     applied = []

@@ -1,0 +1,194 @@
+"""The Campaign screens: a new Campaign Game, and the RePh: its steps, the question for you as a form, the
+computer side's decisions with their reasons (secret rolls hidden), the CG Roster, the RG Purchase Record and
+CPP / ELR / VP over the CG Dates. Every rule lives in the engine (solo.campaign)."""
+
+import time
+from pathlib import Path
+
+from rich.markup import escape
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static, TabbedContent,
+                             TabPane)
+
+from solo.campaign.engine import run
+from solo.campaign.report import (PURCHASE_COLUMNS, ROSTER_COLUMNS, purchase_rows, roster_rows, status_json, steps)
+from solo.campaign.sides import typed_answer
+from solo.dice import parse_faces
+from solo.errors import SoloError
+from solo.store import EventLog
+from solo.tui.saves import new_save_path, remember
+
+
+class NewCampaign(ModalScreen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            yield Label("[b]New campaign[/b]: OtO2 On Track to Orsha (23AM-24PM)")
+            yield Select([("you play the Russians", "Russian"), ("you play the Germans", "German"),
+                          ("computer against computer", "none")], value="Russian", allow_blank=False, id="human")
+            yield Input(placeholder="seed (empty: from the clock)", id="seed")
+            yield Button("Start", id="go", variant="primary")
+            yield Static("", id="error", classes="error")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.create()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.create()
+
+    def create(self) -> None:
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not text.isdigit():
+            self.query_one("#error", Static).update("the seed is a whole number")
+            return
+        path = new_save_path("oto2")
+        EventLog.create(path, {"cg": "oto2", "human": self.query_one("#human", Select).value,
+                               "seed": int(text) if text else int(time.time())})
+        run(EventLog.open(path))
+        self.app.pop_screen()
+        self.app.open_save(path)
+
+
+class CampaignScreen(Screen):
+    BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
+                Binding("escape", "app.home", "Home")]
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.path = path
+        self.outcome = run(EventLog.open(path), frozen=True)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="bar")
+        with Horizontal():
+            yield Static("", id="steps")
+            with Vertical():
+                with VerticalScroll(id="question"):
+                    yield Static("", id="prompt")
+                with Horizontal(id="answer-row"):
+                    yield Input(id="answer", placeholder="your answer (Enter)")
+                    yield Input(id="dice", placeholder="dice you rolled (empty: roll here)")
+                yield Static("", id="error", classes="error")
+                with TabbedContent():
+                    with TabPane("Record", id="tab-record"):
+                        yield RichLog(id="decisions", wrap=True, markup=True, min_width=20)
+                    with TabPane("CG Roster", id="tab-roster"):
+                        yield DataTable(id="roster", zebra_stripes=True)
+                    with TabPane("RG Purchase Record", id="tab-purchases"):
+                        yield DataTable(id="purchases", zebra_stripes=True)
+                    with TabPane("Chart", id="tab-chart"):
+                        yield Static("", id="chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#roster", DataTable).add_columns(*ROSTER_COLUMNS)
+        self.query_one("#purchases", DataTable).add_columns(*PURCHASE_COLUMNS)
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        c, q = self.outcome.campaign, self.outcome.waiting
+        data = status_json(self.outcome)
+        hide = c.hidden_side()
+        me = c.sides.get(c.human)
+        cpp = f"  your CPP {me.cpp}, ELR {me.elr}, SAN {me.san}" if me else ""
+        self.query_one("#bar", Static).update(
+            f"[b]On Track to Orsha[/b]  {c.date} · {'CG ended' if c.stage == 'ended' else c.stage}"
+            + (f" · step {c.step}" if c.step else "") + f" · you play {c.human}{cpp}  Russian VP {data['vp']['russian']}"
+            + (f"  [b]{c.result['winner']}s win ({c.result['vp']} VP)[/b]" if c.result else ""))
+        marks = {"done": "[green]✓[/]", "current": "[b yellow]▶[/]", "next": " "}
+        self.query_one("#steps", Static).update("[b]RePh[/b]\n" + "\n".join(
+            f"{marks[s['state']]}{s['rule']} {s['title'][:12]}" for s in steps(c)))
+        prompt = escape(q.prompt) if q else ("The campaign is over." if c.stage == "ended" else "Press ctrl+n to run the next step.")
+        if q and q.example:
+            prompt += f"\n[dim]answers file: {escape(q.example)}[/dim]"
+        if q and q.key == "facts":
+            prompt += ("\n[dim]type them as: lvp = 3, russian_cvp = 24, german_cvp = 40, eliminated = \\[\"G3\"] "
+                       "(keys: solo/campaign/facts.py)[/dim]")
+        self.query_one("#prompt", Static).update(prompt)
+        log = self.query_one("#decisions", RichLog)
+        log.clear()
+        for e in c.visible_record()[-80:]:
+            log.write(f"[dim]{e['date']} {e['step']}[/dim] {escape(e['text'])}")
+        roster = self.query_one("#roster", DataTable)
+        roster.clear()
+        roster.add_rows([[Text(str(v)) for v in row] for row in roster_rows(c, hide)])
+        purchases = self.query_one("#purchases", DataTable)
+        purchases.clear()
+        purchases.add_rows([[Text(str(v)) for v in row] for row in purchase_rows(c, hide)])
+        self.query_one("#chart", Static).update(self._chart(c, hide))
+        self.query_one("#answer", Input).focus()
+
+    def _chart(self, c, hide: str) -> str:
+        """CPP (Total), ELR and the Russian VP over the CG Dates, as bars."""
+        lines = []
+        for d in c.dates:
+            parts = []
+            for name, s in c.sides.items():
+                line = s.roster.get(d)
+                if line:
+                    total = "?" if name == hide else line.total
+                    parts.append(f"{name[:3]} CPP {total:>3} {'#' * (line.total // 4) if name != hide else ''}"
+                                 f" ELR {line.elr}")
+            vp = next((r.vp for r in c.scenarios if r.date == d), None)
+            if parts:
+                lines.append(f"{d}  " + "  |  ".join(parts) + (f"  |  VP {vp} {'*' * max(vp, 0)}" if vp is not None else ""))
+        return "\n".join(lines) or "no CG Date yet"
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        q = self.outcome.waiting
+        if q is None:
+            self.action_next()
+            return
+        raw = self.query_one("#answer", Input).value
+        try:
+            value = typed_answer(q, raw if raw.strip() else q.default)
+            q.parse(value)
+            faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+        except SoloError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.query_one("#error", Static).update("running ...")
+        self.advance({q.key: value}, faces)
+
+    def action_next(self) -> None:
+        self.advance({}, [])
+
+    @work(thread=True, exclusive=True)
+    def advance(self, answers: dict, faces: list[int]) -> None:
+        """Run the engine in a worker until the next question; every roll and answer is saved as it happens."""
+        log = EventLog.open(self.path)
+        before = log.pending
+        log.set_pending(before + faces)
+        try:
+            run(log, answers)
+            outcome = run(EventLog.open(self.path), frozen=True)
+        except SoloError as exc:
+            log.set_pending(before)
+            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
+            return
+        self.app.call_from_thread(self._done, outcome)
+
+    def _done(self, outcome) -> None:
+        self.outcome = outcome
+        self.query_one("#answer", Input).value = ""
+        self.query_one("#dice", Input).value = ""
+        self.query_one("#error", Static).update("")
+        self.refresh_view()
+        remember(self.path)
+
+    def action_undo(self) -> None:
+        try:
+            EventLog.open(self.path).undo_last_answer()
+        except SoloError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.outcome = run(EventLog.open(self.path), frozen=True)
+        self.refresh_view()
+        self.notify("your last answer is undone; the dice rolled after it are kept")

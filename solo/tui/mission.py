@@ -1,0 +1,305 @@
+"""The Mission screens: a new mission, the mission itself (map, S?, ENEMY units, turn bar, Random Events log, VP,
+the enemy's decisions), and the random Cross Roads mapboards. Every rule lives in the engine (solo.sasl, solo.ai)."""
+
+import time
+from pathlib import Path
+
+from rich.markup import escape
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static
+
+from solo.board.cache import load_board
+from solo.board.vasl import boards_folder
+from solo.dice import SeededDice, parse_faces
+from solo.errors import SoloError
+from solo.sasl.context import load_mission, mission_files
+from solo.sasl.engine import run, status_json
+from solo.store import EventLog
+from solo.tui.saves import new_save_path, remember
+from solo.tui.widgets import MapView
+
+
+def _boards_folder() -> str | None:
+    try:
+        return str(boards_folder())
+    except SoloError:
+        return None
+
+
+class NewMission(ModalScreen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            yield Label("[b]New mission[/b]")
+            yield Select([(load_mission(m)["title"] + f" ({m})", m) for m in mission_files()], id="which",
+                         value="oto-s1", allow_blank=False)
+            yield Input(placeholder="seed (empty: from the clock)", id="seed")
+            yield Select([("enter on the North edge (OtO-S2)", "north"), ("enter on the South edge (OtO-S2)", "south")],
+                         id="entry", value="north", allow_blank=False)
+            yield Button("Set up", id="go", variant="primary")
+            yield Static("", id="error", classes="error")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.create()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.create()
+
+    def create(self) -> None:
+        mission_id = self.query_one("#which", Select).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.isdigit():
+            self.query_one("#error", Static).update("the seed is a whole number")
+            return
+        seed = int(seed_text) if seed_text else int(time.time())
+        path = new_save_path(mission_id)
+        folder = _boards_folder() if mission_id == "oto-s2" else None
+        EventLog.create(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder})
+        run(EventLog.open(path), {"entry_edge": self.query_one("#entry", Select).value})
+        self.app.pop_screen()
+        self.app.open_save(path)
+
+
+class MissionScreen(Screen):
+    BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
+                Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
+                Binding("d", "decide", "Enemy AI"), Binding("u", "undo", "Undo"),
+                Binding("escape", "app.home", "Home")]
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.path = path
+        self.outcome = run(EventLog.open(path), frozen=True)
+        self.mode = None  # the form in use: place, activate, turn, report, answer
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="bar")
+        with Horizontal():
+            yield from self._map()
+            with Vertical(id="side"):
+                yield DataTable(id="s-list", cursor_type="row", zebra_stripes=True)
+                yield DataTable(id="units", zebra_stripes=True)
+                yield RichLog(id="log", wrap=True, markup=True, min_width=20)
+        with Vertical(id="form"):
+            yield Label("", id="form-label")
+            yield Input(id="form-input")
+            yield Input(placeholder="dice: faces you rolled, colored first (empty: roll here)", id="dice")
+            yield Static("", id="error", classes="error")
+        yield Footer()
+
+    def _map(self):
+        m, meta = self.outcome.mission, EventLog.open(self.path).meta
+        if m.boards and meta.get("vasl_boards"):
+            boards = [(b, load_board(Path(meta["vasl_boards"]), b)) for b in m.boards["boards"]]
+            yield Vertical(MapView(boards, self._markers(), id="mapview"), Static("", id="hexinfo"), id="map")
+        else:
+            yield Static(f"[b]{m.title}[/b]\n\n{load_mission(m.id)['map']}.\n\nsolo cannot read this map "
+                         "(the OtO map has no LOSData, or no VASL boards folder is set): place the S? by the rule and "
+                         "report ranges and control.", id="map")
+
+    def _markers(self) -> dict[str, str]:
+        m = self.outcome.mission
+        marks = {v["hex"]: "V" for v in (m.boards.get("vpo") or [])} if m.boards else {}
+        marks.update({s.where: "?" for s in m.s if s.status == "hidden"})
+        marks.update({u.where: "E" for u in m.units if u.status == "active"})
+        return marks
+
+    def on_mount(self) -> None:
+        self.query_one("#s-list", DataTable).add_columns("S?", "where", "attitude")
+        self.query_one("#units", DataTable).add_columns("unit", "type", "where", "attitude")
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        data = status_json(self.outcome)
+        m = self.outcome.mission
+        t = m.tables
+        vp = data["vp"] or {}
+        self.query_one("#bar", Static).update(
+            f"[b]{m.title}[/b]  Game Turn {m.turn} · {m.phase}  ENEMY SAN {t.get('enemy_san')} AC# {t.get('enemy_ac')} "
+            f"RE# {data['re_numbers'].get('ENEMY')}  FRIENDLY RE# {data['re_numbers'].get('FRIENDLY')}  "
+            f"VP F {vp.get('friendly', '-')} / E {vp.get('enemy', '-')}" + ("  [b red]MISSION OVER[/]" if m.ended else ""))
+        s_list = self.query_one("#s-list", DataTable)
+        s_list.clear()
+        for s in m.s:
+            if s.status == "hidden":
+                s_list.add_row(s.id, Text(s.where), s.attitude, key=s.id)
+        units = self.query_one("#units", DataTable)
+        units.clear()
+        for u in m.units:
+            if u.status == "active":
+                units.add_row(u.id, Text(u.type), Text(u.where), u.attitude)
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for e in m.record[-60:]:
+            log.write(f"[dim]T{e['turn']} {e['rule']}[/dim] {escape(e['text'])}")
+        if self.query("#mapview"):
+            view = self.query_one("#mapview", MapView)
+            view.markers = self._markers()
+            view.refresh()
+        waiting = self.outcome.waiting
+        if m.ended:
+            self._form(None, escape(f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}"))
+        elif waiting and waiting.key != "action":
+            self._form("answer", escape(f"{waiting.prompt}  ({waiting.example})" if waiting.example else waiting.prompt))
+        elif self.mode is None:
+            self._form(None, "p place S? · a activate the highlighted S? · t end the Game Turn · r report control · "
+                             "d enemy decisions")
+
+    def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:
+        self.mode = mode
+        self.query_one("#form-label", Label).update(label)
+        field = self.query_one("#form-input", Input)
+        field.placeholder, field.value = placeholder, ""
+        field.display = mode is not None
+        if mode:
+            field.focus()
+        else:
+            self.query_one("#s-list", DataTable).focus()
+
+    def on_map_view_moved(self, event: MapView.Moved) -> None:
+        m = self.outcome.mission
+        here = [f"{s.id} (S?)" for s in m.s if s.where == event.hex_id and s.status == "hidden"]
+        here += [f"{u.id} {u.type}" for u in m.units if u.where == event.hex_id and u.status == "active"]
+        view = self.query_one("#mapview", MapView)
+        board_id = next(b for b, _ in view.boards if event.hex_id.startswith(b))
+        h = dict(view.boards)[board_id].hexes[event.hex_id[len(board_id):]]
+        self.query_one("#hexinfo", Static).update(
+            f"{event.hex_id}: {h.terrain}, level {h.elevation}{', road' if h.road else ''}"
+            + (f" — {', '.join(here)}" if here else ""))
+
+    def action_place(self) -> None:
+        self._form("place", "Place S?: the hexes (e.g. 13Q1 12S2) or a count", "hexes or a number")
+
+    def action_activate(self) -> None:
+        s_list = self.query_one("#s-list", DataTable)
+        if not s_list.row_count:
+            self.notify("no S? to Activate")
+            return
+        s_id = s_list.get_row_at(s_list.cursor_row)[0]
+        self.activating = s_id
+        self._form("activate", f"Activate {s_id}: range, then any AC drm (vpo stone near-enemy village city level=N "
+                               "vehicle)", "e.g. 3 vpo")
+
+    def action_turn(self) -> None:
+        self._form("turn", "End the Game Turn: report control first if it changed (e.g. vpo_friendly=2 vpo_enemy=1 rr "
+                           "road guns=1 all_vpo), or leave empty", "control report (optional)")
+
+    def action_report(self) -> None:
+        self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo", "vpo_friendly=2")
+
+    def action_undo(self) -> None:
+        try:
+            EventLog.open(self.path).undo_last_answer()
+        except SoloError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.outcome = run(EventLog.open(self.path), frozen=True)
+        self.refresh_view()
+        self.notify("your last action is undone; the dice rolled after it are kept")
+
+    def action_decide(self) -> None:
+        from solo.tui.decisions import DecisionsScreen
+        self.app.push_screen(DecisionsScreen(self.path))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id in ("form-input", "dice") and self.mode:
+            try:
+                action, answers = self._parse(self.query_one("#form-input", Input).value.strip())
+                faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+            except SoloError as exc:
+                self.query_one("#error", Static).update(str(exc))
+                return
+            self.query_one("#error", Static).update("")
+            self.perform(action, answers, faces)
+
+    def _parse(self, text: str) -> tuple[dict | None, dict]:
+        words = text.split()
+        if self.mode == "answer":
+            return None, {self.outcome.waiting.key: text}
+        if self.mode == "place":
+            if len(words) == 1 and words[0].isdigit():
+                return {"do": "place", "count": int(words[0]), "hexes": []}, {}
+            if not words:
+                raise SoloError("give the S? hexes or their number")
+            return {"do": "place", "count": 0, "hexes": [w.upper() for w in words]}, {}
+        if self.mode == "activate":
+            if not words or not words[0].isdigit():
+                raise SoloError("give the range first, e.g. 3 vpo")
+            mods, viewer = {}, "Infantry"
+            for w in words[1:]:
+                name, _, value = w.partition("=")
+                if name == "vehicle":
+                    viewer = "Vehicle"
+                elif name == "level" and value.lstrip("-").isdigit():
+                    mods["level"] = -abs(int(value))
+                else:
+                    mods[name] = True
+            return {"do": "activate", "s": self.activating, "range": int(words[0]), "viewer": viewer, "mods": mods}, {}
+        report = {}
+        for w in words:
+            name, _, value = w.partition("=")
+            if name not in ("vpo_friendly", "vpo_enemy", "rr", "road", "guns", "all_vpo"):
+                raise SoloError(f"{name}: report vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo")
+            report[name] = int(value) if value.isdigit() else True
+        return {"do": self.mode, "report": report}, {}
+
+    @work(thread=True, exclusive=True)
+    def perform(self, action: dict | None, answers: dict, faces: list[int]) -> None:
+        """Run the engine in a worker: the UI stays live; every roll is saved as it happens."""
+        log = EventLog.open(self.path)
+        before = log.pending
+        log.set_pending(before + faces)
+        try:
+            outcome = run(log, {**answers, **({"action": action} if action else {})})
+        except SoloError as exc:
+            log.set_pending(before)
+            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
+            return
+        self.app.call_from_thread(self._done, outcome)
+
+    def _done(self, outcome) -> None:
+        self.outcome = outcome
+        self.mode = None
+        self.query_one("#dice", Input).value = ""
+        self.refresh_view()
+        remember(self.path)
+
+
+class BoardsScreen(Screen):
+    """The Cross Roads (OtO-S2) random mapboards: MSR 6 boards, MSR 7 bridges, 14. VPO, MSR 8 month."""
+
+    BINDINGS = [Binding("r", "roll", "Roll again"), Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="bar")
+        yield Vertical(id="map")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_roll()
+
+    def action_roll(self) -> None:
+        from solo.board import crossroads
+        folder = _boards_folder()
+        dice = SeededDice()
+        holder = self.query_one("#map", Vertical)
+        holder.remove_children()
+        if folder is None:
+            boards = crossroads.roll_boards(dice)
+            self.query_one("#bar", Static).update("Mapboards (MSR 6): " + ", ".join(m.id for m in boards)
+                                                  + f" · month {crossroads.month(dice).result} — set SOLO_VASL_BOARDS "
+                                                    "to see them and their VPO")
+            return
+        config = crossroads.set_up(dice, lambda b: load_board(Path(folder), b))
+        self.query_one("#bar", Static).update(
+            "Mapboards (MSR 6): " + ", ".join(m.id for m in config.mapboards) + f" · month {config.month.result} · VPO "
+            + ", ".join(v.hex for v in config.vpo))
+        holder.mount(MapView([(m.id, config.boards[m.id]) for m in config.mapboards], {v.hex: "V" for v in config.vpo}))

@@ -1,0 +1,91 @@
+"""The Tables screen: search any table, see its rows, and the odds of each result with chosen modifiers."""
+
+from rich.markup import escape
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from solo.errors import SoloError
+from solo.rules import default_catalog
+from solo.rules.odds import odds
+from solo.rules.resolve import parse_mods
+
+
+class TablesScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("slash", "focus_search", "Search"),
+                Binding("o", "focus_mods", "Modifiers")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            with Vertical(id="table-list"):
+                yield Input(placeholder="search tables (id or title)", id="search")
+                yield OptionList(id="tables")
+            with Vertical(id="table-view"):
+                yield Static("", id="table-title")
+                yield DataTable(id="rows", zebra_stripes=True)
+                yield Input(placeholder="modifiers, e.g. encircled leader=-1 (Enter: odds)", id="mods")
+                yield Static("", id="odds")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table_id = None
+        self._fill("")
+
+    def _fill(self, text: str) -> None:
+        cat, wanted = default_catalog(), text.lower()
+        found = sorted((t for t in cat.tables.values() if wanted in t.id.lower() or wanted in t.title.lower()),
+                       key=lambda t: t.id)
+        options = self.query_one("#tables", OptionList)
+        options.clear_options()
+        options.add_options([Option(f"{t.id}  {t.title}", id=t.id) for t in found])
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "search":
+            self._fill(event.value)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show(event.option.id)
+
+    def show(self, table_id: str) -> None:
+        table = default_catalog().get(table_id)
+        self.table_id = table_id
+        mods = ", ".join(m.name for m in table.modifiers) or "none"
+        badge = "  [stand-in]" if table.stand_in else ""
+        self.query_one("#table-title", Static).update(f"[b]{escape(table.title)}[/b]{escape(badge)}\n"
+                                                      f"{escape(table.rule)} · {table.roll} · modifiers: {escape(mods)}")
+        rows = self.query_one("#rows", DataTable)
+        rows.clear(columns=True)
+        columns = list(table.result_columns)
+        rows.add_columns(table.key or table.roll, *(c or "Result" for c in columns))
+        for row in table.rows:
+            first = row.key if row.key is not None else row.span.text
+            rows.add_row(Text(str(first)), *(Text(str(row.results.get(c, ""))) for c in columns))
+        self._odds("")
+
+    def _odds(self, text: str) -> None:
+        out = self.query_one("#odds", Static)
+        table = default_catalog().get(self.table_id)
+        if table.is_chart:
+            out.update("a chart: looked up, not rolled")
+            return
+        try:
+            found = odds(default_catalog(), self.table_id, None, parse_mods(tuple(text.split())))
+        except SoloError as exc:
+            out.update(f"[red]{escape(str(exc))}[/red]")
+            return
+        out.update("\n".join(f"{float(p):6.1%}  {escape(result)}" for result, p in found))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "mods" and self.table_id:
+            self._odds(event.value)
+
+    def action_focus_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_focus_mods(self) -> None:
+        self.query_one("#mods", Input).focus()
