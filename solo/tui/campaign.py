@@ -36,6 +36,9 @@ class NewCampaign(ModalScreen):
             yield Button("Start", id="go", variant="primary")
             yield Static("", id="error", classes="error")
 
+    def on_mount(self) -> None:
+        self.query_one("#seed", Input).focus()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.create()
 
