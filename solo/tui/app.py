@@ -28,6 +28,11 @@ HELP = """[b]solo[/b] — keys (every action has one; the footer shows those of 
 """
 
 
+MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (OtO2 On Track to Orsha)", "c", "new_campaign"),
+        ("Continue a save", "o", "continue"), ("Random mapboards (The Cross Roads)", "b", "boards"),
+        ("Tables and odds", "t", "tables"), ("Help", "?", "help"))
+
+
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Close"), Binding("question_mark", "app.pop_screen", "Close")]
 
@@ -44,12 +49,7 @@ class HomeScreen(Screen):
         yield Header()
         with Vertical(id="home"):
             yield Label("[b]solo[/b] — the solitaire ASL companion", id="title")
-            yield OptionList(Option("New mission (OtO-S1, OtO-S2)      m", id="new_mission"),
-                             Option("New campaign (OtO2 On Track to Orsha)  c", id="new_campaign"),
-                             Option("Continue a save                    o", id="continue"),
-                             Option("Random mapboards (The Cross Roads)  b", id="boards"),
-                             Option("Tables and odds                    t", id="tables"),
-                             Option("Help                               ?", id="help"), id="menu")
+            yield OptionList(*(Option(f"{label:<40} {key}", id=action) for label, key, action in MENU), id="menu")
             yield Label("Saves:", id="saves-title")
             yield OptionList(id="saves")
         yield Footer()
@@ -102,7 +102,7 @@ class SoloCommands(Provider):
 
 
 class SoloApp(App):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "solo"
     COMMANDS = App.COMMANDS | {SoloCommands}
     BINDINGS = [Binding("question_mark", "help", "Help"), Binding("q", "quit", "Quit"),

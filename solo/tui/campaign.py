@@ -28,7 +28,7 @@ class NewCampaign(ModalScreen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="form"):
+        with Vertical(classes="dialog"):
             yield Label("[b]New campaign[/b]: OtO2 On Track to Orsha (23AM-24PM)")
             yield Select([("you play the Russians", "Russian"), ("you play the Germans", "German"),
                           ("computer against computer", "none")], value="Russian", allow_blank=False, id="human")

@@ -24,6 +24,10 @@ from solo.tui.saves import new_save_path, remember
 from solo.tui.widgets import MapView
 
 
+def _or_dash(value) -> str:
+    return "-" if value is None else str(value)
+
+
 def _boards_folder() -> str | None:
     try:
         return str(boards_folder())
@@ -35,7 +39,7 @@ class NewMission(ModalScreen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="form"):
+        with Vertical(classes="dialog"):
             yield Label("[b]New mission[/b]")
             yield Select([(load_mission(m)["title"] + f" ({m})", m) for m in mission_files()], id="which",
                          value="oto-s1", allow_blank=False)
@@ -92,8 +96,9 @@ class MissionScreen(Screen):
                 yield RichLog(id="log", wrap=True, markup=True, min_width=20)
         with Vertical(id="form"):
             yield Label("", id="form-label")
-            yield Input(id="form-input")
-            yield Input(placeholder="dice: faces you rolled, colored first (empty: roll here)", id="dice")
+            with Horizontal(id="answer-row"):
+                yield Input(id="form-input")
+                yield Input(placeholder="dice you rolled (empty: roll here)", id="dice")
             yield Static("", id="error", classes="error")
         yield Footer()
 
@@ -127,7 +132,7 @@ class MissionScreen(Screen):
         self.query_one("#bar", Static).update(
             f"[b]{m.title}[/b]  Game Turn {m.turn} · {m.phase}  ENEMY SAN {t.get('enemy_san')} AC# {t.get('enemy_ac')} "
             f"RE# {data['re_numbers'].get('ENEMY')}  FRIENDLY RE# {data['re_numbers'].get('FRIENDLY')}  "
-            f"VP F {vp.get('friendly', '-')} / E {vp.get('enemy', '-')}" + ("  [b red]MISSION OVER[/]" if m.ended else ""))
+            f"VP F {_or_dash(vp.get('friendly'))} / E {_or_dash(vp.get('enemy'))}" + ("  [b red]MISSION OVER[/]" if m.ended else ""))
         s_list = self.query_one("#s-list", DataTable)
         s_list.clear()
         for s in m.s:
@@ -160,7 +165,7 @@ class MissionScreen(Screen):
         self.query_one("#form-label", Label).update(label)
         field = self.query_one("#form-input", Input)
         field.placeholder, field.value = placeholder, ""
-        field.display = mode is not None
+        self.query_one("#answer-row").display = mode is not None
         if mode:
             field.focus()
         else:

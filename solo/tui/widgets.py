@@ -27,6 +27,10 @@ class MapView(Widget, can_focus=True):
         self.boards = boards  # [(board id, Board)], north to south
         self.markers = markers  # hex id -> marker letter
 
+    def on_mount(self) -> None:
+        self.styles.width = 7 + 2 * self.boards[0][1].grid.columns  # one line a hex row: the map scrolls, never wraps
+        self.styles.height = len(self.grid_rows())
+
     def grid_rows(self) -> list[tuple[str, int]]:
         return [(board_id, row) for board_id, board in self.boards for row in range(board.grid.rows + 1)]
 
@@ -36,7 +40,7 @@ class MapView(Widget, can_focus=True):
         return f"{board_id}{board.grid.name(column, row)}" if board.grid.contains(column, row) else None
 
     def render(self) -> Text:
-        text = Text()
+        text = Text(no_wrap=True, overflow="crop")
         for line, (board_id, row) in enumerate(self.grid_rows()):
             board = dict(self.boards)[board_id]
             text.append(f"{board_id:>3}{row:>3} ", style="dim")
