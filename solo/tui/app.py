@@ -14,17 +14,22 @@ from solo.errors import SoloError
 from solo.store import EventLog
 from solo.tui.saves import last_save, list_saves, remember
 
-HELP = """[b]solo[/b] — keys (every action has one; the footer shows those of the screen)
+HELP = """[b]solo — keys[/b] (the footer shows those of each screen)
 
-[b]Everywhere[/b]   ? help · ctrl+p command palette · escape back · q quit (nothing is lost: every roll and
-              answer is saved as it happens, and reopening solo takes you back to where you were)
-[b]Home[/b]         m new mission · c new campaign · o continue a save · t tables · b random mapboards
-[b]Mission[/b]      p place S? · a activate the S? under the cursor · t end the Game Turn · r report control
-              d the enemy's decisions · u undo your last action · arrows move the hex cursor on the map
-[b]Campaign[/b]     enter answers the question (the form refuses bad input with one line) · ctrl+n next step
-              ctrl+z undo your last answer
-[b]Tables[/b]       / search · o modifiers (enter shows the odds)
-[b]Dice[/b]         every form has a dice field: leave it empty to roll here, or type the faces you rolled, colored first
+[b]Everywhere[/b]  ? help · ctrl+p commands · escape back · q quit
+            Nothing is lost: every roll and answer is saved as it
+            happens, and reopening solo takes you back there.
+[b]Home[/b]        m new mission · c new campaign · o continue a save
+            t tables · b random mapboards
+[b]Mission[/b]     p place S? · a activate the highlighted S?
+            t end the Game Turn · r report control
+            d the enemy's decisions · u undo your last action
+            arrows move the hex cursor on the map (tab to it)
+[b]Campaign[/b]    enter answers the question · ctrl+n next step
+            ctrl+z undo your last answer
+[b]Tables[/b]      / search · o modifiers (enter shows the odds)
+[b]Dice[/b]        every form has a dice field: empty rolls here,
+            or type the faces you rolled, colored die first
 """
 
 

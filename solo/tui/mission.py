@@ -224,7 +224,7 @@ class MissionScreen(Screen):
             except SoloError as exc:
                 self.query_one("#error", Static).update(str(exc))
                 return
-            self.query_one("#error", Static).update("")
+            self.query_one("#error", Static).update("running ...")
             self.perform(action, answers, faces)
 
     def _parse(self, text: str) -> tuple[dict | None, dict]:
@@ -275,6 +275,7 @@ class MissionScreen(Screen):
     def _done(self, outcome) -> None:
         self.outcome = outcome
         self.mode = None
+        self.query_one("#error", Static).update("")
         self.query_one("#dice", Input).value = ""
         self.refresh_view()
         remember(self.path)

@@ -22,10 +22,11 @@ class Save:
     kind: str  # "mission" | "campaign"
     name: str  # "oto-s1", "oto2"
     when: str  # last change, local time
+    state: str  # where it stands: "Game Turn 3", "23PM reph" ...
 
     @property
     def label(self) -> str:
-        return f"{self.path.stem:<22} {self.kind:<9} {self.name:<7} {self.when}"
+        return f"{self.path.stem:<24} {self.name:<7} {self.when}  {self.state}"
 
 
 def list_saves() -> list[Save]:
@@ -38,8 +39,22 @@ def list_saves() -> list[Save]:
             continue
         kind = "mission" if "mission" in meta else "campaign"
         found.append(Save(path, kind, meta.get("mission") or meta.get("cg", "?"),
-                          time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))))
+                          time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime)), _state(path, kind)))
     return found
+
+
+def _state(path: Path, kind: str) -> str:
+    """Where a save stands, from a replay that makes no event."""
+    try:
+        if kind == "mission":
+            from solo.sasl.engine import run
+            m = run(EventLog.open(path), frozen=True).mission
+            return f"ended after Game Turn {m.ended['turn']}" if m.ended else f"Game Turn {m.turn}"
+        from solo.campaign.engine import run as run_campaign
+        c = run_campaign(EventLog.open(path), frozen=True).campaign
+        return "CG ended" if c.stage == "ended" else f"{c.date} {c.stage}"
+    except SoloError:
+        return "cannot be replayed"
 
 
 def new_save_path(name: str) -> Path:

@@ -28,7 +28,7 @@ class TablesScreen(Screen):
             with Vertical(id="table-view"):
                 yield Static("", id="table-title")
                 yield DataTable(id="rows", zebra_stripes=True)
-                yield Input(placeholder="modifiers, e.g. encircled leader=-1 (Enter: odds)", id="mods")
+                yield Input(placeholder="e.g. column=Infantry encircled leader=-1 (Enter: odds)", id="mods")
                 yield Static("", id="odds")
         yield Footer()
 
@@ -73,10 +73,12 @@ class TablesScreen(Screen):
         if table.is_chart:
             out.update("a chart: looked up, not rolled")
             return
+        words = text.split()
+        column = next((w.partition("=")[2] for w in words if w.startswith("column=")), None)
         try:
-            found = odds(default_catalog(), self.table_id, None, parse_mods(tuple(text.split())))
+            found = odds(default_catalog(), self.table_id, column, parse_mods(tuple(w for w in words if not w.startswith("column="))))
         except SoloError as exc:
-            out.update(f"[red]{escape(str(exc))}[/red]")
+            out.update(f"[red]{escape(str(exc).replace('choose --column', 'add column=NAME'))}[/red]")
             return
         out.update("\n".join(f"{float(p):6.1%}  {escape(result)}" for result, p in found))
 

@@ -51,7 +51,8 @@ class MapView(Widget, can_focus=True):
                     continue
                 h = board.hexes[name]
                 mark = self.markers.get(f"{board_id}{name}")
-                symbol = mark or ("*" if h.road_exits >= 3 else SYMBOLS.get(h.terrain, "?"))
+                road = "*" if h.road_exits >= 3 else "=" if h.road and h.terrain == "open" else None
+                symbol = mark or road or SYMBOLS.get(h.terrain, "?")
                 style = "bold white on red" if mark == "E" else "bold black on yellow" if mark == "?" else \
                     "bold white on magenta" if mark == "V" else COLOURS.get(h.terrain, "white")
                 if (column, line) == self.cursor:
