@@ -2,16 +2,13 @@
 computer side's decisions with their reasons (secret rolls hidden), the CG Roster, the RG Purchase Record and
 CPP / ELR / VP over the CG Dates. Every rule lives in the engine (solo.campaign)."""
 
-import time
 from pathlib import Path
 
 from rich.markup import escape
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.widgets import (Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static, TabbedContent,
                              TabPane)
 
@@ -21,12 +18,11 @@ from solo.campaign.sides import typed_answer
 from solo.dice import parse_faces
 from solo.errors import SoloError
 from solo.store import EventLog
-from solo.tui.saves import new_save_path, remember
+from solo.tui.saves import new_save_path
+from solo.tui.widgets import NewSaveDialog, SaveScreen
 
 
-class NewCampaign(ModalScreen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
-
+class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("[b]New campaign[/b]: OtO2 On Track to Orsha (23AM-24PM)")
@@ -36,36 +32,19 @@ class NewCampaign(ModalScreen):
             yield Button("Start", id="go", variant="primary")
             yield Static("", id="error", classes="error")
 
-    def on_mount(self) -> None:
-        self.query_one("#seed", Input).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.create()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.create()
-
-    def create(self) -> None:
-        text = self.query_one("#seed", Input).value.strip()
-        if text and not text.isdigit():
-            self.query_one("#error", Static).update("the seed is a whole number")
-            return
+    def create(self, seed: int) -> Path:
         path = new_save_path("oto2")
-        EventLog.create(path, {"cg": "oto2", "human": self.query_one("#human", Select).value,
-                               "seed": int(text) if text else int(time.time())})
+        EventLog.create(path, {"cg": "oto2", "human": self.query_one("#human", Select).value, "seed": seed})
         run(EventLog.open(path))
-        self.app.pop_screen()
-        self.app.open_save(path)
+        return path
 
 
-class CampaignScreen(Screen):
+class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
                 Binding("escape", "app.home", "Home")]
 
     def __init__(self, path: Path):
-        super().__init__()
-        self.path = path
-        self.outcome = run(EventLog.open(path), frozen=True)
+        super().__init__(path, run)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -158,40 +137,7 @@ class CampaignScreen(Screen):
             self.query_one("#error", Static).update(str(exc))
             return
         self.query_one("#error", Static).update("running ...")
-        self.advance({q.key: value}, faces)
+        self.play({q.key: value}, faces)
 
     def action_next(self) -> None:
-        self.advance({}, [])
-
-    @work(thread=True, exclusive=True)
-    def advance(self, answers: dict, faces: list[int]) -> None:
-        """Run the engine in a worker until the next question; every roll and answer is saved as it happens."""
-        log = EventLog.open(self.path)
-        before = log.pending
-        log.set_pending(before + faces)
-        try:
-            run(log, answers)
-            outcome = run(EventLog.open(self.path), frozen=True)
-        except SoloError as exc:
-            log.set_pending(before)
-            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
-            return
-        self.app.call_from_thread(self._done, outcome)
-
-    def _done(self, outcome) -> None:
-        self.outcome = outcome
-        self.query_one("#answer", Input).value = ""
-        self.query_one("#dice", Input).value = ""
-        self.query_one("#error", Static).update("")
-        self.refresh_view()
-        remember(self.path)
-
-    def action_undo(self) -> None:
-        try:
-            EventLog.open(self.path).undo_last_answer()
-        except SoloError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.outcome = run(EventLog.open(self.path), frozen=True)
-        self.refresh_view()
-        self.notify("your last answer is undone; the dice rolled after it are kept")
+        self.play({}, [])

@@ -1,16 +1,14 @@
 """The Mission screens: a new mission, the mission itself (map, S?, ENEMY units, turn bar, Random Events log, VP,
 the enemy's decisions), and the random Cross Roads mapboards. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
-import time
 from pathlib import Path
 
 from rich.markup import escape
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static
 
 from solo.board.cache import load_board
@@ -20,8 +18,8 @@ from solo.errors import SoloError
 from solo.sasl.context import load_mission, mission_files
 from solo.sasl.engine import run, status_json
 from solo.store import EventLog
-from solo.tui.saves import new_save_path, remember
-from solo.tui.widgets import MapView
+from solo.tui.saves import new_save_path
+from solo.tui.widgets import MapView, NewSaveDialog, SaveScreen
 
 
 def _or_dash(value) -> str:
@@ -35,9 +33,7 @@ def _boards_folder() -> str | None:
         return None
 
 
-class NewMission(ModalScreen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
-
+class NewMission(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("[b]New mission[/b]")
@@ -49,40 +45,23 @@ class NewMission(ModalScreen):
             yield Button("Set up", id="go", variant="primary")
             yield Static("", id="error", classes="error")
 
-    def on_mount(self) -> None:
-        self.query_one("#seed", Input).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.create()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.create()
-
-    def create(self) -> None:
+    def create(self, seed: int) -> Path:
         mission_id = self.query_one("#which", Select).value
-        seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.isdigit():
-            self.query_one("#error", Static).update("the seed is a whole number")
-            return
-        seed = int(seed_text) if seed_text else int(time.time())
         path = new_save_path(mission_id)
         folder = _boards_folder() if mission_id == "oto-s2" else None
         EventLog.create(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder})
         run(EventLog.open(path), {"entry_edge": self.query_one("#entry", Select).value})
-        self.app.pop_screen()
-        self.app.open_save(path)
+        return path
 
 
-class MissionScreen(Screen):
+class MissionScreen(SaveScreen):
     BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
                 Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
                 Binding("d", "decide", "Enemy AI"), Binding("u", "undo", "Undo"),
                 Binding("escape", "app.home", "Home")]
 
     def __init__(self, path: Path):
-        super().__init__()
-        self.path = path
-        self.outcome = run(EventLog.open(path), frozen=True)
+        super().__init__(path, run)
         self.mode = None  # the form in use: place, activate, turn, report, answer
 
     def compose(self) -> ComposeResult:
@@ -202,16 +181,6 @@ class MissionScreen(Screen):
     def action_report(self) -> None:
         self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo", "vpo_friendly=2")
 
-    def action_undo(self) -> None:
-        try:
-            EventLog.open(self.path).undo_last_answer()
-        except SoloError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.outcome = run(EventLog.open(self.path), frozen=True)
-        self.refresh_view()
-        self.notify("your last action is undone; the dice rolled after it are kept")
-
     def action_decide(self) -> None:
         from solo.tui.decisions import DecisionsScreen
         self.app.push_screen(DecisionsScreen(self.path))
@@ -225,7 +194,7 @@ class MissionScreen(Screen):
                 self.query_one("#error", Static).update(str(exc))
                 return
             self.query_one("#error", Static).update("running ...")
-            self.perform(action, answers, faces)
+            self.play({**answers, **({"action": action} if action else {})}, faces)
 
     def _parse(self, text: str) -> tuple[dict | None, dict]:
         words = text.split()
@@ -258,27 +227,9 @@ class MissionScreen(Screen):
             report[name] = int(value) if value.isdigit() else True
         return {"do": self.mode, "report": report}, {}
 
-    @work(thread=True, exclusive=True)
-    def perform(self, action: dict | None, answers: dict, faces: list[int]) -> None:
-        """Run the engine in a worker: the UI stays live; every roll is saved as it happens."""
-        log = EventLog.open(self.path)
-        before = log.pending
-        log.set_pending(before + faces)
-        try:
-            outcome = run(log, {**answers, **({"action": action} if action else {})})
-        except SoloError as exc:
-            log.set_pending(before)
-            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
-            return
-        self.app.call_from_thread(self._done, outcome)
-
-    def _done(self, outcome) -> None:
-        self.outcome = outcome
+    def played(self, outcome) -> None:
         self.mode = None
-        self.query_one("#error", Static).update("")
-        self.query_one("#dice", Input).value = ""
-        self.refresh_view()
-        remember(self.path)
+        super().played(outcome)
 
 
 class BoardsScreen(Screen):

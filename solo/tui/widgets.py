@@ -1,10 +1,19 @@
-"""The hex map with a cursor, for the Mission and Mapboards screens."""
+"""Shared pieces: the hex map with a cursor, the new-save dialog, and the screen over one save."""
+
+import time
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual import work
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
+from textual.widgets import Button, Input, Static
+
+from solo.errors import SoloError
+from solo.store import EventLog
+from solo.tui.saves import remember
 
 from solo.board.render import COLOURS, SYMBOLS
 
@@ -69,3 +78,77 @@ class MapView(Widget, can_focus=True):
         if self.hex_at(*new):
             self.cursor = new
             self.post_message(self.Moved(self.hex_at(*new)))
+
+
+class NewSaveDialog(ModalScreen):
+    """A dialog that starts a save: its own fields, a seed (empty: from the clock), and Start."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
+
+    def on_mount(self) -> None:
+        self.query_one("#seed", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not text.isdigit():
+            self.query_one("#error", Static).update("the seed is a whole number")
+            return
+        path = self.create(int(text) if text else int(time.time()))
+        self.app.pop_screen()
+        self.app.open_save(path)
+
+    def create(self, seed: int):
+        """Make the save and return its path."""
+        raise NotImplementedError
+
+
+class SaveScreen(Screen):
+    """A screen over one save (mission or campaign): the engine's ``replay`` runs in a worker with the player's
+    answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``."""
+
+    def __init__(self, path, replay):
+        super().__init__()
+        self.path, self.replay = path, replay
+        self.outcome = replay(EventLog.open(path), frozen=True)
+
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    def action_undo(self) -> None:
+        try:
+            EventLog.open(self.path).undo_last_answer()
+        except SoloError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.outcome = self.replay(EventLog.open(self.path), frozen=True)
+        self.refresh_view()
+        self.notify("your last answer is undone; the dice rolled after it are kept")
+
+    @work(thread=True, exclusive=True)
+    def play(self, answers: dict, faces: list[int]) -> None:
+        """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens."""
+        log = EventLog.open(self.path)
+        before = log.pending
+        log.set_pending(before + faces)
+        try:
+            self.replay(log, answers)
+            outcome = self.replay(EventLog.open(self.path), frozen=True)
+        except SoloError as exc:
+            log.set_pending(before)
+            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
+            return
+        self.app.call_from_thread(self.played, outcome)
+
+    def played(self, outcome) -> None:
+        self.outcome = outcome
+        for field in self.query(Input):
+            field.value = ""
+        self.query_one("#error", Static).update("")
+        remember(self.path)
+        self.refresh_view()
