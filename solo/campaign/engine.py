@@ -14,6 +14,7 @@ from solo.play import NeedAnswer, Play, Question, ScenarioReached
 from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.sides import make_sides
 from solo.campaign.state import Campaign, RosterLine, SideState
+from solo.errors import SoloError
 from solo.rules import default_catalog
 from solo.store import EventLog
 
@@ -104,6 +105,8 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, s
     """Replay the log, then go on until a question waits, a RePh is done (``stop_at_scenario``) or the CG ends;
     ``frozen``: replay only, make no new event (status, export)."""
     meta = log.meta
+    if "cg" not in meta:
+        raise SoloError(f"{log.where} is a mission save: open it with 'solo mission status {log.where}'")
     defn = load_campaign(meta["cg"])
     c = initial_campaign(defn, meta["human"])
     sides = make_sides(meta["human"], defn.id, meta["seed"], answers, interactive)

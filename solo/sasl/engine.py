@@ -152,6 +152,8 @@ def vp(x: Ctx, final: bool = False) -> dict:
 
 def run(log: EventLog, answers: dict | None = None, interactive: bool = False, frozen: bool = False) -> Outcome:
     meta = log.meta
+    if "mission" not in meta:
+        raise SoloError(f"{log.where} is a Campaign Game save: open it with 'solo cg status {log.where}'")
     defn = load_mission(meta["mission"])
     folder = meta.get("vasl_boards")
     load = (lambda board: load_board(Path(folder), board)) if folder else None

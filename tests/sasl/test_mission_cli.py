@@ -57,3 +57,12 @@ def test_errors(solo, args, message):
     solo("mission", "place", "m.db", "--count", "2")
     out = solo(*args)
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_campaign_save_is_not_a_mission(solo):
+    solo("cg", "new", "oto2", "--save", "c.db", "--seed", "1")
+    out = solo("mission", "status", "c.db")
+    assert out.returncode == 2 and "is a Campaign Game save" in out.stderr
+    solo("mission", "new", "oto-s1", "--save", "m.db", "--seed", "1")
+    out = solo("cg", "status", "m.db")
+    assert out.returncode == 2 and "is a mission save" in out.stderr
