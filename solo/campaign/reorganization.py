@@ -202,9 +202,8 @@ def removal(r: Reph) -> None:
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
         picks = r.ask("removal", side, f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
                       f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}",
-                      choices.words, {"reph": r, "items": items, "squads": squads, "tracked": tracked},
-                      example="removal = [1, 2]")
-        picks = _check_removal(picks, items, squads, tracked)
+                      lambda raw: _check_removal(choices.words(raw), items, squads, tracked),
+                      {"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])
         for n in picks:
             item = items[n - 1]

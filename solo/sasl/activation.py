@@ -16,8 +16,6 @@ AC_MODS = ("vpo", "stone", "level", "near-enemy", "village", "city")
 
 def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[bool, str]:
     """The Activation check (5.): automatic, none, or the AC dr: Final dr - AC# <= bracket Activates."""
-    if not 0 <= rng <= 16:
-        raise SoloError(f"range {rng}: an S? is checked only within 16 hexes (give --range 0-16)")
     bracket = x.cat.chart("sasl.ac_brackets", str(rng), viewer)
     if bracket == "auto":
         return True, f"automatic at range {rng}"

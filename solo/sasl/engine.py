@@ -43,6 +43,12 @@ def _action(m: Mission):
                 raise SoloError(f"unknown AC drm {', '.join(sorted(unknown))}: use {', '.join(activation.AC_MODS)}")
             if raw.get("viewer", "Infantry") not in VIEWERS:
                 raise SoloError("the viewer is Infantry or Vehicle")
+            rng = raw.get("range", 0)
+            if isinstance(rng, bool) or not isinstance(rng, int) or not 0 <= rng <= 16:
+                raise SoloError(f"range {rng}: an S? is checked only within 16 hexes (give --range 0-16)")
+            level = raw.get("mods", {}).get("level", 0)
+            if isinstance(level, bool) or not isinstance(level, int) or not -3 <= level <= 0:
+                raise SoloError(f"level {level}: an S? stands 0 to 3 levels above its hex's base level")
         return raw
     return parse
 

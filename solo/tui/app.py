@@ -126,18 +126,17 @@ class SoloApp(App):
 
     def open_save(self, path: Path) -> None:
         """Open a save on its screen; a broken save is one line, and the app stays on Home."""
+        from solo.tui.campaign import CampaignScreen
+        from solo.tui.mission import MissionScreen
         try:
             meta = EventLog.open(path).meta
+            screen = MissionScreen(path) if "mission" in meta else CampaignScreen(path)
         except SoloError as exc:
             self.notify(str(exc), severity="error")
+            remember(None)
             return
         remember(path)
-        if "mission" in meta:
-            from solo.tui.mission import MissionScreen
-            self.push_screen(MissionScreen(path))
-        else:
-            from solo.tui.campaign import CampaignScreen
-            self.push_screen(CampaignScreen(path))
+        self.push_screen(screen)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

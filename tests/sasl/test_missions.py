@@ -350,3 +350,14 @@ def test_oto_s2_s_placement_on_real_boards(tmp_path):
                     if e["rule"] == "4." and e["text"].startswith("S") and " in " in e["text"]]
     assert len(placed_by_14) == len(set(placed_by_14))  # one S? per Location
     assert status_json(run(EventLog.open(path), frozen=True)) == status_json(outcome)
+
+
+def test_a_refused_action_leaves_the_save_playable(tmp_path):
+    from solo.errors import SoloError
+    path = _started(tmp_path)
+    count = len(EventLog.open(path))
+    for bad in ({"do": "activate", "s": "S1", "range": 17}, {"do": "activate", "s": "S1", "range": 2, "mods": {"level": -5}}):
+        with pytest.raises(SoloError):
+            act(path, bad)
+        assert len(EventLog.open(path)) == count  # nothing was written
+    assert act(path, {"do": "activate", "s": "S1", "range": 1}).mission.s[0].status == "activated"

@@ -126,3 +126,15 @@ async def test_tables_help_and_reopening_where_the_player_was():
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, CampaignScreen) and again.screen.path == path
+
+
+async def test_a_broken_save_is_one_line_and_the_app_stays_on_home(tmp_path):
+    from solo.tui.app import HomeScreen
+    from solo.tui.saves import remember, saves_dir
+    broken = saves_dir() / "broken.db"
+    broken.write_bytes(b"not a save" * 100)
+    remember(broken)
+    app = SoloApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
