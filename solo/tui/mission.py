@@ -83,13 +83,18 @@ class MissionScreen(SaveScreen):
 
     def _map(self):
         m, meta = self.outcome.mission, EventLog.open(self.path).meta
+        boards, why = None, ""
         if m.boards and meta.get("vasl_boards"):
-            boards = [(b, load_board(Path(meta["vasl_boards"]), b)) for b in m.boards["boards"]]
+            try:
+                boards = [(b, load_board(Path(meta["vasl_boards"]), b)) for b in m.boards["boards"]]
+            except SoloError as exc:
+                why = f"\n\n{exc}"
+        if boards:
             yield Vertical(MapView(boards, self._markers(), id="mapview"), Static("", id="hexinfo"), id="map")
         else:
             yield Static(f"[b]{m.title}[/b]\n\n{load_mission(m.id)['map']}.\n\nsolo cannot read this map "
                          "(the OtO map has no LOSData, or no VASL boards folder is set): place the S? by the rule and "
-                         "report ranges and control.", id="map")
+                         f"report ranges and control.{escape(why)}", id="map")
 
     def _markers(self) -> dict[str, str]:
         m = self.outcome.mission
