@@ -164,6 +164,14 @@ def report_options(func):
     return func
 
 
+@mission.command("phase")
+@click.argument("save")
+@click.option("--json", "as_json", is_flag=True)
+def mission_phase(save, as_json):
+    """Go to the next phase (FRIENDLY player turn, then ENEMY; the ENEMY RPh makes the RE 37-40 Reinforcement dr)."""
+    _act(save, {"do": "phase"}, None, as_json, pick=lambda o: o.last)
+
+
 @mission.command("turn")
 @click.argument("save")
 @report_options

@@ -13,7 +13,7 @@ from solo.play import NeedAnswer, Play, Question
 from solo.rules import default_catalog
 from solo.sasl import activation, events, setup
 from solo.sasl.context import Ctx, load_mission
-from solo.sasl.state import Mission
+from solo.sasl.state import SEQUENCE, Mission
 from solo.store import EventLog
 
 VIEWERS = ("Infantry", "Vehicle")
@@ -29,8 +29,8 @@ class Outcome:
 
 def _action(m: Mission):
     def parse(raw) -> dict:
-        if not isinstance(raw, dict) or raw.get("do") not in ("place", "activate", "report", "turn", "minefield"):
-            raise SoloError("an action is place, activate, minefield, report or turn")
+        if not isinstance(raw, dict) or raw.get("do") not in ("place", "activate", "report", "phase", "turn", "minefield"):
+            raise SoloError("an action is place, activate, minefield, report, phase or turn")
         if raw["do"] == "activate":
             s = m.s_counter(raw.get("s", ""))
             if s is None:
@@ -64,7 +64,7 @@ def setup_mission(x: Ctx, load) -> None:
         setup.boards_s2(x, load)
         setup.friendly_oob_s2(x)
     setup.place_s(x)
-    x.m.phase = "RPh"
+    x.m.phase = SEQUENCE[0]
 
 
 def mission_loop(x: Ctx, load) -> None:
@@ -83,6 +83,8 @@ def do(x: Ctx, action: dict) -> dict:
         return {"placed": [s.id for s in new]}
     if action["do"] == "activate":
         return check_s(x, action)
+    if action["do"] == "phase":
+        return next_phase(x)
     if action["do"] == "minefield":
         return minefield(x, action["hex"])
     if action["do"] == "report":
@@ -111,10 +113,29 @@ def minefield(x: Ctx, where: str) -> dict:
     return found
 
 
+def _enter(x: Ctx, phase: str) -> None:
+    x.m.phase = phase
+    x.say(f"Game Turn {x.m.turn}: {phase}", "phases")
+    if phase == "ENEMY RPh":
+        events.enemy_reinforcement_dr(x)
+
+
+def next_phase(x: Ctx) -> dict:
+    """The next phase of the Game Turn (FRIENDLY player turn, then ENEMY); after the ENEMY CCPh the Game Turn ends."""
+    at = SEQUENCE.index(x.m.phase)
+    if at == len(SEQUENCE) - 1:
+        return end_turn(x, {})
+    _enter(x, SEQUENCE[at + 1])
+    return {"turn": x.m.turn, "phase": x.m.phase}
+
+
 def end_turn(x: Ctx, report: dict) -> dict:
-    """End of a Game Turn: both sides' RE checks, the immediate-win check (OtO-S2), the mission end dr."""
+    """End of a Game Turn: the ENEMY RPh if not yet reached (ENEMY RE 37-40), both sides' RE checks, the
+    immediate-win check (OtO-S2), the mission end dr."""
     m = x.m
     m.report.update(report)
+    if SEQUENCE.index(m.phase) < SEQUENCE.index("ENEMY RPh"):
+        _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
     res = events.checks(x)
     done = m.turn
@@ -133,8 +154,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
         x.say(f"The mission ends after Game Turn {done}: {end['why']}", "Mission End")
     else:
         m.turn += 1
-        m.phase = "RPh"
-        events.enemy_reinforcement_dr(x)
+        _enter(x, SEQUENCE[0])
     return {"turn": done, "random_events": res, "mission_end": m.ended}
 
 

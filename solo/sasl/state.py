@@ -6,6 +6,8 @@ The state is what the mission's steps make of the event log; nothing here rolls 
 from dataclasses import dataclass, field
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
+# A Game Turn: the FRIENDLY player turn (the FRIENDLY side moves first in both OtO missions), then the ENEMY's.
+SEQUENCE = tuple(f"{side} {phase}" for side in ("FRIENDLY", "ENEMY") for phase in PHASES)
 
 
 @dataclass

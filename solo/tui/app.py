@@ -22,7 +22,7 @@ HELP = """[b]solo — keys[/b] (the footer shows those of each screen)
 [b]Home[/b]        m new mission · c new campaign · o continue a save
             t tables · b random mapboards
 [b]Mission[/b]     p place S? · a activate the highlighted S?
-            t end the Game Turn · r report control
+            n next phase · t end the Game Turn · r report control
             d the enemy's decisions · u undo your last action
             arrows move the hex cursor on the map (tab to it)
 [b]Campaign[/b]    enter answers the question · ctrl+n next step

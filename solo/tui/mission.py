@@ -56,7 +56,7 @@ class NewMission(NewSaveDialog):
 
 class MissionScreen(SaveScreen):
     BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
-                Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
+                Binding("n", "next_phase", "Next phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
                 Binding("d", "decide", "Enemy AI"), Binding("u", "undo", "Undo"),
                 Binding("escape", "app.home", "Home")]
 
@@ -141,8 +141,8 @@ class MissionScreen(SaveScreen):
         elif waiting and waiting.key != "action":
             self._form("answer", escape(f"{waiting.prompt}  ({waiting.example})" if waiting.example else waiting.prompt))
         elif self.mode is None:
-            self._form(None, "p place S? · a activate the highlighted S? · t end the Game Turn · r report control · "
-                             "d enemy decisions")
+            self._form(None, "p place S? · a activate the highlighted S? · n next phase · t end the Game Turn · "
+                             "r report control · d enemy decisions")
 
     def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:
         self.mode = mode
@@ -182,6 +182,10 @@ class MissionScreen(SaveScreen):
     def action_turn(self) -> None:
         self._form("turn", "End the Game Turn: report control first if it changed (e.g. vpo_friendly=2 vpo_enemy=1 rr "
                            "road guns=1 all_vpo), or leave empty", "control report (optional)")
+
+    def action_next_phase(self) -> None:
+        self.query_one("#error", Static).update("running ...")
+        self.play({"action": {"do": "phase"}}, [])
 
     def action_report(self) -> None:
         self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo", "vpo_friendly=2")

@@ -216,7 +216,11 @@ def test_re_34_36_reinforcements_and_the_reinforcement_dr(tmp_path):
     assert "9 S? enter along the EBE in Advance Attitude" in outcome.last["random_events"][0]["effect"]
     arrived = m.s[before:before + 9]
     assert all(s.origin == "reinforcement" and s.attitude == "Advance" for s in arrived)
-    assert any("Reinforcement dr" in e["text"] for e in m.record)  # made in the next ENEMY RPh (RE 37-40)
+    assert not any(e["rule"] == "RE 37-40" for e in m.record)
+    for _ in range(8):  # the next Game Turn, phase by phase, to the ENEMY RPh (RE 37-40)
+        outcome = act(path, {"do": "phase"})
+    assert outcome.mission.phase == "ENEMY RPh"
+    assert any(e["rule"] == "RE 37-40" for e in outcome.mission.record)
 
 
 def test_friendly_re_44_46_and_its_reroll_at_6_7(tmp_path):
@@ -275,12 +279,22 @@ def test_oto_s2_ends_only_after_turn_10(tmp_path):
 def test_oto_s1_mission_end_drm(tmp_path):
     # After Game Turn 9: one complete turn after 8, -1 drm: a dr of 4 gives Final 3 and ends the mission.
     x = ctx()
-    x.m.turn = 9
+    x.m.turn, x.m.phase = 9, "ENEMY CCPh"
     x.m.re_numbers = {"ENEMY": [5, 6], "FRIENDLY": [5, 6]}
     x.play.log.set_pending([1, 1, 4])  # the FRIENDLY RE check DR 2 misses; then the Mission End dr 4
     from solo.sasl.engine import end_turn
     result = end_turn(x, {})
     assert result["mission_end"] and "Final 3" in result["mission_end"]["why"]
+
+
+def test_phases_run_friendly_then_enemy_and_end_the_turn(tmp_path):
+    path = _started(tmp_path)
+    seen = [run(EventLog.open(path), frozen=True).mission.phase]
+    for _ in range(16):
+        outcome = act(path, {"do": "phase"})
+        seen.append(outcome.mission.phase)
+    assert seen[:3] == ["FRIENDLY RPh", "FRIENDLY PFPh", "FRIENDLY MPh"] and seen[8] == "ENEMY RPh"
+    assert seen[16] == "FRIENDLY RPh" and outcome.mission.turn == 2  # after the ENEMY CCPh the turn ended
 
 
 def test_undo_the_last_action_keeps_the_dice(tmp_path):
