@@ -66,12 +66,11 @@ def tables_list(search, as_json, missing):
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
         emit(rows, as_json, "\n".join(lines) + note)
         return
-    wanted = (search or "").lower()
-    found = [t for t in cat.tables.values() if wanted in t.id.lower() or wanted in t.title.lower()]
+    found = cat.search(search or "")
     if not found:
         raise SoloError(f"no table matches {search!r}; 'solo tables list' shows them all")
     rows = [{"id": t.id, "title": t.title, "rule": t.rule, "source": t.source, "roll": t.roll}
-            for t in sorted(found, key=lambda t: t.id)]
+            for t in found]
     lines, game = [], None
     for t in sorted(found, key=lambda t: (t.id.split(".")[0], _rule_order(t))):
         prefix = t.id.split(".")[0]

@@ -43,9 +43,11 @@ def cache_dir() -> Path:
     return Path(base) / "solo"
 
 
-def read_content(path: Path) -> dict:
-    """A content TOML file (a Campaign Game or mission); a broken one is one clear line."""
+def read_toml_file(path: str | Path, what: str = "file") -> dict:
+    """A TOML file (content, an answers file, a situation ...); a missing or broken one is one clear line."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"{path}: not valid TOML ({exc})") from None
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError:
+        raise SoloError(f"no {what} {path}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SoloError(f"{path}: not valid TOML ({exc}); fix it and try again (nothing was changed)") from None

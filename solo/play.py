@@ -88,33 +88,31 @@ class Play:
         return event
 
     def roll(self, table_id: str, side: str, step: str, column: str | None = None, mods: dict | None = None,
-             drm: int = 0, secret: bool = False, purpose: str = "") -> Trace:
-        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for."""
-        event = self._next_recorded(("roll",), table_id)
-        if event:
-            return resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret)
-        if self.frozen:
-            raise NeedAnswer(Question(table_id, step, side, f"the next roll: {purpose}", str))
-        dice = _FreshDice(self.log, self.seed)
-        trace = resolve(self.cat, table_id, dice, column, mods, drm, secret)
-        self.log.append("roll", step, side, {"what": table_id, "purpose": purpose, "faces": dice.used,
-                                              "trace": trace.to_json()}, secret)
-        self.new_events += 1
-        return trace
+             drm: int = 0, secret: bool = False, purpose: str = "", **extra) -> Trace:
+        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``extra`` is kept
+        with the event (e.g. the Game Turn of a CG4 Game End dr)."""
+        return self.dice(table_id, side, step, lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
+                         secret, purpose, lambda trace: {"trace": trace.to_json(), **extra})
 
-    def dice(self, what: str, side: str, step: str, use: Callable):
-        """Run ``use(dice)`` on a dice source whose faces are all logged as one roll event (a procedure that rolls
-        many times, e.g. the OtO-S2 mapboard configuration)."""
+    def dice(self, what: str, side: str, step: str, use: Callable, secret: bool = False, purpose: str = "",
+             record: Callable | None = None):
+        """``use(dice)``, its faces logged as one roll event (replayed from the log when it has it): one roll on a
+        table, or a procedure that rolls many times (the OtO-S2 mapboard configuration)."""
         event = self._next_recorded(("roll",), what)
         if event:
             return use(TypedDice(event.data["faces"]))
         if self.frozen:
-            raise NeedAnswer(Question(what, step, side, f"the next rolls: {what}", str))
+            raise NeedAnswer(Question(what, step, side, f"the next roll: {purpose or what}", str))
         dice = _FreshDice(self.log, self.seed)
         result = use(dice)
-        self.log.append("roll", step, side, {"what": what, "purpose": what, "faces": dice.used})
+        data = {"what": what, "purpose": purpose or what, "faces": dice.used, **(record(result) if record else {})}
+        self.log.append("roll", step, side, data, secret)
         self.new_events += 1
         return result
+
+    def recorded_event(self):
+        """The next event the replay will read (None past the log's end)."""
+        return self.recorded[self.cursor] if self.replaying else None
 
     def ask(self, question: Question):
         """The answer to ``question``: from the log, else from the Side that must answer it."""

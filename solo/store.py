@@ -3,8 +3,8 @@
 One file per campaign or mission. Each roll, each computer decision and each human answer is an
 event, committed before it takes effect; the state is what the engine makes of the log
 when it runs over it again (replay). Undo drops the last human answer and everything after
-it, but keeps the faces of the dice rolled after it in the `pending` queue, so that the
-next rolls use them again: undo never re-rolls a die.
+it, but keeps the faces of the dice rolled after it in the "pending" queue (a meta entry), so
+that the next rolls use them again: undo never re-rolls a die.
 """
 
 import json
@@ -19,7 +19,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (
     seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, step TEXT NOT NULL, side TEXT NOT NULL,
     secret INTEGER NOT NULL, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS pending (pos INTEGER PRIMARY KEY, faces TEXT NOT NULL);  -- one row: the kept faces
 """
 KINDS = ("roll", "decision", "answer")
 
@@ -46,6 +45,8 @@ class EventLog:
         self.where = where
         self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
                         in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
+        row = db.execute("SELECT value FROM meta WHERE key = 'pending'").fetchone()
+        self._pending = json.loads(row[0]) if row else []
 
     @classmethod
     def create(cls, path: str | Path, meta: dict) -> "EventLog":
@@ -69,7 +70,7 @@ class EventLog:
         try:
             db = sqlite3.connect(where)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if not {"meta", "events", "pending"} <= tables:
+            if not {"meta", "events"} <= tables:
                 raise SoloError(f"{where} is not a solo save file (no event log in it)")
             log = cls(db, where)
             log.meta  # noqa: B018 - read it once so a broken file fails here
@@ -79,7 +80,7 @@ class EventLog:
 
     @property
     def meta(self) -> dict:
-        return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM meta")}
+        return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM meta") if k != "pending"}
 
     @property
     def events(self) -> list[Event]:
@@ -108,15 +109,13 @@ class EventLog:
 
     @property
     def pending(self) -> list[int]:
-        row = self._db.execute("SELECT faces FROM pending WHERE pos = 1").fetchone()
-        return json.loads(row[0]) if row else []
+        return list(self._pending)
 
     def set_pending(self, faces: list[int]) -> None:
         """The faces the next new rolls use before the seed's: kept by an undo, or rolled by the player on the table."""
+        self._pending = list(faces)
         with self._db:
-            self._db.execute("DELETE FROM pending")
-            if faces:
-                self._db.execute("INSERT INTO pending VALUES (1, ?)", (json.dumps(list(faces)),))
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('pending', ?)", (json.dumps(self._pending),))
 
     def undo_last_answer(self) -> Event:
         """Drop the last human answer and every event after it; keep their dice for the next rolls."""

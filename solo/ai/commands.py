@@ -1,8 +1,6 @@
 """`solo ai decide`: the ENEMY units' decisions for a phase, from a situation file or a saved mission."""
 
 import re
-import tomllib
-from pathlib import Path
 
 import click
 
@@ -12,6 +10,7 @@ from solo.ai.situation import load_situation, situation_from
 from solo.board.cache import load_board
 from solo.board.graph import Placed, build_graph
 from solo.board.vasl import boards_folder
+from solo.content import read_toml_file
 from solo.errors import SoloError
 from solo.output import emit
 from solo.sasl.engine import run as run_mission
@@ -37,10 +36,7 @@ def mission_situation(save: str, friendly: list[dict], held: list[str] = ()) -> 
 def _friendly_file(path: str | None) -> tuple[list[dict], list[str]]:
     if not path:
         return [], []
-    try:
-        extra = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SoloError(f"{path}: cannot be read ({exc})") from None
+    extra = read_toml_file(path, "situation file")
     return extra.get("friendly", []), extra.get("friendly_held", [])
 
 

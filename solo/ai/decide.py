@@ -15,7 +15,7 @@ import numpy as np
 
 from solo.ai.maps import PhaseMaps, Terrain, dijkstra, phase_maps, piece_weight, targets_from
 from solo.ai.situation import Piece, Situation, unit_data
-from solo.content import content_dir, read_content
+from solo.content import content_dir, read_toml_file
 from solo.errors import SoloError
 
 PHASES = ("prep", "move", "advance", "defensive")
@@ -24,7 +24,7 @@ SHOWN = 3  # candidates kept with a decision
 
 @cache
 def weights() -> dict:
-    return read_content(content_dir("ai") / "attitudes.toml")
+    return read_toml_file(content_dir("ai") / "attitudes.toml")
 
 
 @dataclass

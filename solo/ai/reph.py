@@ -5,16 +5,15 @@ Every decision returns the choice, why in a player's words, and the alternatives
 """
 
 import math
-import tomllib
 from functools import cache
 
 from solo.campaign import rg as rgs
 from solo.campaign.aftermath import escape_mods
-from solo.campaign.purchase import FORT_COSTS, fortification_parser
+from solo.campaign.purchase import FORT_COSTS
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState
 from solo.campaign.units import unit_type
-from solo.content import content_dir
+from solo.content import content_dir, read_toml_file
 from solo.errors import SoloError
 from solo.play import Question, Reply
 from solo.rules.odds import odds
@@ -26,11 +25,7 @@ CLASS_GAIN = {"first-line": 3, "second-line": 2, "green": 2, "conscript": 1, "el
 
 @cache
 def weights(cg: str) -> dict:
-    path = content_dir("ai") / f"{cg}.toml"
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, tomllib.TOMLDecodeError) as exc:
-        raise SoloError(f"{path}: the computer's heuristics cannot be read ({exc})") from None
+    return read_toml_file(content_dir("ai") / f"{cg}.toml", "heuristics file")
 
 
 def decide(cg: str, side: str, q: Question) -> Reply:
@@ -199,7 +194,6 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
         while left >= FORT_COSTS[kind]:
             bought[kind] = bought.get(kind, 0) + 1
             left -= FORT_COSTS[kind]
-    bought = fortification_parser(r, s)(bought)
     why.append("spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
                + "; unspent FPP would be forfeited (7.520)")
     return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))

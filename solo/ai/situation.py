@@ -18,24 +18,21 @@ A situation file (TOML):
 Optional per unit: fp, range, mf (otherwise read from the name, or ai/units.toml).
 """
 
-import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from solo.content import content_dir, read_content
+from solo.campaign.units import parse_unit
+from solo.content import content_dir, read_toml_file
 from solo.errors import SoloError
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")
-_SQUAD = re.compile(r"(\d+)-(\d+)-(\d+)$")
-_LEADER = re.compile(r"(\d+)([-+]\d)$")
 
 
 @cache
 def unit_data() -> dict:
-    return read_content(content_dir("ai") / "units.toml")
+    return read_toml_file(content_dir("ai") / "units.toml")
 
 
 @dataclass(frozen=True)
@@ -63,12 +60,16 @@ def piece(raw: dict, side: str, where: str) -> Piece:
     attitude = str(raw.get("attitude", "hold")).lower()
     if attitude not in ATTITUDES:
         raise SoloError(f"{where}: {raw['id']} has attitude {attitude!r}; choose {', '.join(ATTITUDES)}")
-    squad, leader = _SQUAD.match(name), _LEADER.match(name)
-    if squad:
-        fp, rng, morale = (int(n) for n in squad.groups())
+    try:
+        numbers = [int(n) for n in parse_unit(name)]
+    except SoloError:
+        numbers = []
+    if len(numbers) == 3:
+        fp, rng, morale = numbers
         kind, mf, leadership = ("squad" if fp >= 3 else "hs"), data["infantry"]["mf"], 0
-    elif leader:
-        kind, fp, rng, morale, leadership, mf = "leader", 0, 0, int(leader[1]), int(leader[2]), data["infantry"]["leader_mf"]
+    elif numbers:
+        kind, fp, rng, mf = "leader", 0, 0, data["infantry"]["leader_mf"]
+        morale, leadership = numbers
     elif name in data["sw"]:
         (fp, rng), kind, mf, morale, leadership = data["sw"][name], "sw", data["infantry"]["mf"], 0, 0
     else:
@@ -117,11 +118,4 @@ def situation_from(raw: dict, where: str) -> Situation:
 
 
 def load_situation(path: str | Path) -> Situation:
-    path = Path(path)
-    if not path.is_file():
-        raise SoloError(f"no situation file {path}")
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"{path}: not valid TOML ({exc}); nothing was decided") from None
-    return situation_from(raw, str(path))
+    return situation_from(read_toml_file(path, "situation file"), str(path))

@@ -16,17 +16,19 @@ _KEYS = [f"{s} {k}" for k, s in SYMBOLS.items()] + ["= road", "* road intersecti
 LEGEND = ("  ".join(_KEYS[:6]), "  ".join(_KEYS[6:12]), "  ".join(_KEYS[12:]))
 
 
+def symbol(h) -> str:
+    """A hex as one character: a road intersection *, a road in the open =, else its terrain (LEGEND)."""
+    if h.road_exits >= 3:
+        return "*"
+    if h.road and h.terrain == "open":
+        return "="
+    return SYMBOLS.get(h.terrain, "?")
+
+
 def text_map(board: Board) -> str:
     """One character per hex, a text line per hex row (odd-index columns sit half a hex higher)."""
     grid = board.grid
-    symbols = {}
-    for (column, row), h in zip(grid.hexes, board.hexes.values()):
-        symbol = SYMBOLS.get(h.terrain, "?")
-        if h.road_exits >= 3:
-            symbol = "*"
-        elif h.road and h.terrain == "open":
-            symbol = "="
-        symbols[column, row] = symbol
+    symbols = {(column, row): symbol(h) for (column, row), h in zip(grid.hexes, board.hexes.values())}
     header = "    " + "".join(f"{grid.name(c, 1)[:-1]:<2}" for c in range(grid.columns))
     rows = [f"{row:>3} " + " ".join(symbols.get((c, row), " ") for c in range(grid.columns)).rstrip()
             for row in range(grid.rows + 1)]

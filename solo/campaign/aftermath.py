@@ -106,8 +106,6 @@ def rally_and_victory(r: Reph) -> None:
     result.scenario_vp = result.vp - start_vp
     won = result.vp >= v["initial_vp"] if initial else result.scenario_vp >= v["scenario_vp"]
     result.winner = "Russian" if won else "German"
-    r.c.sides["German"].cvp_suffered += f["russian_cvp"]
-    r.c.sides["Russian"].cvp_suffered += f["german_cvp"]
     for s in r.c.sides.values():
         for unit in s.retained():
             unit.flags.discard("broken")

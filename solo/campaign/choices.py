@@ -7,7 +7,7 @@ from solo.campaign.state import SideState, Unit
 from solo.errors import SoloError
 
 
-def _words(raw) -> list:
+def words(raw) -> list:
     """A list from TOML, or from a typed line: "G4, G9" -> ["G4", "G9"]; "none" or "" -> []."""
     if isinstance(raw, list):
         return raw
@@ -35,7 +35,7 @@ def _own(s: SideState, unit_id: str, allowed: list[Unit]) -> Unit:
 def unit_list(s: SideState, allowed: list[Unit], most: int):
     """Up to ``most`` distinct ids among ``allowed``."""
     def parse(raw) -> list[str]:
-        ids = [_own(s, w, allowed).id for w in _words(raw)]
+        ids = [_own(s, w, allowed).id for w in words(raw)]
         if len(set(ids)) != len(ids):
             raise SoloError("a unit is named twice: each may be chosen once")
         if len(ids) > most:
@@ -50,7 +50,7 @@ def escape_parser(s: SideState, must: list[str]):
 
     def parse(raw) -> list[dict]:
         out = []
-        for word in _words(raw):
+        for word in words(raw):
             unit_id, *carried = str(word).split("+")
             unit = _own(s, unit_id.strip(), isolated)
             if "immobilized" in unit.flags:
@@ -93,8 +93,3 @@ def number(low: int, high: int):
             raise SoloError(f"{value}: give a whole number from {low} to {high}")
         return value
     return parse
-
-
-def words(raw) -> list:
-    """A list answer kept as given (checked by the step that asked)."""
-    return _words(raw)

@@ -53,10 +53,10 @@ def _scenario(r: Reph, play: Play) -> None:
     c = r.c
     c.stage, c.step, c.done = "scenario", "", []
     play.scenario_boundary()
-    while play.replaying and play.recorded[play.cursor].data.get("what") == "oto2.game_end":
-        game_end(r, replay=True)
+    while (event := play.recorded_event()) and event.data.get("what") == "oto2.game_end":
+        game_end(r, event.data["turn"])
     if r.game_end_turn and not play.replaying:
-        game_end(r)
+        game_end(r, r.game_end_turn)
         raise ScenarioReached()
     c.step = "7.501"
     c.facts = r.ask("facts", "table", f"Play the {c.date} scenario on the map (from the end of Game Turn 6: 'solo cg "
@@ -123,13 +123,11 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, s
     return Outcome(c, waiting)
 
 
-def game_end(r: Reph, replay: bool = False) -> None:
+def game_end(r: Reph, turn: int) -> None:
     """CG4 Scenario End: at the end of Game Turn 6 and each later turn the German makes a Game End dr; the game ends
     if it is <= the circled number of the turn on the OtO2 CG Turn Record Chart (a marked stand-in)."""
     r.c.step = "CG4"
-    turn = int(r.play.recorded[r.play.cursor].data["purpose"].split()[-1]) if replay else r.game_end_turn
-    r.game_end_turn = 0
     circled = r.cat.chart("oto2.turn_record_chart", str(min(max(turn, 6), 10)))
-    trace = r.roll("oto2.game_end", "German", f"Game End dr, Game Turn {turn}", mods={"circled": -circled})
+    trace = r.roll("oto2.game_end", "German", f"Game End dr, Game Turn {turn}", mods={"circled": -circled}, turn=turn)
     r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")
     r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": trace.final <= 0}

@@ -270,8 +270,8 @@ def elr(r: Reph) -> None:
             mods["won"] = True
         if elite:
             mods["elite"] = elite
-        if s.cvp_suffered:
-            mods["cvp"] = s.cvp_suffered
+        if r.c.cvp_suffered(side):
+            mods["cvp"] = r.c.cvp_suffered(side)
         trace = r.roll("oto2.elr_loss_gain", side, "ELR Loss/Gain (7.516)", mods=mods)
         if trace.final <= 2:
             s.elr = min(high, s.elr + 1)

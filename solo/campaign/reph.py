@@ -11,7 +11,7 @@ from functools import cache
 from solo.play import Play, Question
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
-from solo.content import content_dir, read_content
+from solo.content import content_dir, read_toml_file
 from solo.errors import SoloError
 from solo.rules.resolve import Trace
 
@@ -60,7 +60,7 @@ class CampaignDef:
 
 
 def campaign_ids() -> list[str]:
-    return sorted(p.stem for p in content_dir("missions").glob("*.toml") if "step" in read_content(p))
+    return sorted(p.stem for p in content_dir("missions").glob("*.toml") if "step" in read_toml_file(p))
 
 
 @cache
@@ -70,7 +70,7 @@ def load_campaign(cg: str) -> CampaignDef:
     if not path.is_file():
         known = ", ".join(campaign_ids()) or "none"
         raise SoloError(f"no Campaign Game {cg!r}: choose one of {known}")
-    raw = read_content(path)
+    raw = read_toml_file(path)
     steps = []
     for entry in raw.get("step", []):
         sd = StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False))
@@ -113,8 +113,8 @@ class Reph:
         return self.cat.chart(self.defn.tables["historical"], self.c.date, side)
 
     def roll(self, table: str, side: str, purpose: str, column: str | None = None, mods: dict | None = None,
-             secret: bool = False, drm: int = 0) -> Trace:
-        return self.play.roll(table, side, self.c.step, column, mods, drm, secret, purpose)
+             secret: bool = False, drm: int = 0, **extra) -> Trace:
+        return self.play.roll(table, side, self.c.step, column, mods, drm, secret, purpose, **extra)
 
     def ask(self, key: str, side: str, prompt: str, parse: Callable, context: dict | None = None, example: str = "",
             default: str = "none"):

@@ -90,7 +90,7 @@ def _grouped(units) -> dict[str, list[str]]:
     """Units of the same type and state together: "4-6-7 x10: G6 G7 ..."."""
     groups = {}
     for u in units:
-        groups.setdefault(u.label.split(" ", 1)[1], []).append(u.id)
+        groups.setdefault(u.description, []).append(u.id)
     return groups
 
 

@@ -11,19 +11,14 @@ from pathlib import Path
 import click
 
 from solo.ai.reph import decide
-from solo.campaign.facts import check as check_facts
 from solo.campaign.facts import simulated
 from solo.play import NeedAnswer, Question, Reply
+from solo.content import read_toml_file
 from solo.errors import SoloError
 
 
 def read_answers(path: str | Path) -> dict:
-    try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SoloError(f"no answers file {path}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SoloError(f"{path}: not valid TOML ({exc}); fix it and run again (nothing was changed)") from None
+    return read_toml_file(path, "answers file")
 
 
 class Human:
@@ -88,8 +83,7 @@ class Model:
         self.seed = seed
 
     def answer(self, q: Question) -> Reply:
-        c = q.context["campaign"]
-        return Reply(check_facts(c, simulated(c, self.seed)), "stand-in scenario model (solo/campaign/facts.py)")
+        return Reply(simulated(q.context["campaign"], self.seed), "stand-in scenario model (solo/campaign/facts.py)")
 
 
 def make_sides(human: str, cg: str, seed: int, answers: dict | None, interactive: bool) -> dict:

@@ -35,10 +35,15 @@ class Unit:
         return self.status == "Retained"
 
     @property
-    def label(self) -> str:
-        extra = [f for f in sorted(self.flags)] + ([f"Isolated {self.isolated}"] if self.isolated else [])
+    def description(self) -> str:
+        """Its type and state, without its id: "4-6-7 (Isolated C, wounded)"."""
+        extra = sorted(self.flags) + ([f"Isolated {self.isolated}"] if self.isolated else [])
         extra += [f"{k} {v}" for k, v in sorted(self.detail.items())]
-        return f"{self.id} {self.type}" + (f" ({', '.join(extra)})" if extra else "")
+        return self.type + (f" ({', '.join(extra)})" if extra else "")
+
+    @property
+    def label(self) -> str:
+        return f"{self.id} {self.description}"
 
     def to_json(self) -> dict:
         return {"id": self.id, "type": self.type, "kind": self.kind, "rg": self.rg, "status": self.status,
@@ -114,7 +119,6 @@ class SideState:
     purchases: list[Purchase] = field(default_factory=list)
     roster: dict[str, RosterLine] = field(default_factory=dict)
     fortifications: list[Fortification] = field(default_factory=list)
-    cvp_suffered: int = 0  # since the start of the CG (7.516)
 
     def unit(self, unit_id: str) -> Unit | None:
         return next((u for u in self.units if u.id.lower() == unit_id.lower()), None)
@@ -165,7 +169,6 @@ class Campaign:
     date: str
     weather: dict[str, str] = field(default_factory=dict)
     ec: dict[str, str] = field(default_factory=dict)
-    wind: dict[str, str] = field(default_factory=dict)
     scenarios: list[ScenarioResult] = field(default_factory=list)
     stage: str = "initial"  # initial (7.4 set-up) | scenario (being played) | reph | ended
     step: str = ""  # the rule of the step in progress
@@ -187,7 +190,12 @@ class Campaign:
 
     @property
     def cvp_total(self) -> dict[str, int]:
+        """CVP earned by each side since the start of the CG."""
         return {"Russian": sum(s.russian_cvp for s in self.scenarios), "German": sum(s.german_cvp for s in self.scenarios)}
+
+    def cvp_suffered(self, side: str) -> int:
+        """CVP ``side`` has suffered since the start of the CG (7.516): what the other side earned."""
+        return self.cvp_total[other(side)]
 
     @property
     def evp_total(self) -> int:

@@ -6,12 +6,11 @@ and the Escape results "Replaced" and "Casualty Reduced" (7.5063).
 """
 
 import re
-import tomllib
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
-from solo.content import content_dir
+from solo.content import content_dir, read_toml_file
 from solo.errors import SoloError
 
 KINDS = ("squad", "hs", "crew", "leader", "hero")
@@ -119,10 +118,7 @@ def _types(nationality: str) -> dict[str, UnitType]:
     path = _folder() / f"{nationality}.toml"
     if not path.is_file():
         raise SoloError(f"no unit types for {nationality!r}; known: {', '.join(nationalities())}")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"{path}: not valid TOML ({exc}); fix the syntax at that line") from None
+    data = read_toml_file(path)
     types = [_unit(raw, path) for raw in data.get("unit", [])]
     twice = sorted({t.name for t in types if [u.name for u in types].count(t.name) > 1})
     if twice:

@@ -31,6 +31,12 @@ class Catalog:
         hint = f"; did you mean {', '.join(close)}?" if close else "; 'solo tables list' shows them all"
         raise SoloError(f"unknown table {table_id!r}{hint}")
 
+    def search(self, text: str = "") -> list[Table]:
+        """The tables whose id or title holds ``text`` (any case), by id."""
+        wanted = text.lower()
+        return sorted((t for t in self.tables.values() if wanted in t.id.lower() or wanted in t.title.lower()),
+                      key=lambda t: t.id)
+
     def chart(self, table_id: str, key: str, column: str | None = None):
         """A chart cell: the row ``key`` in ``column`` (the only column when there is one)."""
         table = self.get(table_id)

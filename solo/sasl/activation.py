@@ -78,8 +78,8 @@ def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, st
 
 def _leader_strike(x: Ctx, leader: str) -> None:
     """OtO-S2 MSR 3: an ENEMY OBA Artillery Strike when the first Leader is generated, then after each -2 Leader."""
-    x.m.leaders_generated += 1
-    if x.defn["id"] == "oto-s2" and (x.m.leaders_generated == 1 or leader.endswith("-2")):
+    first = not any(u.kind == "leader" and u.source != "set up" for u in x.m.units)  # he is not yet among them
+    if x.defn["id"] == "oto-s2" and (first or leader.endswith("-2")):
         x.m.enemy.setdefault("oba_strikes", []).append(f"Turn {x.m.turn}: after the {leader}")
-        x.say(f"ENEMY OBA Artillery Strike (MSR 3): the {'first Leader' if x.m.leaders_generated == 1 else '-2 Leader'} "
+        x.say(f"ENEMY OBA Artillery Strike (MSR 3): the {'first Leader' if first else '-2 Leader'} "
               f"({leader}) was generated", "MSR 3")

@@ -4,7 +4,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from solo.content import content_dir, read_content
+from solo.content import content_dir, read_toml_file
 from solo.errors import SoloError
 from solo.play import Play, Question
 from solo.rules.resolve import Trace
@@ -12,7 +12,7 @@ from solo.sasl.state import Mission
 
 
 def mission_files() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(content_dir("missions").glob("*.toml")) if read_content(p).get("kind") == "mission"}
+    return {p.stem: p for p in sorted(content_dir("missions").glob("*.toml")) if read_toml_file(p).get("kind") == "mission"}
 
 
 @cache
@@ -21,7 +21,7 @@ def load_mission(mission_id: str) -> dict:
     files = mission_files()
     if mission_id not in files:
         raise SoloError(f"no mission {mission_id!r}: choose one of {', '.join(files)} ('solo mission list')")
-    return read_content(files[mission_id])
+    return read_toml_file(files[mission_id])
 
 
 class Ctx:

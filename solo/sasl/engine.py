@@ -17,6 +17,16 @@ from solo.sasl.state import SEQUENCE, Mission
 from solo.store import EventLog
 
 VIEWERS = ("Infantry", "Vehicle")
+REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
+
+
+def _check_report(report: dict) -> None:
+    """The player's report of control for the VP schedule: VPO counts, OtO-S1's RR/road/Guns, OtO-S2's every VPO."""
+    for name, value in report.items():
+        kind = REPORT.get(name)
+        if kind is None or isinstance(value, bool) != (kind is bool) or (kind is int and value < 0):
+            raise SoloError(f"report {name}={value}: report " + ", ".join(
+                f"{k}=N" if t is int else k for k, t in REPORT.items()))
 
 
 @dataclass
@@ -49,6 +59,8 @@ def _action(m: Mission):
             level = raw.get("mods", {}).get("level", 0)
             if isinstance(level, bool) or not isinstance(level, int) or not -3 <= level <= 0:
                 raise SoloError(f"level {level}: an S? stands 0 to 3 levels above its hex's base level")
+        if raw["do"] in ("report", "turn"):
+            _check_report(raw.get("report", {}))
         return raw
     return parse
 

@@ -56,7 +56,6 @@ class Mission:
     re_numbers: dict = field(default_factory=dict)  # {"ENEMY": [5, 6], "FRIENDLY": [4, 5]}
     effects: list[str] = field(default_factory=list)  # lasting effects of Random Events
     reinforcement_dr: bool = False  # ENEMY RE 37-40: a Reinforcement dr in each ENEMY RPh
-    leaders_generated: int = 0  # OtO-S2 MSR 3
     report: dict = field(default_factory=dict)  # the player's latest report of control (VP schedule)
     record: list[dict] = field(default_factory=list)
     ended: dict | None = None

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
@@ -60,9 +61,17 @@ class HomeScreen(Screen):
         yield Footer()
 
     def on_screen_resume(self) -> None:
+        self.load_saves()
+
+    @work(thread=True, exclusive=True)
+    def load_saves(self) -> None:
+        """The saves with where each stands (a replay each): in a worker, so that Home never waits for them."""
+        found = list_saves()
+        self.app.call_from_thread(self._show_saves, found)
+
+    def _show_saves(self, found) -> None:
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
-        found = list_saves()
         saves.add_options([Option(s.label, id=str(s.path)) for s in found] or [Option("(no saves yet)", disabled=True)])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

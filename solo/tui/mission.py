@@ -229,11 +229,9 @@ class MissionScreen(SaveScreen):
                     mods[name] = True
             return {"do": "activate", "s": self.activating, "range": int(words[0]), "viewer": viewer, "mods": mods}, {}
         report = {}
-        for w in words:
+        for w in words:  # the engine checks the report
             name, _, value = w.partition("=")
-            if name not in ("vpo_friendly", "vpo_enemy", "rr", "road", "guns", "all_vpo"):
-                raise SoloError(f"{name}: report vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo")
-            report[name] = int(value) if value.isdigit() else True
+            report[name] = int(value) if value.isdigit() else value or True
         return {"do": self.mode, "report": report}, {}
 
     def played(self, outcome) -> None:

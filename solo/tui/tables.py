@@ -37,9 +37,7 @@ class TablesScreen(Screen):
         self._fill("")
 
     def _fill(self, text: str) -> None:
-        cat, wanted = default_catalog(), text.lower()
-        found = sorted((t for t in cat.tables.values() if wanted in t.id.lower() or wanted in t.title.lower()),
-                       key=lambda t: t.id)
+        found = default_catalog().search(text)
         options = self.query_one("#tables", OptionList)
         options.clear_options()
         options.add_options([Option(f"{t.id}  {t.title}", id=t.id) for t in found])

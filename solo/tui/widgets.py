@@ -15,7 +15,7 @@ from solo.errors import SoloError
 from solo.store import EventLog
 from solo.tui.saves import remember
 
-from solo.board.render import COLOURS, SYMBOLS
+from solo.board.render import COLOURS, symbol
 
 
 class MapView(Widget, can_focus=True):
@@ -60,13 +60,12 @@ class MapView(Widget, can_focus=True):
                     continue
                 h = board.hexes[name]
                 mark = self.markers.get(f"{board_id}{name}")
-                road = "*" if h.road_exits >= 3 else "=" if h.road and h.terrain == "open" else None
-                symbol = mark or road or SYMBOLS.get(h.terrain, "?")
+                shown = mark or symbol(h)
                 style = "bold white on red" if mark == "E" else "bold black on yellow" if mark == "?" else \
                     "bold white on magenta" if mark == "V" else COLOURS.get(h.terrain, "white")
                 if (column, line) == self.cursor:
                     style += " reverse"
-                text.append(symbol, style=style)
+                text.append(shown, style=style)
                 text.append(" ")
             text.append("\n")
         return text

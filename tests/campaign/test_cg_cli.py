@@ -101,3 +101,5 @@ def test_game_end_dr(solo, tmp_path):
     data = json.loads(out.stdout)
     assert data["turn"] == 7 and data["circled"] == 2 and data["ends"] == (data["dr"] <= 2)
     assert "Game Turn 6" in solo("cg", "game-end", "c.db", "--turn", "5").stderr
+    later = json.loads(solo("cg", "game-end", "c.db", "--turn", "8", "--json").stdout)  # after the Turn 7 dr is replayed
+    assert later["turn"] == 8 and later["circled"] == 3

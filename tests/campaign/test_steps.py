@@ -47,8 +47,7 @@ def test_elr_loss_gain_drm(make_reph):
     # -> 13: ELR 4 -> 3.
     r = make_reph(faces=[6, 4, 5, 5])
     r.c.date = "23PM"
-    r.c.scenarios = [_scenario("23AM", "Russian")]
-    r.side("Russian").cvp_suffered = 50
+    r.c.scenarios = [_scenario("23AM", "Russian", german_cvp=50)]
     for s in r.c.sides.values():
         s.roster["23PM"] = RosterLine("23PM")
     reorganization.elr(r)

@@ -161,8 +161,8 @@ def test_oto_s2_msr_1_2_3():
     assert g2 and all(any(m["value"] == 3 for m in r["trace"]["modifiers"]) for r in g2)
     even = [i for i, r in enumerate(rolls) if r["what"] == "sasl.a1" and r["trace"]["final"] % 2 == 0]
     assert even and all(any(r["what"] == "sasl.a5" for r in rolls[i + 1:]) for i in even)
-    if x.m.leaders_generated:
-        assert x.m.enemy["oba_strikes"]
+    leaders = [u.type for u in x.m.units if u.kind == "leader"]
+    assert leaders and x.m.enemy["oba_strikes"][0].endswith(f"after the {leaders[0]}")  # the first Leader
 
 
 # --- Random Events ------------------------------------------------------------------------
@@ -375,3 +375,13 @@ def test_a_refused_action_leaves_the_save_playable(tmp_path):
             act(path, bad)
         assert len(EventLog.open(path)) == count  # nothing was written
     assert act(path, {"do": "activate", "s": "S1", "range": 1}).mission.s[0].status == "activated"
+
+
+def test_a_bad_report_is_refused_before_it_is_written(tmp_path):
+    from solo.errors import SoloError
+    path = _started(tmp_path)
+    count = len(EventLog.open(path))
+    for report in ({"vpo_freindly": 2}, {"vpo_friendly": -1}, {"rr": 3}):
+        with pytest.raises(SoloError, match="report"):
+            act(path, {"do": "turn", "report": report})
+    assert len(EventLog.open(path)) == count

@@ -64,14 +64,19 @@ async def test_a_mission_from_set_up_to_mission_end():
         assert m.ended and m.ended["turn"] >= 8 and m.ended["vp"]["enemy"] >= 3
 
 
+async def _new_campaign(pilot, seed: str):
+    """c, a seed, Enter: the Campaign screen of a new campaign."""
+    await pilot.press("c")
+    await pilot.pause()
+    await _type(pilot, seed)
+    await pilot.pause()
+    return pilot.app.screen
+
+
 async def test_a_whole_reph_as_the_russian():
     app = SoloApp(resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        await _type(pilot, "11")
-        await pilot.pause()
-        screen = app.screen
+        screen = await _new_campaign(pilot, "11")
         assert isinstance(screen, CampaignScreen)
         seen = []
         for _ in range(40):
@@ -93,11 +98,7 @@ async def test_a_whole_reph_as_the_russian():
 async def test_bad_input_is_one_line_and_loses_nothing():
     app = SoloApp(resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        await _type(pilot, "3")
-        await pilot.pause()
-        screen = app.screen
+        screen = await _new_campaign(pilot, "3")
         await _type(pilot, "I1, I1, I1")
         await _settle(pilot, screen)
         error = str(screen.query_one("#error").render())
@@ -117,11 +118,7 @@ async def test_tables_help_and_reopening_where_the_player_was():
         await pilot.pause()
         assert "keys" in str(app.screen.query_one("#help").render())
         await pilot.press("escape")
-        await pilot.press("c")
-        await pilot.pause()
-        await _type(pilot, "5")
-        await pilot.pause()
-        path = app.screen.path
+        path = (await _new_campaign(pilot, "5")).path
     again = SoloApp()
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

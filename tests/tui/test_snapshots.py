@@ -15,16 +15,24 @@ def data(tmp_path, monkeypatch):
     monkeypatch.setenv("SOLO_VASL_BOARDS", "")
 
 
+async def _saves_listed(pilot):
+    """Home lists the saves in a worker: wait for it."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def test_home(snap_compare):
-    assert snap_compare(SoloApp(resume=False), terminal_size=(80, 24))
+    assert snap_compare(SoloApp(resume=False), terminal_size=(80, 24), run_before=_saves_listed)
 
 
 def test_tables(snap_compare):
-    assert snap_compare(SoloApp(resume=False), press=["t", "down", "down"], terminal_size=(80, 24))
+    assert snap_compare(SoloApp(resume=False), press=["t", "down", "down"], terminal_size=(80, 24),
+                        run_before=_saves_listed)
 
 
 def test_help(snap_compare):
-    assert snap_compare(SoloApp(resume=False), press=["question_mark"], terminal_size=(80, 24))
+    assert snap_compare(SoloApp(resume=False), press=["question_mark"], terminal_size=(80, 24),
+                        run_before=_saves_listed)
 
 
 def test_mission(snap_compare):
