@@ -9,6 +9,8 @@ import pytest
 
 from tests.conftest import VASL_BOARDS
 
+NO_BOARDS = pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+
 SITUATION = """
 boards = ["4"]
 objectives = ["4M2"]
@@ -40,7 +42,7 @@ def solo(tmp_path):
     return run
 
 
-@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+@NO_BOARDS
 def test_decide_json_keeps_its_names(solo, tmp_path):
     (tmp_path / "s.toml").write_text(SITUATION)
     out = solo("ai", "decide", "s.toml", "--json")
@@ -55,7 +57,8 @@ def test_decide_json_keeps_its_names(solo, tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("boards = [\"4\"]\n[[enemy]]\nid = \"E1\"\nunit = \"4-6-7\"\nhex = \"4Z99\"", "no hex"),
+    pytest.param("boards = [\"4\"]\n[[enemy]]\nid = \"E1\"\nunit = \"4-6-7\"\nhex = \"4Z99\"", "no hex",
+                 marks=NO_BOARDS),
     ("boards = []", "give the boards"),
     ("boards = [", "not valid TOML"),
 ])
@@ -65,7 +68,7 @@ def test_errors(solo, tmp_path, content, message):
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
 
 
-@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+@NO_BOARDS
 def test_decide_for_a_saved_mission(solo, tmp_path):
     assert solo("mission", "new", "oto-s2", "--save", "m.db", "--seed", "5").returncode == 0
     assert solo("mission", "activate", "m.db", "--s", "S1", "--range", "1").returncode == 0
