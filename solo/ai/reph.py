@@ -72,7 +72,7 @@ class Needs:
 def _initial_afv(r: Reph) -> int:
     """The Russian AFV of the printed Initial OB (7.4): public, so the German may plan against them."""
     russian = r.defn.initial["Russian"]
-    chart = r.charts["Russian"]
+    chart = r.chart("Russian")
     return sum(chart[g].full or 0 for g in russian["rg"] if chart[g].letter == "V") + \
         sum(u["count"] for u in russian.get("units", []) if u["kind"] == "vehicle")
 
@@ -128,7 +128,7 @@ def _item(g: rgs.RGType, w: dict, initial: bool) -> rgs.Item:
 def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.518: buy the RG with the most points per CPP, again and again, while that beats keeping the CPP."""
     s, w = r.side(side), w["purchase"]
-    chart, initial = r.charts[side], not r.c.scenarios
+    chart, initial = r.chart(side), not r.c.scenarios
     no_forts = initial and side in r.defn.initial["no_fortifications"]
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
     chosen, items, why, weighed = [], [], [], []

@@ -9,7 +9,7 @@ from collections import defaultdict
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
-from solo.campaign.state import PERSONNEL, ScenarioResult, Unit, other
+from solo.campaign.state import PERSONNEL, ScenarioResult, Unit
 from solo.campaign.units import battle_hardened, casualty_reduced, replaced, unit_type
 
 LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
@@ -99,7 +99,7 @@ def rally_and_victory(r: Reph) -> None:
     wins a CG scenario with >= 7 VP earned in it, the Initial Scenario with > 5 VP (7.4)."""
     f, v = r.c.facts, r.defn.victory
     start_vp = r.c.last.vp if r.c.last else 0
-    result = ScenarioResult(r.c.date, f["lvp"], f["russian_cvp"], f["german_cvp"], f["evp"], 0, 0, "")
+    result = ScenarioResult(r.c.date, {"Russian": f["russian_cvp"], "German": f["german_cvp"]}, lvp=f["lvp"], evp=f["evp"])
     r.c.scenarios.append(result)
     result.vp = scenario_vp(r, f["lvp"])
     initial = len(r.c.scenarios) == 1
@@ -251,7 +251,7 @@ def prisoners(r: Reph) -> None:
         if guard == "non-isolated":
             eliminate(r, unit, "prisoner of a non-Isolated Guard (7.508)")
             continue
-        keeper = other(unit.side)
+        keeper = r.c.other(unit.side)
         free = r.ask("free_prisoners", keeper, f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?",
                      choices.yes_no, {"reph": r, "prisoner": unit}, example="free_prisoners = false", default="no")
         if free:
@@ -319,7 +319,7 @@ def _mmc_hardening(r: Reph, s) -> None:
     for unit in s.retained("hero"):
         eliminate(r, unit, "Retained Hero (7.5112)")
     mods = {"won": r.c.won_last(s.name)} if r.c.won_last(s.name) else {}
-    earned = r.c.last.russian_cvp if s.name == "Russian" else r.c.last.german_cvp
+    earned = r.c.last.cvp[s.name]
     if earned:
         mods["cvp"] = earned
     trace = r.roll("oto2.mmc_battle_hardening", s.name, "Number of MMC to Battle Harden (7.5112)", mods=mods,

@@ -5,7 +5,7 @@ import time
 
 import click
 
-from solo.campaign.engine import HUMANS, run
+from solo.campaign.engine import run, start_meta
 from solo.campaign.reph import load_campaign
 from solo.campaign.report import export, review, status_json, status_text
 from solo.campaign.sides import read_answers
@@ -24,16 +24,17 @@ def cg():
 @cg.command("new")
 @click.argument("cg_id", metavar="CG")
 @click.option("--save", "save", required=True, help="The campaign's save file (SQLite), created here.")
-@click.option("--human", type=click.Choice(HUMANS, case_sensitive=False), default="russian", show_default=True,
-              help="The side you play; the computer plays the other ('none': computer against computer).")
+@click.option("--variant", help="The CG of the family: RB I-IV or 'RO I'-'RO III', VotG I-IV, ABtF's CGs.")
+@click.option("--human", default="russian", show_default=True,
+              help="The side you play (german, russian, british); the computer plays the other ('none': computer "
+                   "against computer).")
 @click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_new(cg_id, save, human, seed, as_json):
-    """Start a Campaign Game (oto2) and run the Initial Scenario's set-up as far as it goes without you."""
-    load_campaign(cg_id.lower())
+def cg_new(cg_id, save, variant, human, seed, as_json):
+    """Start a Campaign Game (oto2, rb, votg, abtf) and run its set-up as far as it goes without you."""
+    meta = start_meta(cg_id, variant, human)
     seed = int(time.time()) if seed is None else seed
-    side = human.lower() if human.lower() == "none" else human.capitalize()
-    log = EventLog.create(save, {"cg": cg_id.lower(), "human": side, "seed": seed})
+    log = EventLog.create(save, meta | {"seed": seed})
     outcome = run(log)
     emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
 
@@ -124,6 +125,8 @@ def cg_game_end(save, turn, as_json):
     if turn < 6:
         raise SoloError("CG4: the Game End dr is made at the end of Game Turn 6 and each Game Turn thereafter")
     log = EventLog.open(save)
+    if not load_campaign(log.meta.get("cg", "oto2")).raw.get("game_end"):
+        raise SoloError(f"{save}: only On Track to Orsha (CG4) ends its scenarios by a Game End dr")
     outcome = run(log, game_end_turn=turn)
     c = outcome.campaign
     if not c.game_end or c.game_end["turn"] != turn:
@@ -135,10 +138,11 @@ def cg_game_end(save, turn, as_json):
 
 @cg.command("simulate")
 @click.argument("cg_id", metavar="CG")
+@click.option("--variant", help="The CG of the family (as for 'solo cg new').")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--save", help="Keep the campaign's event log in this file.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_simulate(cg_id, seed, save, as_json):
+def cg_simulate(cg_id, variant, seed, save, as_json):
     """A whole CG computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
-    outcome = simulate_campaign(cg_id.lower(), seed, save or ":memory:")
+    outcome = simulate_campaign(cg_id, seed, save or ":memory:", variant)
     emit(status_json(outcome), as_json, status_text(outcome, record=400))

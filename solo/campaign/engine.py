@@ -8,17 +8,15 @@ CG Date has one, 7.521).
 
 from dataclasses import dataclass
 
-from solo.campaign import aftermath, purchase, reorganization, setup  # noqa: F401 - they register the steps
+from solo.campaign import aftermath, initiative, purchase, reorganization, setup  # noqa: F401 - they register the steps
 from solo.campaign.facts import check as check_facts
 from solo.play import NeedAnswer, Play, Question, ScenarioReached
 from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.sides import make_sides
-from solo.campaign.state import Campaign, RosterLine, SideState
+from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, SideState
 from solo.errors import SoloError
 from solo.rules import default_catalog
 from solo.store import EventLog
-
-HUMANS = ("russian", "german", "none")
 
 
 @dataclass
@@ -27,25 +25,91 @@ class Outcome:
     waiting: Question | None  # the question the run stopped at, if any
 
 
-def initial_campaign(defn: CampaignDef, human: str) -> Campaign:
-    """The state before the Initial Scenario (7.4): ELR, SAN and the CPP pool of each side."""
-    first = defn.dates[0]
+def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campaign:
+    """The state before the Initial Scenario: ELR, SAN and the CPP pool of each side (OtO2 7.4 in its file; RB
+    11.51-.53, VotG 12.51-.54 and ABtF 9.51-.53 from the player's pack table <cg>.cg_start, which the texts lack),
+    and the RGs the Initial OB gives (their Strength is rolled in the RePh, e.g. RB 11.6201)."""
+    cat = default_catalog()
+    start = defn.initial if "initial" in defn.raw else cg_start(defn, variant)
+    dates = defn.dates
+    if "First Day" in start:
+        dates = dates[dates.index(start["First Day"]): dates.index(start["Last Day"]) + 1]
+    first = dates[0]
     sides = {}
-    for side in ("German", "Russian"):
-        given = defn.initial[side]
+    for side in defn.sides:
+        given = start[side]
         s = SideState(side, given["elr"], given["san"], cpp=given["cpp"])
-        s.roster[first] = RosterLine(first, start=given["cpp"], total=given["cpp"], elr=s.elr, san=s.san,
-                                     historical_drm=default_catalog().chart(defn.tables["historical"], first, side))
+        hist = cat.chart(defn.tables["historical"], first, side) if "historical" in defn.tables else 0
+        s.roster[first] = RosterLine(first, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san, historical_drm=hist)
+        if "initial" not in defn.raw:
+            s.purchases = [Purchase(n, rg, "", first, 0, given=True) for n, rg in enumerate(given["rg"], 1)]
         sides[side] = s
-    c = Campaign(defn.id, defn.dates, human, sides, first)
-    c.weather[first], c.ec[first] = defn.initial["weather"], defn.initial["ec"]
+    c = Campaign(defn.id, dates, human, sides, first, variant)
+    c.chits = {side: {"Attack": 0, "Idle": 0} for side in defn.sides}
+    if "weather" in start:
+        c.weather[first], c.ec[first] = start["weather"], start["ec"]
     return c
 
 
+def start_meta(cg_id: str, variant: str | None, human: str) -> dict:
+    """The checked start of a new campaign: its file, the CG of the family and the human's side."""
+    defn = load_campaign(cg_id.lower())
+    if defn.variants and variant is None:
+        raise SoloError(f"{defn.title}: choose the CG with --variant ({', '.join(defn.variants)})")
+    if variant is not None and variant not in defn.variants:
+        raise SoloError(f"{defn.title} has no CG {variant!r}: choose one of {', '.join(defn.variants) or 'none (leave out --variant)'}")
+    sides = {side.lower(): side for side in defn.sides} | {"none": "none"}
+    if human.lower() not in sides:
+        raise SoloError(f"--human {human}: {defn.title} is played by {', '.join(sides)}")
+    return {"cg": defn.id, "variant": variant or "", "human": sides[human.lower()]}
+
+
+def cg_start(defn: CampaignDef, variant: str) -> dict:
+    """A CG's start from the pack chart ``<cg>.cg_start`` (row = the variant): dates, and each side's ELR, SAN, CPP, RGs."""
+    if variant not in defn.variants:
+        raise SoloError(f"{defn.title}: choose the CG with --variant: {', '.join(defn.variants)}")
+    cat, table = default_catalog(), defn.tables["cg_start"]
+
+    def cell(column: str):
+        try:
+            return cat.chart(table, variant, column)
+        except KeyError:
+            raise SoloError(f"{table} (your table pack) has no column {column!r}; see tables/README.md") from None
+
+    start = {"First Day": str(cell("First Day")), "Last Day": str(cell("Last Day"))}
+    for day in start.values():
+        if day not in defn.dates:
+            raise SoloError(f"{table} {variant}: {day!r} is not a CG Day of {defn.title} ({defn.dates[0]} .. {defn.dates[-1]})")
+    for side in defn.sides:
+        rgs = [w.strip() for w in str(cell(f"{side} RG")).split(",") if w.strip()]
+        start[side] = {"elr": int(cell(f"{side} ELR")), "san": int(cell(f"{side} SAN")), "cpp": int(cell(f"{side} CPP")),
+                       "rg": rgs}
+    return start
+
+
 def run_step(r: Reph, sd: StepDef) -> None:
+    if sd.skip_if and sd.skip_if in r.c.flags:
+        return
     r.c.step = sd.rule
     STEPS[sd.run](r)
     r.c.done.append(sd.rule)
+
+
+def reph(r: Reph) -> None:
+    """One RePh in order; an Idle Day (RB 11.6233, VotG 12.6253, ABtF 9.62132) repeats the steps marked "*" up to the
+    Initiative until a scenario is generated."""
+    steps = r.defn.steps
+    i = 0
+    while i < len(steps):
+        run_step(r, steps[i])
+        if r.c.stage == "ended":
+            return
+        if steps[i].run == "initiative" and r.c.initiative["type"] == "Idle Day":
+            i = next(n for n, sd in enumerate(steps) if "*" in sd.marks)
+            before = {sd.rule for sd in steps[:i]}
+            r.c.done = [rule for rule in r.c.done if rule in before]
+            continue
+        i += 1
 
 
 def _scenario(r: Reph, play: Play) -> None:
@@ -58,18 +122,30 @@ def _scenario(r: Reph, play: Play) -> None:
     if r.game_end_turn and not play.replaying:
         game_end(r, r.game_end_turn)
         raise ScenarioReached()
-    c.step = "7.501"
-    c.facts = r.ask("facts", "table", f"Play the {c.date} scenario on the map (from the end of Game Turn 6: 'solo cg "
-                    f"game-end FILE --turn N', CG4). When it is over, report what happened on the map (7.501-7.514)",
-                    lambda raw: check_facts(c, raw), {"campaign": c},
-                    example="[facts] lvp = 3, russian_cvp = 24, german_cvp = 40, eliminated = [\"G3\"] ...")
+    facts = r.defn.raw["facts"]
+    c.step = facts["rule"]
+    kind = f"{c.initiative['type']} " if c.initiative else ""
+    c.facts = r.ask("facts", "table", f"Play the {c.date} {kind}scenario on the map{facts.get('during', '')}. When it is "
+                    f"over, report what happened on the map ({facts['rules']})", lambda raw: check_facts(c, raw),
+                    {"campaign": c}, example=facts["example"])
     c.stage = "reph"
 
 
 def _finish(r: Reph) -> None:
-    """CG End (6., 7.4): VP = the last scenario's VP less the German CPP left after the last RePh (7.518 Note);
-    the Russians win with >= 20 VP. Vehicles still held back for Low Ammunition are Eliminated (7.5131c)."""
-    c, v = r.c, r.defn.victory
+    """CG End. OtO2 (6., 7.4): VP = the last scenario's VP less the German CPP left after the last RePh (7.518 Note);
+    the Russians win with >= 20 VP. Vehicles still held back for Low Ammunition are Eliminated (7.5131c). The other
+    CGs' Victory Conditions are on their CG cards (RB 11.51-.53 ...), which the texts lack: the player applies them
+    to the record shown."""
+    c = r.c
+    if "victory" not in r.defn.raw:
+        won = {side: sum(1 for s in c.scenarios if s.winner == side) for side in c.sides}
+        c.result = {"winner": None, "scenarios_won": won, "cvp": c.cvp_total}
+        c.stage, c.step = "ended", ""
+        r.say(f"CG End after {c.date}: scenarios won " + ", ".join(f"{side} {n}" for side, n in won.items())
+              + "; CVP earned " + ", ".join(f"{side} {n}" for side, n in c.cvp_total.items())
+              + f". The {r.defn.game} CG Victory Conditions are on the CG card (not in the texts): apply them")
+        return
+    v = r.defn.victory
     for s in c.sides.values():
         for unit in s.retained("vehicle"):
             if "held-back" in unit.flags:
@@ -88,16 +164,19 @@ def campaign_loop(r: Reph, play: Play) -> None:
     for sd in defn.steps:
         if "!" in sd.marks or sd.initial:
             run_step(r, sd)
-    while True:
+    while c.stage != "ended":
         _scenario(r, play)
-        if c.is_last_date:
-            for sd in defn.steps:
-                if ">" in sd.marks:
-                    run_step(r, sd)
+        try:
+            if c.is_last_date:
+                for sd in defn.steps:
+                    if ">" in sd.marks:
+                        run_step(r, sd)
+                if "counterattack" not in c.flags and c.stage != "ended":
+                    _finish(r)
+                    return
+            reph(r)
+        except NoMoreDays:  # Idle Days to the end of the CG
             _finish(r)
-            return
-        for sd in defn.steps:
-            run_step(r, sd)
 
 
 def run(log: EventLog, answers: dict | None = None, interactive: bool = False, stop_at_scenario: bool = True,
@@ -108,8 +187,8 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, s
     if "cg" not in meta:
         raise SoloError(f"{log.where} is a mission save: open it with 'solo mission status {log.where}'")
     defn = load_campaign(meta["cg"])
-    c = initial_campaign(defn, meta["human"])
-    sides = make_sides(meta["human"], defn.id, meta["seed"], answers, interactive)
+    c = initial_campaign(defn, meta["human"], meta.get("variant", ""))
+    sides = make_sides(defn, meta["human"], meta["seed"], answers, interactive)
     play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen)
     r = Reph(play, c, defn)
     r.game_end_turn = 0 if frozen else game_end_turn or 0

@@ -4,7 +4,7 @@ Steps 7.501-7.514 need the map (melee, Perimeter 7.505-7.5067, isolation, contro
 CVP/EVP, FT/DC removal DRs). Until the map issue computes them, the player reports them here, in
 the answers file's [facts] table or at the prompt; `check` is the one seam a map module will fill.
 
-Keys (all optional but the first four):
+Each Campaign Game names its counts and extra keys in its [facts] table (missions/<cg>.toml); OtO2:
     lvp = 3                  # LVP the Russians Control (0-10)
     russian_cvp = 24         # CVP the Russians earned this scenario (German casualties, 7.13)
     german_cvp = 40          # CVP the Germans earned (Russian casualties)
@@ -34,10 +34,10 @@ Keys (all optional but the first four):
 
 import random
 
+from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
 
-COUNTS = ("lvp", "russian_cvp", "german_cvp", "evp", "flames", "russian_afv_seen")
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")
 WEAPONS = ("sw", "gun", "vehicle", "cupola")
@@ -64,21 +64,42 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
     return out
 
 
+def _count(key: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SoloError(f"facts {key}: give a whole number >= 0, not {value!r}")
+    return value
+
+
+def _extra(c: Campaign, key: str, kind: str, value):
+    """A CG's own fact (missions/<cg>.toml [facts.extra]): a count, unit ids, a text, yes/no or a side."""
+    if kind == "count":
+        return _count(key, value if value is not None else 0)
+    if kind == "ids":
+        return _ids(c, key, value if value is not None else [])
+    if kind == "bool":
+        if not isinstance(value if value is not None else False, bool):
+            raise SoloError(f"facts {key}: give true or false, not {value!r}")
+        return bool(value)
+    if kind == "side":
+        if value is not None and value not in (*c.sides, "none"):
+            raise SoloError(f"facts {key}: give {', '.join(c.sides)} or none, not {value!r}")
+        return value
+    return "" if value is None else str(value)
+
+
 def check(c: Campaign, raw) -> dict:
     """The facts as the RePh uses them; one clear line for anything wrong."""
+    spec = load_campaign(c.cg).raw["facts"]
+    counts, extra = spec.get("counts", []), spec.get("extra", {})
     if not isinstance(raw, dict):
-        raise SoloError("facts: give a table of what happened, e.g. [facts] lvp = 3 ...")
-    known = set(COUNTS) | set(ID_LISTS) | set(ID_MAPS) | {"heroes", "ft_dc", "removal"}
+        raise SoloError(f"facts: give a table of what happened, e.g. {spec['example']}")
+    known = set(counts) | set(extra) | set(ID_LISTS) | set(ID_MAPS) | {"heroes", "ft_dc", "removal"}
     unknown = set(raw) - known
     if unknown:
         raise SoloError(f"facts: unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(known))}")
-    facts = {}
-    for key in COUNTS:
-        value = raw.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise SoloError(f"facts {key}: give a whole number >= 0, not {value!r}")
-        facts[key] = value
-    if facts["lvp"] > 10:
+    facts = {key: _count(key, raw.get(key, 0)) for key in counts}
+    facts |= {key: _extra(c, key, kind, raw.get(key)) for key, kind in extra.items()}
+    if facts.get("lvp", 0) > 10:
         raise SoloError(f"facts lvp: there are 10 LVP on the map, not {facts['lvp']}")
     for key in ID_LISTS:
         facts[key] = _ids(c, key, raw.get(key, []))
@@ -105,7 +126,7 @@ def check(c: Campaign, raw) -> dict:
     for entry in removal:
         if not isinstance(entry, dict) or entry.get("side") not in c.sides or not entry.get("item") \
                 or entry.get("where", "rear") not in WHERE:
-            raise SoloError(f"facts removal: {entry!r}: give side (German/Russian), item (e.g. \"Wire\") and where "
+            raise SoloError(f"facts removal: {entry!r}: give side ({'/'.join(c.sides)}), item (e.g. \"Wire\") and where "
                             f"({', '.join(WHERE)})")
         facts["removal"].append({"side": entry["side"], "item": str(entry["item"]), "where": entry.get("where", "rear"),
                                  "own": bool(entry.get("own", False))})
@@ -114,31 +135,46 @@ def check(c: Campaign, raw) -> dict:
 
 # --- the stand-in scenario model for `solo cg simulate` ---------------------------------------
 # Not ASL: a documented stand-in so that whole campaigns can run computer against computer.
-# Attack strength: squads 1, HS/crews 0.5, AFV 2, Guns 1, OBA modules 1.5 and bombardments 2;
-# defence: the same, x1.5 for the German (dug in), plus 1 per 5 fortification counters. Each
+# Strength: squads 1, HS/crews 0.5, AFV 2, Guns 1, OBA modules 1.5 and bombardments 2; the scenario
+# Defender's is x1.5 (dug in) plus 1 per 5 fortification counters (none in a Dual Attack). Each
 # Retained unit on the map is Eliminated with a chance that falls as its side's share of strength
-# rises; the Russians gain LVP by their share of the strength (about one a scenario at 40%). CVP by kind (A26 in spirit): squad 2,
-# HS/crew/leader/SW 1, Gun 2, AFV 5 (a stand-in for A26.2's BPV-based values).
+# rises. CVP by kind (A26 in spirit): squad 2, HS/crew/leader/SW 1, Gun 2, AFV 5 (a stand-in for
+# A26.2's BPV-based values). OtO2: the Russians gain LVP by their share (about one a scenario at 40%).
+# Other CGs: a side's CG-specific counts are 0 and a "side" fact (the winner) goes to the side that
+# inflicted more CVP.
 CVP = {"squad": 2, "hs": 1, "crew": 1, "leader": 1, "hero": 1, "gun": 2, "vehicle": 5, "sw": 1}
 STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "oba": 1.5, "bombardment": 2.0, "cupola": 1.0}
+LOSSES = {"attacker": 0.35, "defender": 0.30}  # the most of a side lost in one scenario, at a zero share
 
 
-def strength(c: Campaign, side: str) -> float:
+def attacker(c: Campaign) -> str | None:
+    """The scenario Attacker: OtO2's Russian (7.521), the side of an Assault or Counterattack, None in a Dual Attack."""
+    kind = c.initiative["type"] if c.initiative else ""
+    if kind == "Dual Attack":
+        return None
+    named = next((side for side in c.sides if kind.startswith(side)), None)
+    return named or load_campaign(c.cg).raw.get("attacker") or next(iter(c.sides))
+
+
+def strength(c: Campaign, side: str, defending: bool) -> float:
     s = c.sides[side]
     total = sum(STRENGTH.get(u.kind, 0) for u in s.retained())
-    if side == "German":
+    if defending:
         total = total * 1.5 + sum(f.count for f in s.fortifications) / 5
     return max(total, 1.0)
 
 
 def simulated(c: Campaign, seed: int) -> dict:
     """Facts of a stand-in scenario on the current CG Date (deterministic for the seed and date)."""
+    spec = load_campaign(c.cg).raw["facts"]
     rng = random.Random(f"{seed}:{c.date}:{len(c.scenarios)}")
-    attack, defence = strength(c, "Russian"), strength(c, "German")
-    share = attack / (attack + defence)
-    losses = {"Russian": 0.35 * (1 - share), "German": 0.30 * share}
+    first = attacker(c)
+    power = {side: strength(c, side, first is not None and side != first) for side in c.sides}
+    share = {side: power[side] / sum(power.values()) for side in c.sides}
+    losses = {side: LOSSES["attacker" if side == first or first is None else "defender"] * (1 - share[side])
+              for side in c.sides}
     facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": []}
-    cvp = {"Russian": 0, "German": 0}
+    cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost
     for side, s in c.sides.items():
         for unit in s.retained():
             if unit.kind in CVP and rng.random() < losses[side]:
@@ -150,16 +186,22 @@ def simulated(c: Campaign, seed: int) -> dict:
                 facts["malfunctioned"].append(unit.id)
             elif unit.kind == "vehicle" and rng.random() < 0.08:
                 facts["immobilized" if rng.random() < 0.5 else "stunned"].append(unit.id)
-            elif unit.kind in ("squad", "hs") and side == "German" and rng.random() < 0.04:
+            elif unit.kind in ("squad", "hs") and side != first and rng.random() < 0.04:
                 facts["isolated"][unit.id] = "C"
-        if side == "Russian":
-            for unit in s.retained("sw"):
-                if unit.type in ("FT", "DC") and unit.id in facts["eliminated"]:
-                    facts["ft_dc"][unit.id] = rng.randint(1, 6) + rng.randint(1, 6)
-    previous = c.last.lvp if c.last else 0
-    lvp = min(10, max(0, previous + round((share - 0.3) * 14 + rng.uniform(-1.5, 1.5))))
-    facts.update(lvp=lvp, russian_cvp=cvp["German"], german_cvp=cvp["Russian"], evp=rng.choice([0, 0, 0, 2, 5]),
-                 flames=rng.choice([0, 0, 1, 2]),
-                 russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
-    facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
+        for unit in s.retained("sw"):
+            if unit.type in ("FT", "DC") and unit.id in facts["eliminated"]:
+                facts["ft_dc"][unit.id] = rng.randint(1, 6) + rng.randint(1, 6)
+    facts |= dict.fromkeys(spec.get("counts", []), 0)
+    facts |= {f"{side.lower()}_cvp": cvp[c.other(side)] for side in c.sides if f"{side.lower()}_cvp" in facts}
+    for key, kind in spec.get("extra", {}).items():
+        if kind == "side":
+            facts[key] = max(c.sides, key=lambda side: (cvp[c.other(side)] - cvp[side], side == first))
+        else:
+            facts[key] = _extra(c, key, kind, None)
+    if "lvp" in facts:  # OtO2
+        previous = c.last.lvp if c.last else 0
+        lvp = min(10, max(0, previous + round((share["Russian"] - 0.3) * 14 + rng.uniform(-1.5, 1.5))))
+        facts.update(lvp=lvp, evp=rng.choice([0, 0, 0, 2, 5]), flames=rng.choice([0, 0, 1, 2]),
+                     russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
+        facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
     return facts

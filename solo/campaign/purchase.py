@@ -21,7 +21,7 @@ def purchase_parser(r: Reph, s: SideState):
             if str(raw).strip().lower() not in ("", "none") else []
         items = [rgs.parse_item(e) for e in entries]
         no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
-        rgs.check(r.charts[s.name], r.c, s, items, r.defn.limits, initial(r), no_forts)
+        rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts)
         return [i.to_json() for i in items]
     return parse
 
@@ -35,7 +35,7 @@ def purchase(r: Reph) -> None:
         if initial(r):
             for rg_id in r.defn.initial[side]["rg"]:
                 _record(r, s, rgs.Item(rg_id), given=True)
-        chart = r.charts[side]
+        chart = r.chart(side)
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
                             f" (bought {s.bought(g.id)})" for g in chart.values())
         given = r.defn.initial[side] if initial(r) else {}

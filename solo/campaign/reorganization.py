@@ -3,7 +3,7 @@
 from solo.campaign import choices
 from solo.campaign.aftermath import eliminate, find, reduce
 from solo.campaign.reph import Reph, first_number, step
-from solo.campaign.state import RosterLine, Unit
+from solo.campaign.state import Unit
 from solo.campaign.units import unit_type
 from solo.errors import SoloError
 
@@ -18,10 +18,10 @@ def new_date(r: Reph) -> None:
     """7.512: 7.5121 a new CG Date; 7.5122 SAN Adjustment (SAN >= 3: dr + (SAN - 4), Final >= 5 lowers it by one;
     SAN <= 1 is raised to 2)."""
     c = r.c
-    c.date = c.dates[c.dates.index(c.date) + 1]
+    c.next_date()
     r.say(f"the new CG Date is {c.date}")
     for side, s in c.sides.items():
-        s.roster[c.date] = RosterLine(c.date, start=s.cpp, elr=s.elr, san=s.san, historical_drm=r.historical_drm(side))
+        s.roster[c.date].historical_drm = r.historical_drm(side)
         if s.san >= 3:
             trace = r.roll("oto2.san_adjustment", side, f"SAN Adjustment, SAN {s.san} (7.5122)", mods={"san-minus-4": s.san - 4})
             if trace.final >= 5:

@@ -7,6 +7,8 @@ Each step of the sequence (missions/<cg>.toml, [[step]]) names a function regist
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 
 from solo.play import Play, Question
 from solo.campaign.rg import RGType, rg_chart
@@ -32,6 +34,7 @@ class StepDef:
     run: str
     marks: str = ""
     initial: bool = False
+    skip_if: str = ""  # a campaign flag under which the step is skipped (VotG 12.6253 Counterattack)
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,19 @@ class CampaignDef:
     def initial(self) -> dict:
         return self.raw["initial"]
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.raw.get("sides", ("German", "Russian")))
+
+    @property
+    def variants(self) -> dict:
+        """The CGs of a family (RB CG I-IV and RO CG I-III ...) with what the texts give about each."""
+        return self.raw.get("variants", {})
+
+    @property
+    def initiative(self) -> dict:
+        return self.raw.get("initiative", {})
+
 
 def campaign_ids() -> list[str]:
     return sorted(p.stem for p in content_dir("missions").glob("*.toml") if "step" in read_toml_file(p))
@@ -71,9 +87,13 @@ def load_campaign(cg: str) -> CampaignDef:
         known = ", ".join(campaign_ids()) or "none"
         raise SoloError(f"no Campaign Game {cg!r}: choose one of {known}")
     raw = read_toml_file(path)
+    for package in ("solo.campaign", "solo.ai"):  # a CG's own steps and heuristics, named after it (rb, votg, abtf)
+        if find_spec(f"{package}.{cg}"):
+            import_module(f"{package}.{cg}")
     steps = []
     for entry in raw.get("step", []):
-        sd = StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False))
+        sd = StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
+                     entry.get("skip_if", ""))
         if sd.run not in STEPS:
             raise SoloError(f"{path}: step {sd.rule} runs {sd.run!r}, which solo does not know")
         steps.append(sd)
@@ -86,7 +106,7 @@ class Reph:
     def __init__(self, play: Play, c: Campaign, defn: CampaignDef):
         self.play, self.c, self.defn = play, c, defn
         self.game_end_turn = 0  # the Game Turn of a CG4 Game End dr asked for
-        self.charts = {side: rg_chart(play.cat, defn.tables["rg_chart"][side], side) for side in c.sides}
+        self.charts: dict[str, dict[str, RGType]] = {}
 
     @property
     def cat(self):
@@ -98,8 +118,14 @@ class Reph:
     def computer(self, name: str) -> bool:
         return not self.play.sides[name].human
 
+    def chart(self, side: str) -> dict[str, RGType]:
+        """``side``'s RG chart; one line naming the table pack to add when the texts lack it (RB 11.619 ...)."""
+        if side not in self.charts:
+            self.charts[side] = rg_chart(self.cat, self.defn.tables["rg_chart"][side], side, self.c.variant)
+        return self.charts[side]
+
     def rg(self, side: str, rg_id: str) -> RGType:
-        return self.charts[side][rg_id]
+        return self.chart(side)[rg_id]
 
     def say(self, text: str, secret: str = "") -> None:
         """Record what the step did; ``secret``: the side whose secret this line tells (hidden from its opponent)."""

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from solo.campaign.state import Campaign, SideState
+from solo.content import config_dir
 from solo.errors import SoloError
 from solo.rules.catalog import Catalog
 
@@ -74,16 +75,22 @@ def _notes(text) -> tuple[str, ...]:
     return tuple(n.strip().rstrip("*") for n in str(text or "").split(",") if n.strip())
 
 
-def rg_chart(cat: Catalog, table_id: str, side: str) -> dict[str, RGType]:
-    """Every RG of ``side``'s chart, by ID."""
+def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[str, RGType]:
+    """Every RG of ``side``'s chart, by ID; its CG Max is the variant's column ("CG Max I") where the chart has one
+    per CG (RB 11.6196). A chart the texts give only in part must first be completed by the player's pack."""
+    table = cat.get(table_id)
+    if table.incomplete:
+        raise SoloError(f"{table_id} ({table.title}, {table.rule}) is only in part in the rule texts: add the whole chart "
+                        f"as table {table_id} in {config_dir() / 'tables'} (format: tables/README.md)")
+    cg_max = f"CG Max {variant}" if f"CG Max {variant}" in table.columns else "CG Max"
     chart = {}
-    for row in cat.get(table_id).rows:
+    for row in table.rows:
         cells = row.results
         full = depleted = None
         if "/" in str(cells.get("Full/Depleted", "")):
             full, depleted = (int(n) for n in str(cells["Full/Depleted"]).split("/"))
         chart[row.key] = RGType(row.key, side, cells["Group Type"], str(cells.get("Units Received", "")), int(cells["CPP"]),
-                                full, depleted, _notes(cells.get("Notes")), int(cells["CG Date Max"]), int(cells["CG Max"]))
+                                full, depleted, _notes(cells.get("Notes")), int(cells["CG Date Max"]), int(cells[cg_max]))
     return chart
 
 

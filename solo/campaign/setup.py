@@ -7,7 +7,7 @@ from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import SideState
 
 
-@step("initiative")
+@step("attacks")
 def initiative(r: Reph) -> None:
     """7.521 Initiative/Attacks: the Russian is always the Attacker and the German always the Defender."""
     r.say(f"the {r.defn.raw['attacker']}s attack on {r.c.date}; the Germans defend")

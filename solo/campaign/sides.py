@@ -86,9 +86,9 @@ class Model:
         return Reply(simulated(q.context["campaign"], self.seed), "stand-in scenario model (solo/campaign/facts.py)")
 
 
-def make_sides(human: str, cg: str, seed: int, answers: dict | None, interactive: bool) -> dict:
-    """German, Russian and "table" (who reports the map): the human side(s), the computer, the model."""
+def make_sides(defn, human: str, seed: int, answers: dict | None, interactive: bool) -> dict:
+    """The CG's two sides and "table" (who reports the map): the human side(s), the computer, the model."""
     person = Human(answers, interactive)
-    sides = {side: person if side == human else Computer(side, cg) for side in ("German", "Russian")}
+    sides = {side: person if side == human else Computer(side, defn.id) for side in defn.sides}
     sides["table"] = Model(seed) if human == "none" else person
     return sides

@@ -7,13 +7,11 @@ from dataclasses import dataclass, field
 
 from solo.campaign.units import SQUAD_EQUIVALENTS
 
-SIDES = ("German", "Russian")
+class NoMoreDays(Exception):
+    """Idle Days have reached the last CG Day: the CG ends without another scenario."""
+
 
 PERSONNEL = ("squad", "hs", "crew", "leader", "hero", "armor-leader")
-
-
-def other(side: str) -> str:
-    return SIDES[1 - SIDES.index(side)]
 
 
 @dataclass
@@ -145,16 +143,16 @@ class SideState:
 
 @dataclass
 class ScenarioResult:
-    """A CG scenario's outcome, from the facts of the map (7.5031)."""
+    """A CG scenario's outcome, from the facts of the map (OtO2 7.5031, RB 11.6031, VotG 12.6031 ...)."""
 
     date: str
-    lvp: int  # LVP the Russians Control at its end
-    russian_cvp: int  # CVP earned by the Russians (German losses)
-    german_cvp: int  # CVP earned by the Germans (Russian losses)
-    evp: int
-    vp: int  # the Russians' CG VP total at its end
-    scenario_vp: int  # VP the Russians earned in it
-    winner: str
+    cvp: dict[str, int]  # CVP earned by each side (the other side's losses)
+    winner: str = ""  # a side, "none" (ABtF 9.6211: no scenario winner) or "" (not yet determined)
+    type: str = ""  # the scenario type the Initiative generated (RB 11.6233 ...); "" in OtO2
+    lvp: int = 0  # OtO2: LVP the Russians Control at its end
+    evp: int = 0  # OtO2
+    vp: int = 0  # OtO2: the Russians' CG VP total at its end
+    scenario_vp: int = 0  # OtO2: VP the Russians earned in it
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -164,9 +162,10 @@ class ScenarioResult:
 class Campaign:
     cg: str
     dates: tuple[str, ...]
-    human: str  # "Russian", "German" or "none"
+    human: str  # a side's name ("Russian", "German", "British") or "none"
     sides: dict[str, SideState]
     date: str
+    variant: str = ""  # the CG of a family: RB "I" .. "RO III", VotG "I" .. "IV" ("" in OtO2)
     weather: dict[str, str] = field(default_factory=dict)
     ec: dict[str, str] = field(default_factory=dict)
     scenarios: list[ScenarioResult] = field(default_factory=list)
@@ -177,12 +176,30 @@ class Campaign:
     record: list[dict] = field(default_factory=list)  # what each step did, in a player's words (Reph.say)
     game_end: dict | None = None  # the last CG4 Game End dr
     result: dict | None = None
+    flags: set[str] = field(default_factory=set)  # campaign-wide states: "counterattack", "booby-traps:B" ...
+    initiative: dict | None = None  # the current CG Day's Initiative (RB 11.623, VotG 12.625, ABtF 9.6213)
+    history: list[dict] = field(default_factory=list)  # every Initiative of the CG, Idle Days included
+    chits: dict[str, dict[str, int]] = field(default_factory=dict)  # Attack/Idle chits used so far, per side
+    idle_days: int = 0  # Idle Days since the last completed scenario
+
+    def other(self, side: str) -> str:
+        names = list(self.sides)
+        return names[1 - names.index(side)]
+
+    def next_date(self) -> None:
+        """A new CG Day/Date (RB 11.6121 ...): the next of the campaign's dates, its CG Roster lines started from the
+        CPP each side has left."""
+        if self.is_last_date:
+            raise NoMoreDays()
+        self.date = self.dates[self.dates.index(self.date) + 1]
+        for s in self.sides.values():
+            s.roster[self.date] = RosterLine(self.date, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san)
 
     def hidden_side(self, reveal: bool = False) -> str:
         """The computer side whose secrets (CPP, RG Purchase Record, Secret DRs; 7.518) the human may not see now."""
-        if reveal or self.stage == "ended" or self.human not in SIDES:
+        if reveal or self.stage == "ended" or self.human not in self.sides:
             return ""
-        return other(self.human)
+        return self.other(self.human)
 
     def visible_record(self, reveal: bool = False) -> list[dict]:
         hide = self.hidden_side(reveal)
@@ -191,11 +208,11 @@ class Campaign:
     @property
     def cvp_total(self) -> dict[str, int]:
         """CVP earned by each side since the start of the CG."""
-        return {"Russian": sum(s.russian_cvp for s in self.scenarios), "German": sum(s.german_cvp for s in self.scenarios)}
+        return {side: sum(s.cvp.get(side, 0) for s in self.scenarios) for side in self.sides}
 
     def cvp_suffered(self, side: str) -> int:
         """CVP ``side`` has suffered since the start of the CG (7.516): what the other side earned."""
-        return self.cvp_total[other(side)]
+        return self.cvp_total[self.other(side)]
 
     @property
     def evp_total(self) -> int:

@@ -1,7 +1,7 @@
 """The catalog: every shipped table, the player's table pack, the inventory and the missing list."""
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -49,7 +49,26 @@ class Catalog:
 
     def unsupplied(self) -> list[Missing]:
         """Referenced tables that are not in the texts and not in the player's pack (a stand-in may stand for them)."""
-        return [m for m in self.missing.values() if m.id not in self.tables or self.tables[m.id].stand_in]
+        return [m for m in self.missing.values()
+                if m.id not in self.tables or self.tables[m.id].stand_in or self.tables[m.id].incomplete]
+
+
+def complete(shipped: Table, pack: Table, path: Path) -> Table:
+    """The player's whole chart for one the texts give in part: every row the texts give must agree with it; rows
+    it leaves out are kept from the texts."""
+    if not pack.is_chart or not shipped.is_chart:
+        raise TableFileError(f"{path}: table {pack.id}: give it as a chart (roll = \"chart\"), like {shipped.path}")
+    keys = {row.key for row in pack.rows}
+    for row in shipped.rows:
+        if row.key not in keys:
+            continue
+        theirs = pack.chart_row(row.key).results
+        for column, value in row.results.items():
+            if column in theirs and str(theirs[column]) != str(value):
+                raise TableFileError(f"{path}: table {pack.id} row {row.key}: {column} {theirs[column]!r}, but the "
+                                     f"rule text ({shipped.source}) gives {value!r}")
+    kept = tuple(row for row in shipped.rows if row.key not in keys)
+    return replace(pack, rows=pack.rows + kept)
 
 
 def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
@@ -64,9 +83,10 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are [[table]] entries")
                 for raw in raws.get("table", []):
                     table = parse_table(raw, path, pack)
-                    if table.id in cat.tables and not (pack and cat.tables[table.id].stand_in):
-                        raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {cat.tables[table.id].path}; rename one")
-                    cat.tables[table.id] = table
+                    shipped = cat.tables.get(table.id)
+                    if shipped and not (pack and (shipped.stand_in or shipped.partial)):
+                        raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {shipped.path}; rename one")
+                    cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
             except TableFileError as exc:
                 cat.errors.append(str(exc))
         inventory_dir = folder / "inventory"

@@ -11,7 +11,7 @@ from pathlib import Path
 from solo.rules.model import ROLL_KINDS, Footnote, Modifier, Row, Table
 from solo.rules.ranges import parse_span
 
-TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading",
+TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading", "partial",
               "stand_in"}
 ROW_KEYS = {"roll", "result", "results", "then", "key"}
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
@@ -97,7 +97,7 @@ def parse_table(raw: dict, path: Path, pack: bool = False) -> Table:
         id=tid, title=raw["title"], rule=str(raw["rule"]), source=raw.get("source", "stand-in" if raw.get("stand_in") else "table pack"),
         roll=raw["roll"], path=str(path), columns=columns, key=raw.get("key", ""), rows=rows,
         modifiers=mods, footnotes=footnotes, notes=_strings(raw.get("notes", []), where, "notes"),
-        reading=raw.get("reading", ""), stand_in=raw.get("stand_in", ""), pack=pack,
+        reading=raw.get("reading", ""), stand_in=raw.get("stand_in", ""), pack=pack, partial=raw.get("partial", ""),
     )
 
 

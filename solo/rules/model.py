@@ -76,6 +76,11 @@ class Table:
     reading: str = ""
     stand_in: str = ""  # not the rulebook table: what this stand-in is built on (DESIGN.md)
     pack: bool = False  # from the player's own table pack
+    partial: str = ""  # a chart the texts give only in part: what they lack (the player's pack completes it)
+
+    @property
+    def incomplete(self) -> bool:
+        return bool(self.partial) and not self.pack
 
     @property
     def is_chart(self) -> bool:

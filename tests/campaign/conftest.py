@@ -14,7 +14,7 @@ def new_reph(faces=(), human="none", seed=1, answers=None) -> Reph:
     log = EventLog.create(":memory:", {"cg": "oto2", "human": human, "seed": seed})
     log.set_pending(list(faces))
     defn = load_campaign("oto2")
-    play = Play(log, seed, make_sides(human, "oto2", seed, answers, False), default_catalog())
+    play = Play(log, seed, make_sides(defn, human, seed, answers, False), default_catalog())
     return Reph(play, initial_campaign(defn, human), defn)
 
 

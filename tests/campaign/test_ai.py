@@ -11,7 +11,7 @@ from solo.campaign.state import RosterLine, ScenarioResult
 def _situation(make_reph, date="23PM", cpp=22, lvp=2, afv=0, squads=20, at=0):
     r = make_reph()
     r.c.date = date
-    r.c.scenarios = [ScenarioResult("23AM", lvp, 10, 10, 0, lvp, lvp, "German")]
+    r.c.scenarios = [ScenarioResult("23AM", {"Russian": 10, "German": 10}, "German", lvp=lvp, vp=lvp, scenario_vp=lvp)]
     r.c.facts = check(r.c, {"lvp": lvp, "russian_afv_seen": afv})
     g = r.side("German")
     g.cpp = cpp

@@ -70,7 +70,7 @@ def test_bad_answers_are_one_line_and_lose_nothing(solo, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["cg", "status", "nowhere.db"], "no save file nowhere.db"),
-    (["cg", "new", "rb", "--save", "x.db"], "no Campaign Game 'rb'"),
+    (["cg", "new", "xyz", "--save", "x.db"], "no Campaign Game 'xyz'"),
     (["cg", "reph", "junk.db"], "not a readable solo save file"),
 ])
 def test_errors(solo, tmp_path, args, message):

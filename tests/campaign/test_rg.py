@@ -10,17 +10,17 @@ from solo.errors import SoloError
 def _check(r, side, *entries, initial=False):
     s = r.side(side)
     items = [rgs.parse_item(e) for e in entries]
-    return rgs.check(r.charts[side], r.c, s, items, r.defn.limits, initial, initial and side == "Russian")
+    return rgs.check(r.chart(side), r.c, s, items, r.defn.limits, initial, initial and side == "Russian")
 
 
 def test_costs(make_reph):
     r = make_reph()
-    chart = r.charts["German"]
+    chart = r.chart("German")
     assert rgs.cost(chart["I1"], rgs.Item("I1")) == 7
     assert rgs.cost(chart["V3"], rgs.Item("V3", offboard=True)) == 5  # CG12a: one CPP less
     assert rgs.cost(chart["O2"], rgs.Item("O2", prereg=2)) == 6  # note f: +1 per Pre-Registered hex
     assert rgs.cost(chart["O4"], rgs.Item("O4", observer_level=3)) == 2  # note h*: level 3 for one more
-    russian = r.charts["Russian"]
+    russian = r.chart("Russian")
     assert rgs.cost(russian["G2"], rgs.Item("G2", trucks=True)) == 6  # note o
     assert rgs.cost(russian["I1"], rgs.Item("I1", onboard=True)) == 6  # CG12b, Initial Scenario
 

@@ -14,7 +14,7 @@ def _facts(r, **given):
 
 
 def _scenario(date, winner, german_cvp=0, russian_cvp=0, lvp=0):
-    return ScenarioResult(date, lvp, russian_cvp, german_cvp, 0, lvp, lvp, winner)
+    return ScenarioResult(date, {"Russian": russian_cvp, "German": german_cvp}, winner, lvp=lvp, vp=lvp, scenario_vp=lvp)
 
 
 def test_cpp_replenishment_with_historical_drm(make_reph):

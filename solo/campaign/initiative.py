@@ -1,0 +1,129 @@
+"""Initiative chits (RB 11.623, VotG 12.625, ABtF 9.6213) and the first move (RB 11.625, VotG 12.627, ABtF 9.6215).
+
+Each side picks Attack or Idle in secret. The human's chit is taken first and logged before the computer
+picks its own, which never sees it; then both are revealed and cross-indexed on the CG's matrix. The CG
+file's [initiative] table names the matrix, the Dual Attack dr tables, the side that may declare its
+Assault a Night scenario and the chit limits.
+"""
+
+import math
+
+from solo.campaign.choices import yes_no
+from solo.campaign.reph import Reph, step
+from solo.errors import SoloError
+
+CHITS = ("Attack", "Idle")
+
+
+def scenario_type(printed: str) -> str:
+    """The matrix's cell as the engine names it: "Dual Attack", "<Side> Assault" or "Idle Day" (ABtF prints
+    "Dual Assault" and "Idle CG Date")."""
+    name = printed.split(" (")[0]
+    if name.startswith("Dual"):
+        return "Dual Attack"
+    return "Idle Day" if name.startswith("Idle") else name
+
+
+def named_side(r: Reph, text: str) -> str:
+    """The side a dr result names: "The Russians set up first" -> "Russian"."""
+    return next(side for side in r.c.sides if side in text)
+
+
+def chits_left(r: Reph, side: str) -> dict[str, int | None]:
+    """How many more Attack and Idle chits ``side`` may pick (None: no limit). RB 11.6231: one Attack chit per four
+    (or part thereof) CG Days completed, within the CG's total; VotG 12.6251: the CG's total, one a CG Day; ABtF
+    9.62131: the CG's chit units, from the player's pack (the texts lack them)."""
+    cfg, c = r.defn.initiative, r.c
+    variant = r.defn.variants.get(c.variant, {})
+    limits: dict[str, int | None] = {"Attack": variant.get("attack_chits", {}).get(side), "Idle": None}
+    if "chit_units" in cfg:
+        for chit in CHITS:
+            limits[chit] = int(r.cat.chart(cfg["chit_units"], c.variant, f"{side} {chit}"))
+    if limits["Attack"] is not None and "attack_per_days" in cfg:
+        completed = c.dates.index(c.date)
+        limits["Attack"] = min(limits["Attack"], math.ceil(completed / cfg["attack_per_days"]))
+    return {chit: None if most is None else max(most - c.chits[side][chit], 0) for chit, most in limits.items()}
+
+
+def allowed(r: Reph, side: str) -> tuple[str, ...]:
+    left = chits_left(r, side)
+    return tuple(chit for chit in CHITS if left[chit] != 0) or ("Idle",)
+
+
+def chit_parser(choices: tuple[str, ...]):
+    def parse(raw) -> str:
+        text = str(raw).strip().capitalize()
+        if text not in CHITS:
+            raise SoloError(f"{raw!r}: pick Attack or Idle")
+        if text not in choices:
+            raise SoloError(f"you have no {text} chit left: pick {' or '.join(choices)}")
+        return text
+    return parse
+
+
+@step("initiative")
+def initiative(r: Reph) -> None:
+    """RB 11.623 / VotG 12.625 / ABtF 9.6213 Initiative Determination: each side's secret chit, the matrix, the
+    scenario type (11.6233 / 12.6253 / 9.62133) and who sets up first (a dr in a Dual Attack); a Russian Assault or
+    Counterattack may be declared a Night scenario (11.6234 / 12.6254). VotG 12.6252 EXC: after a declared
+    Counterattack the German is automatically Idle and a Russian Counterattack is generated."""
+    c, cfg = r.c, r.defn.initiative
+    first, second = c.sides
+    rule = cfg["rule"]
+    if "counterattack" in c.flags:
+        chits = {"Russian": "Attack", "German": "Idle"}
+        kind = printed = "Russian Counterattack"
+        r.say(f"the Russian Counterattack declared in 12.613 is generated; the German is automatically Idle ({rule})")
+    else:
+        chits = {}
+        for side in sorted(c.sides, key=r.computer):  # the human's chit first: the computer never sees it
+            choices = allowed(r, side)
+            left = chits_left(r, side)
+            limits = ", ".join(f"{chit} chits left: {'no limit' if n is None else n}" for chit, n in left.items())
+            chits[side] = r.ask("initiative", side, f"{rule} Pick your Initiative chit for {c.date} in secret: "
+                                f"{' or '.join(choices)} ({limits})", chit_parser(choices),
+                                {"reph": r, "choices": choices}, example='initiative = "Attack"', default=choices[-1])
+        rows = {row.key for row in r.cat.get(cfg["matrix"]).rows}
+        key = chits[first] if chits[first] in rows else f"{first} {chits[first]}"
+        printed = str(r.cat.chart(cfg["matrix"], key, f"{second} {chits[second]}"))
+        kind = scenario_type(printed)
+        r.say(f"chits revealed: {first} {chits[first]}, {second} {chits[second]}: {printed.split(' (')[0]} ({rule})")
+    for side, chit in chits.items():
+        c.chits[side][chit] += 1
+    c.initiative = {"date": c.date, "chits": chits, "type": kind, "sets_up_first": None, "moves_first": None,
+                    "night": False}
+    c.history.append(c.initiative)
+    if kind == "Idle Day":
+        c.idle_days += 1
+        r.say(f"no scenario on {c.date}: the RePh steps repeat from {next(sd.rule for sd in r.defn.steps if '*' in sd.marks)}")
+        return
+    if kind == "Dual Attack":
+        trace = r.roll(cfg["dual_setup"], cfg.get("dual_roller", first), f"Dual Attack: who sets up first ({rule})")
+        c.initiative["sets_up_first"] = named_side(r, trace.result)
+        r.say(f"Dual Attack set-up dr {trace.original}: {trace.result}; who moves first is rolled after set-up")
+    else:
+        attacker = named_side(r, kind)
+        c.initiative["sets_up_first"] = c.other(attacker)
+        c.initiative["moves_first"] = attacker
+        r.say(f"{kind}: the {c.other(attacker)} sets up first, the {attacker} moves first")
+    night = cfg.get("night", "")
+    if night and kind.startswith(night):
+        c.initiative["night"] = r.ask("night", night, f"{rule} Declare this {kind} a Night scenario (yes/no)?",
+                                      yes_no, {"reph": r}, example="night = false", default="no")
+        if c.initiative["night"]:
+            r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {night}s are the Scenario Attacker "
+                  "(E1; Cloud Cover and Base NVR per E1.11 with the Moon of the CG Roster)")
+
+
+@step("first_move")
+def first_move(r: Reph) -> None:
+    """RB 11.625 / VotG 12.627 / ABtF 9.6215 Scenario Commencement: both sides announce ELR and SAN; in a Dual Attack a
+    dr says who moves first (in an Assault the side setting up second moves first)."""
+    c, cfg = r.c, r.defn.initiative
+    for side, s in c.sides.items():
+        r.say(f"{side}: ELR {s.elr}, SAN {s.san}")
+    if c.initiative["type"] == "Dual Attack":
+        trace = r.roll(cfg["dual_move"], cfg.get("dual_roller", next(iter(c.sides))), "Dual Attack: who moves first")
+        c.initiative["moves_first"] = named_side(r, trace.result)
+        r.say(f"Dual Attack move dr {trace.original}: {trace.result}")
+    r.say(f"the {c.initiative['sets_up_first']} sets up first; the {c.initiative['moves_first']} moves first")
