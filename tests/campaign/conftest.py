@@ -1,4 +1,6 @@
-"""A RePh context over an in-memory event log, with the faces a test wants rolled."""
+"""A RePh context over an in-memory event log, with the faces a test wants rolled; the test table packs."""
+
+from pathlib import Path
 
 import pytest
 
@@ -9,15 +11,28 @@ from solo.campaign.sides import make_sides
 from solo.rules import default_catalog
 from solo.store import EventLog
 
+PACKS = Path(__file__).parent / "packs"
 
-def new_reph(faces=(), human="none", seed=1, answers=None) -> Reph:
-    log = EventLog.create(":memory:", {"cg": "oto2", "human": human, "seed": seed})
+
+def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant="") -> Reph:
+    log = EventLog.create(":memory:", {"cg": cg, "variant": variant, "human": human, "seed": seed})
     log.set_pending(list(faces))
-    defn = load_campaign("oto2")
+    defn = load_campaign(cg)
     play = Play(log, seed, make_sides(defn, human, seed, answers, False), default_catalog())
-    return Reph(play, initial_campaign(defn, human), defn)
+    return Reph(play, initial_campaign(defn, human, variant), defn)
 
 
 @pytest.fixture
 def make_reph():
     return new_reph
+
+
+@pytest.fixture
+def pack(monkeypatch):
+    """Use the test table pack of a CG (tests/campaign/packs/<cg>/tables: test data, not the rulebook's charts)."""
+    def use(cg: str) -> Path:
+        monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
+        default_catalog.cache_clear()
+        return PACKS / cg
+    yield use
+    default_catalog.cache_clear()
