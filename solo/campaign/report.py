@@ -38,7 +38,8 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
     hide = c.hidden_side(reveal)
     dates = [d for d in c.dates if any(d in s.roster for s in c.sides.values())]
     return {
-        "cg": c.cg, "human": c.human, "stage": c.stage, "date": c.date, "step": c.step or None,
+        "cg": c.cg, "variant": c.variant or None, "human": c.human, "stage": c.stage, "date": c.date,
+        "step": c.step or None,
         "hidden": hide or None,
         "waiting": {"key": q.key, "step": q.step, "side": q.side, "prompt": q.prompt, "example": q.example} if q else None,
         "dates": [{"date": d, "weather": c.weather.get(d), "ec": c.ec.get(d),
@@ -50,6 +51,8 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "oob": {name: [u.to_json() for u in s.units] for name, s in c.sides.items()},
         "record": c.visible_record(reveal),
         "game_end": c.game_end,
+        "initiative": c.initiative,
+        "chits": c.chits,
         "result": c.result,
     }
 
@@ -57,15 +60,22 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
 def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str:
     c, q = outcome.campaign, outcome.waiting
     hide = c.hidden_side(reveal)
-    out = [f"On Track to Orsha — CG Date {c.date}, {'CG ended' if c.stage == 'ended' else c.stage}"
+    defn = load_campaign(c.cg)
+    title = defn.title + (f" CG {c.variant}" if c.variant else "")
+    out = [f"{title} — {defn.raw.get('day', 'CG Date')} {c.date}, {'CG ended' if c.stage == 'ended' else c.stage}"
            + (f", step {c.step}" if c.step else "") + f"; you play: {c.human}"]
     out.append(roster_table(c, hide))
     if c.stage in ("reph", "initial"):
         marks = {"done": "+", "current": ">", "next": " "}
         out.append("RePh: " + " ".join(f"{marks[st['state']]}{st['rule']}" for st in steps(c)) + "  (+ done, > current)")
     if c.scenarios:
-        out.append("Scenarios: " + "; ".join(f"{s.date} {s.winner} win ({s.scenario_vp} VP earned, {s.vp} in all)"
-                                             for s in c.scenarios))
+        out.append("Scenarios: " + "; ".join(_scenario_line(s) for s in c.scenarios))
+    if c.initiative:
+        i = c.initiative
+        out.append(f"Initiative {i['date']}: " + ", ".join(f"{side} {chit}" for side, chit in i["chits"].items())
+                   + f" -> {i['type']}" + (" (Night)" if i["night"] else "")
+                   + (f"; {i['sets_up_first']} sets up first" if i["sets_up_first"] else "")
+                   + (f", {i['moves_first']} moves first" if i["moves_first"] else ""))
     for name, s in c.sides.items():
         units = [u for u in s.units if u.retained]
         out.append(f"{name} OB, {len(units)} Retained:")
@@ -78,12 +88,21 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
     if hide:
         out.append(f"(the {hide}s' CPP, RG Purchase Record and Secret DRs are hidden until the CG End; their units are "
                    "shown, as you set them up on the map)")
-    if c.result:
+    if c.result and "vp" in c.result:
         out.append(f"Result: {c.result['vp']} Russian VP — the {c.result['winner']}s win the Campaign Game")
+    elif c.result:
+        out.append("Result: " + (f"the {c.result['winner']}s win the Campaign Game" if c.result.get("winner")
+                                 else "apply the CG card's Victory Conditions to the record above"))
     if q:
         who = "you" if q.side in (c.human, "table") else q.side
         out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  answers file: {q.example}" if q.example else ""))
     return "\n".join(out)
+
+
+def _scenario_line(s) -> str:
+    if s.type:
+        return f"{s.date} {s.type}: " + (f"{s.winner} win" if s.winner not in ("", "none") else "no winner")
+    return f"{s.date} {s.winner} win ({s.scenario_vp} VP earned, {s.vp} in all)"
 
 
 def _grouped(units) -> dict[str, list[str]]:
@@ -95,7 +114,7 @@ def _grouped(units) -> dict[str, list[str]]:
 
 
 ROSTER_COLUMNS = ("Date", "Side", "Start", "Repl", "Total", "Spent", "Left", "ELR", "SAN", "Hist DRM", "Weather", "EC",
-                  "RG Purchased", "Recon", "Fortifications")
+                  "Chit", "RG Purchased", "Recon", "Fortifications")
 
 
 def roster_rows(c: Campaign, hide: str = "") -> list[list]:
@@ -109,8 +128,9 @@ def roster_rows(c: Campaign, hide: str = "") -> list[list]:
             bought = " ".join(f"{p.rg}({p.cpp})" for p in s.purchases if p.date == d and not p.given)
             secret = name == hide
             cpp = ["?"] * 5 if secret else [line.start, line.repl, line.total, line.spent, line.left]
+            chits = "/".join(i["chits"][name] for i in c.history if i["date"] == d)
             rows.append([d, name, *cpp, line.elr, line.san, line.historical_drm, c.weather.get(d, ""), c.ec.get(d, ""),
-                         "?" if secret else bought, "" if line.recon is None else line.recon,
+                         chits, "?" if secret else bought, "" if line.recon is None else line.recon,
                          "?" if secret else "; ".join(line.fortifications)])
     return rows
 
@@ -160,7 +180,7 @@ def export(c: Campaign, fmt: str, reveal: bool = False) -> str:
             writer.writerows(rows(c, hide))
             writer.writerow([])
         return buffer.getvalue()
-    out = [f"# On Track to Orsha — {c.date}"]
+    out = [f"# {load_campaign(c.cg).title}{f' CG {c.variant}' if c.variant else ''} — {c.date}"]
     for title, columns, rows in SHEETS:
         out += ["", f"## {title}", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
         out += ["| " + " | ".join(str(v).replace("|", "/") for v in row) + " |" for row in rows(c, hide)]
