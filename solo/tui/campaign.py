@@ -12,7 +12,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static, TabbedContent,
                              TabPane)
 
-from solo.campaign.engine import run
+from solo.campaign.engine import run, start_meta
+from solo.campaign.reph import campaign_ids, load_campaign
 from solo.campaign.report import (PURCHASE_COLUMNS, ROSTER_COLUMNS, purchase_rows, roster_rows, status_json, steps)
 from solo.campaign.sides import typed_answer
 from solo.dice import parse_faces
@@ -22,20 +23,37 @@ from solo.tui.saves import new_save_path
 from solo.tui.widgets import NewSaveDialog, SaveScreen
 
 
+def campaign_choices() -> list[tuple[str, str]]:
+    """Every Campaign Game and CG of a family, as (label, "cg|variant")."""
+    out = []
+    for cg in campaign_ids():
+        defn = load_campaign(cg)
+        out += [(f"{defn.title} CG {v}", f"{cg}|{v}") for v in defn.variants] or [(f"{defn.title} ({cg})", f"{cg}|")]
+    return out
+
+
 class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]New campaign[/b]: OtO2 On Track to Orsha (23AM-24PM)")
+            yield Label("[b]New campaign[/b] (RB, VotG and ABtF need your CG card and RG charts as a table pack)")
+            yield Select(campaign_choices(), value="oto2|", allow_blank=False, id="cg")
             yield Select([("you play the Russians", "Russian"), ("you play the Germans", "German"),
-                          ("computer against computer", "none")], value="Russian", allow_blank=False, id="human")
+                          ("you play the British", "British"), ("computer against computer", "none")],
+                         value="Russian", allow_blank=False, id="human")
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Button("Start", id="go", variant="primary")
             yield Static("", id="error", classes="error")
 
     def create(self, seed: int) -> Path:
-        path = new_save_path("oto2")
-        EventLog.create(path, {"cg": "oto2", "human": self.query_one("#human", Select).value, "seed": seed})
-        run(EventLog.open(path))
+        cg, variant = self.query_one("#cg", Select).value.split("|")
+        meta = start_meta(cg, variant or None, self.query_one("#human", Select).value)
+        path = new_save_path(cg)
+        EventLog.create(path, meta | {"seed": seed})
+        try:
+            run(EventLog.open(path))
+        except SoloError:
+            path.unlink()
+            raise
         return path
 
 
@@ -80,10 +98,15 @@ class CampaignScreen(SaveScreen):
         hide = c.hidden_side()
         me = c.sides.get(c.human)
         cpp = f"  your CPP {me.cpp}, ELR {me.elr}, SAN {me.san}" if me else ""
+        vp = f"  Russian VP {data['vp']['russian']}" if "victory" in load_campaign(c.cg).raw else ""
+        result = ""
+        if c.result:
+            result = (f"  [b]{c.result['winner']}s win[/b]" + (f" ({c.result['vp']} VP)" if "vp" in c.result else "")
+                      if c.result.get("winner") else "  [b]CG over: apply the CG card's Victory Conditions[/b]")
         self.query_one("#bar", Static).update(
-            f"[b]On Track to Orsha[/b]  {c.date} · {'CG ended' if c.stage == 'ended' else c.stage}"
-            + (f" · step {c.step}" if c.step else "") + f" · you play {c.human}{cpp}  Russian VP {data['vp']['russian']}"
-            + (f"  [b]{c.result['winner']}s win ({c.result['vp']} VP)[/b]" if c.result else ""))
+            f"[b]{escape(load_campaign(c.cg).title)}{f' CG {c.variant}' if c.variant else ''}[/b]  {c.date} · "
+            f"{'CG ended' if c.stage == 'ended' else c.stage}" + (f" · step {c.step}" if c.step else "")
+            + f" · you play {c.human}{cpp}{vp}{result}")
         marks = {"done": "[green]✓[/]", "current": "[b yellow]▶[/]", "next": " "}
         self.query_one("#steps", Static).update("[b]RePh[/b]\n" + "\n".join(
             f"{marks[s['state']]}{s['rule']} {s['title'][:12]}" for s in steps(c)))
@@ -91,8 +114,7 @@ class CampaignScreen(SaveScreen):
         if q and q.example:
             prompt += f"\n[dim]answers file: {escape(q.example)}[/dim]"
         if q and q.key == "facts":
-            prompt += ("\n[dim]type them as: lvp = 3, russian_cvp = 24, german_cvp = 40, eliminated = \\[\"G3\"] "
-                       "(keys: solo/campaign/facts.py)[/dim]")
+            prompt += "\n[dim]type them as the inside of the [facts] table above (keys: solo/campaign/facts.py)[/dim]"
         self.query_one("#prompt", Static).update(prompt)
         log = self.query_one("#decisions", RichLog)
         log.clear()
@@ -118,7 +140,7 @@ class CampaignScreen(SaveScreen):
                     total = "?" if name == hide else line.total
                     parts.append(f"{name[:3]} CPP {total:>3} {'#' * (line.total // 4) if name != hide else ''}"
                                  f" ELR {line.elr}")
-            vp = next((r.vp for r in c.scenarios if r.date == d), None)
+            vp = next((r.vp for r in c.scenarios if r.date == d), None) if "victory" in load_campaign(c.cg).raw else None
             if parts:
                 lines.append(f"{d}  " + "  |  ".join(parts) + (f"  |  VP {vp} {'*' * max(vp, 0)}" if vp is not None else ""))
         return "\n".join(lines) or "no CG Date yet"

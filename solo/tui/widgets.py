@@ -98,7 +98,11 @@ class NewSaveDialog(ModalScreen):
         if text and not text.isdigit():
             self.query_one("#error", Static).update("the seed is a whole number")
             return
-        path = self.create(int(text) if text else int(time.time()))
+        try:
+            path = self.create(int(text) if text else int(time.time()))
+        except SoloError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
         self.app.pop_screen()
         self.app.open_save(path)
 
