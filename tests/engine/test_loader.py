@@ -1,6 +1,8 @@
 """Loading validates: unknown keys, gaps and overlaps over every reachable Final, duplicate ids,
 references to missing tables; each error one line naming the file, the table and the fix."""
 
+import pytest
+
 
 GOOD = """
 [[table]]
@@ -155,3 +157,64 @@ def test_a_pack_replaces_a_stand_in_but_not_a_rulebook_table(tmp_path):
     assert cat.get("t.a6g").result_at(5) == "From my rulebook" and not cat.get("t.a6g").stand_in
     (pack / "q.toml").write_text(GOOD)
     assert "duplicate id" in load_catalog([(shipped, False), (pack, True)]).errors[0]
+
+
+PARTIAL = """
+[[table]]
+id = "t.rg_chart"
+title = "RG Chart"
+rule = "11.619"
+source = "002:11"
+roll = "chart"
+key = "ID"
+columns = ["Group Type", "CPP"]
+partial = "the texts give two rows (11.6194 EX)"
+row = [
+  { key = "A6", results = { "Group Type" = "Pz IVF1 Pltn", "CPP" = 5 } },
+  { key = "A3", results = { "CPP" = 5 } },
+]
+"""
+PLAYER_CHART = """
+[[table]]
+id = "t.rg_chart"
+title = "RG Chart"
+rule = "11.619"
+roll = "chart"
+key = "ID"
+columns = ["Group Type", "CPP"]
+row = [
+  { key = "A3", results = { "Group Type" = "T-34 M41 Pltn", "CPP" = 5 } },
+  { key = "I1", results = { "Group Type" = "Rifle Coy", "CPP" = 6 } },
+]
+"""
+
+
+def test_a_pack_completes_a_partial_chart_and_must_agree_with_the_rows_the_texts_give(tmp_path):
+    from solo.rules import load_catalog
+    shipped, pack = tmp_path / "shipped", tmp_path / "pack"
+    shipped.mkdir(), pack.mkdir()
+    (shipped / "inventory").mkdir()
+    (shipped / "inventory" / "i.toml").write_text('[[missing]]\nid = "t.rg_chart"\ntitle = "RG Chart"\nrule = "11.619"\n')
+    (shipped / "c.toml").write_text(PARTIAL)
+    cat = load_catalog([(shipped, False)])
+    assert cat.errors == [] and cat.get("t.rg_chart").incomplete and [m.id for m in cat.unsupplied()] == ["t.rg_chart"]
+    (pack / "p.toml").write_text(PLAYER_CHART)
+    cat = load_catalog([(shipped, False), (pack, True)])
+    chart = cat.get("t.rg_chart")
+    assert cat.errors == [] and cat.unsupplied() == [] and not chart.incomplete
+    assert sorted(row.key for row in chart.rows) == ["A3", "A6", "I1"]  # A6 kept from the texts
+    assert cat.chart("t.rg_chart", "A6", "Group Type") == "Pz IVF1 Pltn"
+    (pack / "p.toml").write_text(PLAYER_CHART.replace('"CPP" = 5', '"CPP" = 4'))
+    errors = load_catalog([(shipped, False), (pack, True)]).errors
+    assert len(errors) == 1 and "row A3: CPP 4, but the rule text (002:11) gives 5" in errors[0]
+
+
+def test_a_purchase_step_refuses_an_incomplete_chart_with_one_line(tmp_path):
+    from solo.campaign.rg import rg_chart
+    from solo.errors import SoloError
+    from solo.rules import load_catalog
+    (tmp_path / "c.toml").write_text(PARTIAL)
+    cat = load_catalog([(tmp_path, False)])
+    with pytest.raises(SoloError, match=r"t.rg_chart \(RG Chart, 11.619\) is only in part in the rule texts: add the "
+                                        r"whole chart as table t.rg_chart in .*tables"):
+        rg_chart(cat, "t.rg_chart", "German")
