@@ -138,7 +138,7 @@ def _finish(r: Reph) -> None:
     CGs' Victory Conditions are on their CG cards (RB 11.51-.53 ...), which the texts lack: the player applies them
     to the record shown."""
     c = r.c
-    if "victory" not in r.defn.raw:
+    if not r.defn.vp_victory:
         won = {side: sum(1 for s in c.scenarios if s.winner == side) for side in c.sides}
         c.result = {"winner": None, "scenarios_won": won, "cvp": c.cvp_total}
         c.stage, c.step = "ended", ""

@@ -39,9 +39,10 @@ def chits_left(r: Reph, side: str) -> dict[str, int | None]:
     if "chit_units" in cfg:
         for chit in CHITS:
             limits[chit] = int(r.cat.chart(cfg["chit_units"], c.variant, f"{side} {chit}"))
-    if limits["Attack"] is not None and "attack_per_days" in cfg:
+    pace = variant.get("attack_chit_days")
+    if limits["Attack"] is not None and pace:
         completed = c.dates.index(c.date)
-        limits["Attack"] = min(limits["Attack"], math.ceil(completed / cfg["attack_per_days"]))
+        limits["Attack"] = min(limits["Attack"], math.ceil(completed / pace))
     return {chit: None if most is None else max(most - c.chits[side][chit], 0) for chit, most in limits.items()}
 
 
@@ -107,7 +108,10 @@ def initiative(r: Reph) -> None:
         c.initiative["moves_first"] = attacker
         r.say(f"{kind}: the {c.other(attacker)} sets up first, the {attacker} moves first")
     night = cfg.get("night", "")
-    if night and kind.startswith(night):
+    most = r.defn.variants.get(c.variant, {}).get("night_max")
+    if most is not None and sum(i["night"] for i in c.history) >= most:
+        r.say(f"the {night} has had its {most} Night scenarios (RO CG III)")
+    elif night and kind.startswith(night):
         c.initiative["night"] = r.ask("night", night, f"{rule} Declare this {kind} a Night scenario (yes/no)?",
                                       yes_no, {"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:

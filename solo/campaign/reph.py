@@ -62,6 +62,11 @@ class CampaignDef:
         return self.raw["initial"]
 
     @property
+    def vp_victory(self) -> bool:
+        """OtO2's CG victory by VP (7.4); the other CGs' conditions are on their CG cards."""
+        return "cg_vp" in self.raw.get("victory", {})
+
+    @property
     def sides(self) -> tuple[str, ...]:
         return tuple(self.raw.get("sides", ("German", "Russian")))
 

@@ -98,7 +98,7 @@ class CampaignScreen(SaveScreen):
         hide = c.hidden_side()
         me = c.sides.get(c.human)
         cpp = f"  your CPP {me.cpp}, ELR {me.elr}, SAN {me.san}" if me else ""
-        vp = f"  Russian VP {data['vp']['russian']}" if "victory" in load_campaign(c.cg).raw else ""
+        vp = f"  Russian VP {data['vp']['russian']}" if load_campaign(c.cg).vp_victory else ""
         result = ""
         if c.result:
             result = (f"  [b]{c.result['winner']}s win[/b]" + (f" ({c.result['vp']} VP)" if "vp" in c.result else "")
@@ -140,7 +140,7 @@ class CampaignScreen(SaveScreen):
                     total = "?" if name == hide else line.total
                     parts.append(f"{name[:3]} CPP {total:>3} {'#' * (line.total // 4) if name != hide else ''}"
                                  f" ELR {line.elr}")
-            vp = next((r.vp for r in c.scenarios if r.date == d), None) if "victory" in load_campaign(c.cg).raw else None
+            vp = next((r.vp for r in c.scenarios if r.date == d), None) if load_campaign(c.cg).vp_victory else None
             if parts:
                 lines.append(f"{d}  " + "  |  ".join(parts) + (f"  |  VP {vp} {'*' * max(vp, 0)}" if vp is not None else ""))
         return "\n".join(lines) or "no CG Date yet"
