@@ -8,8 +8,7 @@ CG Date has one, 7.521).
 
 from dataclasses import dataclass
 
-from solo.campaign import aftermath, initiative, purchase, reorganization, setup  # noqa: F401 - they register the steps
-from solo.ai import chits  # noqa: F401 - registers the Initiative heuristics
+from solo.campaign import aftermath
 from solo.campaign.facts import check as check_facts
 from solo.play import NeedAnswer, Play, Question, ScenarioReached
 from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign

@@ -18,6 +18,9 @@ from solo.errors import SoloError
 from solo.rules.resolve import Trace
 
 STEPS: dict[str, Callable] = {}
+# The modules of the steps and heuristics every CG may use (OtO2's, the Initiative chits).
+STEP_MODULES = tuple(f"solo.campaign.{name}" for name in ("aftermath", "reorganization", "purchase", "setup",
+                                                           "initiative")) + ("solo.ai.chits",)
 
 
 def step(name: str):
@@ -92,9 +95,9 @@ def load_campaign(cg: str) -> CampaignDef:
         known = ", ".join(campaign_ids()) or "none"
         raise SoloError(f"no Campaign Game {cg!r}: choose one of {known}")
     raw = read_toml_file(path)
-    for package in ("solo.campaign", "solo.ai"):  # a CG's own steps and heuristics, named after it (rb, votg, abtf)
-        if find_spec(f"{package}.{cg}"):
-            import_module(f"{package}.{cg}")
+    for name in STEP_MODULES + (f"solo.campaign.{cg}", f"solo.ai.{cg}"):  # a CG's own are named after it (rb ...)
+        if find_spec(name):
+            import_module(name)
     steps = []
     for entry in raw.get("step", []):
         sd = StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
