@@ -1,0 +1,144 @@
+"""Initiative chits (RB 11.623, VotG 12.625, ABtF 9.6213), the first move (11.625) and the computer's chit.
+
+Run on the RB CG with the TEST pack (tests/campaign/packs/rb: test data, not the rulebook's CG card).
+"""
+
+import pytest
+
+from solo.ai.chits import initiative as computer_chit
+from solo.campaign.initiative import chits_left
+from solo.campaign.reph import STEPS
+from solo.campaign.sides import Human
+from solo.campaign.state import RosterLine
+from solo.errors import SoloError
+from solo.play import Question
+from tests.campaign.conftest import new_reph
+
+
+@pytest.fixture
+def rb(pack):
+    pack("rb")
+
+    def make(german=None, russian=None, faces=(), date="18 Oct", variant="I"):
+        """Both sides answer from their own answers (None: the computer)."""
+        r = new_reph(faces, "Russian", cg="rb", variant=variant)
+        for side, chit in (("German", german), ("Russian", russian)):
+            if chit is not None:
+                r.play.sides[side] = Human(chit if isinstance(chit, dict) else {"initiative": chit})
+        r.c.date = date
+        for s in r.c.sides.values():
+            s.roster.setdefault(date, RosterLine(date))
+        r.c.step = "11.623"
+        return r
+    return make
+
+
+@pytest.mark.parametrize("german, russian, kind, setup, moves", [
+    ("Attack", "Idle", "German Assault", "Russian", "German"),   # 11.6233: the Russian sets up first
+    ("Idle", "Attack", "Russian Assault", "German", "Russian"),
+    ("Idle", "Idle", "Idle Day", None, None),
+])
+def test_the_matrix_gives_the_scenario_type_and_who_sets_up(rb, german, russian, kind, setup, moves):
+    r = rb(german, {"initiative": russian, "night": "no"})
+    STEPS["initiative"](r)
+    i = r.c.initiative
+    assert (i["type"], i["sets_up_first"], i["moves_first"]) == (kind, setup, moves)
+    assert i["chits"] == {"German": german, "Russian": russian}
+    assert r.c.chits["German"][german] == 1 and r.c.chits["Russian"][russian] == 1
+    assert r.c.idle_days == (kind == "Idle Day")
+
+
+def test_dual_attack_set_up_dr_then_the_move_dr_at_commencement(rb):
+    # 11.6233: dr <= 3 the Russians set up first; 11.625: dr <= 3 the Russians move first, else the Germans.
+    r = rb("Attack", "Attack", faces=(3, 4))
+    STEPS["initiative"](r)
+    assert r.c.initiative["type"] == "Dual Attack" and r.c.initiative["sets_up_first"] == "Russian"
+    assert r.c.initiative["moves_first"] is None
+    STEPS["first_move"](r)
+    assert r.c.initiative["moves_first"] == "German"
+    assert any("ELR" in e["text"] for e in r.c.record)
+
+
+def test_attack_chits_one_per_four_cg_days_completed(rb):
+    # 11.6231: CG I gives the Russian 4 Attack chits, at most one per four (or part thereof) CG Days completed.
+    r = rb("Idle", "Attack", date="18 Oct")  # one day completed: one chit
+    assert chits_left(r, "Russian") == {"Attack": 1, "Idle": None} and chits_left(r, "German")["Attack"] is None
+    r.c.chits["Russian"]["Attack"] = 1
+    assert chits_left(r, "Russian")["Attack"] == 0
+    with pytest.raises(SoloError, match="answers file, initiative: you have no Attack chit left: pick Idle"):
+        STEPS["initiative"](r)
+    r.c.dates, r.c.date = r.defn.dates, "22 Oct"  # five days completed: two chits so far
+    assert chits_left(r, "Russian")["Attack"] == 1
+
+
+def test_ro_cg_iii_limits_the_german_and_the_night_scenarios(rb):
+    # 11.6231: in RO CG III the German has 4 Attack chits and the Russian no limit; 11.6234: at most 4 Night scenarios.
+    r = rb("Idle", {"initiative": "Attack", "night": "yes"})
+    r.c.variant = "RO III"
+    assert chits_left(r, "German")["Attack"] == 4 and chits_left(r, "Russian")["Attack"] is None
+    r.c.history = [{"night": True}] * 4
+    STEPS["initiative"](r)
+    assert r.c.initiative["night"] is False and "Night" in r.c.record[-1]["text"]
+
+
+def test_a_russian_assault_may_be_a_night_scenario(rb):
+    # 11.6234: the Russian may declare a Russian Assault a Night scenario.
+    r = rb("Idle", {"initiative": "Attack", "night": "yes"})
+    STEPS["initiative"](r)
+    assert r.c.initiative["night"] is True
+    assert any("Night scenario" in e["text"] for e in r.c.record)
+
+
+def test_a_declared_counterattack_makes_the_german_idle(rb):
+    # VotG 12.6252 EXC (the rule is VotG's; the step is shared): a Russian Counterattack, the German Idle.
+    r = rb("Attack", {"night": "no"})
+    r.c.flags.add("counterattack")
+    STEPS["initiative"](r)
+    assert r.c.initiative["type"] == "Russian Counterattack"
+    assert r.c.initiative["chits"] == {"Russian": "Attack", "German": "Idle"}
+    assert r.c.chits["Russian"]["Attack"] == 1 and r.c.initiative["moves_first"] == "Russian"
+
+
+def test_the_computer_never_sees_the_humans_chit(rb):
+    # The human's chit is logged first; the computer's question carries only its own choices.
+    r = rb(None, "Attack")
+    seen = []
+    r.play.sides["German"].answer = lambda q: seen.append(q.context) or computer_chit(r, "German", {}, q)
+    STEPS["initiative"](r)
+    assert seen and all("Attack" != v for ctx in seen for k, v in ctx.items() if k not in ("reph", "campaign", "choices"))
+    order = [e.side for e in r.play.log.events if e.kind in ("answer", "decision")]
+    assert order[:2] == ["Russian", "German"]
+
+
+def _ask(r, side, choices=("Attack", "Idle")):
+    q = Question("initiative", "11.623", side, "", str, {"reph": r, "choices": choices})
+    return computer_chit(r, side, {}, q)
+
+
+def _ob(r, side, squads):
+    for _ in range(squads):
+        r.side(side).add("4-6-7" if side == "German" else "4-4-7", "squad")
+
+
+def test_a_stronger_german_attacks_and_says_why(rb):
+    r = rb()
+    _ob(r, "German", 20)
+    _ob(r, "Russian", 8)
+    reply = _ask(r, "German")
+    assert reply.value == "Attack"
+    assert "strength 2.50 x the Russians'" in reply.why and "Historical DRM -2 today" in reply.why
+
+
+def test_a_weaker_russian_keeps_its_scarce_chits(rb):
+    r = rb(date="18 Oct")
+    _ob(r, "German", 20)
+    _ob(r, "Russian", 14)
+    reply = _ask(r, "Russian")
+    assert reply.value == "Idle" and "1 Attack chits left for" in reply.why
+
+
+def test_no_attack_chit_left_means_idle(rb):
+    r = rb()
+    _ob(r, "Russian", 40)
+    reply = _ask(r, "Russian", ("Idle",))
+    assert reply.value == "Idle" and "(no Attack chit left)" in reply.why
