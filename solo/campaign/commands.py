@@ -25,9 +25,8 @@ def cg():
 @click.argument("cg_id", metavar="CG")
 @click.option("--save", "save", required=True, help="The campaign's save file (SQLite), created here.")
 @click.option("--variant", help="The CG of the family: RB I-IV or 'RO I'-'RO III', VotG I-IV, ABtF's CGs.")
-@click.option("--human", default="russian", show_default=True,
-              help="The side you play (german, russian, british); the computer plays the other ('none': computer "
-                   "against computer).")
+@click.option("--human", help="The side you play: german, russian or british (default: russian, in ABtF british); "
+                              "the computer plays the other ('none': computer against computer).")
 @click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_new(cg_id, save, variant, human, seed, as_json):

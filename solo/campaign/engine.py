@@ -51,17 +51,20 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campai
     return c
 
 
-def start_meta(cg_id: str, variant: str | None, human: str) -> dict:
-    """The checked start of a new campaign: its file, the CG of the family and the human's side."""
+def start_meta(cg_id: str, variant: str | None, human: str | None) -> dict:
+    """The checked start of a new campaign: its file, the CG of the family, the human's side (default: the CG's
+    second side, the Russians or the British); the CG start is read now, so a missing pack stops before any save."""
     defn = load_campaign(cg_id.lower())
     if defn.variants and variant is None:
         raise SoloError(f"{defn.title}: choose the CG with --variant ({', '.join(defn.variants)})")
     if variant is not None and variant not in defn.variants:
         raise SoloError(f"{defn.title} has no CG {variant!r}: choose one of {', '.join(defn.variants) or 'none (leave out --variant)'}")
     sides = {side.lower(): side for side in defn.sides} | {"none": "none"}
-    if human.lower() not in sides:
+    human = (human or defn.sides[-1]).lower()
+    if human not in sides:
         raise SoloError(f"--human {human}: {defn.title} is played by {', '.join(sides)}")
-    return {"cg": defn.id, "variant": variant or "", "human": sides[human.lower()]}
+    initial_campaign(defn, sides[human], variant or "")
+    return {"cg": defn.id, "variant": variant or "", "human": sides[human]}
 
 
 def cg_start(defn: CampaignDef, variant: str) -> dict:
