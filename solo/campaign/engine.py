@@ -12,6 +12,7 @@ from solo.campaign import aftermath
 from solo.campaign.facts import check as check_facts
 from solo.play import NeedAnswer, Play, Question, ScenarioReached
 from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign
+from solo.campaign.rg import rg_chart
 from solo.campaign.sides import make_sides
 from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, SideState
 from solo.errors import SoloError
@@ -42,13 +43,22 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campai
         hist = cat.chart(defn.tables["historical"], first, side) if "historical" in defn.tables else 0
         s.roster[first] = RosterLine(first, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san, historical_drm=hist)
         if "initial" not in defn.raw:
-            s.purchases = [Purchase(n, rg, "", first, 0, given=True) for n, rg in enumerate(given["rg"], 1)]
+            titles = _titles(defn, side, variant)
+            s.purchases = [Purchase(n, rg, titles.get(rg, ""), first, 0, given=True) for n, rg in enumerate(given["rg"], 1)]
         sides[side] = s
     c = Campaign(defn.id, dates, human, sides, first, variant)
     c.chits = {side: {"Attack": 0, "Idle": 0} for side in defn.sides}
     if "weather" in start:
         c.weather[first], c.ec[first] = start["weather"], start["ec"]
     return c
+
+
+def _titles(defn: CampaignDef, side: str, variant: str) -> dict[str, str]:
+    """The Group Types of ``side``'s RG chart, if the player's pack has completed it yet (else the IDs alone)."""
+    try:
+        return {g.id: g.title for g in rg_chart(default_catalog(), defn.tables["rg_chart"][side], side, variant).values()}
+    except SoloError:
+        return {}
 
 
 def start_meta(cg_id: str, variant: str | None, human: str | None) -> dict:
@@ -146,7 +156,7 @@ def _finish(r: Reph) -> None:
         c.stage, c.step = "ended", ""
         r.say(f"CG End after {c.date}: scenarios won " + ", ".join(f"{side} {n}" for side, n in won.items())
               + "; CVP earned " + ", ".join(f"{side} {n}" for side, n in c.cvp_total.items())
-              + f". The {r.defn.game} CG Victory Conditions are on the CG card (not in the texts): apply them")
+              + f". The {r.defn.raw['game']} CG Victory Conditions are on the CG card (not in the texts): apply them")
         return
     v = r.defn.victory
     for s in c.sides.values():

@@ -126,6 +126,9 @@ def first_move(r: Reph) -> None:
     c, cfg = r.c, r.defn.initiative
     for side, s in c.sides.items():
         r.say(f"{side}: ELR {s.elr}, SAN {s.san}")
+    if c.initiative is None:
+        r.say("the Initial Scenario: the CG card says who sets up and who moves first")
+        return
     if c.initiative["type"] == "Dual Attack":
         trace = r.roll(cfg["dual_move"], cfg.get("dual_roller", next(iter(c.sides))), "Dual Attack: who moves first")
         c.initiative["moves_first"] = named_side(r, trace.result)

@@ -1,0 +1,140 @@
+"""The computer side's answers to the Valor of the Guards RePh questions (solo/campaign/votg*.py), each explained.
+Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
+leader_hardening (12.6124: roll rather than exchange)."""
+
+from solo.ai import reph
+from solo.ai.reph import HANDLERS
+from solo.campaign.reph import Reph
+from solo.campaign.votg import escape_mods
+from solo.campaign.votg_purchase import Item, check, cost, is_coy, is_hw
+from solo.campaign.votg_strength import fortification_cost
+from solo.errors import SoloError
+from solo.play import Question, Reply
+from solo.rules.odds import odds
+
+
+def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.6073: try an Escape when the chance of Elimination is low enough, or when the unit must (12.6071)."""
+    picks, why, weighed = [], [], []
+    for unit in q.context["units"]:
+        column, mods = escape_mods(r, unit)
+        lost = float(sum(p for result, p in odds(r.cat, "votg.escape", column, mods) if result.startswith("Eliminated")))
+        must = unit.id in q.context["must"]
+        weighed.append((unit.id, f"Elimination {lost:.0%}"))
+        if must or (unit.isolated in "CD" and lost < w["escape"]["max_elimination"]):
+            picks.append(unit.id)
+            why.append(f"{unit.id} tries: " + ("it must (12.6071)" if must else f"{lost:.0%} to be Eliminated beats "
+                                                "Ammunition Shortage in its Isolated Area"))
+        else:
+            why.append(f"{unit.id} stays: {lost:.0%} to be Eliminated is too high")
+    return Reply(picks, "; ".join(why) or "no unit to Escape", tuple(weighed))
+
+
+def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    return Reply("keep", "keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
+                 (("free", "enemy regains a unit"), ("execute", "Massacre next scenario")))
+
+
+def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.613: counterattack when Attack chits are spare for the CG Days left and the Russian is not too weak."""
+    left = q.context["left"]
+    days = len(r.c.dates) - r.c.dates.index(r.c.date) - 1
+    strength = {s: r.side(s).squad_equivalents() for s in r.c.sides}
+    ratio = strength["Russian"] / max(strength["German"], 1)
+    spare = left is None or left > days * w["counterattack"]["chits_per_day"]
+    go = spare and ratio >= w["counterattack"]["min_ratio"]
+    return Reply(go, f"{'declares' if go else 'no'} Counterattack: {left if left is not None else 'unlimited'} Attack "
+                 f"chits for {days} CG Days left, squad ratio {ratio:.2f} (needs {w['counterattack']['min_ratio']}); "
+                 "its CPP are halved after it (12.6253)", (("yes", f"ratio {ratio:.2f}"), ("no", "keep the chit")))
+
+
+def value(r: Reph, side: str, g, squads: float, wanted: float, w: dict) -> tuple[float, str]:
+    short = max(0.0, wanted - squads)
+    if g.letter == "I" and not is_hw(g):
+        count = g.full or (10 if is_coy(g) else 3)
+        return w["infantry"] * min(count, short) + 0.1 * w["infantry"] * max(0, count - short), \
+            f"{squads:g} squads, wants {wanted:g}"
+    if is_hw(g):
+        return w["infantry"] * 0.5, "heavy weapons for the infantry"
+    if g.letter == "A":
+        return w["armor"] * (g.full or 3), "armour to lead or stop assaults"
+    if g.letter == "G":
+        return w["guns"] * (g.full or 2), "guns covering the streets"
+    if g.letter == "O":
+        return w["oba"], "artillery support"
+    if "FPP" in f"{g.title} {g.units}":
+        return w["fortifications"] * (len(r.c.dates) - r.c.dates.index(r.c.date)) / len(r.c.dates), \
+            "fortifications while CG Days remain"
+    return w.get("other", 0.0), "support"
+
+
+def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.621: buy the RG with the most points per CPP while that beats keeping the CPP; every basket is checked by
+    the same rules as the player's (votg_purchase.check), so it is always legal."""
+    s, w = r.side(side), w["purchase"]
+    chart = r.chart(side)
+    wanted = w["squads"]
+    squads = s.squad_equivalents()
+    items, why, weighed = [], [], []
+    while True:
+        candidates = []
+        for g in chart.values():
+            item = Item(g.id, "onmap" if g.letter == "I" and w["onmap"] else "")
+            for tried in (item, Item(g.id)):
+                try:
+                    check(r, s, items + [tried])
+                except SoloError:
+                    continue
+                pts, reason = value(r, side, g, squads, wanted, w)
+                if pts > 0:
+                    candidates.append((pts / max(cost(r, side, g, tried), 1), g, tried, reason))
+                break
+        candidates.sort(key=lambda c: (-c[0], c[1].id))
+        if not weighed:
+            weighed = [(c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6]]
+        if not candidates or candidates[0][0] <= w["keep"]:
+            break
+        ratio, g, item, reason = candidates[0]
+        items.append(item)
+        squads += (g.full or 0) if g.letter == "I" and not is_hw(g) else 0
+        why.append(f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
+                   f"({ratio:.2f} points/CPP)")
+    left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
+    why.append(f"keeps {left} CPP (worth {w['keep']} points/CPP)")
+    return Reply([i.to_json() for i in items], "; ".join(why), tuple(weighed))
+
+
+def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.623: spend the FPP by the shares of ai/votg.toml, the rest on the cheapest kinds (unspent FPP are forfeit)."""
+    s, w = r.side(side), w["fortifications"]
+    left, bought = s.fpp, {}
+    price = {kind: fortification_cost(kind, 1, side) for kind in w["order"]}
+    for kind in w["order"]:
+        count = int(s.fpp * w["shares"].get(kind, 0) // price[kind])
+        if count:
+            bought[kind] = count
+            left -= count * price[kind]
+    for kind in sorted(w["order"], key=lambda k: (price[k], k)):
+        while left >= price[kind]:
+            bought[kind] = bought.get(kind, 0) + 1
+            left -= price[kind]
+    return Reply(bought, "spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
+                 + "; unspent FPP would be forfeit (12.623)", tuple((k, n) for k, n in bought.items()))
+
+
+def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    s = r.side(side)
+    spend = 2 if s.cpp >= w["recon"]["two_cpp_from"] else min(1, s.cpp) if s.cpp >= w["recon"]["one_cpp_from"] else 0
+    return Reply(spend, f"spends {spend} CPP on Recon with {s.cpp} Left (12.624)", (("0", "none"), ("2", "+3 drm")))
+
+
+def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.6226: exchange the poorest new leaders (a Commissar's morale beats a 7-0 or 6+1's)."""
+    poor = [u.id for u in q.context["units"] if u.type in ("7-0", "6+1")][: q.context["room"]]
+    return Reply(poor, f"exchanges {', '.join(poor) or 'none'}: poor leaders gain most as Commissars (12.6226)")
+
+
+HANDLERS.update({"votg_escape": escape, "votg_prisoners": prisoners, "votg_battle_harden": reph.battle_harden,
+                 "votg_leader_hardening": reph.leader_hardening, "votg_counterattack": counterattack,
+                 "votg_purchase": purchase, "votg_fortifications": fortifications, "votg_recon": recon,
+                 "votg_commissars": commissars})

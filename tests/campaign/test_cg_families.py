@@ -1,0 +1,86 @@
+"""Whole RB, VotG and ABtF campaigns, computer against computer over the stand-in scenario model, on each CG's
+TEST pack (tests/campaign/packs/<cg>: test data, not the rulebook's charts or CG cards): the invariants every
+CG must keep, replay, and the CLI."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from solo.campaign.engine import run
+from solo.campaign.reph import load_campaign
+from solo.campaign.report import status_json
+from solo.campaign.simulate import simulate_campaign
+from solo.store import EventLog
+from tests.campaign.conftest import PACKS
+
+FAMILIES = [("rb", "I"), ("votg", "I"), ("abtf", "I")]
+SEEDS = range(1, 7)
+
+
+@pytest.fixture(params=FAMILIES, ids=[cg for cg, _ in FAMILIES])
+def family(request, pack):
+    cg, variant = request.param
+    pack(cg)
+    return cg, variant
+
+
+def test_whole_campaigns_keep_their_books(family):
+    cg, variant = family
+    defn = load_campaign(cg)
+    for seed in SEEDS:
+        c = simulate_campaign(cg, seed, variant=variant).campaign
+        assert c.stage == "ended" and c.result is not None, (seed, c.date, c.step)
+        assert c.scenarios, seed
+        for side, s in c.sides.items():
+            for line in s.roster.values():
+                assert line.left >= 0 and line.spent >= 0, (seed, side, line)
+            assert 0 <= s.elr <= 5 and s.san >= 0, (seed, side, s.elr, s.san)
+        _chits_within_limits(c, defn)
+        _idle_days_advance_the_date(c)
+
+
+def _chits_within_limits(c, defn):
+    for side in c.sides:
+        most = defn.variants[c.variant].get("attack_chits", {}).get(side)
+        if most is not None:
+            assert c.chits[side]["Attack"] <= most, (side, c.chits)
+
+
+def _idle_days_advance_the_date(c):
+    """An Idle Day is followed by the next CG Day's Initiative (RB 11.6233); a Counterattack shares its day."""
+    for before, after in zip(c.history, c.history[1:]):
+        if after["type"] == "Russian Counterattack":
+            assert after["date"] == before["date"]
+        else:
+            assert c.dates.index(after["date"]) > c.dates.index(before["date"]), (before, after)
+
+
+def test_replay_gives_the_same_state(family, tmp_path):
+    cg, variant = family
+    path = tmp_path / "cg.db"
+    first = simulate_campaign(cg, 5, str(path), variant)
+    again = run(EventLog.open(path), frozen=True)
+    assert status_json(again, reveal=True) == status_json(first, reveal=True)
+
+
+def test_cli_simulates_each_family(family, tmp_path):
+    cg, variant = family
+    env = {**os.environ, "SOLO_CONFIG": str(PACKS / cg)}
+    out = subprocess.run([sys.executable, "-m", "solo.cli", "cg", "simulate", cg, "--variant", variant, "--seed", "2",
+                          "--json"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["cg"] == cg and data["variant"] == variant and data["stage"] == "ended"
+    assert data["chits"] and data["result"]["scenarios_won"]
+
+
+def test_without_the_cg_card_a_new_campaign_says_which_table_to_add(tmp_path):
+    env = {**os.environ, "SOLO_CONFIG": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-m", "solo.cli", "cg", "new", "rb", "--variant", "I", "--save", "rb.db"],
+                         capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.count("\n") == 1 and "rb.cg_start" in out.stderr and "add it as a table pack in" in out.stderr
+    assert not (tmp_path / "rb.db").exists()
