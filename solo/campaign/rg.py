@@ -87,10 +87,17 @@ def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[
     for row in table.rows:
         cells = row.results
         full = depleted = None
-        if "/" in str(cells.get("Full/Depleted", "")):
-            full, depleted = (int(n) for n in str(cells["Full/Depleted"]).split("/"))
-        chart[row.key] = RGType(row.key, side, cells["Group Type"], str(cells.get("Units Received", "")), int(cells["CPP"]),
-                                full, depleted, _notes(cells.get("Notes")), int(cells["CG Date Max"]), int(cells[cg_max]))
+        try:
+            if "/" in str(cells.get("Full/Depleted", "")):
+                full, depleted = (int(n) for n in str(cells["Full/Depleted"]).split("/"))
+            chart[row.key] = RGType(row.key, side, cells["Group Type"], str(cells.get("Units Received", "")),
+                                    int(cells["CPP"]), full, depleted, _notes(cells.get("Notes")),
+                                    int(cells["CG Date Max"]), int(cells[cg_max]))
+        except KeyError as missing:
+            raise SoloError(f"{table_id} row {row.key}: no {missing} (an RG chart needs Group Type, CPP, CG Date Max "
+                            "and CG Max; tables/README.md)") from None
+        except ValueError:
+            raise SoloError(f"{table_id} row {row.key}: CPP, Full/Depleted and the maxima must be whole numbers") from None
     return chart
 
 
