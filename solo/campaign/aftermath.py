@@ -295,23 +295,30 @@ def battle_hardening(r: Reph) -> None:
     """7.511: 7.5111 Recombining, 7.5112 Heroes and MMC Battle Hardening, 7.5113 Leader Battle Hardening,
     7.5114 Armor leaders (not eligible)."""
     for s in r.c.sides.values():
-        _recombine(r, s)
+        recombine(r, s, "7.5111")
         _mmc_hardening(r, s)
         _leader_hardening(r, s)
 
 
-def _recombine(r: Reph, s) -> None:
-    """7.5111: same-type HS Recombine (A1.32), Isolated ones only with Isolated ones of the same Area."""
+def recombine(r: Reph, s, rule: str, teams: int = 0, apart=lambda unit: unit.isolated) -> None:
+    """Same-type HS Recombine (A1.32) so that at most one of each is Retained (OtO2 7.5111, RB 11.6111, VotG 12.6122,
+    ABtF 9.6111). HS that ``apart`` tells apart never combine (their Isolated Area; ABtF: Walking Wounded status);
+    up to ``teams`` HS stay apart as SW Teams (VotG 12.6121 light mortars; ABtF 9.6111 MTR/PSK/PIAT)."""
     groups = defaultdict(list)
     for unit in s.retained("hs"):
-        groups[(unit.type, unit.isolated)].append(unit)
-    for (hs_type, _area), units in groups.items():
+        groups[(unit.type, apart(unit))].append(unit)
+    for (hs_type, _), units in groups.items():
+        exempt = min(teams, len(units))
+        teams -= exempt
+        pairs = units[exempt:]
         squad = unit_type(hs_type, s.name).squad
-        for a, b in zip(units[::2], units[1::2]):
+        for a, b in zip(pairs[::2], pairs[1::2]):
             a.type, a.kind = squad, "squad"
             b.status = "Eliminated"
             b.flags.add("recombined")
-            r.say(f"{s.name} HS {a.id} and {b.id} ({hs_type}) Recombine into {squad} {a.id} (7.5111)")
+            r.say(f"{s.name} HS {a.id} and {b.id} ({hs_type}) Recombine into {squad} {a.id} ({rule})")
+        if exempt:
+            r.say(f"{s.name}: {exempt} {hs_type} HS kept apart as SW Team(s) ({rule})")
 
 
 def _mmc_hardening(r: Reph, s) -> None:

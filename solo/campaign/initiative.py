@@ -116,7 +116,8 @@ def initiative(r: Reph) -> None:
                                       yes_no, {"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:
             r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {night}s are the Scenario Attacker "
-                  "(E1; Cloud Cover and Base NVR per E1.11 with the Moon of the CG Roster)")
+                  "(E1); off-map reinforcements have Freedom of Movement (E1.21); Cloud Cover and Base NVR per E1.11 "
+                  "with the Moon of the CG Roster (Overcast weather invokes E3.5 and makes the Cloud Cover Overcast)")
 
 
 @step("first_move")

@@ -50,7 +50,7 @@ def equipment(r: Reph) -> None:
     for unit_id in f["captured"]:
         unit = find(r, unit_id)
         unit.flags.add("captured")
-        _switch_side(r, unit)
+        switch_side(r, unit)
     for side, s in r.c.sides.items():
         for v in s.retained("vehicle"):
             _vehicle(r, s, v, after_23pm)
@@ -65,7 +65,7 @@ def equipment(r: Reph) -> None:
               f"Shortage lifted (7.5139); SW/Guns may be dismantled or assembled (7.51310)")
 
 
-def _switch_side(r: Reph, unit: Unit) -> None:
+def switch_side(r: Reph, unit: Unit) -> None:
     """A Captured weapon is Retained by the side that captured it (7.5135)."""
     old, new = r.c.sides[unit.side], r.c.sides["German" if unit.side == "Russian" else "Russian"]
     old.units.remove(unit)
@@ -219,7 +219,7 @@ def removal(r: Reph) -> None:
             trace = r.roll("oto2.removal", side, f"Removal of {item['item']} (7.514)", mods=mods)
             r.say(f"{side} removal of {item['item']}: dr {trace.original} Final {trace.final}, {trace.result}")
             if trace.original == 6:
-                _engineer_casualty(r, s)
+                engineer_casualty(r, s)
 
 
 def _check_removal(picks, items, squads, tracked) -> list[int]:
@@ -236,7 +236,7 @@ def _check_removal(picks, items, squads, tracked) -> list[int]:
     return numbers
 
 
-def _engineer_casualty(r: Reph, s) -> None:
+def engineer_casualty(r: Reph, s) -> None:
     elite = [u for u in s.retained("squad", "hs") if not u.isolated and unit_type(u.type, s.name).elite]
     elite.sort(key=lambda u: ("assault-engineer" not in u.flags, u.kind != "squad", u.id))
     pool = elite or [u for u in s.retained("squad", "hs") if not u.isolated]

@@ -6,10 +6,9 @@ What happened on the map comes from the facts (the generic keys and the [facts.e
 every die the rules call for is rolled here with its table and modifiers.
 """
 
-from collections import defaultdict
 
 from solo.campaign import choices
-from solo.campaign.aftermath import eliminate, find, morale, reduce, replace
+from solo.campaign.aftermath import eliminate, find, morale, recombine, reduce, replace
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.units import battle_hardened, unit_type
@@ -345,30 +344,9 @@ def wounded_leaders(r: Reph) -> None:
 def battle_hardening(r: Reph) -> None:
     """12.6121 Light Mortar teams, 12.6122 Recombining, 12.6123 Heroes and MMC, 12.6124 Leaders, 12.6125 Promotion."""
     for s in r.c.sides.values():
-        recombine(r, s)
+        recombine(r, s, "12.6122", teams=len([u for u in s.retained("sw") if "MTR" in u.type.upper()]))
         mmc_hardening(r, s)
         leader_hardening(r, s)
-
-
-def recombine(r: Reph, s) -> None:
-    """12.6122: same-class HS with the same Factors Recombine (A1.32), Isolated ones only with those of the same Area;
-    12.6121: up to one HS per Retained light mortar is a SW Team, exempt."""
-    teams = len([u for u in s.retained("sw") if "MTR" in u.type.upper()])
-    groups = defaultdict(list)
-    for unit in s.retained("hs"):
-        groups[(unit.type, unit.isolated)].append(unit)
-    for (hs_type, _area), units in sorted(groups.items()):
-        exempt = min(teams, len(units))
-        teams -= exempt
-        pairs = units[exempt:]
-        squad = unit_type(hs_type, s.name).squad
-        for a, b in zip(pairs[::2], pairs[1::2]):
-            a.type, a.kind = squad, "squad"
-            b.status = "Eliminated"
-            b.flags.add("recombined")
-            r.say(f"{s.name} HS {a.id} and {b.id} ({hs_type}) Recombine into {squad} {a.id} (12.6122)")
-        if exempt:
-            r.say(f"{s.name}: {exempt} {hs_type} HS kept as Light Mortar SW Team(s) (12.6121)")
 
 
 def mmc_hardening(r: Reph, s) -> None:

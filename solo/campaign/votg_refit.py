@@ -7,8 +7,8 @@ import re
 
 from solo.campaign.aftermath import eliminate, find
 from solo.campaign.reorganization import (
-    _engineer_casualty,
-    _switch_side,
+    engineer_casualty,
+    switch_side,
     assault_engineers,
 )
 from solo.campaign.reph import Reph, first_number, step
@@ -83,7 +83,7 @@ def _captured_switch(r: Reph) -> None:
         unit = find(r, unit_id)
         if "captured" not in unit.flags:
             unit.flags.add("captured")
-            _switch_side(r, unit)
+            switch_side(r, unit)
 
 
 @step("votg.field_maintenance")
@@ -340,7 +340,7 @@ def fortification_removal(r: Reph) -> None:
         r.say(f"{s.name} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
               f"{trace.result.rstrip('*')}")
         if trace.original == 6:
-            _engineer_casualty(r, s)
+            engineer_casualty(r, s)
 
 
 # --- 12.618 - 12.620 ------------------------------------------------------------------------------

@@ -1,0 +1,33 @@
+"""A Red Barricades RePh over an in-memory log with the TEST pack (tests/campaign/packs/rb: not the rulebook's
+charts); each test file's `rbr` fixture sets the pack (conftest `pack`) and gives `rb_reph`."""
+
+from solo.ai import rb as _ai  # noqa: F401 - registers the rb_ handlers
+from solo.campaign import engine, rb, rb_day, rb_purchase, rb_strength  # noqa: F401 - register the steps
+from solo.campaign.facts import check
+from solo.campaign.reph import Reph
+from solo.campaign.state import RosterLine, ScenarioResult
+from tests.campaign.conftest import new_reph
+
+
+def rb_reph(faces=(), human="none", answers=None, date="18 Oct", variant="I") -> Reph:
+    """A RB CG (the TEST pack's CG I start) on ``date``, each side's CG Roster line for it started."""
+    r = new_reph(faces, human, answers=answers, cg="rb", variant=variant)
+    r.c.date = date
+    for s in r.c.sides.values():
+        s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp))
+    return r
+
+
+def facts(r: Reph, **given) -> None:
+    """The facts as the player reports them (cvp = {side: n} is written german_cvp / russian_cvp)."""
+    for side, n in given.pop("cvp", {}).items():
+        given[f"{side.lower()}_cvp"] = n
+    r.c.facts = check(r.c, given)
+
+
+def scenario(date, winner, cvp=None, kind="Initial Scenario") -> ScenarioResult:
+    return ScenarioResult(date, cvp or {"German": 0, "Russian": 0}, winner, kind)
+
+
+def finals(r: Reph) -> list[int]:
+    return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]
