@@ -114,7 +114,7 @@ class CampaignScreen(SaveScreen):
         if q and q.example:
             prompt += f"\n[dim]answers file: {escape(q.example)}[/dim]"
         if q and q.key == "facts":
-            prompt += "\n[dim]type them as the inside of the [facts] table above (keys: solo/campaign/facts.py)[/dim]"
+            prompt += "\n[dim]type them as the inside of the \\[facts] table above (keys: solo/campaign/facts.py)[/dim]"
         self.query_one("#prompt", Static).update(prompt)
         log = self.query_one("#decisions", RichLog)
         log.clear()
