@@ -114,8 +114,10 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     def spent():
         return rb_purchase.check(r, s, orders) if orders else 0
 
+    reserve = w["keep"] * (r.c.dates_left - 1)  # CPP kept for each later CG Day; none after the last one
+
     def affordable(order):
-        return _try(r, s, orders, order) and s.cpp - rb_purchase.check(r, s, orders + [order]) >= w["keep"]
+        return _try(r, s, orders, order) and s.cpp - rb_purchase.check(r, s, orders + [order]) >= reserve
 
     def cheapest(groups: list[RGType], option: str = "", per=lambda g: 1):
         legal = [g for g in groups if affordable(rb_purchase.Order(g.id, option))]
@@ -148,7 +150,12 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         if g:
             orders.append(rb_purchase.Order(g.id))
             why.append(f"buys {g.label()}: heavy weapons for {squads:g} squads")
-    why.append(f"keeps {s.cpp - spent()} CPP for later CG Days (at least {w['keep']})")
+    while g := cheapest(companies + platoons, per=lambda g: g.full):
+        orders.append(rb_purchase.Order(g.id))
+        squads += g.full if g.letter == "I" else 0
+        why.append(f"buys {g.label()} with the CPP beyond its reserve")
+    why.append(f"keeps {s.cpp - spent()} CPP for later CG Days ({w['keep']} for each of the {r.c.dates_left - 1} "
+               "left)")
     return Reply([o.to_json() for o in orders], "; ".join(why),
                  (("squads", f"{squads:g}"), ("afv", f"{afv} vs {seen} seen")))
 

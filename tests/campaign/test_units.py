@@ -23,7 +23,7 @@ def ids(t):
 
 
 def test_both_sides_have_unit_types():
-    assert nationalities() == ["German", "Russian"]
+    assert nationalities() == ["British", "German", "Russian"]
 
 
 def test_the_table_loader_skips_the_unit_files():
@@ -117,7 +117,7 @@ def test_parse_unit_refuses_bad_text_in_one_line(text):
 def test_an_unknown_type_or_nationality_names_the_known_ones():
     with pytest.raises(SoloError, match=r"unknown German unit '4-6-9'; known: 4-6-8, 5-4-8"):
         unit_type("4-6-9", "German")
-    with pytest.raises(SoloError, match="known: German, Russian"):
+    with pytest.raises(SoloError, match="known: British, German, Russian"):
         unit_type("4-4-7", "Finnish")
     with pytest.raises(SoloError, match="bad unit"):
         unit_type("447", "German")
