@@ -446,11 +446,12 @@ def leader_hardening(r: Reph, s) -> None:
     leader.type = better.name
 
 
-GRADES = ("6+1", "7-0", "7-1", "8-0", "8+1", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
+GRADES = ("6+1", "7-0", "7-1", "8+1", "8-0", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
 
 
 def order(leader_type: str) -> int:
-    """A leader's grade for 12.6124 "next lowest-grade", Commissars included (8+1 below 8-1, 9-0 below 9-1)."""
+    """A leader's grade for 12.6124 "next lowest-grade", Commissars included in the printed order of the table
+    (9-0 below 9-1, 8+1 below 8-0)."""
     return GRADES.index(leader_type) if leader_type in GRADES else -1
 
 

@@ -350,7 +350,7 @@ def cpp(r: Reph) -> None:
     """12.618 CPP Replenishment: a Secret DR (Historical DRM, +1 Attack chit on the previous CG Day, -1 per 20 CVP
     suffered in the previous scenario). 12.6253: in the RePh before a Counterattack the German's CPP are halved (FRU),
     and the Russian's on the final CG Day; in the RePh right after it the Russian's. 12.6181 German Support CPP: +6
-    after a scenario the German chose Attack for, only for non-Infantry RG."""
+    after a scenario the German chose Attack for (none after a Counterattack: he is Idle), only for non-Infantry RG."""
     before = COUNTERATTACK in r.c.flags
     after = bool(r.c.scenarios) and r.c.scenarios[-1].type == "Russian Counterattack"
     for side, s in r.c.sides.items():
@@ -365,7 +365,8 @@ def cpp(r: Reph) -> None:
         halve = (before and (side == "German" or r.c.is_last_date)) or (after and side == "Russian")
         if halve:
             repl = math.ceil(repl / 2)
-        support = r.defn.raw["limits"]["support_cpp"] if side == "German" and attacked(r, side) else 0
+        chose = (r.c.initiative or {}).get("chits", {}).get(side)  # the scenario just played (not a Counterattack's)
+        support = r.defn.raw["limits"]["support_cpp"] if side == "German" and chose == "Attack" else 0
         if support:
             set_support_cpp(r, support_cpp(r) + support)
         line = s.roster[r.c.date]

@@ -207,7 +207,8 @@ def commissars(r: Reph, s: SideState, coys: int) -> None:
     squads = s.squad_equivalents()
     have = sum(1 for u in s.retained("leader") if u.type in ("10-0", "9-0", "8+1"))
     room = min(coys, int(squads // r.defn.raw["limits"]["commissar_squads"]) - have)
-    new = [u for u in s.retained("leader") if u.rg in {p.line for p in _today(r, s)} and u.type not in ("10-0", "9-0", "8+1")]
+    coy_lines = {p.line for p in _today(r, s) if is_coy(r.chart(s.name)[p.rg])}  # "these new leaders": the Coys'
+    new = [u for u in s.retained("leader") if u.rg in coy_lines and u.type not in ("10-0", "9-0", "8+1")]
     if room <= 0 or not new:
         return
     picks = r.ask("votg_commissars", s.name, f"12.6226 Exchange up to {room} new leaders for Commissars? "

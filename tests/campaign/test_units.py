@@ -22,7 +22,7 @@ def ids(t):
     return f"{t.nationality} {t.name}"
 
 
-def test_both_sides_have_unit_types():
+def test_each_nationality_has_unit_types():
     assert nationalities() == ["British", "German", "Russian"]
 
 
