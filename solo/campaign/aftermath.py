@@ -11,6 +11,7 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import PERSONNEL, ScenarioResult, Unit
 from solo.campaign.units import battle_hardened, casualty_reduced, replaced, unit_type
+from solo.errors import SoloError
 
 LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
 
@@ -51,7 +52,10 @@ def morale(unit: Unit) -> int:
 
 def find(r: Reph, unit_id: str) -> Unit:
     """The unit ``unit_id`` of either side (the facts name units of both)."""
-    return next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
+    unit = next((s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id)), None)
+    if unit is None:
+        raise SoloError(f"no unit {unit_id!r} in either OB; 'solo cg status FILE' lists the ids")
+    return unit
 
 
 FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized", "stunned": "stunned",
