@@ -206,26 +206,33 @@ def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
     return ("Vehicle" if vehicle else "Infantry"), mods
 
 
-def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    column, mods = escape_mods(r, unit)
-    trace = r.roll("oto2.escape", unit.side, f"Escape of {unit.label} (7.5063)", column, mods)
+def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
+    """The Escape Table's result for ``unit`` (OtO2 7.5063, RB 11.6063, VotG 12.6073): Eliminated; an AFV Abandoned in
+    its hex and facing, its crew Escaping or Eliminated; Infantry Replaced and/or Casualty Reduced. A survivor is no
+    longer Isolated and loses its Ammunition Shortage."""
     result = trace.result
     r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {result}")
     if result.startswith("Eliminated"):
-        eliminate(r, unit, "while Escaping (7.5063)")
-    elif "Abandoned" in result:
+        eliminate(r, unit, f"while Escaping ({rule})")
+    elif result.startswith("Abandoned"):
         unit.flags.add("abandoned")
-        if "crew Escapes" in result:
+        crew = "crew escapes" in result.lower()
+        if crew:
             r.side(unit.side).add("2-2-8", "crew")
-            r.say("its crew Escapes as a 2-2-8 crew")
+        r.say(f"{unit.id} is Abandoned in its hex and facing; its crew {'Escapes' if crew else 'is Eliminated'} ({rule})")
     else:
-        if "Replaced" in result:
-            replace(r, unit, "Escape Table")
+        if "Replaced" in result and not replace(r, unit, f"Escape Table ({rule})"):
+            return
         if "Casualty Reduced" in result and unit.retained:
-            reduce(r, unit, "Escape Table")
+            reduce(r, unit, f"Escape Table ({rule})")
         if unit.retained:
             unit.isolated = ""
             unit.flags.discard("ammo-shortage")
+
+
+def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
+    column, mods = escape_mods(r, unit)
+    escape_result(r, unit, r.roll("oto2.escape", unit.side, f"Escape of {unit.label} (7.5063)", column, mods), "7.5063")
     for sw in carrying:
         if unit.retained:
             sw.isolated = ""

@@ -7,7 +7,7 @@ missions/rb.toml); every die the rules call for is rolled here with its table an
 import json
 
 from solo.campaign import aftermath, choices
-from solo.campaign.aftermath import eliminate, find, morale, reduce, replace
+from solo.campaign.aftermath import eliminate, escape_result, find, morale, reduce
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.units import battle_hardened, unit_type
@@ -229,28 +229,10 @@ def isolation(r: Reph) -> None:
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     column, mods = escape_mods(r, unit)
     trace = r.roll("rb.escape", unit.side, f"Escape of {unit.label} (11.6063)", column, mods)
-    result = trace.result
-    r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {result}")
     if trace.original == 2:
         r.say(f"{unit.id} Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
               "Hero-Creation/Battle Hardening Eliminates it")
-    if result.startswith("Eliminated"):
-        eliminate(r, unit, "while Escaping (11.6063)")
-    elif result.startswith("Abandoned"):
-        unit.flags.add("abandoned")
-        if "crew Escapes" in result:
-            r.side(unit.side).add("2-2-8", "crew")
-            r.say(f"{unit.id} is Abandoned in its hex and facing; its crew Escapes (11.6063)")
-        else:
-            r.say(f"{unit.id} is Abandoned in its hex and facing; its crew is Eliminated (11.6063)")
-    else:
-        if "Replaced" in result:
-            replace(r, unit, "Escape Table (11.6063)")
-        if "Casualty Reduced" in result and unit.retained:
-            reduce(r, unit, "Escape Table (11.6063)")
-        if unit.retained:
-            unit.isolated = ""
-            unit.flags.discard("ammo-shortage")
+    escape_result(r, unit, trace, "11.6063")
     for sw in carrying:
         if unit.retained and unit.isolated == "":
             sw.isolated = ""

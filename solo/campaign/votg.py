@@ -8,7 +8,7 @@ every die the rules call for is rolled here with its table and modifiers.
 
 
 from solo.campaign import choices
-from solo.campaign.aftermath import eliminate, find, morale, recombine, reduce, replace
+from solo.campaign.aftermath import eliminate, escape_result, find, morale, recombine, reduce
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.units import battle_hardened, unit_type
@@ -235,26 +235,10 @@ def escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     """One Escape DR (12.6073) and its result (12.6074): survivors and the SW they portage are Retained."""
     column, mods = escape_mods(r, unit)
     trace = r.roll("votg.escape", unit.side, f"Escape of {unit.label} (12.6073)", column, mods)
-    result = trace.result
-    r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {result}")
     if trace.original == 2:
         r.say(f"{unit.id}: Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result "
               "Eliminates it (12.6074)")
-    if result.startswith("Eliminated"):
-        eliminate(r, unit, "while Escaping (12.6073)")
-    elif result.startswith("Abandoned"):
-        unit.flags.add("abandoned")
-        if "Crew Escapes" in result:
-            r.side(unit.side).add(CREW, "crew")
-            r.say(f"{unit.id} is Abandoned in its hex and facing; its crew Escapes (12.6073)")
-    else:
-        if "Replaced" in result and not replace(r, unit, "Escape Table (12.6073 note 2)"):
-            return
-        if "Casualty Reduced" in result:
-            reduce(r, unit, "Escape Table (12.6073)")
-        if unit.retained:
-            unit.isolated = ""
-            unit.flags.discard("ammo-shortage")
+    escape_result(r, unit, trace, "12.6073")
     for sw in carrying:
         if unit.retained and unit.kind != "vehicle":
             sw.isolated = ""
