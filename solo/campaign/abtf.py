@@ -9,7 +9,7 @@ import re
 
 from solo.campaign import aftermath
 from solo.campaign.aftermath import eliminate, find, recombine
-from solo.campaign.facts import CVP
+from solo.campaign.facts import CVP, fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.units import battle_hardened, parse_unit, unit_type
@@ -26,11 +26,6 @@ HS_EQUIVALENTS = {"squad": 2, "hs": 1, "crew": 1}
 def role(r: Reph, name: str):
     """The side (or sides) a rule names: missions/abtf.toml [roles]."""
     return r.defn.raw["roles"][name]
-
-
-def fact(r: Reph, key: str, default=None):
-    value = r.c.facts.get(key) if r.c.facts else None
-    return default if value is None else value
 
 
 def night(date: str) -> bool:

@@ -17,6 +17,16 @@ def words(raw) -> list:
     raise SoloError(f"{raw!r}: give a list, e.g. [\"G4\", \"G9\"], or type the ids separated by commas")
 
 
+def one_of(*words: str):
+    """A parser for one of ``words`` ("keep", "execute" or "free")."""
+    def parse(raw) -> str:
+        text = str(raw).strip().lower()
+        if text not in words:
+            raise SoloError(f"{raw!r}: answer {', '.join(words[:-1])} or {words[-1]}")
+        return text
+    return parse
+
+
 def yes_no(raw) -> bool:
     if isinstance(raw, bool):
         return raw

@@ -64,6 +64,12 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
     return out
 
 
+def fact(r, key: str, default=None):
+    """A fact of the scenario just played (``default`` when it was not given)."""
+    value = r.c.facts.get(key) if r.c.facts else None
+    return default if value is None else value
+
+
 def _count(key: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise SoloError(f"facts {key}: give a whole number >= 0, not {value!r}")

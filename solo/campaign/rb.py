@@ -8,6 +8,7 @@ import json
 
 from solo.campaign import aftermath, choices
 from solo.campaign.aftermath import eliminate, escape_result, find, morale, reduce
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.units import battle_hardened, unit_type
@@ -19,27 +20,8 @@ INFANTRY = ("squad", "hs", "crew", "leader", "hero")
 GRADES = ("6+1", "7-0", "7-1", "8-0", "8+1", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
 
 
-def one_of(*words: str):
-    """A parser for one of ``words``."""
-    def parse(raw) -> str:
-        text = str(raw).strip().lower()
-        if text not in words:
-            raise SoloError(f"{raw!r}: answer {', '.join(words[:-1])} or {words[-1]}")
-        return text
-    return parse
-
-
-def fact(r: Reph, key: str, default=None):
-    """A fact of the last scenario; the [facts.extra] keys of missions/rb.toml may be absent."""
-    value = r.c.facts.get(key) if r.c.facts else None
-    return default if value is None else value
-
-
 def cvp(r: Reph) -> dict[str, int]:
     """CVP amassed by each side in the scenario just played (the other side's losses)."""
-    given = fact(r, "cvp")
-    if given:
-        return {side: int(given.get(side, 0)) for side in r.c.sides}
     return {side: int(fact(r, f"{side.lower()}_cvp", 0)) for side in r.c.sides}
 
 
@@ -268,7 +250,7 @@ def prisoners(r: Reph) -> None:
             continue
         keeper = r.c.other(unit.side)
         choice = r.ask("rb_prisoners", keeper, f"11.608 Your Isolated Guard holds {unit.label}: keep, execute or free?",
-                       one_of("keep", "execute", "free"), {"reph": r, "prisoner": unit},
+                       choices.one_of("keep", "execute", "free"), {"reph": r, "prisoner": unit},
                        example='rb_prisoners = "keep"', default="keep")
         if choice == "execute":
             eliminate(r, unit, "executed by its Isolated Guard (11.608)")

@@ -9,6 +9,7 @@ every die the rules call for is rolled here with its table and modifiers.
 
 from solo.campaign import choices
 from solo.campaign.aftermath import eliminate, escape_result, find, morale, recombine, reduce
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.units import battle_hardened, unit_type
@@ -18,20 +19,6 @@ COUNTERATTACK = "counterattack"
 BOOBY_TRAPS = "booby-traps:"  # + the Level "A" | "B" | "C" (12.623 note 8; 12.6143)
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")
 CREW = "2-2-8"  # an AFV's crew (tables/units)
-
-
-def one_of(options: tuple[str, ...]):
-    def parse(raw) -> str:
-        text = str(raw).strip().lower()
-        if text not in options:
-            raise SoloError(f"{raw!r}: answer {', '.join(options[:-1])} or {options[-1]}")
-        return text
-    return parse
-
-
-def fact(r: Reph, key: str, default=None):
-    value = r.c.facts.get(key)
-    return default if value is None else value
 
 
 def scenario_type(r: Reph) -> str:
@@ -270,7 +257,7 @@ def prisoners(r: Reph) -> None:
             continue
         keeper = r.c.other(unit.side)
         choice = r.ask("votg_prisoners", keeper, f"12.609 Your Isolated Guard holds {unit.label}: keep, execute or free?",
-                       one_of(("keep", "execute", "free")), {"reph": r, "prisoner": unit},
+                       choices.one_of("keep", "execute", "free"), {"reph": r, "prisoner": unit},
                        example='votg_prisoners = "keep"', default="keep")
         if choice == "execute":
             eliminate(r, unit, "executed by its Isolated Guard: Massacre (A20.4) is in effect next scenario (12.609)")
