@@ -6,15 +6,10 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 
 from solo.ai import reph
 from solo.ai.reph import HANDLERS
-from solo.campaign import rb_purchase
+from solo.campaign import fortify, rb_purchase
 from solo.campaign.rb import GRADES, escape_mods, fact, leader_to_harden
 from solo.campaign.rb_day import booby_level
-from solo.campaign.rb_strength import (
-    FIXED,
-    PER_FACTOR,
-    commissar_types,
-    fortification_cost,
-)
+from solo.campaign.rb_strength import commissar_types
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.errors import SoloError
@@ -167,7 +162,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
     def buy(kind, count):
         nonlocal left
-        price = fortification_cost(side, kind, count)
+        price = fortify.cost(r, side, kind, count)
         if count and price <= left:
             bought[kind] = bought.get(kind, 0) + count
             left -= price
@@ -177,10 +172,10 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     budget = left
     for kind in w["order"]:
         if kind in w["shares"]:
-            unit = fortification_cost(side, kind, 1)
+            unit = fortify.cost(r, side, kind)
             buy(kind, int(budget * w["shares"][kind] // unit))
-    cheapest = min(w["order"], key=lambda k: (FIXED.get(k) or PER_FACTOR[k][side], k))
-    buy(cheapest, left // fortification_cost(side, cheapest, 1))
+    cheapest = min(w["order"], key=lambda k: (fortify.cost(r, side, k), k))
+    buy(cheapest, left // fortify.cost(r, side, cheapest))
     return Reply(bought, "spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
                  + f", the rest on {cheapest}; unspent FPP would be forfeited (11.621)",
                  tuple((k, str(n)) for k, n in bought.items()))

@@ -4,10 +4,10 @@ leader_hardening (12.6124: roll rather than exchange)."""
 
 from solo.ai import reph
 from solo.ai.reph import HANDLERS
+from solo.campaign import fortify
 from solo.campaign.reph import Reph
 from solo.campaign.votg import escape_mods
 from solo.campaign.votg_purchase import Item, check, cost, is_coy, is_hw
-from solo.campaign.votg_strength import fortification_cost
 from solo.errors import SoloError
 from solo.play import Question, Reply
 from solo.rules.odds import odds
@@ -108,7 +108,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """12.623: spend the FPP by the shares of ai/votg.toml, the rest on the cheapest kinds (unspent FPP are forfeit)."""
     s, w = r.side(side), w["fortifications"]
     left, bought = s.fpp, {}
-    price = {kind: fortification_cost(kind, 1, side) for kind in w["order"]}
+    price = {kind: fortify.cost(r, side, kind) for kind in w["order"]}
     for kind in w["order"]:
         count = int(s.fpp * w["shares"].get(kind, 0) // price[kind])
         if count:

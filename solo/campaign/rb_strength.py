@@ -3,7 +3,7 @@ leaders; Fortifications; the Night Assault; set-up guidance (seed 002)."""
 
 import re
 
-from solo.campaign import choices
+from solo.campaign import choices, fortify
 from solo.campaign.rb_day import BOOBY_LEVELS, booby_level, set_booby_level
 from solo.campaign.rb_purchase import infantry_company, record
 from solo.campaign.reph import Reph, step
@@ -252,30 +252,6 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase) -> None:
 
 # --- 11.621 -----------------------------------------------------------------------------------
 
-FIXED = {"Trench": 7, "A-T Ditch": 21, "Roadblock": 12, "Wire": 15, "Fortified Building": 10, "Tunnel": 30, "?": 1,
-         "Booby Traps": 40, "Set DC": 15, "Foxhole 3": 3, "Foxhole 2": 2, "Foxhole 1": 1, "HIP AFV": 5, "HIP squad": 3,
-         "HIP HS": 2, "HIP crew": 1, "HIP SMC": 1}
-PER_FACTOR = {"A-P Mine": {"German": 1, "Russian": 3}, "A-T Mine": {"German": 3, "Russian": 9}}
-RUSSIAN_ONLY = ("A-T Ditch", "Pillbox", "Booby Traps")
-
-
-def fortification_cost(side: str, kind: str, count: int) -> int:
-    """11.621 Fortification Purchase Table: a mine per factor (German/Russian), a Pillbox "Pillbox a+b+c" costs
-    (Capacity + CA DRM + NCA DRM) x 3; HIP for an AFV 5 (footnote 6, cut in the copy: the EX gives squad 3, HS 2, crew 1,
-    SMC 1)."""
-    pillbox = re.fullmatch(r"Pillbox (\d+)\+(\d+)\+(\d+)", kind)
-    if (kind in RUSSIAN_ONLY or pillbox) and side != "Russian":
-        raise SoloError(f"{kind}: only the Russian may purchase it (11.621 R)")
-    if pillbox:
-        return sum(int(n) for n in pillbox.groups()) * 3 * count
-    if kind in PER_FACTOR:
-        return PER_FACTOR[kind][side] * count
-    if kind not in FIXED:
-        raise SoloError(f"no fortification {kind!r}: choose from {', '.join(list(FIXED) + list(PER_FACTOR))} or "
-                        "\"Pillbox a+b+c\" (11.621)")
-    return FIXED[kind] * count
-
-
 def fortification_parser(r: Reph, s: SideState):
     def parse(raw) -> dict:
         if isinstance(raw, str):
@@ -283,7 +259,7 @@ def fortification_parser(r: Reph, s: SideState):
                 k.strip(): int(n) for k, _, n in (w.rpartition(" ") for w in raw.split(",")) if n.strip().isdigit()}
         if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
             raise SoloError('rb_fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
-        total = sum(fortification_cost(s.name, k, n) for k, n in raw.items())
+        total = sum(fortify.cost(r, s.name, k, n) for k, n in raw.items())
         if total > s.fpp:
             raise SoloError(f"these Fortifications cost {total} FPP; the {s.name}s have {s.fpp} (11.621)")
         level = booby_level(r)
@@ -301,11 +277,10 @@ def fortifications(r: Reph) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
-        bought = r.ask("rb_fortifications", side, f"11.621 Spend {s.fpp} FPP on Fortifications ("
-                       + ", ".join(f"{k} {v}" for k, v in FIXED.items()) + ", A-P Mine 1/3, A-T Mine 3/9 per factor, "
-                       "Pillbox a+b+c (a+b+c)x3)", fortification_parser(r, s), {"reph": r, "side": s},
+        bought = r.ask("rb_fortifications", side, f"11.621 Spend {s.fpp} FPP on Fortifications ({fortify.menu(r, side)})",
+                       fortification_parser(r, s), {"reph": r, "side": s},
                        example='rb_fortifications = { "Fortified Building" = 1, "A-P Mine" = 6 }')
-        spent = sum(fortification_cost(side, k, n) for k, n in bought.items())
+        spent = sum(fortify.cost(r, side, k, n) for k, n in bought.items())
         for kind, count in bought.items():
             if kind == "Booby Traps":
                 for _ in range(count):

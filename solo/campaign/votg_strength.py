@@ -2,7 +2,7 @@
 
 import re
 
-from solo.campaign import choices
+from solo.campaign import choices, fortify
 from solo.campaign.aftermath import replace
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import Fortification, Purchase, SideState
@@ -226,27 +226,6 @@ def _today(r: Reph, s: SideState) -> list[Purchase]:
 
 # --- 12.623 Fortifications ----------------------------------------------------------------------
 
-FORT_COSTS = {"Foxhole 3": 3, "Foxhole 2": 2, "Foxhole 1": 1, "Trench": 7, "A-T Ditch": 21, "Roadblock": 12, "Wire": 15,
-              "Fortified Building": 10, "Tunnel": 30, "HIP AFV/Gun": 5, "HIP squad": 3, "HIP HS": 2, "HIP crew": 1,
-              "HIP SMC": 1, "?": 1, "Booby Traps": 40, "Set DC": 15, "Battalion Strongpoint": 30}
-MINES = {"A-P Mine": {"German": 1, "Russian": 3}, "A-T Mine": {"German": 3, "Russian": 9}}  # note 2: German/Russian
-RUSSIAN_ONLY = ("A-T Ditch", "Booby Traps", "Battalion Strongpoint", "Pillbox")
-
-
-def fortification_cost(kind: str, count: int, side: str) -> int:
-    """votg.fortification_purchase: a Pillbox is "Pillbox a+b+c" (Capacity, CA and NCA DRM), (a+b+c) x 3; HIP 5/3/2/1/1
-    read as AFV-Gun/squad/HS/crew/SMC (note 6 is cut)."""
-    pillbox = re.fullmatch(r"Pillbox (\d+)\+(-?\d+)\+(-?\d+)", kind)
-    if pillbox:
-        return sum(int(n) for n in pillbox.groups()) * 3 * count
-    if kind in MINES:
-        return MINES[kind][side] * count
-    if kind not in FORT_COSTS:
-        raise SoloError(f"no fortification {kind!r}: choose from {', '.join([*FORT_COSTS, *MINES])} or "
-                        "\"Pillbox a+b+c\" (12.623)")
-    return FORT_COSTS[kind] * count
-
-
 def fortification_parser(r: Reph, s: SideState):
     def parse(raw) -> dict:
         if isinstance(raw, str):
@@ -254,10 +233,7 @@ def fortification_parser(r: Reph, s: SideState):
                                                                    (p.strip().rpartition(" ") for p in raw.split(","))}
         if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
             raise SoloError('fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
-        for kind in raw:
-            if s.name == "German" and kind.startswith(RUSSIAN_ONLY):
-                raise SoloError(f"{kind}: only the Russian may purchase it (12.623 R)")
-        total = sum(fortification_cost(k, n, s.name) for k, n in raw.items())
+        total = sum(fortify.cost(r, s.name, k, n) for k, n in raw.items())
         if total > s.fpp:
             raise SoloError(f"these fortifications cost {total} FPP; the {s.name}s have {s.fpp} (12.623)")
         if raw.get("Booby Traps", 0) > {"C": 2, "B": 1, "A": 0}[booby_trap_level(r)]:
@@ -274,12 +250,10 @@ def fortifications(r: Reph) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
-        bought = r.ask("votg_fortifications", side, f"12.623 Spend {s.fpp} FPP on fortifications ("
-                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", A-P Mine / A-T Mine per factor "
-                       f"{MINES['A-P Mine'][side]}/{MINES['A-T Mine'][side]}, Pillbox a+b+c)",
+        bought = r.ask("votg_fortifications", side, f"12.623 Spend {s.fpp} FPP on fortifications ({fortify.menu(r, side)})",
                        fortification_parser(r, s), {"reph": r, "side": s},
                        example='votg_fortifications = { Wire = 1, "A-P Mine" = 6 }')
-        spent = sum(fortification_cost(k, n, side) for k, n in bought.items())
+        spent = sum(fortify.cost(r, side, k, n) for k, n in bought.items())
         for kind, count in bought.items():
             if kind == "Booby Traps":
                 for _ in range(count):

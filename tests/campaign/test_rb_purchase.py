@@ -5,7 +5,7 @@ silent; the rows the examples name agree with them)."""
 
 import pytest
 
-from solo.campaign import rb_purchase, rb_strength
+from solo.campaign import fortify, rb_purchase, rb_strength
 from solo.campaign.rb_purchase import Order
 from solo.campaign.state import Purchase
 from solo.errors import SoloError
@@ -148,9 +148,12 @@ def test_fortifications_ex_11_621(rbr):
     ru.fpp = 40
     rb_strength.fortifications(r)
     assert ru.fpp == 0 and sum(f.count for f in ru.fortifications) == 13
-    assert sum(rb_strength.fortification_cost("Russian", k, n) for k, n in bought.items()) == 40
-    assert rb_strength.fortification_cost("German", "A-P Mine", 6) == 6
-    assert rb_strength.fortification_cost("Russian", "Pillbox 1+2+3", 1) == 18
+    assert sum(fortify.cost(r, "Russian", k, n) for k, n in bought.items()) == 40
+    assert fortify.cost(r, "German", "A-P Mine", 6) == 6
+    assert fortify.cost(r, "Russian", "Pillbox 1+2+3", 1) == 18
+    assert [fortify.cost(r, "German", f"Foxhole {n}") for n in (3, 2, 1)] == [3, 2, 1]
+    with pytest.raises(SoloError, match=r"^Booby Traps: only the Russian may purchase it \(11.621 R\)$"):
+        fortify.cost(r, "German", "Booby Traps")
 
 
 def test_russian_only_fortifications_and_booby_traps(rbr):

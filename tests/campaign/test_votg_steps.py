@@ -4,7 +4,7 @@ table and DRM of the rule it cites; a dr takes one face, a DR two."""
 
 import pytest
 
-from solo.campaign import votg, votg_purchase, votg_refit, votg_setup, votg_strength
+from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_setup, votg_strength
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, RosterLine, ScenarioResult
 from solo.errors import SoloError
@@ -487,16 +487,20 @@ def test_night_german_elr_one_less_and_russian_recon_doubled(vr):
 
 # --- 12.623 Fortifications and 12.624 Recon -------------------------------------------------------
 
-def test_fortification_costs():
+def test_fortification_costs(vr):
     # 12.623 Fortification Purchase Table: Pillbox (a + b + c) x 3 (note 4): Capacity 1, CA DRM +2, NCA DRM +4 -> 21;
     # A-P Mine per factor 1 German / 3 Russian (note 2), A-T Mine 3 / 9; Foxhole 3/2/1 by squad capacity (note 1).
-    cost = votg_strength.fortification_cost
+    r = vr()
+
+    def cost(kind, count, side):
+        return fortify.cost(r, side, kind, count)
     assert cost("Pillbox 1+2+4", 1, "Russian") == 21 and cost("Pillbox 2+3+5", 2, "Russian") == 60
     assert (cost("A-P Mine", 6, "German"), cost("A-P Mine", 6, "Russian")) == (6, 18)
     assert (cost("A-T Mine", 2, "German"), cost("A-T Mine", 2, "Russian")) == (6, 18)
     assert [cost(f"Foxhole {n}", 1, "German") for n in (3, 2, 1)] == [3, 2, 1]
     assert (cost("Booby Traps", 1, "Russian"), cost("Battalion Strongpoint", 1, "Russian"), cost("Set DC", 1, "German"),
-            cost("Fortified Building", 2, "German"), cost("?", 3, "German")) == (40, 30, 15, 20, 3)
+            cost("Fortified Building", 2, "German"), cost("?", 3, "German"), cost("HIP AFV/Gun", 1, "German")) \
+        == (40, 30, 15, 20, 3, 5)
     with pytest.raises(SoloError, match=r"^no fortification 'Bunker': choose from"):
         cost("Bunker", 1, "German")
 
