@@ -48,6 +48,6 @@ def cost(r: Reph, side: str, kind: str, count: int = 1) -> int:
 
 def menu(r: Reph, side: str) -> str:
     """The kinds ``side`` may buy and their FPP, for the prompt."""
-    items = [f"{k} {russian if side == 'Russian' else german}{' a factor' if 'Mine' in k else ''}"
+    items = [f"{k} = {russian if side == 'Russian' else german}{' a factor' if 'Mine' in k else ''}"
              for k, (german, russian, only) in price_list(r).items() if k != "Pillbox" and (side == "Russian" or not only)]
-    return ", ".join(items) + (", Pillbox a+b+c (a+b+c)x3" if side == "Russian" else "")
+    return ", ".join(items) + (", Pillbox a+b+c = (a+b+c) x 3" if side == "Russian" else "")
