@@ -8,7 +8,6 @@ from solo.ai import reph
 from solo.ai.reph import HANDLERS
 from solo.campaign import fortify, rb_purchase
 from solo.campaign.rb import GRADES, escape_mods, fact, leader_to_harden
-from solo.campaign.rb_day import booby_level
 from solo.campaign.rb_strength import commissar_types
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
@@ -167,7 +166,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
             bought[kind] = bought.get(kind, 0) + count
             left -= price
 
-    if "Booby Traps" in w["order"] and s.fpp >= w.get("booby_traps_from", 999) and booby_level(r) != "A":
+    if "Booby Traps" in w["order"] and s.fpp >= w.get("booby_traps_from", 999) and fortify.booby_level(r) != "A":
         buy("Booby Traps", 1)
     budget = left
     for kind in w["order"]:

@@ -4,6 +4,7 @@
 import re
 
 from solo.campaign.reph import Reph
+from solo.campaign.state import Fortification
 from solo.errors import SoloError
 
 # Kinds one row prices by size: note 1, 3-, 2- and 1-squad capacity; note 6 is cut in both copies ("AFV/..."): the
@@ -51,3 +52,75 @@ def menu(r: Reph, side: str) -> str:
     items = [f"{k} = {russian if side == 'Russian' else german}{' a factor' if 'Mine' in k else ''}"
              for k, (german, russian, only) in price_list(r).items() if k != "Pillbox" and (side == "Russian" or not only)]
     return ", ".join(items) + (", Pillbox a+b+c = (a+b+c) x 3" if side == "Russian" else "")
+
+
+# --- Booby Traps (RB 11.6123 and 11.621 note 8; VotG 12.6143 and 12.623 note 8) -------------------------------------
+
+BOOBY_LEVELS = ("C", "B", "A")  # C is the lowest, A the highest
+
+
+def booby_level(r: Reph) -> str:
+    """The Booby Trap Level in effect (r.c.flags "booby-traps:X"; Level C when none was raised)."""
+    return next((f.split(":")[1] for f in r.c.flags if f.startswith("booby-traps:")), "C")
+
+
+def set_booby_level(r: Reph, level: str) -> None:
+    r.c.flags = {f for f in r.c.flags if not f.startswith("booby-traps:")} | {f"booby-traps:{level}"}
+
+
+def booby_deactivation(r: Reph, table: str, rule: str) -> None:
+    """At Level A or B the Russian makes a dr: an Original 6 lowers the Level by one (A to B, B to C)."""
+    level = booby_level(r)
+    if level == "C":
+        return
+    trace = r.roll(table, "Russian", f"Booby Trap Deactivation, Level {level} ({rule})")
+    if trace.original == 6:
+        set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) - 1])
+    r.say(f"Booby Trap dr {trace.original}: Level {booby_level(r)} ({rule})")
+
+
+# --- the purchase step (RB 11.621, VotG 12.623) ----------------------------------------------------------------------
+
+def parser(r: Reph, side: str, rule: str):
+    """kind = count within the side's FPP; Booby Traps raise the Level one step each, at most to A (note 8)."""
+    s = r.side(side)
+
+    def parse(raw) -> dict:
+        if isinstance(raw, str):
+            raw = {} if raw.strip().lower() in ("", "none") else {
+                k.strip(): int(n) for k, _, n in (w.strip().rpartition(" ") for w in raw.split(",")) if n.isdigit()}
+        if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
+            raise SoloError('fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
+        total = sum(cost(r, side, k, n) for k, n in raw.items())
+        if total > s.fpp:
+            raise SoloError(f"these Fortifications cost {total} FPP; the {side}s have {s.fpp} ({rule})")
+        level = booby_level(r)
+        if raw.get("Booby Traps", 0) > len(BOOBY_LEVELS) - 1 - BOOBY_LEVELS.index(level):
+            raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} ({rule} note 8)")
+        return {k: n for k, n in raw.items() if n}
+    return parse
+
+
+def purchase(r: Reph, rule: str, key: str) -> None:
+    """Each side spends the FPP bought with its RGs (R: Russian only; F: the only ones that may set up in a Front Line
+    Location; I: the only ones added to an Isolated Location); Booby Traps raise the Level (C to B, B to A); unspent
+    FPP are forfeited; the Locations are recorded at set-up."""
+    for side, s in r.c.sides.items():
+        if not s.fpp:
+            continue
+        bought = r.ask(key, side, f"{rule} Spend {s.fpp} FPP on Fortifications ({menu(r, side)})", parser(r, side, rule),
+                       {"reph": r, "side": s}, example=f'{key} = {{ "Fortified Building" = 1, "A-P Mine" = 6 }}')
+        spent = sum(cost(r, side, k, n) for k, n in bought.items())
+        for kind, count in bought.items():
+            if kind == "Booby Traps":
+                for _ in range(count):
+                    set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(booby_level(r)) + 1])
+                r.say(f"the Booby Trap Level is now {booby_level(r)}: every non-Aerial Location of the map, triggered "
+                      f"by German TC ({rule} note 8)")
+                continue
+            s.fortifications.append(Fortification(side, kind, count, r.c.date))
+        s.roster[r.c.date].fpp = s.fpp
+        s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
+        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
+              + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else "") + f" ({rule})", secret=side)
+        s.fpp = 0

@@ -1,25 +1,13 @@
 """Red Barricades RePh steps 11.612-11.618: the new CG Day, repair, Armor Withdrawal, fortification removal, CPP,
 ELR, weather (seed 003)."""
 
-from solo.campaign import choices, reorganization
+from solo.campaign import choices, fortify, reorganization
 from solo.campaign.aftermath import eliminate, find
 from solo.campaign.rb import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.units import unit_type
 from solo.errors import SoloError
-
-BOOBY_LEVELS = ("C", "B", "A")  # 11.6123 / 11.621 note 8: C is the lowest, A the highest
-
-
-def booby_level(r: Reph) -> str:
-    """The Booby Trap Level in effect (r.c.flags "booby-traps:X"; Level C when none was raised)."""
-    return next((f.split(":")[1] for f in r.c.flags if f.startswith("booby-traps:")), "C")
-
-
-def set_booby_level(r: Reph, level: str) -> None:
-    r.c.flags -= {f for f in r.c.flags if f.startswith("booby-traps:")}
-    r.c.flags.add(f"booby-traps:{level}")
 
 
 def previous_day(r: Reph) -> str:
@@ -61,12 +49,7 @@ def new_day(r: Reph) -> None:
             s.san = 2
             r.say(f"{side} SAN raised from 0 to 2 (11.6122)")
         s.roster[r.c.date].san = s.san
-    level = booby_level(r)
-    if level in ("A", "B"):
-        trace = r.roll("rb.booby_trap_deactivation", "Russian", f"Booby Trap Deactivation, Level {level} (11.6123)")
-        if trace.original == 6:
-            set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) - 1])
-        r.say(f"Booby Trap dr {trace.original}: Level {booby_level(r)} (11.6123)")
+    fortify.booby_deactivation(r, "rb.booby_trap_deactivation", "11.6123")
 
 
 # --- 11.613 -----------------------------------------------------------------------------------

@@ -4,11 +4,10 @@ leaders; Fortifications; the Night Assault; set-up guidance (seed 002)."""
 import re
 
 from solo.campaign import choices, fortify
-from solo.campaign.rb_day import BOOBY_LEVELS, booby_level, set_booby_level
 from solo.campaign.rb_purchase import infantry_company, record
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
-from solo.campaign.state import Fortification, Purchase, SideState
+from solo.campaign.state import Purchase, SideState
 from solo.campaign.units import unit_types
 from solo.content import config_dir
 from solo.errors import SoloError
@@ -252,48 +251,10 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase) -> None:
 
 # --- 11.621 -----------------------------------------------------------------------------------
 
-def fortification_parser(r: Reph, s: SideState):
-    def parse(raw) -> dict:
-        if isinstance(raw, str):
-            raw = {} if raw.strip().lower() in ("", "none") else {
-                k.strip(): int(n) for k, _, n in (w.rpartition(" ") for w in raw.split(",")) if n.strip().isdigit()}
-        if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
-            raise SoloError('rb_fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
-        total = sum(fortify.cost(r, s.name, k, n) for k, n in raw.items())
-        if total > s.fpp:
-            raise SoloError(f"these Fortifications cost {total} FPP; the {s.name}s have {s.fpp} (11.621)")
-        level = booby_level(r)
-        if raw.get("Booby Traps", 0) > len(BOOBY_LEVELS) - 1 - BOOBY_LEVELS.index(level):
-            raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} (11.621 note 8)")
-        return {k: n for k, n in raw.items() if n}
-    return parse
-
-
 @step("rb.fortifications")
 def fortifications(r: Reph) -> None:
-    """11.621 Purchasing Fortifications with the FPP bought in 11.619 (R: Russian only; F: the only ones that may set
-    up in a Front Line Location; I: the only ones added to an Isolated Location); Booby Traps raise the Level (C to B,
-    B to A); unspent FPP are forfeited; the Locations are recorded at set-up."""
-    for side, s in r.c.sides.items():
-        if not s.fpp:
-            continue
-        bought = r.ask("rb_fortifications", side, f"11.621 Spend {s.fpp} FPP on Fortifications ({fortify.menu(r, side)})",
-                       fortification_parser(r, s), {"reph": r, "side": s},
-                       example='rb_fortifications = { "Fortified Building" = 1, "A-P Mine" = 6 }')
-        spent = sum(fortify.cost(r, side, k, n) for k, n in bought.items())
-        for kind, count in bought.items():
-            if kind == "Booby Traps":
-                for _ in range(count):
-                    set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(booby_level(r)) + 1])
-                r.say(f"the Booby Trap Level is now {booby_level(r)}: all non-Aerial RB Locations, triggered by German "
-                      "TC (11.621 note 8)")
-                continue
-            s.fortifications.append(Fortification(side, kind, count, r.c.date))
-        s.roster[r.c.date].fpp = s.fpp
-        s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
-        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
-              + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else "") + " (11.621)", secret=side)
-        s.fpp = 0
+    """11.621 Purchasing Fortifications with the FPP bought in 11.619 (solo/campaign/fortify.py)."""
+    fortify.purchase(r, "11.621", "rb_fortifications")
 
 
 # --- 11.6234-11.624 -------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from solo.campaign.units import battle_hardened, unit_type
 from solo.errors import SoloError
 
 COUNTERATTACK = "counterattack"
-BOOBY_TRAPS = "booby-traps:"  # + the Level "A" | "B" | "C" (12.623 note 8; 12.6143)
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")
 CREW = "2-2-8"  # an AFV's crew (tables/units)
 

@@ -5,6 +5,7 @@ halving), ELR, Weather and EC (seed 001)."""
 import math
 import re
 
+from solo.campaign import fortify
 from solo.campaign.aftermath import eliminate, find
 from solo.campaign.reorganization import (
     engineer_casualty,
@@ -13,19 +14,10 @@ from solo.campaign.reorganization import (
 )
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.units import unit_type
-from solo.campaign.votg import BOOBY_TRAPS, COUNTERATTACK, fact
+from solo.campaign.votg import COUNTERATTACK, fact
 
 SUPPORT = "support-cpp:"  # + the German Support CPP still to spend on non-Infantry RG (12.6181)
 MMC = re.compile(r"\d{1,2}-\d{1,2}-\d{1,2}")
-
-
-def booby_trap_level(r: Reph) -> str:
-    """The Booby Trap Level in effect (12.623 note 8): C unless raised."""
-    return next((f[len(BOOBY_TRAPS):] for f in r.c.flags if f.startswith(BOOBY_TRAPS)), "C")
-
-
-def set_booby_trap_level(r: Reph, level: str) -> None:
-    r.c.flags = {f for f in r.c.flags if not f.startswith(BOOBY_TRAPS)} | {BOOBY_TRAPS + level}
 
 
 def support_cpp(r: Reph) -> int:
@@ -68,12 +60,7 @@ def new_day(r: Reph) -> None:
             s.san = 2
             r.say(f"{side} SAN 0 is raised to 2 (12.6142)")
         s.roster[c.date].san = s.san
-    level = booby_trap_level(r)
-    if level in "AB":
-        trace = r.roll("votg.booby_trap_deactivation", "Russian", f"Booby Trap Level {level} deactivation (12.6143)")
-        if trace.original == 6:
-            set_booby_trap_level(r, "B" if level == "A" else "C")
-        r.say(f"Booby Traps: dr {trace.original}, Level {booby_trap_level(r)} (12.6143)")
+    fortify.booby_deactivation(r, "votg.booby_trap_deactivation", "12.6143")
 
 
 # --- 12.615 Equipment Repair & Replenishment ---------------------------------------------------

@@ -5,9 +5,8 @@ import re
 from solo.campaign import choices, fortify
 from solo.campaign.aftermath import replace
 from solo.campaign.reph import Reph, first_number, step
-from solo.campaign.state import Fortification, Purchase, SideState
+from solo.campaign.state import Purchase, SideState
 from solo.campaign.votg_purchase import COY_LEVELS, is_coy, is_hw, raw_row
-from solo.campaign.votg_refit import booby_trap_level, set_booby_trap_level
 from solo.errors import SoloError
 
 SW_COLUMNS = ("HMG", "MMG", "LMG", "ATR", "Lt MTR", "FT", "DC")
@@ -226,44 +225,10 @@ def _today(r: Reph, s: SideState) -> list[Purchase]:
 
 # --- 12.623 Fortifications ----------------------------------------------------------------------
 
-def fortification_parser(r: Reph, s: SideState):
-    def parse(raw) -> dict:
-        if isinstance(raw, str):
-            raw = {} if raw.strip().lower() in ("", "none") else {k.strip(): int(v) for k, _, v in
-                                                                   (p.strip().rpartition(" ") for p in raw.split(","))}
-        if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
-            raise SoloError('fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
-        total = sum(fortify.cost(r, s.name, k, n) for k, n in raw.items())
-        if total > s.fpp:
-            raise SoloError(f"these fortifications cost {total} FPP; the {s.name}s have {s.fpp} (12.623)")
-        if raw.get("Booby Traps", 0) > {"C": 2, "B": 1, "A": 0}[booby_trap_level(r)]:
-            raise SoloError(f"Booby Traps are at Level {booby_trap_level(r)}: each purchase raises it one Level, at most "
-                            "to A (12.623 note 8)")
-        return {k: n for k, n in raw.items() if n}
-    return parse
-
-
 @step("votg.fortifications")
 def fortifications(r: Reph) -> None:
-    """12.623 Purchasing Fortifications with the FPP bought in 12.621; unspent FPP are forfeit; Booby Traps raise the
-    Level (C to B, B to A); set-up may wait until the side sets up ("F" ones only in Front Line Locations)."""
-    for side, s in r.c.sides.items():
-        if not s.fpp:
-            continue
-        bought = r.ask("votg_fortifications", side, f"12.623 Spend {s.fpp} FPP on fortifications ({fortify.menu(r, side)})",
-                       fortification_parser(r, s), {"reph": r, "side": s},
-                       example='votg_fortifications = { Wire = 1, "A-P Mine" = 6 }')
-        spent = sum(fortify.cost(r, side, k, n) for k, n in bought.items())
-        for kind, count in bought.items():
-            if kind == "Booby Traps":
-                for _ in range(count):
-                    set_booby_trap_level(r, {"C": "B", "B": "A"}[booby_trap_level(r)])
-            s.fortifications.append(Fortification(side, kind, count, r.c.date))
-        s.roster[r.c.date].fpp = s.fpp
-        s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
-        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
-              + (f"; {s.fpp - spent} FPP forfeit" if s.fpp > spent else "") + " (12.623)", secret=side)
-        s.fpp = 0
+    """12.623 Purchasing Fortifications with the FPP bought in 12.621 (solo/campaign/fortify.py)."""
+    fortify.purchase(r, "12.623", "votg_fortifications")
 
 
 @step("votg.recon")

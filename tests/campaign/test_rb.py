@@ -4,7 +4,7 @@ The RG charts and CG start are the TEST pack (tests/campaign/packs/rb: invented,
 
 import pytest
 
-from solo.campaign import rb, rb_day
+from solo.campaign import fortify, rb, rb_day
 from solo.errors import SoloError
 from tests.campaign.rb_fixture import facts, finals, rb_reph, scenario
 
@@ -212,11 +212,11 @@ def test_san_adjustment_ex_and_booby_trap_deactivation(rbr):
     # 11.6123: Level A in effect, the Russian dr 6: Level B.
     r = rbr(faces=[3, 6], date="17 Oct")
     r.side("Russian").san, r.side("German").san = 6, 0
-    rb_day.set_booby_level(r, "A")
+    fortify.set_booby_level(r, "A")
     rb_day.new_day(r)
     assert r.c.date == "18 Oct"
     assert (r.side("Russian").san, r.side("German").san) == (5, 2)
-    assert rb_day.booby_level(r) == "B"
+    assert fortify.booby_level(r) == "B"
     assert r.side("German").roster["18 Oct"].historical_drm == -2
     r = rbr(faces=[2], date="17 Oct")  # Original dr 2 +2 = 4: no change; no Booby Trap dr at Level C
     r.side("Russian").san = 6

@@ -163,10 +163,10 @@ def test_russian_only_fortifications_and_booby_traps(rbr):
     g, ru = r.side("German"), r.side("Russian")
     g.fpp, ru.fpp = 200, 200
     with pytest.raises(SoloError, match="only the Russian"):
-        rb_strength.fortification_parser(r, g)({"A-T Ditch": 1})
+        fortify.parser(r, "German", "11.621")({"A-T Ditch": 1})
     with pytest.raises(SoloError, match="C to B to A"):
-        rb_strength.fortification_parser(r, ru)({"Booby Traps": 3})
-    assert rb_strength.fortification_parser(r, ru)({"Booby Traps": 2}) == {"Booby Traps": 2}
+        fortify.parser(r, "Russian", "11.621")({"Booby Traps": 3})
+    assert fortify.parser(r, "Russian", "11.621")({"Booby Traps": 2}) == {"Booby Traps": 2}
 
 
 def test_recon_spends_cpp(rbr):

@@ -3,7 +3,7 @@ invented charts, not the rulebook's). Each comment works the roll out from the p
 
 import pytest
 
-from solo.campaign import votg, votg_purchase, votg_refit, votg_strength
+from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_strength
 from solo.campaign.state import RosterLine, ScenarioResult
 from solo.errors import SoloError
 from tests.campaign.conftest import new_reph
@@ -106,11 +106,11 @@ def test_new_day_san_and_booby_traps(vr):
     # 12.6142: German SAN 5 rolls dr 4 + 1 = 5: SAN 4; Russian SAN 0 -> 2. 12.6143 Level A, Russian dr 6: Level B.
     r = vr(faces=[4, 6])
     r.side("German").san, r.side("Russian").san = 5, 0
-    votg_refit.set_booby_trap_level(r, "A")
+    fortify.set_booby_level(r, "A")
     votg_refit.new_day(r)
     assert r.c.date == "15 Sept"
     assert (r.side("German").san, r.side("Russian").san) == (4, 2)
-    assert votg_refit.booby_trap_level(r) == "B"
+    assert fortify.booby_level(r) == "B"
 
 
 def test_wreck_recovery_and_repair_with_labor(vr):

@@ -244,9 +244,9 @@ def test_san_adjustment_thresholds(vr):
     # Level B and a Russian dr 5: no effect (only an Original 6 lowers it).
     r = vr(faces=[5])
     r.side("German").san, r.side("Russian").san = 2, 3
-    votg_refit.set_booby_trap_level(r, "B")
+    fortify.set_booby_level(r, "B")
     votg_refit.new_day(r)
-    assert votg_refit.booby_trap_level(r) == "B" and (r.side("German").san, r.side("Russian").san) == (2, 3)
+    assert fortify.booby_level(r) == "B" and (r.side("German").san, r.side("Russian").san) == (2, 3)
 
 
 # --- 12.6151e Immobilization Repair ---------------------------------------------------------------
@@ -514,22 +514,22 @@ def test_fortification_purchase_russian_only_and_forfeit(vr):
     assert g.fpp == 0 and [(f.kind, f.count) for f in g.fortifications] == [("Wire", 1), ("Trench", 1)]
     assert "8 FPP forfeit" in said(r)
     # "R": only the Russian may buy an A-T Ditch, Pillbox, Booby Traps or Battalion Strongpoint.
-    parse = votg_strength.fortification_parser(r, g)
+    parse = fortify.parser(r, "German", "12.623")
     g.fpp = 100
     for kind in ("A-T Ditch", "Pillbox 1+1+1", "Booby Traps", "Battalion Strongpoint"):
         with pytest.raises(SoloError, match=f"^{kind.replace('+', '.')}: only the Russian may purchase it"):
             parse({kind: 1})
-    with pytest.raises(SoloError, match=r"^these fortifications cost 105 FPP; the Germans have 100 \(12.623\)$"):
+    with pytest.raises(SoloError, match=r"^these Fortifications cost 105 FPP; the Germans have 100 \(12.623\)$"):
         parse({"Wire": 7})
     with pytest.raises(SoloError, match="give kind = count"):
         parse({"Wire": -1})
     # The Russian: Pillbox 1+2+4 (21) + 6 A-P factors (18) + A-T Ditch (21) = 60 of 60. Booby Traps at Level A: none.
     ru = r.side("Russian")
     ru.fpp = 100
-    rparse = votg_strength.fortification_parser(r, ru)
+    rparse = fortify.parser(r, "Russian", "12.623")
     assert rparse({"Pillbox 1+2+4": 1, "A-P Mine": 6, "A-T Ditch": 1}) == {"Pillbox 1+2+4": 1, "A-P Mine": 6, "A-T Ditch": 1}
-    votg_refit.set_booby_trap_level(r, "A")
-    with pytest.raises(SoloError, match="Booby Traps are at Level A"):
+    fortify.set_booby_level(r, "A")
+    with pytest.raises(SoloError, match="it is now A"):
         rparse({"Booby Traps": 1})
 
 
