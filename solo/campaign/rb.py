@@ -240,33 +240,8 @@ def clearing(r: Reph) -> None:
 
 @step("rb.prisoners")
 def prisoners(r: Reph) -> None:
-    """11.608 Prisoners: those Guarded by a non-Isolated unit are Eliminated; an Isolated Guard keeps, executes
-    (Massacre, A20.4, in the next scenario) or frees them; a freed unarmed MMC is Replaced by a Conscript MMC of the
-    same size, a freed SMC by its original type."""
-    for unit_id, guard in fact(r, "prisoners", {}).items():
-        unit = find(r, unit_id)
-        if guard == "non-isolated":
-            eliminate(r, unit, "prisoner of a non-Isolated Guard (11.608)")
-            continue
-        keeper = r.c.other(unit.side)
-        choice = r.ask("rb_prisoners", keeper, f"11.608 Your Isolated Guard holds {unit.label}: keep, execute or free?",
-                       choices.one_of("keep", "execute", "free"), {"reph": r, "prisoner": unit},
-                       example='rb_prisoners = "keep"', default="keep")
-        if choice == "execute":
-            eliminate(r, unit, "executed by its Isolated Guard (11.608)")
-            r.c.flags.add("massacre")
-            r.say("Massacre (A20.4) is in effect in the next CG scenario (11.608)")
-        elif choice == "free":
-            unit.flags.discard("prisoner")
-            if unit.kind in ("squad", "hs"):
-                conscript = unit_type(unit.type, unit.side)
-                while conscript.replaced_by:
-                    conscript = unit_type(conscript.replaced_by, unit.side)
-                unit.type = conscript.name
-            r.say(f"{keeper} frees {unit.id}; it is Retained by the {unit.side}s as {unit.type} (11.608)")
-        else:
-            unit.flags.add("prisoner")
-            r.say(f"{keeper}'s Isolated Guard keeps {unit.id} prisoner (11.608)")
+    """11.608 Prisoners (aftermath.guarded_prisoners)."""
+    aftermath.guarded_prisoners(r, "11.608", "rb_prisoners")
 
 
 @step("rb.blazes")

@@ -8,7 +8,7 @@ every die the rules call for is rolled here with its table and modifiers.
 
 
 from solo.campaign import choices
-from solo.campaign.aftermath import eliminate, escape_result, find, morale, recombine, reduce
+from solo.campaign.aftermath import eliminate, escape_result, find, guarded_prisoners, morale, recombine, reduce
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, Unit
@@ -247,30 +247,8 @@ def clearing(r: Reph) -> None:
 
 @step("votg.prisoners")
 def prisoners(r: Reph) -> None:
-    """12.609 Prisoners: those Guarded by a non-Isolated unit are Eliminated; an Isolated Guard keeps, executes
-    (Massacre, A20.4, next scenario) or frees them; a freed unarmed MMC is Replaced by a Conscript MMC of its size."""
-    for unit_id, guard in fact(r, "prisoners", {}).items():
-        unit = find(r, unit_id)
-        if guard == "non-isolated":
-            eliminate(r, unit, "prisoner of a non-Isolated Guard (12.609)")
-            continue
-        keeper = r.c.other(unit.side)
-        choice = r.ask("votg_prisoners", keeper, f"12.609 Your Isolated Guard holds {unit.label}: keep, execute or free?",
-                       choices.one_of("keep", "execute", "free"), {"reph": r, "prisoner": unit},
-                       example='votg_prisoners = "keep"', default="keep")
-        if choice == "execute":
-            eliminate(r, unit, "executed by its Isolated Guard: Massacre (A20.4) is in effect next scenario (12.609)")
-            r.c.flags.add("massacre")
-        elif choice == "free":
-            conscript = unit_type(unit.type, unit.side)
-            while conscript.replaced_by and conscript.kind in ("squad", "hs"):
-                conscript = unit_type(conscript.replaced_by, unit.side)
-            unit.type = conscript.name
-            unit.flags.discard("prisoner")
-            r.say(f"{keeper} frees {unit.id}; the {unit.side}s Retain it as {conscript.name} (12.609)")
-        else:
-            unit.flags.add("prisoner")
-            r.say(f"{keeper}'s Isolated Guard keeps {unit.id} prisoner (12.609)")
+    """12.609 Prisoners (aftermath.guarded_prisoners)."""
+    guarded_prisoners(r, "12.609", "votg_prisoners")
 
 
 @step("votg.blazes")
