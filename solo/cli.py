@@ -59,9 +59,11 @@ def tables_list(search, as_json, missing):
     cat = default_catalog()
     if missing:
         rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
-                 "stand_in": m.id in cat.tables}
+                 "stand_in": bool(m.id in cat.tables and cat.tables[m.id].stand_in),
+                 "partial": bool(m.id in cat.tables and cat.tables[m.id].partial)}
                 for m in sorted(cat.unsupplied(), key=lambda m: m.id)]
         lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + (" [stand-in in use]" if r["stand_in"] else "")
+                 + (" [the texts give some rows]" if r["partial"] else "")
                  + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"]) for r in rows]
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
         emit(rows, as_json, "\n".join(lines) + note)
