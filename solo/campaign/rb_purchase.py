@@ -120,7 +120,7 @@ def purchase(r: Reph) -> None:
                        f"11.619 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: onmap +{3 if side == 'German' else 2}, "
                        f"reserve -1 for I RG{', dugin 50% FRU for AFV Pltns' if side == 'Russian' else ''}; at most "
                        f"{company_maximum(r, side)} Infantry Companies today):\n{chart_listing(r, s)}",
-                       purchase_parser(r, s), {"reph": r, "side": s}, example='rb_purchase = ["I1", "A6 onmap"]')
+                       purchase_parser(r, s), {"reph": r, "side": s}, example='rb_purchase = ["I1", "I1 onmap", "I1 reserve"]')
         spent = 0
         for raw in answer:
             order = parse_order(raw)
