@@ -87,8 +87,7 @@ def parser(r: Reph, side: str, rule: str):
 
     def parse(raw) -> dict:
         if isinstance(raw, str):
-            raw = {} if raw.strip().lower() in ("", "none") else {
-                k.strip(): int(n) for k, _, n in (w.strip().rpartition(" ") for w in raw.split(",")) if n.isdigit()}
+            raw = {} if raw.strip().lower() in ("", "none") else dict(_typed(part) for part in raw.split(","))
         if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
             raise SoloError('fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
         total = sum(cost(r, side, k, n) for k, n in raw.items())
@@ -99,6 +98,14 @@ def parser(r: Reph, side: str, rule: str):
             raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} ({rule} note 8)")
         return {k: n for k, n in raw.items() if n}
     return parse
+
+
+def _typed(part: str) -> tuple[str, int]:
+    """One "kind count" of a typed line: "Wire 2", "A-P Mine 6"."""
+    kind, _, count = part.strip().rpartition(" ")
+    if not kind or not count.isdigit():
+        raise SoloError(f"{part.strip()!r}: type each kind with its count, e.g. Wire 1, A-P Mine 6")
+    return kind, int(count)
 
 
 def purchase(r: Reph, rule: str, key: str) -> None:

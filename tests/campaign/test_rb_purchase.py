@@ -204,3 +204,13 @@ def test_computer_fortifications_spend_all_legally(rbr):
     ru.fpp, r.side("German").fpp = 40, 0
     rb_strength.fortifications(r)
     assert ru.fpp == 0 and ru.fortifications
+
+
+def test_a_typed_fortification_line_that_is_not_kind_and_count_is_refused(rbr):
+    # 11.621 at the terminal: "Wire 1, A-P Mine 6"; anything else is one line, never an empty purchase.
+    r = rbr()
+    r.side("Russian").fpp = 40
+    parse = fortify.parser(r, "Russian", "11.621")
+    assert parse("Wire 1, A-P Mine 6") == {"Wire": 1, "A-P Mine": 6} and parse("none") == {}
+    with pytest.raises(SoloError, match=r"^'\{ R91 = \"10-0\" \}': type each kind with its count"):
+        parse('{ R91 = "10-0" }')
