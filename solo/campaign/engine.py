@@ -205,13 +205,18 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, s
     play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen)
     r = Reph(play, c, defn)
     r.game_end_turn = 0 if frozen else game_end_turn or 0
-    waiting = None
+    waiting, known = None, len(log)
     try:
         campaign_loop(r, play)
     except NeedAnswer as need:
         waiting = need.question
     except ScenarioReached:
         pass
+    except SoloError as exc:
+        if any(e.kind == "answer" for e in log.events[known:]):  # a step refused what an answer of this run led to
+            log.undo_last_answer()
+            raise SoloError(f"{exc} (your last answer was not kept: give it again)") from None
+        raise
     return Outcome(c, waiting)
 
 

@@ -105,6 +105,11 @@ def check(c: Campaign, raw) -> dict:
         raise SoloError(f"facts: unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(known))}")
     facts = {key: _count(key, raw.get(key, 0)) for key in counts}
     facts |= {key: _extra(c, key, kind, raw.get(key)) for key, kind in extra.items()}
+    kind = c.initiative["type"] if c.initiative else "Initial Scenario"
+    if "winner" in extra and facts["winner"] not in c.sides and (
+            kind in spec.get("winner_required", ()) or c.variant in spec.get("winner_required_in", ())):
+        raise SoloError(f"facts winner: the {kind}'s Victory Conditions are on the CG card or lost from the texts: "
+                        f"report winner = {' or '.join(repr(side) for side in c.sides)}")
     if facts.get("lvp", 0) > 10:
         raise SoloError(f"facts lvp: there are 10 LVP on the map, not {facts['lvp']}")
     for key in ID_LISTS:

@@ -22,6 +22,8 @@ def facts(r: Reph, **given) -> None:
     """The facts as the player reports them (cvp = {side: n} is written german_cvp / russian_cvp)."""
     for side, n in given.pop("cvp", {}).items():
         given[f"{side.lower()}_cvp"] = n
+    if r.c.initiative is None:  # the Initial Scenario's winner comes from the CG card (11.6031)
+        given.setdefault("winner", "German")
     r.c.facts = check(r.c, given)
 
 

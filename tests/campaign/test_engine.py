@@ -156,3 +156,23 @@ def test_a_reph_stops_when_the_next_scenario_is_ready(tmp_path):
     c = outcome.campaign
     assert c.stage == "reph" and c.scenarios[0].lvp == 2
     assert outcome.waiting.key in ("battle_harden", "leader_hardening", "purchase", "escape", "removal")
+
+
+def test_an_answer_a_later_step_refuses_is_not_kept(monkeypatch):
+    # Bad input loses nothing: when a step refuses what a new answer led to, the answer is taken back (its dice
+    # kept for the next rolls), so the save never sticks on it.
+    from solo.campaign.reph import STEPS
+    from solo.errors import SoloError
+    log = EventLog.create(":memory:", {"cg": "oto2", "human": "Russian", "seed": 3})
+    run(log)
+    before = len(log)
+
+    def refuse(r):
+        raise SoloError("the map says no")
+    monkeypatch.setitem(STEPS, "strength", refuse)
+    with pytest.raises(SoloError, match=r"^the map says no \(your last answer was not kept: give it again\)$"):
+        run(log, {"purchase": ["I2"]})
+    assert len(log) == before and not [e for e in log.events if e.kind == "answer"]
+    monkeypatch.undo()
+    outcome = run(log, {"purchase": ["I2"]})
+    assert any(p.rg == "I2" for p in outcome.campaign.sides["Russian"].purchases)
