@@ -34,7 +34,7 @@ HELP = """[b]solo — keys[/b] (the footer shows those of each screen)
 """
 
 
-MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (OtO2 On Track to Orsha)", "c", "new_campaign"),
+MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
         ("Continue a save", "o", "continue"), ("Random mapboards (The Cross Roads)", "b", "boards"),
         ("Tables and odds", "t", "tables"), ("Help", "?", "help"))
 
