@@ -73,6 +73,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     the same rules as the player's (votg_purchase.check), so it is always legal."""
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
+    keep = 0.0 if r.c.is_last_date else w["keep"]  # no CG Day follows the last one: a CPP kept buys nothing
     wanted = w["squads"]
     squads = s.squad_equivalents()
     items, why, weighed = [], [], []
@@ -92,7 +93,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         candidates.sort(key=lambda c: (-c[0], c[1].id))
         if not weighed:
             weighed = [(c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6]]
-        if not candidates or candidates[0][0] <= w["keep"]:
+        if not candidates or candidates[0][0] <= keep:
             break
         ratio, g, item, reason = candidates[0]
         items.append(item)
@@ -100,7 +101,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         why.append(f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
                    f"({ratio:.2f} points/CPP)")
     left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
-    why.append(f"keeps {left} CPP (worth {w['keep']} points/CPP)")
+    why.append(f"keeps {left} CPP (worth {keep} points/CPP)")
     return Reply([i.to_json() for i in items], "; ".join(why), tuple(weighed))
 
 

@@ -97,6 +97,8 @@ def check(r: Reph, s: SideState, items: list[Item]) -> int:
         g = chart.get(item.rg)
         if g is None:
             raise SoloError(f"no RG {item.rg!r} on the {s.name} RG chart: choose one of {', '.join(chart)}")
+        if is_hw(g) and not is_coy(g):
+            r.cat.get(r.defn.tables["hw_mol_p"])  # 12.6223's weapons are not in the texts: refused until the pack has them
         if item.option == "onmap" and g.letter not in "AI":
             raise SoloError(f"{g.id}: only AFV or Infantry RG (A or I) may set up on-map (12.6214a)")
         if item.option == "reserve" and g.letter != "I":

@@ -25,3 +25,55 @@ def test_thousand_campaigns(benchmark):
                                  rounds=1)
     benchmark.extra_info["russian_wins"] = sum(r["winner"] == "Russian" for r in results)
     assert len(results) == 1000
+
+
+PACKS = __import__("pathlib").Path(__file__).parents[1] / "campaign" / "packs"
+
+
+def _family_at_first_reph(cg):
+    log = EventLog.create(":memory:", {"cg": cg, "variant": "I", "human": "none", "seed": 9})
+    run(log)
+    return (log,), {}
+
+
+def test_one_refit_phase_of_each_family(benchmark, monkeypatch):
+    """One RB, one VotG and one ABtF Refit Phase for both sides (TEST packs), replay of the start included."""
+    from solo.rules import default_catalog
+
+    def three(logs):
+        out = []
+        for cg, log in logs:
+            monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
+            default_catalog.cache_clear()
+            out.append(run(log))
+        return out
+
+    def setup():
+        logs = []
+        for cg in ("rb", "votg", "abtf"):
+            monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
+            default_catalog.cache_clear()
+            logs.append((cg, _family_at_first_reph(cg)[0][0]))
+        return (logs,), {}
+    outcomes = benchmark.pedantic(three, setup=setup, rounds=10)
+    assert all(o.campaign.stage == "scenario" and o.campaign.initiative for o in outcomes)
+    default_catalog.cache_clear()
+
+
+def test_hundred_campaigns_of_each_family(benchmark, monkeypatch):
+    """100 whole CG I campaigns of RB, VotG and ABtF each, computer against computer (TEST packs, stand-in model)."""
+    from solo.rules import default_catalog
+
+    def hundred():
+        out = {}
+        for cg in ("rb", "votg", "abtf"):
+            monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
+            default_catalog.cache_clear()
+            out[cg] = [simulate_campaign(cg, seed, variant="I").campaign for seed in range(100)]
+        return out
+    results = benchmark.pedantic(hundred, rounds=1)
+    for cg, campaigns in results.items():
+        benchmark.extra_info[f"{cg}_idle_days"] = sum(1 for c in campaigns for i in c.history if i["type"] == "Idle Day")
+        benchmark.extra_info[f"{cg}_scenarios"] = sum(len(c.scenarios) for c in campaigns)
+        assert all(c.stage == "ended" for c in campaigns)
+    default_catalog.cache_clear()
