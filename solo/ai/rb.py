@@ -13,26 +13,10 @@ from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.errors import SoloError
 from solo.play import Question, Reply
-from solo.rules.odds import odds
 
 
 def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """11.6063: Escape when the rb.escape chance of Elimination is low enough (Ammunition Shortage and Isolation
-    await those who stay), or when 11.6061 says it must."""
-    picks, why, weighed = [], [], []
-    for unit in q.context["units"]:
-        if "immobilized" in unit.flags:
-            continue
-        column, mods = escape_mods(r, unit)
-        lost = float(sum(p for result, p in odds(r.cat, "rb.escape", column, mods) if result.startswith("Eliminated")))
-        must = unit.id in q.context["must"]
-        weighed.append((unit.id, f"Elimination {lost:.0%}"))
-        if must or lost < w["escape"]["max_elimination"]:
-            picks.append(unit.id)
-            why.append(f"{unit.id} tries: " + ("it must (11.6061)" if must else f"only {lost:.0%} to be Eliminated"))
-        else:
-            why.append(f"{unit.id} stays: {lost:.0%} to be Eliminated is too high")
-    return Reply(picks, "; ".join(why) or "no unit can Escape", tuple(weighed))
+    return reph.escape_choice(r, w, q, "rb.escape", escape_mods, "11.6061")
 
 
 def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:

@@ -203,25 +203,29 @@ def weights_for(r: Reph, side: str) -> dict:
     return weights(r.defn.id)[side]["purchase"]
 
 
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """7.5063: attempt an Escape when the Escape Table's chance of Elimination is low enough, or when it must."""
+def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:
+    """OtO2 7.5063, RB 11.6063, VotG 12.6073: attempt an Escape when the Escape Table's chance of Elimination is low
+    enough (Ammunition Shortage awaits a unit left in a type C/D Area), or when it must (``rule``). ``mods(r, unit)``
+    gives the CG's Escape Table column and DRM."""
     picks, why, weighed = [], [], []
     for unit in q.context["units"]:
         if unit.kind not in ("squad", "hs", "crew", "leader", "hero", "vehicle") or "immobilized" in unit.flags:
             continue
-        column, mods = escape_mods(r, unit)
-        chances = dict(odds(r.cat, "oto2.escape", column, mods))
-        lost = float(sum(p for result, p in chances.items() if result.startswith("Eliminated")))
+        column, drm = mods(r, unit)
+        lost = float(sum(p for result, p in odds(r.cat, table, column, drm) if result.startswith("Eliminated")))
         must = unit.id in q.context["must"]
-        go = must or (unit.isolated in "CD" and lost < w["escape"]["max_elimination"])
         weighed.append((unit.id, f"Elimination {lost:.0%}"))
-        if go:
+        if must or (unit.isolated in "CD" and lost < w["escape"]["max_elimination"]):
             picks.append(unit.id)
-            why.append(f"{unit.id} {unit.type} tries: " + ("it must (7.5061)" if must else
+            why.append(f"{unit.id} {unit.type} tries: " + (f"it must ({rule})" if must else
                        f"only {lost:.0%} to be Eliminated, and Ammunition Shortage awaits it in its Pocket"))
         else:
             why.append(f"{unit.id} {unit.type} stays: {lost:.0%} to be Eliminated is too high")
-    return Reply(picks, "; ".join(why), tuple(weighed))
+    return Reply(picks, "; ".join(why) or "no unit to Escape", tuple(weighed))
+
+
+def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    return escape_choice(r, w, q, "oto2.escape", escape_mods, "7.5061")
 
 
 def battle_harden(r: Reph, side: str, w: dict, q: Question) -> Reply:

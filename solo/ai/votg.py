@@ -10,24 +10,10 @@ from solo.campaign.votg import escape_mods
 from solo.campaign.votg_purchase import Item, check, cost, is_coy, is_hw
 from solo.errors import SoloError
 from solo.play import Question, Reply
-from solo.rules.odds import odds
 
 
 def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """12.6073: try an Escape when the chance of Elimination is low enough, or when the unit must (12.6071)."""
-    picks, why, weighed = [], [], []
-    for unit in q.context["units"]:
-        column, mods = escape_mods(r, unit)
-        lost = float(sum(p for result, p in odds(r.cat, "votg.escape", column, mods) if result.startswith("Eliminated")))
-        must = unit.id in q.context["must"]
-        weighed.append((unit.id, f"Elimination {lost:.0%}"))
-        if must or (unit.isolated in "CD" and lost < w["escape"]["max_elimination"]):
-            picks.append(unit.id)
-            why.append(f"{unit.id} tries: " + ("it must (12.6071)" if must else f"{lost:.0%} to be Eliminated beats "
-                                                "Ammunition Shortage in its Isolated Area"))
-        else:
-            why.append(f"{unit.id} stays: {lost:.0%} to be Eliminated is too high")
-    return Reply(picks, "; ".join(why) or "no unit to Escape", tuple(weighed))
+    return reph.escape_choice(r, w, q, "votg.escape", escape_mods, "12.6071")
 
 
 def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
