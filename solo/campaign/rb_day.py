@@ -35,20 +35,7 @@ def new_day(r: Reph) -> None:
     """11.612: 11.6121 a new CG Day (an Idle Day repeats 11.612-11.623); 11.6122 SAN Adjustment: a side with SAN >= 4
     rolls a dr + (SAN - 4), Final >= 5 lowers it by one; a SAN of zero is raised to 2; 11.6123 Booby Trap
     Deactivation: with Level A or B in effect the Russian rolls a dr, an Original 6 lowers the Level by one."""
-    r.c.next_date()
-    r.say(f"the new CG Day is {r.c.date} (11.6121)")
-    for side, s in r.c.sides.items():
-        s.roster[r.c.date].historical_drm = r.historical_drm(side)
-        if s.san >= 4:
-            trace = r.roll("rb.san_adjustment", side, f"SAN Adjustment, SAN {s.san} (11.6122)",
-                           mods={"san-minus-4": s.san - 4})
-            if trace.final >= 5:
-                s.san -= 1
-            r.say(f"{side} SAN dr {trace.original} +{trace.final - trace.original}: Final {trace.final}; SAN now {s.san}")
-        elif s.san == 0:
-            s.san = 2
-            r.say(f"{side} SAN raised from 0 to 2 (11.6122)")
-        s.roster[r.c.date].san = s.san
+    reorganization.new_day(r, "rb.san_adjustment", "11.6122", 4, 0)
     fortify.booby_deactivation(r, "rb.booby_trap_deactivation", "11.6123")
 
 

@@ -13,24 +13,31 @@ def assault_engineers(s) -> int:
     return sum(1 for u in s.retained("squad") if not u.isolated and "assault-engineer" in u.flags)
 
 
+def new_day(r: Reph, table: str, rule: str, roll_from: int, raise_at_most: int) -> None:
+    """A new CG Date/Day and the SAN Adjustment: a side whose SAN is >= ``roll_from`` makes a dr + (SAN - 4) and a Final
+    >= 5 lowers its SAN by one; a SAN <= ``raise_at_most`` is raised to 2 (no CPP spent)."""
+    c = r.c
+    c.next_date()
+    r.say(f"the new {r.defn.raw.get('day', 'CG Date')} is {c.date}")
+    for side, s in c.sides.items():
+        s.roster[c.date].historical_drm = r.historical_drm(side)
+        if s.san >= roll_from:
+            trace = r.roll(table, side, f"SAN Adjustment, SAN {s.san} ({rule})", mods={"san-minus-4": s.san - 4})
+            if trace.final >= 5:
+                s.san -= 1
+            r.say(f"{side} SAN dr {trace.original} {trace.final - trace.original:+d}: Final {trace.final}; SAN now {s.san} "
+                  f"({rule})")
+        elif s.san <= raise_at_most:
+            s.san = 2
+            r.say(f"{side} SAN raised to 2 ({rule})")
+        s.roster[c.date].san = s.san
+
+
 @step("new_date")
 def new_date(r: Reph) -> None:
     """7.512: 7.5121 a new CG Date; 7.5122 SAN Adjustment (SAN >= 3: dr + (SAN - 4), Final >= 5 lowers it by one;
     SAN <= 1 is raised to 2)."""
-    c = r.c
-    c.next_date()
-    r.say(f"the new CG Date is {c.date}")
-    for side, s in c.sides.items():
-        s.roster[c.date].historical_drm = r.historical_drm(side)
-        if s.san >= 3:
-            trace = r.roll("oto2.san_adjustment", side, f"SAN Adjustment, SAN {s.san} (7.5122)", mods={"san-minus-4": s.san - 4})
-            if trace.final >= 5:
-                s.san -= 1
-            r.say(f"{side} SAN dr {trace.original} {s.san - 4 + (trace.final >= 5):+d}: Final {trace.final}; SAN now {s.san}")
-        elif s.san <= 1:
-            s.san = 2
-            r.say(f"{side} SAN raised to 2 (7.5122)")
-        s.roster[c.date].san = s.san
+    new_day(r, "oto2.san_adjustment", "7.5122", 3, 1)
 
 
 def _armor_leader_drm(s, vehicle: Unit) -> int:

@@ -5,7 +5,7 @@ halving), ELR, Weather and EC (seed 001)."""
 import math
 import re
 
-from solo.campaign import fortify
+from solo.campaign import fortify, reorganization
 from solo.campaign.aftermath import eliminate, find
 from solo.campaign.reorganization import (
     engineer_casualty,
@@ -45,21 +45,7 @@ def attacked(r: Reph, side: str) -> bool:
 def new_day(r: Reph) -> None:
     """12.6141 a new CG Day; 12.6142 SAN Adjustment (SAN >= 4: dr + (SAN - 4), Final >= 5 lowers it by one; SAN 0 is
     raised to 2); 12.6143 Booby Trap deactivation (Level A or B: Russian dr, an Original 6 lowers it one Level)."""
-    c = r.c
-    c.next_date()
-    r.say(f"the new CG Day is {c.date} (12.6141)")
-    for side, s in c.sides.items():
-        s.roster[c.date].historical_drm = r.historical_drm(side)
-        if s.san >= 4:
-            trace = r.roll("votg.san_adjustment", side, f"SAN Adjustment, SAN {s.san} (12.6142)",
-                           mods={"san-minus-4": s.san - 4} if s.san > 4 else {})
-            if trace.final >= 5:
-                s.san -= 1
-            r.say(f"{side} SAN dr {trace.original} Final {trace.final}: SAN {s.san} (12.6142)")
-        elif s.san == 0:
-            s.san = 2
-            r.say(f"{side} SAN 0 is raised to 2 (12.6142)")
-        s.roster[c.date].san = s.san
+    reorganization.new_day(r, "votg.san_adjustment", "12.6142", 4, 0)
     fortify.booby_deactivation(r, "votg.booby_trap_deactivation", "12.6143")
 
 
