@@ -1,9 +1,9 @@
 """Run a Campaign Game over its event log: the Initial Scenario, then scenario, RePh, scenario ... to the CG End.
 
-The order is the campaign file's [[step]] list (7.5): before the Initial Scenario only the steps
-marked "!" (and the purchase of the OB's CPP pool, 7.4); after the last scenario only those
-marked ">"; steps marked "*" repeat from 7.512 until 7.523 generates a scenario (in OtO2 every
-CG Date has one, 7.521).
+The order is the campaign file's [[step]] list (OtO2 7.5, RB 11.6, VotG 12.6, ABtF 9.6): before the Initial
+Scenario only the steps marked "!" (and OtO2's purchase of the OB's CPP pool, 7.4); after the last scenario
+only those marked ">"; an Idle Day repeats the steps marked "*" until the Initiative generates a scenario
+(in OtO2 every CG Date has one, 7.521).
 """
 
 from dataclasses import dataclass
@@ -89,13 +89,19 @@ def cg_start(defn: CampaignDef, variant: str) -> dict:
         except KeyError:
             raise SoloError(f"{table} (your table pack) has no column {column!r}; see tables/README.md") from None
 
+    def number(column: str) -> int:
+        value = cell(column)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SoloError(f"{table} {variant}: {column} must be a whole number, not {value!r}")
+        return value
+
     start = {"First Day": str(cell("First Day")), "Last Day": str(cell("Last Day"))}
     for day in start.values():
         if day not in defn.dates:
             raise SoloError(f"{table} {variant}: {day!r} is not a CG Day of {defn.title} ({defn.dates[0]} .. {defn.dates[-1]})")
     for side in defn.sides:
         rgs = [w.strip() for w in str(cell(f"{side} RG")).split(",") if w.strip()]
-        start[side] = {"elr": int(cell(f"{side} ELR")), "san": int(cell(f"{side} SAN")), "cpp": int(cell(f"{side} CPP")),
+        start[side] = {"elr": number(f"{side} ELR"), "san": number(f"{side} SAN"), "cpp": number(f"{side} CPP"),
                        "rg": rgs}
     return start
 
