@@ -3,6 +3,7 @@ Support CPP), RG strength with the five-level Coy table, SW, HW & MOL-P, Guns/OB
 leaders, fortifications and Recon (seed 001)."""
 
 import math
+import re
 from dataclasses import dataclass
 
 from solo.campaign.reph import Reph, step
@@ -16,9 +17,6 @@ from solo.campaign.votg_refit import (
 from solo.errors import SoloError
 
 OPTIONS = ("onmap", "reserve", "dugin")
-# 12.6217 DATE AVAILABLE: the first CG Day of each Entry Code (Yellow: SSR II-4, not in the texts; Red: the night
-# of 14 Sept, so on 14 Sept only for a Counterattack, which may be a Night scenario: our reading).
-AVAILABLE = {"Orange": "20 Sept", "Brown": "23 Sept", "Purple": "20 Sept"}
 COY_LEVELS = ("Reinforced Strength", "Full Strength", "Lightly Depleted", "Moderately Depleted", "Heavily Depleted")
 
 
@@ -57,6 +55,16 @@ def parse_item(raw) -> Item:
     if option not in ("",) + OPTIONS or not isinstance(raw.get("dummies", 0), int):
         raise SoloError(f"RG entry {raw!r}: option is onmap, reserve or dugin; dummies a whole number")
     return Item(str(raw["rg"]).upper(), option, raw.get("dummies", 0))
+
+
+def available_from(r: Reph, code: str) -> str | None:
+    """12.6217 Date Available: the first CG Day of an Entry Code, from the votg.entry_codes chart ("Available beginning
+    20 September"). Yellow's is in SSR II-4, not in the texts; Red's is the night of 14 Sept, so on 14 Sept a Red RG is
+    bought only for a Counterattack, which may be a Night scenario (our reading; checked by the caller)."""
+    if not code:
+        return None
+    found = re.search(r"beginning (\d+) September", str(r.cat.chart("votg.entry_codes", code, "Date Available")))
+    return f"{found.group(1)} Sept" if found else None
 
 
 def raw_row(r: Reph, side: str, rg_id: str) -> dict:
@@ -110,7 +118,7 @@ def check(r: Reph, s: SideState, items: list[Item]) -> int:
         if item.dummies > most:
             raise SoloError(f"{g.id}: at most {most} Dummy Cloaking counters with this RG (12.6214b)")
         code = str(raw_row(r, s.name, g.id).get("Entry Code", ""))
-        first = AVAILABLE.get(code)
+        first = available_from(r, code)
         if first and r.defn.dates.index(date) < r.defn.dates.index(first):
             raise SoloError(f"{g.id}: {code} Entry Code RG are available from {first} (12.6217)")
         if code == "Red" and date == r.defn.dates[0] and COUNTERATTACK not in r.c.flags:
