@@ -166,24 +166,32 @@ def perimeter(r: Reph) -> None:
 def isolation(r: Reph) -> None:
     """7.506 Isolation: 7.5061 SMC in a type B or C Area must Escape, units in C/D suffer Ammunition Shortage;
     7.5063 Escape Table; 7.5064 equipment of an escapee Eliminated while escaping; 7.5065 Encircled markers removed."""
+    isolated_escapes(r, "escape", "7.5061", _escape, must=lambda s: [u.id for u in s.retained("leader", "hero")
+                                                                      if u.isolated and u.isolated in "BC"])
+    r.say("Encircled markers removed (7.5065)")
+
+
+def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: []) -> None:
+    """OtO2 7.506, RB 11.606, VotG 12.607: each side names which of its Isolated units (those ``may`` allows) attempt to
+    Escape, every one ``must(side)`` names among them (``rule``); ``escape(r, unit, carrying)`` rolls each. Then every
+    unit left in a type C/D Area suffers Ammunition Shortage, and the Encircled markers go."""
     for side, s in r.c.sides.items():
         isolated = [u for u in s.retained() if u.isolated]
         if not isolated:
             continue
-        must = [u.id for u in isolated if u.kind in ("leader", "hero") and u.isolated in "BC"]
-        attempts = r.ask("escape", side, f"7.5063 Escape: which of your Isolated units attempt to Escape? "
-                         f"({', '.join(u.label for u in isolated)}; must: {', '.join(must) or 'none'})",
-                         choices.escape_parser(s, must), {"reph": r, "units": isolated, "must": must},
-                         example='escape = ["G5", "G7+G31"]  # "+G31": the SW it carries')
+        units, required = [u for u in isolated if may(u)], must(s)
+        attempts = r.ask(key, side, f"{rule} Escape: which of your Isolated units attempt to Escape (\"+id\" for a SW it "
+                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})",
+                         choices.escape_parser(s, required, units, rule), {"reph": r, "units": units, "must": required},
+                         example=f'{key} = ["G5", "G7+G31"]  # "+G31": the SW it carries')
         for entry in attempts:
-            _escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]])
+            escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]])
         for unit in s.retained():
             if unit.isolated in ("C", "D"):
                 unit.flags.add("ammo-shortage")
     for s in r.c.sides.values():
         for unit in s.units:
             unit.flags.discard("encircled")
-    r.say("Encircled markers removed (7.5065)")
 
 
 def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:

@@ -54,22 +54,23 @@ def unit_list(s: SideState, allowed: list[Unit], most: int):
     return parse
 
 
-def escape_parser(s: SideState, must: list[str]):
-    """7.5063: ids of Isolated units attempting to Escape, each optionally "+SW" for what it carries."""
+def escape_parser(s: SideState, must: list[str], units: list[Unit], rule: str):
+    """Ids among ``units`` (Isolated units that may attempt to Escape), each optionally "+SW" for what it carries; every
+    id of ``must`` (``rule``) among them."""
     isolated = [u for u in s.retained() if u.isolated]
 
     def parse(raw) -> list[dict]:
         out = []
         for word in words(raw):
             unit_id, *carried = str(word).split("+")
-            unit = _own(s, unit_id.strip(), isolated)
+            unit = _own(s, unit_id.strip(), units)
             if "immobilized" in unit.flags:
                 raise SoloError(f"{unit.id} is Immobile: it must remain in its Location (7.5071)")
             sws = [_own(s, sw.strip(), [u for u in isolated if u.kind == "sw"]).id for sw in carried]
             out.append({"unit": unit.id, "carrying": sws})
         missing = set(must) - {e["unit"] for e in out}
         if missing:
-            raise SoloError(f"{', '.join(sorted(missing))} must attempt to Escape (7.5061: SMC in a type B or C Area)")
+            raise SoloError(f"{', '.join(sorted(missing))} must attempt to Escape ({rule}: SMC in a type B or C Area)")
         return out
     return parse
 

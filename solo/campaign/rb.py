@@ -187,23 +187,8 @@ def isolation(r: Reph) -> None:
     left in a type C/D Area begins the next scenario with Ammunition Shortage; 11.6063 Escape Table; 11.6064 an
     Original 2 is Escape with Heat of Battle; Encircled markers are removed; 11.6065 Areas whose type changes are
     judged again on the map; 11.6066 the Perimeter is recorded on the reduced-size map."""
-    for side, s in r.c.sides.items():
-        isolated = [u for u in s.retained() if u.isolated and u.kind in INFANTRY + ("vehicle",)]
-        if not isolated:
-            continue
-        must = must_escape(s, r.side(r.c.other(side)))
-        attempts = r.ask("rb_escape", side, "11.6063 Escape: which of your Isolated units attempt to Escape (\"+id\" "
-                         f"for a SW it carries)? ({', '.join(u.label for u in isolated)}; must: {', '.join(must) or 'none'})",
-                         choices.escape_parser(s, must), {"reph": r, "units": isolated, "must": must},
-                         example='rb_escape = ["G5", "G7+G31"]')
-        for entry in attempts:
-            _escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]])
-        for unit in s.retained():
-            if unit.isolated in ("C", "D"):
-                unit.flags.add("ammo-shortage")
-    for s in r.c.sides.values():
-        for unit in s.units:
-            unit.flags.discard("encircled")
+    aftermath.isolated_escapes(r, "rb_escape", "11.6061", _escape, may=lambda u: u.kind in INFANTRY + ("vehicle",),
+                               must=lambda s: must_escape(s, r.side(r.c.other(s.name))))
     r.say("Encircled markers removed (11.6064); an Area whose type an Escape changed is judged again (11.6065); record "
           "both Perimeters and the Isolated Area types on the reduced-size map (11.6066)")
 

@@ -8,7 +8,8 @@ every die the rules call for is rolled here with its table and modifiers.
 
 
 from solo.campaign import choices
-from solo.campaign.aftermath import eliminate, escape_result, find, guarded_prisoners, morale, recombine, reduce
+from solo.campaign.aftermath import (eliminate, escape_result, find, guarded_prisoners, isolated_escapes, morale,
+                                     recombine, reduce)
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, Unit
@@ -193,27 +194,8 @@ def isolation(r: Reph) -> None:
     """12.607 Isolation: 12.6071 SMC that must Escape; C/D Areas (the copy is cut: read as RB 11.6071) bring
     Ammunition Shortage; 12.6073 Escape Table; 12.6074 results; Encircled markers removed."""
     enemy = fact(r, "enemy_smc", [])
-    for side, s in r.c.sides.items():
-        isolated = [u for u in s.retained() if u.isolated]
-        if not isolated:
-            continue
-        must = [u.id for u in isolated if must_escape(u, enemy)]
-        mobile = [u for u in isolated if "TI" not in u.flags and "immobilized" not in u.flags]
-        attempts = r.ask("votg_escape", side, "12.6073 Escape: which of your Isolated units attempt to Escape? "
-                         f"({', '.join(u.label for u in mobile) or 'none may'}; must: {', '.join(must) or 'none'}). "
-                         "Write SW carried as +id", choices.escape_parser(s, must), {"reph": r, "units": mobile, "must": must},
-                         example='votg_escape = ["G5", "G7+G31"]')
-        for entry in attempts:
-            unit = s.unit(entry["unit"])
-            if "TI" in unit.flags:
-                raise SoloError(f"{unit.id} is TI: only a mobile, non-TI unit may attempt to Escape (12.6073)")
-            escape(r, unit, [s.unit(sw) for sw in entry["carrying"]])
-        for unit in s.retained():
-            if unit.isolated in ("C", "D"):
-                unit.flags.add("ammo-shortage")
-    for s in r.c.sides.values():
-        for unit in s.units:
-            unit.flags.discard("encircled")
+    isolated_escapes(r, "votg_escape", "12.6071", escape, may=lambda u: "TI" not in u.flags and "immobilized" not in u.flags,
+                     must=lambda s: [u.id for u in s.retained() if u.isolated and must_escape(u, enemy)])
     r.say("units in type C/D Isolated Areas suffer Ammunition Shortage (12.6071); Encircled markers removed (12.6074)")
 
 
