@@ -67,9 +67,9 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
-    ids, chosen, why, weighed = [], [], [], []
-    while True:
-        candidates = []
+
+    def offers(bought: list[tuple]) -> list[tuple]:
+        ids, chosen, out = [b[1].id for b in bought], [b[1] for b in bought], []
         for g in chart.values():
             try:
                 buy.check_purchase(r, s, ids + [g.id])
@@ -77,19 +77,14 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
                 continue
             pts, reason = value(r, s, g, chosen, w)
             if pts > 0:
-                candidates.append((pts / max(g.cpp, 1), g, reason))
-        candidates.sort(key=lambda c: (-c[0], c[1].id))
-        if not weighed:
-            weighed = [(c[1].id, f"{c[0]:.2f} points/CPP: {c[2]}") for c in candidates[:6]]
-        if not candidates or candidates[0][0] <= keep:
-            break
-        ratio, g, reason = candidates[0]
-        ids.append(g.id)
-        chosen.append(g)
-        why.append(f"buys {g.label()} for {g.cpp} CPP: {reason} ({ratio:.2f} points/CPP)")
+                out.append((pts / max(g.cpp, 1), g, g.id, reason))
+        return out
+    bought, weighed = base.greedy(offers, keep)
+    ids = [g.id for _, g, _, _ in bought]
+    why = [f"buys {g.label()} for {g.cpp} CPP: {reason} ({ratio:.2f} points/CPP)" for ratio, g, _, reason in bought]
     left = s.cpp - sum(chart[i].cpp for i in ids)
     why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {keep} points/CPP)")
-    return Reply(ids, "; ".join(why), tuple(weighed))
+    return Reply(ids, "; ".join(why), weighed)
 
 
 def fortifications(r, side: str, w: dict, q: Question) -> Reply:

@@ -131,10 +131,10 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart, initial = r.chart(side), not r.c.scenarios
     no_forts = initial and side in r.defn.initial["no_fortifications"]
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
-    chosen, items, why, weighed = [], [], [], []
-    while True:
-        n = Needs(r, s, chosen, w)
-        candidates = []
+
+    def offers(bought: list[tuple]) -> list[tuple]:
+        items, n = [b[2] for b in bought], Needs(r, s, [b[1] for b in bought], w)
+        out = []
         for g in chart.values():
             item = _item(g, w, initial)
             try:
@@ -143,15 +143,11 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
                 continue
             pts, reason = value(g, n, w)
             if pts > 0:
-                candidates.append((pts / rgs.cost(g, item), g, item, reason))
-        candidates.sort(key=lambda c: (-c[0], c[1].id))
-        if not weighed:
-            weighed = [(c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6]]
-        if not candidates or candidates[0][0] <= keep:
-            break
-        ratio, g, item, reason = candidates[0]
-        chosen.append(g)
-        items.append(item)
+                out.append((pts / rgs.cost(g, item), g, item, reason))
+        return out
+    bought, weighed = greedy(offers, keep)
+    items, why = [b[2] for b in bought], []
+    for ratio, g, item, reason in bought:
         if why and why[-1][0] == item:
             why[-1][1] += 1
         else:
@@ -163,7 +159,22 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
                    f"worth {keep} points/CPP, more than any further RG")
     else:
         why.append(f"keeps {left} CPP for later CG Dates (worth {keep} points/CPP)")
-    return Reply([i.to_json() for i in items], "; ".join(why), tuple(weighed))
+    return Reply([i.to_json() for i in items], "; ".join(why), weighed)
+
+
+def greedy(offers, keep: float) -> tuple[list[tuple], tuple]:
+    """Buy the offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
+    (OtO2 7.518, VotG 12.621, ABtF 9.617). ``offers(bought)`` lists the legal next buys, given those made so far, as
+    (points per CPP, RG, item, reason). Returns what was bought, and the first round's six best as the alternatives
+    weighed."""
+    bought, weighed = [], None
+    while True:
+        candidates = sorted(offers(bought), key=lambda c: (-c[0], c[1].id))
+        if weighed is None:
+            weighed = tuple((c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6])
+        if not candidates or candidates[0][0] <= keep:
+            return bought, weighed
+        bought.append(candidates[0])
 
 
 def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: float) -> str:

@@ -61,10 +61,11 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart = r.chart(side)
     keep = 0.0 if r.c.is_last_date else w["keep"]  # no CG Day follows the last one: a CPP kept buys nothing
     wanted = w["squads"]
-    squads = s.squad_equivalents()
-    items, why, weighed = [], [], []
-    while True:
-        candidates = []
+
+    def offers(bought: list[tuple]) -> list[tuple]:
+        items = [b[2] for b in bought]
+        squads = s.squad_equivalents() + sum(g.full or 0 for _, g, _, _ in bought if g.letter == "I" and not is_hw(g))
+        out = []
         for g in chart.values():
             item = Item(g.id, "onmap" if g.letter == "I" and w["onmap"] else "")
             for tried in (item, Item(g.id)):
@@ -74,21 +75,16 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
                     continue
                 pts, reason = value(r, side, g, squads, wanted, w)
                 if pts > 0:
-                    candidates.append((pts / max(cost(r, side, g, tried), 1), g, tried, reason))
+                    out.append((pts / max(cost(r, side, g, tried), 1), g, tried, reason))
                 break
-        candidates.sort(key=lambda c: (-c[0], c[1].id))
-        if not weighed:
-            weighed = [(c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6]]
-        if not candidates or candidates[0][0] <= keep:
-            break
-        ratio, g, item, reason = candidates[0]
-        items.append(item)
-        squads += (g.full or 0) if g.letter == "I" and not is_hw(g) else 0
-        why.append(f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
-                   f"({ratio:.2f} points/CPP)")
+        return out
+    bought, weighed = reph.greedy(offers, keep)
+    items = [item for _, _, item, _ in bought]
+    why = [f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
+           f"({ratio:.2f} points/CPP)" for ratio, g, item, reason in bought]
     left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
     why.append(f"keeps {left} CPP (worth {keep} points/CPP)")
-    return Reply([i.to_json() for i in items], "; ".join(why), tuple(weighed))
+    return Reply([i.to_json() for i in items], "; ".join(why), weighed)
 
 
 def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
