@@ -5,7 +5,7 @@ import re
 
 from solo.campaign.abtf import exhaustion, night, role, side_mods
 from solo.campaign.abtf_date import roster
-from solo.campaign.choices import words
+from solo.campaign.choices import kind_counts, words
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, Purchase, SideState
@@ -216,12 +216,7 @@ def fortification_cost(r: Reph, side: str, kind: str) -> int:
 
 def fortification_parser(r: Reph, s: SideState):
     def parse(raw) -> dict:
-        if isinstance(raw, str):
-            text = raw.strip()
-            raw = {} if text.lower() in ("", "none") else dict(_pair(p) for p in text.split(","))
-        if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
-            raise SoloError('fortifications: give kind = count, e.g. { Trench = 1, "AP Mine" = 6 }')
-        raw = {k: n for k, n in raw.items() if n}
+        raw = kind_counts(raw, "Trench 1, AP Mine 6")
         total = sum(fortification_cost(r, s.name, k) * n for k, n in raw.items())
         if total > s.fpp:
             raise SoloError(f"these fortifications cost {total} FPP; the {s.name}s have {s.fpp} (9.619)")
@@ -239,13 +234,6 @@ def fortification_parser(r: Reph, s: SideState):
                             "scenario (9.619 note 5)")
         return raw
     return parse
-
-
-def _pair(text: str) -> tuple[str, int]:
-    kind, _, count = text.strip().rpartition(" ")
-    if not kind or not count.isdigit():
-        raise SoloError(f"fortifications {text!r}: write kind and count, e.g. Trench 1, AP Mine 6")
-    return kind, int(count)
 
 
 @step("abtf.fortifications")

@@ -27,6 +27,24 @@ def one_of(*words: str):
     return parse
 
 
+def kind_counts(raw, example: str) -> dict[str, int]:
+    """Fortifications to buy as kind = count: a TOML table, or a typed line such as ``example`` ("Trench 2, AP Mine
+    6"; "none": nothing). Kinds bought zero times are dropped."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        raw = {} if text.lower() in ("", "none") else dict(_kind_count(part, example) for part in text.split(","))
+    if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
+        raise SoloError(f"fortifications: give kind = count in a table, or type them: {example}")
+    return {k: n for k, n in raw.items() if n}
+
+
+def _kind_count(part: str, example: str) -> tuple[str, int]:
+    kind, _, count = part.strip().rpartition(" ")
+    if not kind or not count.isdigit():
+        raise SoloError(f"{part.strip()!r}: type each kind with its count, e.g. {example}")
+    return kind, int(count)
+
+
 def yes_no(raw) -> bool:
     if isinstance(raw, bool):
         return raw

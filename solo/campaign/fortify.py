@@ -3,6 +3,7 @@
 
 import re
 
+from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.state import Fortification
 from solo.errors import SoloError
@@ -86,26 +87,15 @@ def parser(r: Reph, side: str, rule: str):
     s = r.side(side)
 
     def parse(raw) -> dict:
-        if isinstance(raw, str):
-            raw = {} if raw.strip().lower() in ("", "none") else dict(_typed(part) for part in raw.split(","))
-        if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
-            raise SoloError('fortifications: give kind = count, e.g. { Wire = 1, "A-P Mine" = 6 }')
+        raw = choices.kind_counts(raw, "Wire 1, A-P Mine 6")
         total = sum(cost(r, side, k, n) for k, n in raw.items())
         if total > s.fpp:
             raise SoloError(f"these Fortifications cost {total} FPP; the {side}s have {s.fpp} ({rule})")
         level = booby_level(r)
         if raw.get("Booby Traps", 0) > len(BOOBY_LEVELS) - 1 - BOOBY_LEVELS.index(level):
             raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} ({rule} note 8)")
-        return {k: n for k, n in raw.items() if n}
+        return raw
     return parse
-
-
-def _typed(part: str) -> tuple[str, int]:
-    """One "kind count" of a typed line: "Wire 2", "A-P Mine 6"."""
-    kind, _, count = part.strip().rpartition(" ")
-    if not kind or not count.isdigit():
-        raise SoloError(f"{part.strip()!r}: type each kind with its count, e.g. Wire 1, A-P Mine 6")
-    return kind, int(count)
 
 
 def purchase(r: Reph, rule: str, key: str) -> None:

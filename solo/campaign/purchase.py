@@ -2,7 +2,7 @@
 
 import re
 
-from solo.campaign import rg as rgs
+from solo.campaign import choices, rg as rgs
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.errors import SoloError
@@ -295,11 +295,7 @@ def fortification_cost(kind: str, count: int) -> int:
 
 def fortification_parser(r: Reph, s: SideState):
     def parse(raw) -> dict:
-        if isinstance(raw, str):
-            text = raw.strip()
-            raw = {} if text.lower() in ("", "none") else dict(_pair(p) for p in text.split(","))
-        if not isinstance(raw, dict) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in raw.values()):
-            raise SoloError('fortifications: give kind = count, e.g. { Trench = 2, "AP Mine" = 6 }')
+        raw = choices.kind_counts(raw, "Trench 2, AP Mine 6")
         total = sum(fortification_cost(k, n) for k, n in raw.items())
         if s.name == "Russian" and any(not k.startswith("Foxhole") for k, n in raw.items() if n):
             raise SoloError("the Russians may only expend FPP on Foxholes (7.520 *)")
@@ -308,15 +304,8 @@ def fortification_parser(r: Reph, s: SideState):
         ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get("AT Ditch", 0)
         if ditches > AT_DITCH_MAX:
             raise SoloError(f"at most {AT_DITCH_MAX} AT Ditches may be purchased during the CG (7.520 **)")
-        return {k: n for k, n in raw.items() if n}
+        return raw
     return parse
-
-
-def _pair(text: str) -> tuple[str, int]:
-    kind, _, count = text.strip().rpartition(" ")
-    if not kind or not count.isdigit():
-        raise SoloError(f"fortifications {text!r}: write kind and count, e.g. Trench 2, AP Mine 6")
-    return kind, int(count)
 
 
 @step("fortifications")
