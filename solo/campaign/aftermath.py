@@ -399,6 +399,24 @@ def _mmc_hardening(r: Reph, s) -> None:
             unit.type = better.name
 
 
+def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:
+    """Promotion out of the ranks (OtO2 7.5113, RB 11.6114, VotG 12.6125): in lieu of the Leader Battle Hardening DR a
+    side may exchange a non-Isolated unwounded 8-0 Infantry leader for two 7-0s, or an 8-1 for an 8-0 and a 7-0
+    (``limit`` refuses one that would give too many leaders). True if it did."""
+    leaders = [u for u in s.retained("leader") if not u.isolated]
+    choice = r.ask(key, s.name, f"{rule} Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0s, or an "
+                   "8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)", choices.leader_choice(s, rule, limit),
+                   {"reph": r, "leaders": leaders}, example=f'{key} = "roll"', default="roll")
+    if choice == "roll":
+        return False
+    old = choices.exchangeable(s, choice.split()[-1])
+    old.status = "Eliminated"
+    old.flags.add("exchanged")
+    new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]
+    r.say(f"{s.name} exchanges {old.id} {old.type} for {', '.join(new)} ({rule})")
+    return True
+
+
 def _leader_hardening(r: Reph, s) -> None:
     for leader in [u for u in s.retained("leader") if "heroic" in u.flags]:
         leader.flags.discard("heroic")
@@ -407,16 +425,7 @@ def _leader_hardening(r: Reph, s) -> None:
             r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name} and loses heroic status (7.5113)")
             leader.type = better.name
     leaders = [u for u in s.retained("leader") if not u.isolated]
-    choice = r.ask("leader_hardening", s.name, "7.5113 Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0, "
-                   "or an 8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)",
-                   choices.leader_choice(s), {"reph": r, "leaders": leaders}, example='leader_hardening = "roll"',
-                   default="roll")
-    if choice != "roll":
-        old = choices.exchangeable(s, choice.split()[-1])
-        old.status = "Eliminated"
-        old.flags.add("exchanged")
-        new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]
-        r.say(f"{s.name} exchanges {old.id} {old.type} for {', '.join(new)} (7.5113)")
+    if promotion(r, s, "leader_hardening", "7.5113"):
         return
     mods = {k: True for k, on in (("won", r.c.won_last(s.name)), ("german", s.name == "German")) if on}
     trace = r.roll("oto2.leader_battle_hardening", s.name, "Leader Battle Hardening (7.5113)", mods=mods, secret=r.computer(s.name))

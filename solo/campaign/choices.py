@@ -99,16 +99,20 @@ def exchangeable(s: SideState, leader_type: str) -> Unit | None:
                  and "wounded" not in u.flags), None)
 
 
-def leader_choice(s: SideState):
+def leader_choice(s: SideState, rule: str, limit=None):
+    """"roll", "exchange 8-0" or "exchange 8-1" (promotion out of the ranks, ``rule``); ``limit(s)`` refuses an exchange
+    that would give the side too many leaders (RB 11.6114, VotG 12.6125)."""
     def parse(raw) -> str:
         text = " ".join(str(raw).lower().split())
         if text == "roll":
             return text
-        if text in ("exchange 8-0", "exchange 8-1"):
-            if exchangeable(s, text.split()[-1]) is None:
-                raise SoloError(f"no non-Isolated, unwounded {text.split()[-1]} to exchange (7.5113)")
-            return text
-        raise SoloError(f"{raw!r}: answer roll, exchange 8-0 or exchange 8-1")
+        if text not in ("exchange 8-0", "exchange 8-1"):
+            raise SoloError(f"{raw!r}: answer roll, exchange 8-0 or exchange 8-1 ({rule})")
+        if exchangeable(s, text.split()[-1]) is None:
+            raise SoloError(f"no non-Isolated, unwounded {text.split()[-1]} Infantry leader to exchange ({rule})")
+        if limit:
+            limit(s)
+        return text
     return parse
 
 

@@ -336,35 +336,21 @@ def leader_count_ok(r: Reph, s: SideState) -> bool:
     return (len(s.retained("leader")) + 1) * per <= s.squad_equivalents()
 
 
-def promotion_parser(r: Reph, s: SideState):
-    def parse(raw) -> str:
-        text = " ".join(str(raw).lower().split())
-        if text not in ("roll", "exchange 8-0", "exchange 8-1"):
-            raise SoloError(f"{raw!r}: answer roll, exchange 8-0 or exchange 8-1 (11.6114)")
-        if text != "roll":
-            if choices.exchangeable(s, text.split()[-1]) is None:
-                raise SoloError(f"no non-Isolated, unwounded {text.split()[-1]} Infantry leader to exchange (11.6114)")
-            if not leader_count_ok(r, s):
-                per = r.defn.raw["promotion"]["squads_per_leader"][s.name]
-                raise SoloError(f"an exchange would give the {s.name}s more than one leader per {per} squad-"
-                                f"equivalents ({len(s.retained('leader'))} leaders, {s.squad_equivalents():g} "
-                                "squad-equivalents) (11.6114)")
-        return text
-    return parse
+def leader_limit(r: Reph):
+    """11.6114: an exchange may not give > one leader per four (German) or eight (Russian) squad-equivalents."""
+    def limit(s: SideState) -> None:
+        if not leader_count_ok(r, s):
+            per = r.defn.raw["promotion"]["squads_per_leader"][s.name]
+            raise SoloError(f"an exchange would give the {s.name}s more than one leader per {per} squad-equivalents "
+                            f"({len(s.retained('leader'))} leaders, {s.squad_equivalents():g} squad-equivalents) (11.6114)")
+    return limit
 
 
 def _leader(r: Reph, s: SideState) -> None:
     """11.6113 one Secret DR on the side's column (-2 won: after the DR the player may apply only -1, or none); the
     selected type Battle Hardens (9-0 always to a 10-0, 8-1 always to a 9-1), else the lowest-grade Retained
     non-wounded leader. 11.6114: in lieu of the DR, an 8-0 for two 7-0, or an 8-1 for an 8-0 and a 7-0."""
-    choice = r.ask("rb_promotion", s.name, "11.6113 Leader Battle Hardening: roll the DR, or (11.6114) exchange an 8-0 "
-                   "for two 7-0s, or an 8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)",
-                   promotion_parser(r, s), {"reph": r}, example='rb_promotion = "roll"', default="roll")
-    if choice != "roll":
-        old = choices.exchangeable(s, choice.split()[-1])
-        eliminate(r, old, "exchanged (11.6114)")
-        new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]
-        r.say(f"{s.name} exchanges {old.id} {old.type} for {', '.join(new)} (11.6114)")
+    if aftermath.promotion(r, s, "rb_promotion", "11.6114", leader_limit(r)):
         return
     won = r.c.won_last(s.name)
     trace = r.roll("rb.leader_battle_hardening", s.name, "Leader Battle Hardening (11.6113)", s.name,

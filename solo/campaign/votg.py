@@ -9,7 +9,7 @@ every die the rules call for is rolled here with its table and modifiers.
 
 from solo.campaign import choices
 from solo.campaign.aftermath import (eliminate, escape_result, find, guarded_prisoners, isolated_escapes, morale,
-                                     recombine, reduce)
+                                     promotion, recombine, reduce)
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, Unit
@@ -317,25 +317,14 @@ def mmc_hardening(r: Reph, s) -> None:
             unit.type = better.name
 
 
-def promotion_parser(r: Reph, s):
-    """12.6125: "roll", "exchange 8-0" (two 7-0) or "exchange 8-1" (an 8-0 and a 7-0), within one leader per four
-    (German) or eight (Russian) squad-equivalents."""
-    per = r.defn.raw["limits"]["leaders_per_squads"][s.name]
-
-    def parse(raw) -> str:
-        text = " ".join(str(raw).lower().split())
-        if text == "roll":
-            return text
-        if text not in ("exchange 8-0", "exchange 8-1"):
-            raise SoloError(f"{raw!r}: answer roll, exchange 8-0 or exchange 8-1 (12.6125)")
-        if choices.exchangeable(s, text.split()[-1]) is None:
-            raise SoloError(f"no non-Isolated, unwounded {text.split()[-1]} Infantry leader to exchange (12.6125 a/b)")
-        leaders = len(s.retained("leader")) + 1
+def leader_limit(r: Reph):
+    """12.6125: an exchange may not give > one leader per four (German) or eight (Russian) squad-equivalents."""
+    def limit(s) -> None:
+        per, leaders = r.defn.raw["limits"]["leaders_per_squads"][s.name], len(s.retained("leader")) + 1
         if leaders * per > s.squad_equivalents():
             raise SoloError(f"{leaders} leaders would exceed one per {per} squad-equivalents "
                             f"({s.squad_equivalents():g} Retained; 12.6125)")
-        return text
-    return parse
+    return limit
 
 
 def leader_hardening(r: Reph, s) -> None:
@@ -348,15 +337,7 @@ def leader_hardening(r: Reph, s) -> None:
         if better and leader.type not in ("10-3", "10-0"):
             r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name}, no longer heroic (12.6124)")
             leader.type = better.name
-    choice = r.ask("votg_leader_hardening", s.name, "12.6124 Leader Battle Hardening: roll the DR, or (12.6125) "
-                   "exchange 8-0 (for two 7-0) or exchange 8-1 (for an 8-0 and a 7-0)?", promotion_parser(r, s),
-                   {"reph": r}, example='votg_leader_hardening = "roll"', default="roll")
-    if choice != "roll":
-        old = choices.exchangeable(s, choice.split()[-1])
-        old.status = "Eliminated"
-        old.flags.add("exchanged")
-        new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]
-        r.say(f"{s.name} exchanges {old.id} {old.type} for {', '.join(new)} (12.6125)")
+    if promotion(r, s, "votg_leader_hardening", "12.6125", leader_limit(r)):
         return
     mods = {"won": True} if won_today(r, s.name) else {}
     trace = r.roll("votg.leader_battle_hardening", s.name, "Leader Battle Hardening (12.6124)", s.name, mods,
