@@ -55,6 +55,20 @@ def menu(r: Reph, side: str) -> str:
     return ", ".join(items) + (", Pillbox a+b+c = (a+b+c) x 3" if side == "Russian" else "")
 
 
+def removal_mods(item: dict, engineers: int) -> dict:
+    """RB 11.615, VotG 12.617 Fortification Removal drm: +2 in a Front Line Location (Roadblock: along a Front Line hexside), +1 adjacent to one (Roadblock:
+    along a hexside of a hex ADJACENT to one), -1 with >= three non-Isolated Assault Engineer squads."""
+    roadblock = "roadblock" in item["item"].lower()
+    mods = {}
+    if item["where"] == "front-line":
+        mods["roadblock-front-line" if roadblock else "front-line"] = True
+    elif item["where"] == "adjacent":
+        mods["roadblock-adjacent" if roadblock else "adjacent"] = True
+    if engineers >= 3:
+        mods["assault-engineers"] = True
+    return mods
+
+
 # --- Booby Traps (RB 11.6123 and 11.621 note 8; VotG 12.6143 and 12.623 note 8) -------------------------------------
 
 BOOBY_LEVELS = ("C", "B", "A")  # C is the lowest, A the highest

@@ -242,20 +242,6 @@ def removal_parser(items: list[dict]):
     return parse
 
 
-def removal_mods(item: dict, engineers: int) -> dict:
-    """11.615 drm: +2 in a Front Line Location (Roadblock: along a Front Line hexside), +1 adjacent to one (Roadblock:
-    along a hexside of a hex ADJACENT to one), -1 with >= three non-Isolated Assault Engineer squads."""
-    roadblock = "roadblock" in item["item"].lower()
-    mods = {}
-    if item["where"] == "front-line":
-        mods["roadblock-front-line" if roadblock else "front-line"] = True
-    elif item["where"] == "adjacent":
-        mods["roadblock-adjacent" if roadblock else "adjacent"] = True
-    if engineers >= 3:
-        mods["assault-engineers"] = True
-    return mods
-
-
 @step("rb.fortification_removal")
 def fortification_removal(r: Reph) -> None:
     """11.615 Fortification Removal: one dr per Known wire/minefield/Entrenchment (A-T Ditch included) in a friendly-
@@ -273,7 +259,7 @@ def fortification_removal(r: Reph) -> None:
         for n in picks:
             item = items[n - 1]
             trace = r.roll("rb.fortification_removal", side, f"Removal of {item['item']} (11.615)",
-                           mods=removal_mods(item, engineers))
+                           mods=fortify.removal_mods(item, engineers))
             r.say(f"{side} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
                   f"{trace.result}")
             if trace.original == 6:

@@ -301,15 +301,8 @@ def fortification_removal(r: Reph) -> None:
     Casualty Reduces a non-Isolated elite MMC."""
     for item in fact(r, "removal", []):
         s = r.side(item["side"])
-        roadblock = "roadblock" in item["item"].lower()
-        mods = {}
-        if item["where"] == "front-line":
-            mods["roadblock-front-line" if roadblock else "front-line"] = True
-        elif item["where"] == "adjacent":
-            mods["roadblock-adjacent" if roadblock else "adjacent"] = True
-        if assault_engineers(s) >= 3:
-            mods["assault-engineers"] = True
-        trace = r.roll("votg.fortification_removal", s.name, f"Removal of {item['item']} (12.617)", mods=mods)
+        trace = r.roll("votg.fortification_removal", s.name, f"Removal of {item['item']} (12.617)",
+                       mods=fortify.removal_mods(item, assault_engineers(s)))
         r.say(f"{s.name} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
               f"{trace.result.rstrip('*')}")
         if trace.original == 6:
