@@ -1,12 +1,11 @@
 """Red Barricades RePh steps 11.619-11.622: purchasing RGs (On-map, Reserve, Dug-in), the daily Infantry Company
 maximum and the CG maximum per variant, the RG Purchase Record, and Reconnaissance (seed 002)."""
 
-import math
 from dataclasses import dataclass
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
-from solo.campaign.rg import RGType
+from solo.campaign.rg import RGType, companies_per_day, option_cost
 from solo.campaign.state import Purchase, SideState
 from solo.errors import SoloError
 
@@ -46,21 +45,13 @@ def parse_order(raw) -> Order:
 
 
 def cost(r: Reph, side: str, g: RGType, order: Order) -> int:
-    """11.6194: a) On-map Setup +2 (Russian) / +3 (German) for an A or I RG [EXC: Russian I5, I7, I8 and German I4
-    set up on-map at no extra cost]; b) Reserve: one less for an I RG; c) Dug-in: a Russian AFV Pltn at 50% (FRU)."""
-    if order.option == "onmap":
-        free = g.id in r.defn.raw["on_map_free"][side]
-        return g.cpp + (0 if free else {"German": 3, "Russian": 2}[side])
-    if order.option == "reserve":
-        return g.cpp - 1
-    if order.option == "dugin":
-        return math.ceil(g.cpp / 2)
-    return g.cpp
+    """11.6194 a-c (rg.option_cost)."""
+    return option_cost(g, order.option, r.defn.limits)
 
 
 def company_maximum(r: Reph, side: str) -> int:
-    """11.6195: no more than two Infantry Companies per CG Day, modified inversely by the Historical DRM."""
-    return max(0, 2 - r.historical_drm(side))
+    """11.6195 (rg.companies_per_day)."""
+    return companies_per_day(r.defn.limits, r.historical_drm(side))
 
 
 def check(r: Reph, s: SideState, orders: list[Order]) -> int:
@@ -127,7 +118,7 @@ def purchase(r: Reph) -> None:
             g = r.rg(side, order.rg)
             price = cost(r, side, g, order)
             spent += price
-            on_bd = ON_BD.get(order.option, "O" if g.id in r.defn.raw["on_map_free"][side] else "")
+            on_bd = ON_BD.get(order.option, "O" if g.id in r.defn.limits["onmap_free"][side] else "")
             s.purchases.append(Purchase(len(s.purchases) + 1, g.id, g.title, r.c.date, price,
                                         options={"on_bd": on_bd} if on_bd else {}))
         line = s.roster[r.c.date]

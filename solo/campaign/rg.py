@@ -101,6 +101,24 @@ def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[
     return chart
 
 
+def option_cost(g: RGType, option: str, limits: dict) -> int:
+    """RB 11.6194, VotG 12.6214: the chart's CPP; a) On-map Setup costs limits["onmap_cost"] more [EXC: the RGs of
+    limits["onmap_free"]]; b) a Reserve Infantry RG one less; c) a Russian Dug-In AFV Pltn 50% (FRU)."""
+    if option == "onmap":
+        return g.cpp + (0 if g.id in limits["onmap_free"][g.side] else limits["onmap_cost"][g.side])
+    if option == "reserve":
+        return g.cpp - 1
+    if option == "dugin":
+        return math.ceil(g.cpp / 2)
+    return g.cpp
+
+
+def companies_per_day(limits: dict, historical_drm: int) -> int:
+    """RB 11.6195, VotG 12.6215: no more than two Infantry Company RGs per CG Day, modified inversely by the side's
+    Historical DRM for the day."""
+    return max(0, limits["infantry_coy_per_day"] - historical_drm)
+
+
 @dataclass(frozen=True)
 class Item:
     """One RG a side wants to buy, with its options."""

@@ -2,12 +2,11 @@
 Support CPP), RG strength with the five-level Coy table, SW, HW & MOL-P, Guns/OBA, leaders, Commissars, armor
 leaders, fortifications and Recon (seed 001)."""
 
-import math
 import re
 from dataclasses import dataclass
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.rg import RGType
+from solo.campaign.rg import RGType, companies_per_day, option_cost
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.votg import COUNTERATTACK
 from solo.campaign.votg_refit import (
@@ -80,21 +79,13 @@ def is_hw(g: RGType) -> bool:
 
 
 def cost(r: Reph, side: str, g: RGType, item: Item) -> int:
-    """12.6214: the chart's CPP; a) On-Map Setup +2 (Russian) / +3 (German) [EXC: free for Russian I5, I7, I8 and
-    German I4]; b) Reserve one less; c) a Russian Dug-In AFV Pltn 50% (FRU)."""
-    limits = r.defn.raw["limits"]
-    if item.option == "onmap":
-        return g.cpp + (0 if g.id in limits["onmap_free"][side] else limits["onmap_cost"][side])
-    if item.option == "reserve":
-        return g.cpp - 1
-    if item.option == "dugin":
-        return math.ceil(g.cpp / 2)
-    return g.cpp
+    """12.6214 a-c (rg.option_cost)."""
+    return option_cost(g, item.option, r.defn.limits)
 
 
 def coy_max(r: Reph, side: str) -> int:
-    """12.6215: two Infantry Coy RGs per CG Day, modified inversely by the side's Historical DRM."""
-    return r.defn.raw["limits"]["infantry_coy_per_day"] - r.historical_drm(side)
+    """12.6215 (rg.companies_per_day)."""
+    return companies_per_day(r.defn.limits, r.historical_drm(side))
 
 
 def check(r: Reph, s: SideState, items: list[Item]) -> int:
