@@ -8,6 +8,7 @@ from solo.campaign.engine import initial_campaign
 from solo.play import Play
 from solo.campaign.reph import Reph, load_campaign
 from solo.campaign.sides import make_sides
+from solo.campaign.state import RosterLine
 from solo.rules import default_catalog
 from solo.store import EventLog
 
@@ -20,6 +21,21 @@ def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant=""
     defn = load_campaign(cg)
     play = Play(log, seed, make_sides(defn, human, seed, answers, False), default_catalog())
     return Reph(play, initial_campaign(defn, human, variant), defn)
+
+
+def day_reph(cg: str, date: str, variant: str, faces=(), human="none", answers=None) -> Reph:
+    """A RePh of a CG family (RB, VotG, ABtF: its TEST pack set by `pack`) on ``date``, each side's CG Roster line for
+    it started."""
+    r = new_reph(faces, human, answers=answers, cg=cg, variant=variant)
+    r.c.date = date
+    for s in r.c.sides.values():
+        s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp))
+    return r
+
+
+def finals(r: Reph) -> list[int]:
+    """The Final result of every roll made so far."""
+    return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]
 
 
 @pytest.fixture

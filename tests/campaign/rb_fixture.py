@@ -5,17 +5,13 @@ from solo.ai import rb as _ai  # noqa: F401 - registers the rb_ handlers
 from solo.campaign import engine, rb, rb_day, rb_purchase, rb_strength  # noqa: F401 - register the steps
 from solo.campaign.facts import check
 from solo.campaign.reph import Reph
-from solo.campaign.state import RosterLine, ScenarioResult
-from tests.campaign.conftest import new_reph
+from solo.campaign.state import ScenarioResult
+from tests.campaign.conftest import day_reph, finals  # noqa: F401 - finals is used by the rb tests
 
 
 def rb_reph(faces=(), human="none", answers=None, date="18 Oct", variant="I") -> Reph:
-    """A RB CG (the TEST pack's CG I start) on ``date``, each side's CG Roster line for it started."""
-    r = new_reph(faces, human, answers=answers, cg="rb", variant=variant)
-    r.c.date = date
-    for s in r.c.sides.values():
-        s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp))
-    return r
+    """A RB CG (the TEST pack's CG I start) on ``date``."""
+    return day_reph("rb", date, variant, faces, human, answers)
 
 
 def facts(r: Reph, **given) -> None:
@@ -29,7 +25,3 @@ def facts(r: Reph, **given) -> None:
 
 def scenario(date, winner, cvp=None, kind="Initial Scenario") -> ScenarioResult:
     return ScenarioResult(date, cvp or {"German": 0, "Russian": 0}, winner, kind)
-
-
-def finals(r: Reph) -> list[int]:
-    return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]

@@ -4,9 +4,9 @@ invented charts, not the rulebook's). Each comment works the roll out from the p
 import pytest
 
 from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_strength
-from solo.campaign.state import RosterLine, ScenarioResult
+from solo.campaign.state import ScenarioResult
 from solo.errors import SoloError
-from tests.campaign.conftest import new_reph
+from tests.campaign.conftest import day_reph, finals
 
 
 @pytest.fixture
@@ -14,16 +14,9 @@ def vr(pack):
     pack("votg")
 
     def make(faces=(), human="none", answers=None, date="14 Sept", variant="II"):
-        r = new_reph(faces, human, answers=answers, cg="votg", variant=variant)
-        r.c.date = date
-        for s in r.c.sides.values():
-            s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp))
+        r = day_reph("votg", date, variant, faces, human, answers)
         return r
     return make
-
-
-def finals(r):
-    return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]
 
 
 def test_ex_12_6215_two_infantry_companies_on_14_sept(vr):

@@ -6,9 +6,9 @@ import pytest
 
 from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_setup, votg_strength
 from solo.campaign.rg import RGType
-from solo.campaign.state import Fortification, RosterLine, ScenarioResult
+from solo.campaign.state import Fortification, ScenarioResult
 from solo.errors import SoloError
-from tests.campaign.conftest import new_reph
+from tests.campaign.conftest import day_reph, finals
 
 
 @pytest.fixture
@@ -16,17 +16,11 @@ def vr(pack):
     pack("votg")
 
     def make(faces=(), human="none", answers=None, date="14 Sept", variant="II"):
-        r = new_reph(faces, human, answers=answers, cg="votg", variant=variant)
-        r.c.date = date
+        r = day_reph("votg", date, variant, faces, human, answers)
         for s in r.c.sides.values():
             s.purchases = []  # the CG card's given RGs (votg.cg_start) are not what these tests roll
-            s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp))
         return r
     return make
-
-
-def finals(r):
-    return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]
 
 
 def rolled(r):
