@@ -19,7 +19,7 @@ ELR_RANGE = (0, 5)  # A19.1 (core ASL): an ELR runs from 0 to 5
 
 
 def attack_chits(r: Reph, side: str) -> int:
-    return (r.c.chits.get(side) or {}).get("Attack", 0)
+    return r.c.chits[side]["Attack"]
 
 
 def since_idle(r: Reph) -> list[dict]:

@@ -47,7 +47,6 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campai
             s.purchases = [Purchase(n, rg, titles.get(rg, ""), first, 0, given=True) for n, rg in enumerate(given["rg"], 1)]
         sides[side] = s
     c = Campaign(defn.id, dates, human, sides, first, variant)
-    c.chits = {side: {"Attack": 0, "Idle": 0} for side in defn.sides}
     if "weather" in start:
         c.weather[first], c.ec[first] = start["weather"], start["ec"]
     return c

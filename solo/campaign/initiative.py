@@ -89,13 +89,10 @@ def initiative(r: Reph) -> None:
         printed = str(r.cat.chart(cfg["matrix"], key, f"{second} {chits[second]}"))
         kind = scenario_type(printed)
         r.say(f"chits revealed: {first} {chits[first]}, {second} {chits[second]}: {printed.split(' (')[0]} ({rule})")
-    for side, chit in chits.items():
-        c.chits[side][chit] += 1
     c.initiative = {"date": c.date, "chits": chits, "type": kind, "sets_up_first": None, "moves_first": None,
                     "night": False}
     c.history.append(c.initiative)
     if kind == "Idle Day":
-        c.idle_days += 1
         r.say(f"no scenario on {c.date}: the RePh steps repeat from {next(sd.rule for sd in r.defn.steps if '*' in sd.marks)}")
         return
     if kind == "Dual Attack":

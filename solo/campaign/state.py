@@ -179,8 +179,23 @@ class Campaign:
     flags: set[str] = field(default_factory=set)  # campaign-wide states: "counterattack", "booby-traps:B" ...
     initiative: dict | None = None  # the current CG Day's Initiative (RB 11.623, VotG 12.625, ABtF 9.6213)
     history: list[dict] = field(default_factory=list)  # every Initiative of the CG, Idle Days included
-    chits: dict[str, dict[str, int]] = field(default_factory=dict)  # Attack/Idle chits used so far, per side
-    idle_days: int = 0  # Idle Days since the last completed scenario
+
+    @property
+    def chits(self) -> dict[str, dict[str, int]]:
+        """Attack and Idle chits each side has picked so far in the CG (RB 11.6231, VotG 12.6251, ABtF 9.62131)."""
+        picked = [i.get("chits", {}) for i in self.history]
+        return {side: {chit: sum(1 for p in picked if p.get(side) == chit) for chit in ("Attack", "Idle")}
+                for side in self.sides}
+
+    @property
+    def idle_days(self) -> int:
+        """Idle Days since the last completed scenario: the Initiatives since the last one that generated a scenario."""
+        days = 0
+        for i in reversed(self.history):
+            if i.get("type") != "Idle Day":
+                break
+            days += 1
+        return days
 
     def other(self, side: str) -> str:
         names = list(self.sides)

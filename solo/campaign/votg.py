@@ -375,7 +375,7 @@ def counterattack(r: Reph) -> None:
     if scenario_type(r) != "German Assault":
         return
     limit = r.defn.raw["variants"].get(r.c.variant, {}).get("attack_chits", {}).get("Russian")
-    used = r.c.chits.get("Russian", {}).get("Attack", 0)
+    used = r.c.chits["Russian"]["Attack"]
     if limit is not None and used >= limit:
         r.say(f"the Russian has used all {limit} Attack chits of CG {r.c.variant}: no Counterattack (12.6251)")
         return

@@ -48,7 +48,6 @@ def abtf_reph(faces=(), human="none", answers=None, date="18AM", variant="I", pa
     play = Play(log, seed, make_sides(defn, human, seed, answers, False), catalog(pack))
     sides = {"German": SideState("German", 3, 3), "British": SideState("British", 5, 4)}
     c = Campaign("abtf", defn.dates, human, sides, date, variant)
-    c.chits = {side: {"Attack": 0, "Idle": 0} for side in sides}
     return Reph(play, c, defn)
 
 

@@ -256,18 +256,18 @@ def _drm(r, side, ce=None) -> dict:
 
 
 def test_ammunition_shortage_and_elr_rolls():
-    # 9.6201 on 19AM: 3 British Attack chits (+2), Campaign Exhaustion +1: DR 4+3 = 7, Final 10 -> Level 1.
-    # 9.6202: German DR 6+6 = 12, +1 exhaustion-half? (19AM +1 // 2 = 0) -> 12: no change; British DR 1+1 = 2,
-    # +1 Exhaustion, +1 Level 1 -> 4: no change.
+    # 9.6201 on 19AM: 3 British Attack chits (+2; three British Assaults on record), Campaign Exhaustion +1: DR 4+3 =
+    # 7, Final 10 -> Level 1. 9.6202: the three scenarios since the last Idle CG Date count +1 each. German DR 6+6 =
+    # 12 + 3 scenarios, exhaustion-half (19AM +1 // 2 = 0) -> 15; British DR 1+1 = 2 + 3 scenarios + 3 Attack chits
+    # + 1 Exhaustion + 1 Level 1 -> 10.
     r = abtf_reph(faces=[4, 3, 6, 6, 1, 1], date="19AM")
-    r.c.chits["British"]["Attack"] = 3
+    r.c.history = [{"type": "British Assault", "chits": {"German": "Idle", "British": "Attack"}}] * 3
     facts(r)
     commence.ammo_and_elr(r)
     assert shortage_level(r) == 1
-    assert [t["final"] for t in rolls(r)] == [10, 12, 4]
+    assert [t["final"] for t in rolls(r)] == [10, 15, 10]
     idle = abtf_reph(faces=[1, 1, 1, 1], date="19PM")
     idle.c.history = [{"type": "Idle Day"}]
-    idle.c.idle_days = 1
     idle.side("German").elr = 2
     facts(idle)
     commence.ammo_and_elr(idle)

@@ -63,7 +63,7 @@ def test_attack_chits_one_per_four_cg_days_completed(rb):
     # 11.6231: CG I gives the Russian 4 Attack chits, at most one per four (or part thereof) CG Days completed.
     r = rb("Idle", "Attack", date="18 Oct")  # one day completed: one chit
     assert chits_left(r, "Russian") == {"Attack": 1, "Idle": None} and chits_left(r, "German")["Attack"] is None
-    r.c.chits["Russian"]["Attack"] = 1
+    r.c.history = [{"type": "Russian Assault", "chits": {"German": "Idle", "Russian": "Attack"}}]
     assert chits_left(r, "Russian")["Attack"] == 0
     with pytest.raises(SoloError, match="answers file, initiative: you have no Attack chit left: pick Idle"):
         STEPS["initiative"](r)
@@ -142,3 +142,14 @@ def test_no_attack_chit_left_means_idle(rb):
     _ob(r, "Russian", 40)
     reply = _ask(r, "Russian", ("Idle",))
     assert reply.value == "Idle" and "(no Attack chit left)" in reply.why
+
+
+def test_idle_days_count_only_since_the_last_scenario(rb):
+    # RB 11.617 "-2 per Idle Day since the last-completed CG scenario": a scenario-generating Initiative ends the count.
+    r = rb()
+    idle, assault = {"type": "Idle Day", "chits": {"German": "Idle", "Russian": "Idle"}}, \
+        {"type": "German Assault", "chits": {"German": "Attack", "Russian": "Idle"}}
+    r.c.history = [idle, idle, assault]
+    assert r.c.idle_days == 0 and r.c.chits == {"German": {"Attack": 1, "Idle": 2}, "Russian": {"Attack": 0, "Idle": 3}}
+    r.c.history = [assault, idle, idle]
+    assert r.c.idle_days == 2

@@ -456,7 +456,7 @@ def test_elr_night_purchases_and_idle(vr):
     # the German counts the scenarios since the last Idle Day (0, his choice of the smaller): DR 6+6 = 12 - 2 - 2 = 8.
     r2 = vr(faces=[6, 6, 6, 6], date="16 Sept")
     idle = {"date": "15 Sept", "type": "Idle Day", "chits": {"German": "Idle", "Russian": "Idle"}}
-    r2.c.history, r2.c.initiative, r2.c.idle_days = [r.c.initiative, idle], idle, 1
+    r2.c.history, r2.c.initiative = [r.c.initiative, idle], idle
     r2.c.scenarios = list(r.c.scenarios)
     votg_refit.elr(r2)
     assert finals(r2)[0] == 8
