@@ -100,12 +100,16 @@ def test_a_declared_counterattack_makes_the_german_idle(rb):
 
 
 def test_the_computer_never_sees_the_humans_chit(rb):
-    # The human's chit is logged first; the computer's question carries only its own choices.
+    # The human's chit is logged first; when the computer is asked, neither its question nor the campaign holds it.
     r = rb(None, "Attack")
     seen = []
-    r.play.sides["German"].answer = lambda q: seen.append(q.context) or computer_chit(r, "German", {}, q)
+
+    def peek(q):
+        seen.append((set(q.context), r.c.initiative, list(r.c.history)))
+        return computer_chit(r, "German", {}, q)
+    r.play.sides["German"].answer = peek
     STEPS["initiative"](r)
-    assert seen and all("Attack" != v for ctx in seen for k, v in ctx.items() if k not in ("reph", "campaign", "choices"))
+    assert seen == [({"reph", "campaign", "choices"}, None, [])]
     order = [e.side for e in r.play.log.events if e.kind in ("answer", "decision")]
     assert order[:2] == ["Russian", "German"]
 
