@@ -35,7 +35,7 @@ def campaign_choices() -> list[tuple[str, str]]:
 class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]New campaign[/b] (RB, VotG, ABtF: your CG card and RG charts as a table pack)")
+            yield Label("[b]New campaign[/b] (RB, VotG, ABtF need your table pack)")
             yield Select(campaign_choices(), value="oto2|", allow_blank=False, id="cg")
             yield Select([("you play the Russians", "Russian"), ("you play the Germans", "German"),
                           ("you play the British", "British"), ("computer against computer", "none")],
