@@ -110,11 +110,13 @@ class CampaignScreen(SaveScreen):
         marks = {"done": "[green]✓[/]", "current": "[b yellow]▶[/]", "next": " "}
         self.query_one("#steps", Static).update("[b]RePh[/b]\n" + "\n".join(
             f"{marks[s['state']]}{s['rule']} {s['title'][:12]}" for s in steps(c)))
-        prompt = escape(q.prompt) if q else ("The campaign is over." if c.stage == "ended" else "Press ctrl+n to run the next step.")
+        # plain Text: the engine's words (answers-file examples such as ["I2 reserve dummies=5"]) are never markup
+        prompt = Text(q.prompt if q else "The campaign is over." if c.stage == "ended" else
+                      "Press ctrl+n to run the next step.")
         if q and q.example:
-            prompt += f"\n[dim]answers file: {escape(q.example)}[/dim]"
+            prompt.append(f"\nanswers file: {q.example}", style="dim")
         if q and q.key == "facts":
-            prompt += "\n[dim]type them as the inside of the \\[facts] table above (keys: solo/campaign/facts.py)[/dim]"
+            prompt.append("\ntype them as the inside of the [facts] table above (keys: solo/campaign/facts.py)", style="dim")
         self.query_one("#prompt", Static).update(prompt)
         log = self.query_one("#decisions", RichLog)
         log.clear()

@@ -137,16 +137,16 @@ class MissionScreen(SaveScreen):
             view.refresh()
         waiting = self.outcome.waiting
         if m.ended:
-            self._form(None, escape(f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}"))
+            self._form(None, f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}")
         elif waiting and waiting.key != "action":
-            self._form("answer", escape(f"{waiting.prompt}  ({waiting.example})" if waiting.example else waiting.prompt))
+            self._form("answer", f"{waiting.prompt}  ({waiting.example})" if waiting.example else waiting.prompt)
         elif self.mode is None:
             self._form(None, "p place S? · a activate the highlighted S? · n next phase · t end the Game Turn · "
                              "r report control · d enemy decisions")
 
     def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:
         self.mode = mode
-        self.query_one("#form-label", Label).update(label)
+        self.query_one("#form-label", Label).update(Text(label))  # plain text: the engine's words are never markup
         field = self.query_one("#form-input", Input)
         field.placeholder, field.value = placeholder, ""
         self.query_one("#answer-row").display = mode is not None

@@ -135,3 +135,26 @@ async def test_a_broken_save_is_one_line_and_the_app_stays_on_home(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monkeypatch):
+    # The engine's words are shown as plain text: an answers-file example such as ["I2 reserve dummies=5"] once
+    # crashed the screen as markup.
+    from pathlib import Path
+
+    from solo.campaign.engine import run, start_meta
+    from solo.rules import default_catalog
+    from solo.store import EventLog
+    monkeypatch.setenv("SOLO_CONFIG", str(Path(__file__).parents[1] / "campaign" / "packs" / "votg"))
+    default_catalog.cache_clear()
+    path = tmp_path / "votg.db"
+    run(EventLog.create(path, start_meta("votg", "I", "russian") | {"seed": 1}))
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_save(path)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen) and screen.outcome.waiting.key == "votg_purchase"
+        shown = str(screen.query_one("#prompt").render())
+        assert 'votg_purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]' in shown
+    default_catalog.cache_clear()
