@@ -1,0 +1,38 @@
+"""Saves written by earlier versions of solo still open and replay to the same state (one save of each game).
+
+tests/fixtures/saves/<game>.db were written by solo before the games moved to solo/games/ (commit 61fdc24):
+OtO2 computer against computer over two RePhs; RB, VotG and ABtF CG I over two Refit Phases with the TEST packs
+(tests/campaign/packs: test data, not the rulebook's charts); OtO-S1 with S? placed, one Activated and two Game
+Turns; OtO-S2 without VASL boards, S? placed, one Activated, two Game Turns. <game>.json.gz is what
+`solo cg status --json` / `solo mission status --json` printed then.
+"""
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SAVES = Path(__file__).parent / "fixtures" / "saves"
+PACKS = Path(__file__).parent / "campaign" / "packs"
+KEPT = {"cg": ("dates", "oob", "record", "result", "stage"), "mission": ("s", "enemy", "record", "vp", "turn", "phase")}
+
+
+@pytest.mark.parametrize("game", ["oto2", "rb", "votg", "abtf", "oto-s1", "oto-s2"])
+def test_an_old_save_replays_to_the_same_state(game, tmp_path):
+    save = tmp_path / f"{game}.db"
+    shutil.copy(SAVES / f"{game}.db", save)
+    kind = "mission" if game.startswith("oto-s") else "cg"
+    config = PACKS / game if (PACKS / game).is_dir() else tmp_path / "config"
+    env = {**os.environ, "SOLO_CONFIG": str(config), "SOLO_CACHE": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-m", "solo.cli", kind, "status", str(save), "--json"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    now = json.loads(out.stdout)
+    then = json.loads(gzip.decompress((SAVES / f"{game}.json.gz").read_bytes()))
+    for key in KEPT[kind]:
+        assert now[key] == then[key], key
