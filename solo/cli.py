@@ -9,9 +9,9 @@ import click
 from solo.ai.commands import ai
 from solo.board.commands import boards
 from solo.campaign.commands import cg
-from solo.dice import SeededDice, TypedDice, parse_faces
-from solo.errors import SoloError
-from solo.output import emit
+from solo.core.dice import SeededDice, TypedDice, parse_faces
+from solo.core.errors import SoloError
+from solo.core.output import emit
 from solo.rules import default_catalog, load_catalog
 from solo.rules.catalog import catalog_folders
 from solo.rules.odds import odds as table_odds

@@ -8,8 +8,8 @@ from solo.ai import reph as base
 from solo.ai.reph import HANDLERS, SURPLUS
 from solo.campaign import abtf_purchase as buy
 from solo.campaign.rg import RGType
-from solo.errors import SoloError
-from solo.play import Question, Reply
+from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
 
 
 def escape(r, side: str, w: dict, q: Question) -> Reply:

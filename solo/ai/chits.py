@@ -12,8 +12,8 @@ from solo.ai.reph import HANDLERS
 from solo.campaign.facts import strength
 from solo.campaign.initiative import chits_left
 from solo.campaign.reph import Reph
-from solo.content import content_dir, read_toml_file
-from solo.play import Question, Reply
+from solo.core.content import content_dir, read_toml_file
+from solo.core.play import Question, Reply
 
 
 @cache

@@ -10,11 +10,11 @@ from solo.ai.situation import load_situation, situation_from
 from solo.board.cache import load_board
 from solo.board.graph import Placed, build_graph
 from solo.board.vasl import boards_folder
-from solo.content import read_toml_file
-from solo.errors import SoloError
-from solo.output import emit
+from solo.core.content import read_toml_file
+from solo.core.errors import SoloError
+from solo.core.output import emit
 from solo.sasl.engine import run as run_mission
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 HEX = re.compile(r"^\d+[A-Z]+\d+$")
 

@@ -15,8 +15,8 @@ import numpy as np
 
 from solo.ai.maps import PhaseMaps, Terrain, dijkstra, phase_maps, piece_weight, targets_from
 from solo.ai.situation import Piece, Situation, unit_data
-from solo.content import content_dir, read_toml_file
-from solo.errors import SoloError
+from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 
 PHASES = ("prep", "move", "advance", "defensive")
 SHOWN = 3  # candidates kept with a decision

@@ -12,7 +12,7 @@ import numpy as np
 
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.board.los import LosMap
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 MAX_RANGE = 16  # LOS is traced at most this far (the threat of long range fire ends at twice a unit's range)
 

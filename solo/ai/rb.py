@@ -11,8 +11,8 @@ from solo.campaign.rb import GRADES, escape_mods, fact, leader_to_harden
 from solo.campaign.rb_strength import commissar_types
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
-from solo.errors import SoloError
-from solo.play import Question, Reply
+from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
 
 
 def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:

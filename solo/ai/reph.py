@@ -12,10 +12,10 @@ from solo.campaign.aftermath import escape_mods
 from solo.campaign.purchase import FORT_COSTS
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState
-from solo.campaign.units import unit_type
-from solo.content import content_dir, read_toml_file
-from solo.errors import SoloError
-from solo.play import Question, Reply
+from solo.rules.units import unit_type
+from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
 from solo.rules.odds import odds
 
 AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}

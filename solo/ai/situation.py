@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from solo.campaign.units import parse_unit
-from solo.content import content_dir, read_toml_file
-from solo.errors import SoloError
+from solo.rules.units import parse_unit
+from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")

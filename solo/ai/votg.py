@@ -8,8 +8,8 @@ from solo.campaign import fortify
 from solo.campaign.reph import Reph
 from solo.campaign.votg import escape_mods
 from solo.campaign.votg_purchase import Item, check, cost, is_coy, is_hw
-from solo.errors import SoloError
-from solo.play import Question, Reply
+from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
 
 
 def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:

@@ -9,7 +9,7 @@ from pathlib import Path
 from solo.board.coords import Grid
 from solo.board.terrain import Board, Hex
 from solo.board.vasl import raw_board, read_files, terrain_names
-from solo.content import cache_dir
+from solo.core.content import cache_dir
 
 CLASSIFIER = "1"  # bump when solo.board.terrain classifies differently: the cache is then rebuilt
 

@@ -9,7 +9,7 @@ from solo.board import crossroads
 from solo.board.render import LEGEND, svg, text_map
 from solo.board.cache import load_board
 from solo.board.vasl import boards_folder
-from solo.dice import SeededDice
+from solo.core.dice import SeededDice
 
 
 @click.group()

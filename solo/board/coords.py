@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 # Hexsides, clockwise from the top (flat-topped hexes): the step to the neighbour across each.
 HEXSIDE_STEPS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))

@@ -25,7 +25,7 @@ import networkx as nx
 from solo.board.coords import Grid
 from solo.board.graph import Placed, build_graph
 from solo.board.terrain import Board
-from solo.dice import DiceSource, roll
+from solo.core.dice import DiceSource, roll
 from solo.rules import default_catalog
 from solo.rules.resolve import Trace, resolve
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from solo.board.coords import Grid
-from solo.content import config_dir
-from solo.errors import SoloError
+from solo.core.content import config_dir
+from solo.core.errors import SoloError
 
 SHARED = "SharedBoardMetadata.xml"
 

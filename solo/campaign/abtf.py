@@ -12,9 +12,9 @@ from solo.campaign.aftermath import eliminate, find, recombine
 from solo.campaign.facts import CVP, fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
-from solo.campaign.units import battle_hardened, parse_unit, unit_type
-from solo.content import config_dir
-from solo.errors import SoloError
+from solo.rules.units import battle_hardened, parse_unit, unit_type
+from solo.core.content import config_dir
+from solo.core.errors import SoloError
 
 MMC = ("squad", "hs", "crew")
 WEAPONS = ("sw", "gun", "vehicle")

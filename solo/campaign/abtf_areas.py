@@ -16,7 +16,7 @@ from solo.campaign.aftermath import find, reduce, replace
 from solo.campaign.choices import words
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 # --- 9.605 Setup Area Determination -----------------------------------------------------------
 

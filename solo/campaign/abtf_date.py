@@ -17,7 +17,7 @@ from solo.campaign.aftermath import find, reduce
 from solo.campaign.choices import words
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, RosterLine, SideState, Unit
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 # 9.61221-9.61222: SAN >= from: dr + (SAN - from); Final >= 4 lowers it by two.
 SAN_TABLES = {"British": ("abtf.san_british", 4, "san-minus-4"), "German": ("abtf.san_german", 5, "san-minus-5")}

@@ -9,7 +9,7 @@ from solo.campaign.choices import kind_counts, words
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, Purchase, SideState
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 KINDS = {"I": "squad", "A": "vehicle", "G": "gun"}
 

@@ -10,8 +10,8 @@ from collections import defaultdict
 from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import PERSONNEL, ScenarioResult, Unit
-from solo.campaign.units import battle_hardened, casualty_reduced, replaced, unit_type
-from solo.errors import SoloError
+from solo.rules.units import battle_hardened, casualty_reduced, replaced, unit_type
+from solo.core.errors import SoloError
 
 LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
 

@@ -4,7 +4,7 @@ Each returns the checked answer as plain JSON data, or raises SoloError with one
 """
 
 from solo.campaign.state import SideState, Unit
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 
 def words(raw) -> list:

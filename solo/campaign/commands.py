@@ -10,10 +10,10 @@ from solo.campaign.reph import load_campaign
 from solo.campaign.report import export, review, status_json, status_text
 from solo.campaign.sides import read_answers
 from solo.campaign.simulate import simulate_campaign
-from solo.dice import parse_faces
-from solo.errors import SoloError
-from solo.output import emit
-from solo.store import EventLog
+from solo.core.dice import parse_faces
+from solo.core.errors import SoloError
+from solo.core.output import emit
+from solo.core.store import EventLog
 
 
 @click.group()

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 from solo.campaign import aftermath
 from solo.campaign.facts import check as check_facts
-from solo.play import NeedAnswer, Play, Question, ScenarioReached
+from solo.core.play import NeedAnswer, Play, Question, ScenarioReached
 from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.rg import rg_chart
 from solo.campaign.sides import make_sides
 from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, SideState
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from solo.rules import default_catalog
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 
 @dataclass

@@ -36,7 +36,7 @@ import random
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")

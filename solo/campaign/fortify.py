@@ -6,7 +6,7 @@ import re
 from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.state import Fortification
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 # Kinds one row prices by size: note 1, 3-, 2- and 1-squad capacity; note 6 is cut in both copies ("AFV/..."): the
 # 11.621 EX gives HIP for a squad 3, a HS 2, a crew 1 and a SMC 1, leaving 5 for an AFV/Gun.

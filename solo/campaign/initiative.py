@@ -10,7 +10,7 @@ import math
 
 from solo.campaign.choices import yes_no
 from solo.campaign.reph import Reph, step
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 CHITS = ("Attack", "Idle")
 

@@ -5,7 +5,7 @@ import re
 from solo.campaign import choices, rg as rgs
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Fortification, Purchase, SideState
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 FPP_PER_M1 = 50  # M1 "50 FPP"
 MINEFIELD = "Minefield: 8 hexes of 8 AP and 3 AT mines (note j)"

@@ -11,8 +11,8 @@ from solo.campaign.aftermath import eliminate, escape_result, find, morale, redu
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
-from solo.campaign.units import battle_hardened, unit_type
-from solo.errors import SoloError
+from solo.rules.units import battle_hardened, unit_type
+from solo.core.errors import SoloError
 
 SMC = ("leader", "hero")
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")

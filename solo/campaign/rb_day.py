@@ -6,8 +6,8 @@ from solo.campaign.aftermath import eliminate, find
 from solo.campaign.rb import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import SideState, Unit
-from solo.campaign.units import unit_type
-from solo.errors import SoloError
+from solo.rules.units import unit_type
+from solo.core.errors import SoloError
 
 
 def previous_day(r: Reph) -> str:

@@ -7,7 +7,7 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.rg import RGType, companies_per_day, option_cost
 from solo.campaign.state import Purchase, SideState
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 ON_BD = {"onmap": "O", "reserve": "R", "dugin": "D"}
 

@@ -8,9 +8,9 @@ from solo.campaign.rb_purchase import infantry_company, record
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Purchase, SideState
-from solo.campaign.units import unit_types
-from solo.content import config_dir
-from solo.errors import SoloError
+from solo.rules.units import unit_types
+from solo.core.content import config_dir
+from solo.core.errors import SoloError
 
 
 def pack_table(r: Reph, key: str) -> str:

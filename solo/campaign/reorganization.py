@@ -4,8 +4,8 @@ from solo.campaign import choices
 from solo.campaign.aftermath import eliminate, find, reduce
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import Unit
-from solo.campaign.units import unit_type
-from solo.errors import SoloError
+from solo.rules.units import unit_type
+from solo.core.errors import SoloError
 
 
 def assault_engineers(s) -> int:

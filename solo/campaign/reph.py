@@ -10,11 +10,11 @@ from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 
-from solo.play import Play, Question
+from solo.core.play import Play, Question
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
-from solo.content import content_dir, read_toml_file
-from solo.errors import SoloError
+from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 from solo.rules.resolve import Trace
 
 STEPS: dict[str, Callable] = {}

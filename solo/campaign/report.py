@@ -12,7 +12,7 @@ import io
 from solo.campaign.engine import Outcome
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 
 def _side_json(s: SideState, date: str, hide: bool) -> dict:

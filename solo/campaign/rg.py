@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 
 from solo.campaign.state import Campaign, SideState
-from solo.content import config_dir
-from solo.errors import SoloError
+from solo.core.content import config_dir
+from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ import click
 
 from solo.ai.reph import decide
 from solo.campaign.facts import simulated
-from solo.play import NeedAnswer, Question, Reply
-from solo.content import read_toml_file
-from solo.errors import SoloError
+from solo.core.play import NeedAnswer, Question, Reply
+from solo.core.content import read_toml_file
+from solo.core.errors import SoloError
 
 
 def read_answers(path: str | Path) -> dict:

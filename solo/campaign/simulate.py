@@ -1,7 +1,7 @@
 """`solo cg simulate`: a whole Campaign Game, computer against computer, the scenarios from the stand-in model."""
 
 from solo.campaign.engine import Outcome, run, start_meta
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 
 def simulate_campaign(cg: str, seed: int, save: str = ":memory:", variant: str | None = None) -> Outcome:

@@ -5,7 +5,7 @@ The state is what the RePh steps make of the event log; nothing here rolls a die
 
 from dataclasses import dataclass, field
 
-from solo.campaign.units import SQUAD_EQUIVALENTS
+from solo.rules.units import SQUAD_EQUIVALENTS
 
 class NoMoreDays(Exception):
     """Idle Days have reached the last CG Day: the CG ends without another scenario."""

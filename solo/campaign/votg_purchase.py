@@ -13,7 +13,7 @@ from solo.campaign.votg_refit import (
     set_support_cpp,
     support_cpp,
 )
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 OPTIONS = ("onmap", "reserve", "dugin")
 COY_LEVELS = ("Reinforced Strength", "Full Strength", "Lightly Depleted", "Moderately Depleted", "Heavily Depleted")

@@ -13,7 +13,7 @@ from solo.campaign.reorganization import (
     assault_engineers,
 )
 from solo.campaign.reph import Reph, first_number, step
-from solo.campaign.units import unit_type
+from solo.rules.units import unit_type
 from solo.campaign.votg import COUNTERATTACK, fact
 
 SUPPORT = "support-cpp:"  # + the German Support CPP still to spend on non-Infantry RG (12.6181)

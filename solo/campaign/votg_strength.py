@@ -7,7 +7,7 @@ from solo.campaign.aftermath import replace
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.votg_purchase import COY_LEVELS, is_coy, is_hw, raw_row
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 SW_COLUMNS = ("HMG", "MMG", "LMG", "ATR", "Lt MTR", "FT", "DC")
 LEVEL_MODS = {"Lightly Depleted": "lightly", "Moderately Depleted": "moderately", "Heavily Depleted": "heavily",

@@ -5,8 +5,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-from solo.content import config_dir, content_dir
-from solo.errors import SoloError
+from solo.core.content import config_dir, content_dir
+from solo.core.errors import SoloError
 from solo.rules.loader import (
     InventoryEntry, Missing, TableFileError, check_coverage, check_references,
     parse_inventory, parse_table, read_toml, table_files,

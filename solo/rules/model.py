@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from math import ceil, floor
 
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from solo.rules.ranges import Span
 
 ROLL_KINDS = ("dr", "DR", "d66", "chart")

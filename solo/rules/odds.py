@@ -4,8 +4,8 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import product
 
-from solo.dice import DICE_PER_KIND
-from solo.errors import SoloError
+from solo.core.dice import DICE_PER_KIND
+from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 from solo.rules.resolve import Applied, applied_modifiers, evaluate
 

@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from solo.dice import DiceSource, Roll, original_of, roll
-from solo.errors import SoloError
+from solo.core.dice import DiceSource, Roll, original_of, roll
+from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 from solo.rules.model import Modifier, Table
 

@@ -7,12 +7,12 @@ import click
 
 from solo.board.vasl import boards_folder
 from solo.campaign.sides import read_answers
-from solo.errors import SoloError
-from solo.output import emit
+from solo.core.errors import SoloError
+from solo.core.output import emit
 from solo.sasl import activation
 from solo.sasl.context import load_mission, mission_files
 from solo.sasl.engine import Outcome, run, status_json
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 
 @click.group()

@@ -4,9 +4,9 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from solo.content import content_dir, read_toml_file
-from solo.errors import SoloError
-from solo.play import Play, Question
+from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
+from solo.core.play import Play, Question
 from solo.rules.resolve import Trace
 from solo.sasl.state import Mission
 

@@ -4,7 +4,7 @@ import re
 
 from solo.board import crossroads
 from solo.board.coords import distance
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
 from solo.sasl.events import random_selection
 

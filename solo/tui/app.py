@@ -11,8 +11,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from solo.errors import SoloError
-from solo.store import EventLog
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
 from solo.tui.saves import last_save, list_saves, remember
 
 HELP = """[b]solo — keys[/b] (the footer shows those of each screen)

@@ -16,9 +16,9 @@ from solo.campaign.engine import run, start_meta
 from solo.campaign.reph import campaign_ids, load_campaign
 from solo.campaign.report import (PURCHASE_COLUMNS, ROSTER_COLUMNS, purchase_rows, roster_rows, status_json, steps)
 from solo.campaign.sides import typed_answer
-from solo.dice import parse_faces
-from solo.errors import SoloError
-from solo.store import EventLog
+from solo.core.dice import parse_faces
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
 from solo.tui.saves import new_save_path
 from solo.tui.widgets import NewSaveDialog, SaveScreen
 

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header, Input, Label, RichLog, Select
 from solo.ai.commands import mission_situation, terrain_for
 from solo.ai.decide import PHASES, decide
 from solo.ai.situation import situation_from
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 
 class DecisionsScreen(Screen):

@@ -13,11 +13,11 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Ric
 
 from solo.board.cache import load_board
 from solo.board.vasl import boards_folder
-from solo.dice import SeededDice, parse_faces
-from solo.errors import SoloError
+from solo.core.dice import SeededDice, parse_faces
+from solo.core.errors import SoloError
 from solo.sasl.context import load_mission, mission_files
 from solo.sasl.engine import run, status_json
-from solo.store import EventLog
+from solo.core.store import EventLog
 from solo.tui.saves import new_save_path
 from solo.tui.widgets import MapView, NewSaveDialog, SaveScreen
 

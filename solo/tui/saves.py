@@ -5,9 +5,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from solo.content import data_dir
-from solo.errors import SoloError
-from solo.store import EventLog
+from solo.core.content import data_dir
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
 
 
 def saves_dir() -> Path:

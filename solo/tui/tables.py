@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from solo.rules import default_catalog
 from solo.rules.odds import odds
 from solo.rules.resolve import parse_mods

@@ -11,8 +11,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from solo.errors import SoloError
-from solo.store import EventLog
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
 from solo.tui.saves import remember
 
 from solo.board.render import COLOURS, symbol

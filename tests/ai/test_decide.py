@@ -10,7 +10,7 @@ from solo.ai.situation import situation_from
 from solo.board.coords import Grid
 from solo.board.graph import Placed, build_graph
 from solo.board.terrain import Board, Hex
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from tests.conftest import VASL_BOARDS
 
 

@@ -2,7 +2,7 @@
 
 from solo.campaign.engine import run
 from solo.campaign.simulate import simulate_campaign
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 
 def _at_first_reph():

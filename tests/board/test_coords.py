@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from solo.board.coords import Grid, distance, line, parse_hex_id
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 GRID = Grid()
 hexes = st.sampled_from(GRID.hexes)

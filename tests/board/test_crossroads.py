@@ -10,7 +10,7 @@ import pytest
 from solo.board import crossroads
 from solo.board.cache import load_board
 from solo.board.render import svg
-from solo.dice import TypedDice
+from solo.core.dice import TypedDice
 from tests.conftest import VASL_BOARDS as BOARDS
 
 needs_boards = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")

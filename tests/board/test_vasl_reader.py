@@ -12,7 +12,7 @@ import pytest
 from solo.board.coords import Grid
 from solo.board.terrain import Board
 from solo.board.vasl import boards_folder, decode_los, read_board, terrain_names
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 SHARED = """<boardData><terrainTypes>
 <terrainType name="Open Ground" typeCode="0"/><terrainType name="Woods" typeCode="60"/>

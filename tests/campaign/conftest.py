@@ -5,12 +5,12 @@ from pathlib import Path
 import pytest
 
 from solo.campaign.engine import initial_campaign
-from solo.play import Play
+from solo.core.play import Play
 from solo.campaign.reph import Reph, load_campaign
 from solo.campaign.sides import make_sides
 from solo.campaign.state import RosterLine
 from solo.rules import default_catalog
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 PACKS = Path(__file__).parent / "packs"
 

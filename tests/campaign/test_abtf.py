@@ -17,10 +17,10 @@ from solo.campaign import abtf_areas as areas
 from solo.campaign.reph import STEPS, CampaignDef, Reph, load_campaign
 from solo.campaign.sides import make_sides
 from solo.campaign.state import Campaign, SideState
-from solo.errors import SoloError
-from solo.play import Play
+from solo.core.errors import SoloError
+from solo.core.play import Play
 from solo.rules.catalog import catalog_folders, load_catalog
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 PACK = Path(__file__).parent / "packs" / "abtf" / "tables" / "abtf.toml"
 

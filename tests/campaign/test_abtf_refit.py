@@ -7,7 +7,7 @@ from solo.campaign import abtf_date as dated
 from solo.campaign import abtf_purchase as buy
 from solo.campaign.abtf import set_shortage_level, shortage_level
 from solo.campaign.state import Purchase, RosterLine
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from tests.campaign.test_abtf import abtf_reph, facts, rolls
 
 

@@ -3,7 +3,7 @@
 from solo.ai.reph import Needs, decide, value, weights
 from solo.campaign import rg as rgs
 from solo.campaign.facts import check
-from solo.play import Question
+from solo.core.play import Question
 from solo.campaign.purchase import purchase_parser
 from solo.campaign.state import RosterLine, ScenarioResult
 

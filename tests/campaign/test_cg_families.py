@@ -13,7 +13,7 @@ from solo.campaign.engine import run
 from solo.campaign.reph import load_campaign
 from solo.campaign.report import status_json
 from solo.campaign.simulate import simulate_campaign
-from solo.store import EventLog
+from solo.core.store import EventLog
 from tests.campaign.conftest import PACKS
 
 FAMILIES = [("rb", "I"), ("votg", "I"), ("abtf", "I")]

@@ -7,7 +7,7 @@ import pytest
 from solo.campaign.engine import run
 from solo.campaign.report import status_json
 from solo.campaign.simulate import simulate_campaign
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 SEEDS = range(24)
 
@@ -162,7 +162,7 @@ def test_an_answer_a_later_step_refuses_is_not_kept(monkeypatch):
     # Bad input loses nothing: when a step refuses what a new answer led to, the answer is taken back (its dice
     # kept for the next rolls), so the save never sticks on it.
     from solo.campaign.reph import STEPS
-    from solo.errors import SoloError
+    from solo.core.errors import SoloError
     log = EventLog.create(":memory:", {"cg": "oto2", "human": "Russian", "seed": 3})
     run(log)
     before = len(log)

@@ -10,8 +10,8 @@ from solo.campaign.initiative import chits_left
 from solo.campaign.reph import STEPS
 from solo.campaign.sides import Human
 from solo.campaign.state import RosterLine
-from solo.errors import SoloError
-from solo.play import Question
+from solo.core.errors import SoloError
+from solo.core.play import Question
 from tests.campaign.conftest import new_reph
 
 

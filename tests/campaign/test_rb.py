@@ -6,7 +6,7 @@ import pytest
 
 from solo.campaign import fortify, rb, rb_day
 from solo.campaign.facts import check
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from tests.campaign.rb_fixture import facts, finals, rb_reph, scenario
 
 

@@ -8,7 +8,7 @@ import pytest
 from solo.campaign import fortify, rb_purchase, rb_strength
 from solo.campaign.rb_purchase import Order
 from solo.campaign.state import Purchase
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from tests.campaign.rb_fixture import facts, finals, rb_reph
 
 

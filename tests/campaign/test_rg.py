@@ -4,7 +4,7 @@ import pytest
 
 from solo.campaign import rg as rgs
 from solo.campaign.purchase import _record, fortification_cost, fortification_parser
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 
 def _check(r, side, *entries, initial=False):

@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
-from solo.errors import SoloError
-from solo.store import EventLog
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
 
 
 def test_events_survive_reopening(tmp_path):

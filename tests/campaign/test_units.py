@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from solo.campaign.units import (
+from solo.rules.units import (
     CLASSES, battle_hardened, casualty_reduced, nationalities, parse_unit, replaced, unit_type, unit_types,
 )
-from solo.content import content_dir
-from solo.errors import SoloError
+from solo.core.content import content_dir
+from solo.core.errors import SoloError
 from solo.rules.loader import table_files
 
 FAMILY = {"squad": "squad", "hs": "hs", "crew": "hs", "leader": "leader", "hero": "hero"}  # same size: A19.13

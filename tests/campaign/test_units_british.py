@@ -4,7 +4,7 @@ Casualty Reduction, Replacement (A19.13), Battle Hardening (A15.3; ABtF 9.6112-9
 import pytest
 
 from solo.campaign import abtf
-from solo.campaign.units import (
+from solo.rules.units import (
     battle_hardened, casualty_reduced, nationalities, parse_unit, replaced, unit_type, unit_types,
 )
 from tests.campaign.test_abtf import abtf_reph, facts

@@ -5,7 +5,7 @@ import pytest
 
 from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_strength
 from solo.campaign.state import ScenarioResult
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from tests.campaign.conftest import day_reph, finals
 
 

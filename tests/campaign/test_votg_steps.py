@@ -7,7 +7,7 @@ import pytest
 from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_setup, votg_strength
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, ScenarioResult
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 from tests.campaign.conftest import day_reph, finals
 
 

@@ -1,8 +1,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from solo.dice import SeededDice, TypedDice, parse_faces, roll
-from solo.errors import SoloError
+from solo.core.dice import SeededDice, TypedDice, parse_faces, roll
+from solo.core.errors import SoloError
 
 
 def test_dr_DR_and_d66_originals():

@@ -211,7 +211,7 @@ def test_a_pack_completes_a_partial_chart_and_must_agree_with_the_rows_the_texts
 
 def test_a_purchase_step_refuses_an_incomplete_chart_with_one_line(tmp_path):
     from solo.campaign.rg import rg_chart
-    from solo.errors import SoloError
+    from solo.core.errors import SoloError
     from solo.rules import load_catalog
     (tmp_path / "c.toml").write_text(PARTIAL)
     cat = load_catalog([(tmp_path, False)])

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from solo.dice import TypedDice
-from solo.errors import SoloError
+from solo.core.dice import TypedDice
+from solo.core.errors import SoloError
 from solo.rules.odds import odds
 from solo.rules.resolve import resolve
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from solo.dice import TypedDice
-from solo.play import Play
+from solo.core.dice import TypedDice
+from solo.core.play import Play
 from solo.rules import default_catalog
 from solo.rules.odds import odds
 from solo.rules.resolve import resolve
@@ -15,7 +15,7 @@ from solo.sasl import activation, events, setup
 from solo.sasl.context import Ctx, load_mission
 from solo.sasl.engine import run, status_json
 from solo.sasl.state import Mission
-from solo.store import EventLog
+from solo.core.store import EventLog
 from tests.conftest import VASL_BOARDS
 
 TURN = {"do": "turn"}
@@ -307,7 +307,7 @@ def test_undo_the_last_action_keeps_the_dice(tmp_path):
 
 
 def test_bad_actions_are_one_clear_line(tmp_path):
-    from solo.errors import SoloError
+    from solo.core.errors import SoloError
     path = _started(tmp_path)
     with pytest.raises(SoloError, match="no S\\? 'S9'"):
         act(path, {"do": "activate", "s": "S9", "range": 2})
@@ -367,7 +367,7 @@ def test_oto_s2_s_placement_on_real_boards(tmp_path):
 
 
 def test_a_refused_action_leaves_the_save_playable(tmp_path):
-    from solo.errors import SoloError
+    from solo.core.errors import SoloError
     path = _started(tmp_path)
     count = len(EventLog.open(path))
     for bad in ({"do": "activate", "s": "S1", "range": 17}, {"do": "activate", "s": "S1", "range": 2, "mods": {"level": -5}}):
@@ -378,7 +378,7 @@ def test_a_refused_action_leaves_the_save_playable(tmp_path):
 
 
 def test_a_bad_report_is_refused_before_it_is_written(tmp_path):
-    from solo.errors import SoloError
+    from solo.core.errors import SoloError
     path = _started(tmp_path)
     count = len(EventLog.open(path))
     for report in ({"vpo_freindly": 2}, {"vpo_friendly": -1}, {"rr": 3}):

@@ -5,7 +5,7 @@ from math import ceil
 
 import pytest
 
-from solo.dice import TypedDice
+from solo.core.dice import TypedDice
 from solo.rules import default_catalog
 from solo.rules.resolve import resolve
 

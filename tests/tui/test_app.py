@@ -144,7 +144,7 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
 
     from solo.campaign.engine import run, start_meta
     from solo.rules import default_catalog
-    from solo.store import EventLog
+    from solo.core.store import EventLog
     monkeypatch.setenv("SOLO_CONFIG", str(Path(__file__).parents[1] / "campaign" / "packs" / "votg"))
     default_catalog.cache_clear()
     path = tmp_path / "votg.db"

@@ -8,9 +8,9 @@ import os
 import tomllib
 from pathlib import Path
 
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # solo/
 
 
 def content_dir(name: str) -> Path:

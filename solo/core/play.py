@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solo.dice import TypedDice
-from solo.errors import SoloError
+from solo.core.dice import TypedDice
+from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 from solo.rules.resolve import Trace, resolve
-from solo.store import EventLog
+from solo.core.store import EventLog
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Protocol
 
 import numpy as np
 
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 DICE_PER_KIND = {"dr": 1, "DR": 2, "d66": 2}
 

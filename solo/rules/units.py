@@ -10,8 +10,8 @@ from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
-from solo.content import content_dir, read_toml_file
-from solo.errors import SoloError
+from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 
 KINDS = ("squad", "hs", "crew", "leader", "hero")
 CLASSES = ("elite", "first-line", "second-line", "green", "conscript")
