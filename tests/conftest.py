@@ -1,7 +1,7 @@
 """Shared test helpers: build table files in a temp folder, and the path of the rule texts."""
 
-from pathlib import Path
 import textwrap
+from pathlib import Path
 
 import pytest
 

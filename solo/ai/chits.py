@@ -8,10 +8,9 @@ ai/initiative.toml). Idle scores 0; Attack is picked when it scores above 0.
 
 from functools import cache
 
-from solo.ai.reph import HANDLERS
 from solo.campaign.facts import strength
-from solo.campaign.initiative import chits_left
 from solo.campaign.reph import Reph
+from solo.campaign.steps.initiative import chits_left
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
 
@@ -64,4 +63,4 @@ def night(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     return Reply(declare, why, (("night", f"strength < {w['night']}"), ("day", f"strength >= {w['night']}")))
 
 
-HANDLERS |= {"initiative": initiative, "night": night}
+DECISIONS = {"initiative": initiative, "night": night}

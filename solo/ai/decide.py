@@ -13,7 +13,14 @@ from functools import cache
 
 import numpy as np
 
-from solo.ai.maps import PhaseMaps, Terrain, dijkstra, phase_maps, piece_weight, targets_from
+from solo.ai.maps import (
+    PhaseMaps,
+    Terrain,
+    dijkstra,
+    phase_maps,
+    piece_weight,
+    targets_from,
+)
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError

@@ -11,7 +11,10 @@ import networkx as nx
 import numpy as np
 
 from solo.ai.situation import Piece, Situation, unit_data
+from solo.board.cache import load_board
+from solo.board.graph import Placed, build_graph
 from solo.board.los import LosMap
+from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
 
 MAX_RANGE = 16  # LOS is traced at most this far (the threat of long range fire ends at twice a unit's range)
@@ -166,3 +169,8 @@ def targets_from(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> list[tuple[
 
 def piece_weight(p: Piece) -> str:
     return "mp" if p.kind == "vehicle" else "mf"
+
+
+def terrain_for(boards: tuple[str, ...], folder: str | None = None) -> Terrain:
+    where = boards_folder(folder)
+    return Terrain(build_graph([Placed(b, load_board(where, b)) for b in boards]))

@@ -18,13 +18,16 @@ A situation file (TOML):
 Optional per unit: fp, range, mf (otherwise read from the name, or ai/units.toml).
 """
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from solo.rules.units import parse_unit
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
+from solo.core.store import EventLog
+from solo.rules.units import parse_unit
+from solo.sasl.engine import run as run_mission
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")
@@ -119,3 +122,20 @@ def situation_from(raw: dict, where: str) -> Situation:
 
 def load_situation(path: str | Path) -> Situation:
     return situation_from(read_toml_file(path, "situation file"), str(path))
+
+
+HEX = re.compile(r"^\d+[A-Z]+\d+$")
+
+
+def mission_situation(save: str, friendly: list[dict], held: list[str] = ()) -> dict:
+    """A situation from a saved mission: its boards and VPO, the Activated ENEMY units that stand in a known hex
+    (with their Attitudes), and the FRIENDLY units given."""
+    m = run_mission(EventLog.open(save), frozen=True).mission
+    if not m.boards:
+        raise SoloError(f"{save}: {m.title} has no mapboards solo can read (the OtO map has no LOSData); "
+                        "use a situation file")
+    raw = {"boards": m.boards["boards"], "objectives": [v["hex"] for v in m.boards.get("vpo") or []], "ebe": "west",
+           "enemy": [{"id": u.id, "unit": u.type, "hex": u.where, "attitude": u.attitude.lower()}
+                     for u in m.units if u.status == "active" and HEX.match(u.where) and u.kind != "fortification"]}
+    raw["friendly"], raw["friendly_held"] = list(friendly), list(held)
+    return raw

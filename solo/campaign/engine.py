@@ -8,16 +8,17 @@ only those marked ">"; an Idle Day repeats the steps marked "*" until the Initia
 
 from dataclasses import dataclass
 
-from solo.campaign import aftermath
+from solo.campaign.facts import Model
 from solo.campaign.facts import check as check_facts
-from solo.core.play import NeedAnswer, Play, Question, ScenarioReached
-from solo.campaign.reph import STEPS, CampaignDef, Reph, StepDef, load_campaign
+from solo.campaign.game import CampaignGame
+from solo.campaign.reph import CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.rg import rg_chart
-from solo.campaign.sides import make_sides
 from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, SideState
 from solo.core.errors import SoloError
-from solo.rules import default_catalog
+from solo.core.play import NeedAnswer, Play, Question, ScenarioReached
+from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
+from solo.rules import default_catalog
 
 
 @dataclass
@@ -105,11 +106,20 @@ def cg_start(defn: CampaignDef, variant: str) -> dict:
     return start
 
 
+def make_sides(game: CampaignGame, defn: CampaignDef, human: str, seed: int, answers: dict | None,
+               interactive: bool) -> dict:
+    """The CG's two sides and "table" (who reports the map): the human side(s), the computer, the scenario model."""
+    person = Human(answers, interactive, aliases=game.aliases)
+    sides = {side: person if side == human else Computer(side, game.decide) for side in defn.sides}
+    sides["table"] = Model(seed) if human == "none" else person
+    return sides
+
+
 def run_step(r: Reph, sd: StepDef) -> None:
     if sd.skip_if and sd.skip_if in r.c.flags:
         return
     r.c.step = sd.rule
-    STEPS[sd.run](r)
+    r.game.steps[sd.run](r)
     r.c.done.append(sd.rule)
 
 
@@ -135,10 +145,11 @@ def _scenario(r: Reph, play: Play) -> None:
     c = r.c
     c.stage, c.step, c.done = "scenario", "", []
     play.scenario_boundary()
-    while (event := play.recorded_event()) and event.data.get("what") == "oto2.game_end":
-        game_end(r, event.data["turn"])
-    if r.game_end_turn and not play.replaying:
-        game_end(r, r.game_end_turn)
+    during = r.game.during
+    while during and (event := play.recorded_event()) and event.data.get("what") == during.what:
+        during.roll(r, event.data["turn"])
+    if during and r.game_end_turn and not play.replaying:
+        during.roll(r, r.game_end_turn)
         raise ScenarioReached()
     facts = r.defn.raw["facts"]
     c.step = facts["rule"]
@@ -147,34 +158,6 @@ def _scenario(r: Reph, play: Play) -> None:
                     f"over, report what happened on the map ({facts['rules']})", lambda raw: check_facts(c, raw),
                     {"campaign": c}, example=facts["example"])
     c.stage = "reph"
-
-
-def _finish(r: Reph) -> None:
-    """CG End. OtO2 (6., 7.4): VP = the last scenario's VP less the German CPP left after the last RePh (7.518 Note);
-    the Russians win with >= 20 VP. Vehicles still held back for Low Ammunition are Eliminated (7.5131c). The other
-    CGs' Victory Conditions are on their CG cards (RB 11.51-.53 ...), which the texts lack: the player applies them
-    to the record shown."""
-    c = r.c
-    if not r.defn.vp_victory:
-        won = {side: sum(1 for s in c.scenarios if s.winner == side) for side in c.sides}
-        c.result = {"winner": None, "scenarios_won": won, "cvp": c.cvp_total}
-        c.stage, c.step = "ended", ""
-        r.say(f"CG End after {c.date}: scenarios won " + ", ".join(f"{side} {n}" for side, n in won.items())
-              + "; CVP earned " + ", ".join(f"{side} {n}" for side, n in c.cvp_total.items())
-              + f". The {r.defn.raw['game']} CG Victory Conditions are on the CG card (not in the texts): apply them")
-        return
-    v = r.defn.victory
-    for s in c.sides.values():
-        for unit in s.retained("vehicle"):
-            if "held-back" in unit.flags:
-                aftermath.eliminate(r, unit, "still held back for Low Ammunition at CG End (7.5131c): add its CVP")
-    german_left = c.sides["German"].cpp if v["german_cpp_vp"] else 0
-    vp = c.last.vp - german_left
-    winner = "Russian" if vp >= v["cg_vp"] else "German"
-    c.result = {"vp": vp, "scenario_vp": c.last.vp, "german_cpp_left": german_left, "winner": winner}
-    c.stage, c.step = "ended", ""
-    r.say(f"CG End: the Russians have {c.last.vp} VP less {german_left} German CPP left = {vp} VP; they needed "
-          f"{v['cg_vp']}: the {winner}s win the Campaign Game")
 
 
 def campaign_loop(r: Reph, play: Play) -> None:
@@ -190,25 +173,23 @@ def campaign_loop(r: Reph, play: Play) -> None:
                     if ">" in sd.marks:
                         run_step(r, sd)
                 if "counterattack" not in c.flags and c.stage != "ended":
-                    _finish(r)
+                    r.game.finish(r)
                     return
             reph(r)
         except NoMoreDays:  # Idle Days to the end of the CG
-            _finish(r)
+            r.game.finish(r)
 
 
-def run(log: EventLog, answers: dict | None = None, interactive: bool = False, stop_at_scenario: bool = True,
-        game_end_turn: int | None = None, frozen: bool = False) -> Outcome:
-    """Replay the log, then go on until a question waits, a RePh is done (``stop_at_scenario``) or the CG ends;
-    ``frozen``: replay only, make no new event (status, export)."""
+def run(game: CampaignGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
+        stop_at_scenario: bool = True, game_end_turn: int | None = None, frozen: bool = False) -> Outcome:
+    """Replay the log of ``game``, then go on until a question waits, a RePh is done (``stop_at_scenario``) or the CG
+    ends; ``frozen``: replay only, make no new event (status, export)."""
     meta = log.meta
-    if "cg" not in meta:
-        raise SoloError(f"{log.where} is a mission save: open it with 'solo mission status {log.where}'")
-    defn = load_campaign(meta["cg"])
+    defn = game.definition
     c = initial_campaign(defn, meta["human"], meta.get("variant", ""))
-    sides = make_sides(defn, meta["human"], meta["seed"], answers, interactive)
-    play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen)
-    r = Reph(play, c, defn)
+    sides = make_sides(game, defn, meta["human"], meta["seed"], answers, interactive)
+    play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen, game.aliases)
+    r = Reph(play, c, defn, game)
     r.game_end_turn = 0 if frozen else game_end_turn or 0
     waiting, known = None, len(log)
     try:
@@ -223,13 +204,3 @@ def run(log: EventLog, answers: dict | None = None, interactive: bool = False, s
             raise SoloError(f"{exc} (your last answer was not kept: give it again)") from None
         raise
     return Outcome(c, waiting)
-
-
-def game_end(r: Reph, turn: int) -> None:
-    """CG4 Scenario End: at the end of Game Turn 6 and each later turn the German makes a Game End dr; the game ends
-    if it is <= the circled number of the turn on the OtO2 CG Turn Record Chart (a marked stand-in)."""
-    r.c.step = "CG4"
-    circled = r.cat.chart("oto2.turn_record_chart", str(min(max(turn, 6), 10)))
-    trace = r.roll("oto2.game_end", "German", f"Game End dr, Game Turn {turn}", mods={"circled": -circled}, turn=turn)
-    r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")
-    r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": trace.final <= 0}

@@ -33,10 +33,12 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
 """
 
 import random
+import tomllib
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
 from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
 
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")
@@ -93,9 +95,21 @@ def _extra(c: Campaign, key: str, kind: str, value):
     return "" if value is None else str(value)
 
 
+def typed(raw: str) -> dict:
+    """The facts typed at the prompt or in the app: the inside of a TOML inline table ("none": nothing happened)."""
+    text = "" if raw.strip().lower() == "none" else raw
+    try:
+        return tomllib.loads(f"facts = {{ {text} }}")["facts"]
+    except tomllib.TOMLDecodeError as exc:
+        raise SoloError(f"write the facts as: lvp = 3, russian_cvp = 20, eliminated = [\"G3\"] ({exc})") from None
+
+
 def check(c: Campaign, raw) -> dict:
-    """The facts as the RePh uses them; one clear line for anything wrong."""
+    """The facts as the RePh uses them (a table from the answers file, or the typed text); one clear line for anything
+    wrong."""
     spec = load_campaign(c.cg).raw["facts"]
+    if isinstance(raw, str):
+        raw = typed(raw)
     counts, extra = spec.get("counts", []), spec.get("extra", {})
     if not isinstance(raw, dict):
         raise SoloError(f"facts: give a table of what happened, e.g. {spec['example']}")
@@ -216,3 +230,15 @@ def simulated(c: Campaign, seed: int) -> dict:
                      russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
         facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
     return facts
+
+
+class Model:
+    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg simulate`)."""
+
+    human = False
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def answer(self, q: Question) -> Reply:
+        return Reply(simulated(q.context["campaign"], self.seed), "stand-in scenario model (solo/campaign/facts.py)")

@@ -1,33 +1,46 @@
 """What a RePh step works with: the campaign, its definition, the dice, the Sides, and the record it writes.
 
-Each step of the sequence (missions/<cg>.toml, [[step]]) names a function registered here with
-`@step("name")`; the function's docstring cites its rule.
+Each step of the sequence (missions/<cg>.toml, [[step]]) names a step function of its game, marked
+`@step("name")`; the function's docstring cites its rule. A game collects its steps with `steps_of`.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
-from importlib.util import find_spec
+from types import ModuleType
 
-from solo.core.play import Play, Question
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
+from solo.core.play import Play, Question
 from solo.rules.resolve import Trace
-
-STEPS: dict[str, Callable] = {}
-# The modules of the steps and heuristics every CG may use (OtO2's, the Initiative chits).
-STEP_MODULES = tuple(f"solo.campaign.{name}" for name in ("aftermath", "reorganization", "purchase", "setup",
-                                                           "initiative")) + ("solo.ai.chits",)
 
 
 def step(name: str):
-    def register(func):
-        STEPS[name] = func
+    """Mark a RePh step function with the name a campaign file's [[step]] runs it by."""
+    def mark(func):
+        func.step = name
         return func
-    return register
+    return mark
+
+
+def steps_of(*sources: ModuleType | Callable) -> dict[str, Callable]:
+    """The step functions marked in the modules of ``sources`` (a module's own, not those it imports) and the marked
+    functions among them (a shared step a game uses), by name; two steps of one name are an error of the game's code."""
+    found: dict[str, Callable] = {}
+    for source in sources:
+        if isinstance(source, ModuleType):
+            funcs = [f for f in vars(source).values() if callable(f) and getattr(f, "__module__", "") == source.__name__]
+        else:
+            funcs = [source]
+        for func in funcs:
+            name = getattr(func, "step", None)
+            if isinstance(name, str):
+                if name in found:
+                    raise ValueError(f"two RePh steps named {name!r}: {found[name].__module__}, {func.__module__}")
+                found[name] = func
+    return found
 
 
 @dataclass(frozen=True)
@@ -95,24 +108,17 @@ def load_campaign(cg: str) -> CampaignDef:
         known = ", ".join(campaign_ids()) or "none"
         raise SoloError(f"no Campaign Game {cg!r}: choose one of {known}")
     raw = read_toml_file(path)
-    for name in STEP_MODULES + (f"solo.campaign.{cg}", f"solo.ai.{cg}"):  # a CG's own are named after it (rb ...)
-        if find_spec(name):
-            import_module(name)
-    steps = []
-    for entry in raw.get("step", []):
-        sd = StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
-                     entry.get("skip_if", ""))
-        if sd.run not in STEPS:
-            raise SoloError(f"{path}: step {sd.rule} runs {sd.run!r}, which solo does not know")
-        steps.append(sd)
-    return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, tuple(steps))
+    steps = tuple(StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
+                          entry.get("skip_if", "")) for entry in raw.get("step", []))
+    return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps)
 
 
 class Reph:
     """The context handed to every step."""
 
-    def __init__(self, play: Play, c: Campaign, defn: CampaignDef):
+    def __init__(self, play: Play, c: Campaign, defn: CampaignDef, game):
         self.play, self.c, self.defn = play, c, defn
+        self.game = game  # the CampaignGame (solo/campaign/game.py) whose steps run
         self.game_end_turn = 0  # the Game Turn of a CG4 Game End dr asked for
         self.charts: dict[str, dict[str, RGType]] = {}
 
@@ -152,8 +158,12 @@ class Reph:
 
     def ask(self, key: str, side: str, prompt: str, parse: Callable, context: dict | None = None, example: str = "",
             default: str = "none"):
-        context = {"campaign": self.c, **(context or {})}
+        context = {"campaign": self.c, "record": self._record_lines, **(context or {})}
         return self.play.ask(Question(key, self.c.step, side, prompt, parse, context, example, default))
+
+
+    def _record_lines(self) -> list[str]:
+        return [f"{e['date']} {e['step']} {e['text']}" for e in self.c.visible_record()]
 
 
 def first_number(text: str) -> int:

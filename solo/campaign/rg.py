@@ -17,6 +17,7 @@ from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 
+
 @dataclass(frozen=True)
 class RGType:
     id: str

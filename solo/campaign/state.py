@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from solo.rules.units import SQUAD_EQUIVALENTS
 
+
 class NoMoreDays(Exception):
     """Idle Days have reached the last CG Day: the CG ends without another scenario."""
 

@@ -7,14 +7,14 @@ committed to the log before the step acts on it.
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from solo.core.dice import TypedDice
 from solo.core.errors import SoloError
+from solo.core.store import EventLog
 from solo.rules.catalog import Catalog
 from solo.rules.resolve import Trace, resolve
-from solo.core.store import EventLog
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,9 @@ class _FreshDice:
 
 class Play:
     def __init__(self, log: EventLog, seed: int, sides: dict, cat: Catalog, stop_at_scenario: bool = False,
-                 frozen: bool = False):
+                 frozen: bool = False, aliases: Mapping[str, str] | None = None):
         self.log, self.seed, self.sides, self.cat = log, seed, sides, cat
+        self.aliases = aliases or {}  # question keys an older solo logged, by today's key
         self.frozen = frozen  # replay only: stop where the next new event would be made
         self.recorded = log.events
         self.cursor = 0
@@ -81,7 +82,8 @@ class Play:
         if not self.replaying:
             return None
         event = self.recorded[self.cursor]
-        if event.kind not in kinds or event.data.get("what") != what:
+        logged = self.aliases.get(event.data.get("what"), event.data.get("what"))
+        if event.kind not in kinds or logged != what:
             raise SoloError(f"{self.log.where} does not match this version of solo at event {event.seq} "
                             f"({event.kind} {event.data.get('what')!r}, expected {what!r}); nothing was changed")
         self.cursor += 1

@@ -8,8 +8,15 @@ from pathlib import Path
 from solo.core.content import config_dir, content_dir
 from solo.core.errors import SoloError
 from solo.rules.loader import (
-    InventoryEntry, Missing, TableFileError, check_coverage, check_references,
-    parse_inventory, parse_table, read_toml, table_files,
+    InventoryEntry,
+    Missing,
+    TableFileError,
+    check_coverage,
+    check_references,
+    parse_inventory,
+    parse_table,
+    read_toml,
+    table_files,
 )
 from solo.rules.model import Table
 

@@ -6,8 +6,8 @@ facts of SASL-FACTS.md, with the project's reading of how a bracket meets the AC
 stand-ins a table pack replaces.
 """
 
-from solo.rules.units import unit_type
 from solo.core.errors import SoloError
+from solo.rules.units import unit_type
 from solo.sasl.context import Ctx
 from solo.sasl.state import SQuestion
 

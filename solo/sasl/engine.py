@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solo.board.cache import load_board
-from solo.campaign.sides import Human
 from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer, Play, Question
+from solo.core.sides import Human
+from solo.core.store import EventLog
 from solo.rules import default_catalog
 from solo.sasl import activation, events, setup
 from solo.sasl.context import Ctx, load_mission
 from solo.sasl.state import SEQUENCE, Mission
-from solo.core.store import EventLog
 
 VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6

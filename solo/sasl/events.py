@@ -8,9 +8,9 @@ FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
 """
 
 from solo.campaign import choices
-from solo.rules.units import battle_hardened, unit_type
 from solo.core.dice import roll
 from solo.core.errors import SoloError
+from solo.rules.units import battle_hardened, unit_type
 from solo.sasl.context import Ctx
 
 REROLL = "reroll"

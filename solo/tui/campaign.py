@@ -9,13 +9,31 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import (Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static, TabbedContent,
-                             TabPane)
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RichLog,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
 
 from solo.campaign.engine import run, start_meta
-from solo.campaign.reph import campaign_ids, load_campaign
-from solo.campaign.report import (PURCHASE_COLUMNS, ROSTER_COLUMNS, purchase_rows, roster_rows, status_json, steps)
-from solo.campaign.sides import typed_answer
+from solo.campaign.reph import load_campaign
+from solo.games import CAMPAIGNS, campaign_of
+from solo.campaign.report import (
+    PURCHASE_COLUMNS,
+    ROSTER_COLUMNS,
+    purchase_rows,
+    roster_rows,
+    status_json,
+    steps,
+)
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
@@ -26,8 +44,8 @@ from solo.tui.widgets import NewSaveDialog, SaveScreen
 def campaign_choices() -> list[tuple[str, str]]:
     """Every Campaign Game and CG of a family, as (label, "cg|variant")."""
     out = []
-    for cg in campaign_ids():
-        defn = load_campaign(cg)
+    for cg, game in CAMPAIGNS.items():
+        defn = game.definition
         out += [(f"{defn.title} CG {v}", f"{cg}|{v}") for v in defn.variants] or [(f"{defn.title} ({cg})", f"{cg}|")]
     return out
 
@@ -50,7 +68,8 @@ class NewCampaign(NewSaveDialog):
         path = new_save_path(cg)
         EventLog.create(path, meta | {"seed": seed})
         try:
-            run(EventLog.open(path))
+            log = EventLog.open(path)
+            run(campaign_of(log), log)
         except SoloError:
             path.unlink()
             raise
@@ -62,7 +81,8 @@ class CampaignScreen(SaveScreen):
                 Binding("escape", "app.home", "Home")]
 
     def __init__(self, path: Path):
-        super().__init__(path, run)
+        game = campaign_of(EventLog.open(path))
+        super().__init__(path, lambda log, *args, **options: run(game, log, *args, **options))
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -154,7 +174,7 @@ class CampaignScreen(SaveScreen):
             return
         raw = self.query_one("#answer", Input).value
         try:
-            value = typed_answer(q, raw if raw.strip() else q.default)
+            value = raw if raw.strip() else q.default
             q.parse(value)
             faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
         except SoloError as exc:

@@ -10,9 +10,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, RichLog, Select
 
-from solo.ai.commands import mission_situation, terrain_for
 from solo.ai.decide import PHASES, decide
-from solo.ai.situation import situation_from
+from solo.ai.maps import terrain_for
+from solo.ai.situation import mission_situation, situation_from
 from solo.core.errors import SoloError
 
 

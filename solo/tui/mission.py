@@ -9,15 +9,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, RichLog, Select, Static
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RichLog,
+    Select,
+    Static,
+)
 
 from solo.board.cache import load_board
 from solo.board.vasl import boards_folder
 from solo.core.dice import SeededDice, parse_faces
 from solo.core.errors import SoloError
+from solo.core.store import EventLog
 from solo.sasl.context import load_mission, mission_files
 from solo.sasl.engine import run, status_json
-from solo.core.store import EventLog
 from solo.tui.saves import new_save_path
 from solo.tui.widgets import MapView, NewSaveDialog, SaveScreen
 

@@ -51,7 +51,9 @@ def _state(path: Path, kind: str) -> str:
             m = run(EventLog.open(path), frozen=True).mission
             return f"ended after Game Turn {m.ended['turn']}" if m.ended else f"Game Turn {m.turn}"
         from solo.campaign.engine import run as run_campaign
-        c = run_campaign(EventLog.open(path), frozen=True).campaign
+        from solo.games import campaign_of
+        log = EventLog.open(path)
+        c = run_campaign(campaign_of(log), log, frozen=True).campaign
         return "CG ended" if c.stage == "ended" else f"{c.date} {c.stage}"
     except SoloError:
         return "cannot be replayed"

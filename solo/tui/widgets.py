@@ -3,19 +3,18 @@
 import time
 
 from rich.text import Text
+from textual import work
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
-from textual import work
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from solo.board.render import COLOURS, symbol
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.tui.saves import remember
-
-from solo.board.render import COLOURS, symbol
 
 
 class MapView(Widget, can_focus=True):

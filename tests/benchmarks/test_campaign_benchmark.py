@@ -1,8 +1,9 @@
 """Campaign Game speed. Run: pytest tests/benchmarks/test_campaign_benchmark.py --benchmark-only"""
 
-from solo.campaign.engine import run
 from solo.campaign.simulate import simulate_campaign
 from solo.core.store import EventLog
+from solo.games import campaign
+from solo.games import run_campaign as run
 
 
 def _at_first_reph():
@@ -21,7 +22,7 @@ def test_one_reph(benchmark):
 
 def test_thousand_campaigns(benchmark):
     """1,000 whole campaigns computer against computer (scenarios from the stand-in model)."""
-    results = benchmark.pedantic(lambda: [simulate_campaign("oto2", seed).campaign.result for seed in range(1000)],
+    results = benchmark.pedantic(lambda: [simulate_campaign(campaign("oto2"), seed).campaign.result for seed in range(1000)],
                                  rounds=1)
     benchmark.extra_info["russian_wins"] = sum(r["winner"] == "Russian" for r in results)
     assert len(results) == 1000
@@ -69,7 +70,7 @@ def test_hundred_campaigns_of_each_family(benchmark, monkeypatch):
         for cg in ("rb", "votg", "abtf"):
             monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
             default_catalog.cache_clear()
-            out[cg] = [simulate_campaign(cg, seed, variant="I").campaign for seed in range(100)]
+            out[cg] = [simulate_campaign(campaign(cg), seed, variant="I").campaign for seed in range(100)]
         return out
     results = benchmark.pedantic(hundred, rounds=1)
     for cg, campaigns in results.items():

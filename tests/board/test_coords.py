@@ -2,7 +2,8 @@
 
 import networkx as nx
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solo.board.coords import Grid, distance, line, parse_hex_id
 from solo.core.errors import SoloError

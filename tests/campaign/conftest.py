@@ -4,13 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from solo.campaign.engine import initial_campaign
-from solo.core.play import Play
-from solo.campaign.reph import Reph, load_campaign
-from solo.campaign.sides import make_sides
+from solo.campaign.engine import initial_campaign, make_sides
+from solo.campaign.reph import Reph
 from solo.campaign.state import RosterLine
-from solo.rules import default_catalog
+from solo.core.play import Play
 from solo.core.store import EventLog
+from solo.games import campaign
+from solo.rules import default_catalog
 
 PACKS = Path(__file__).parent / "packs"
 
@@ -18,9 +18,10 @@ PACKS = Path(__file__).parent / "packs"
 def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant="") -> Reph:
     log = EventLog.create(":memory:", {"cg": cg, "variant": variant, "human": human, "seed": seed})
     log.set_pending(list(faces))
-    defn = load_campaign(cg)
-    play = Play(log, seed, make_sides(defn, human, seed, answers, False), default_catalog())
-    return Reph(play, initial_campaign(defn, human, variant), defn)
+    game = campaign(cg)
+    defn = game.definition
+    play = Play(log, seed, make_sides(game, defn, human, seed, answers, False), default_catalog(), aliases=game.aliases)
+    return Reph(play, initial_campaign(defn, human, variant), defn, game)
 
 
 def day_reph(cg: str, date: str, variant: str, faces=(), human="none", answers=None) -> Reph:

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-import solo.ai.abtf  # noqa: F401 - registers the computer's abtf_* answers
-from solo.campaign import abtf
-from solo.campaign import abtf_areas as areas
-from solo.campaign.reph import STEPS, CampaignDef, Reph, load_campaign
-from solo.campaign.sides import make_sides
+from solo.campaign.engine import make_sides
+from solo.campaign.reph import CampaignDef, Reph
 from solo.campaign.state import Campaign, SideState
 from solo.core.errors import SoloError
 from solo.core.play import Play
-from solo.rules.catalog import catalog_folders, load_catalog
 from solo.core.store import EventLog
+from solo.games import campaign
+from solo.games.abtf import aftermath as abtf
+from solo.games.abtf import areas
+from solo.rules.catalog import catalog_folders, load_catalog
 
 PACK = Path(__file__).parent / "packs" / "abtf" / "tables" / "abtf.toml"
 
@@ -38,17 +38,17 @@ def catalog(with_pack: bool = True):
 
 
 def definition() -> CampaignDef:
-    return load_campaign("abtf")
+    return campaign("abtf").definition
 
 
 def abtf_reph(faces=(), human="none", answers=None, date="18AM", variant="I", pack=True, seed=1) -> Reph:
     log = EventLog.create(":memory:", {"cg": "abtf", "human": human, "seed": seed, "variant": variant})
     log.set_pending(list(faces))
     defn = definition()
-    play = Play(log, seed, make_sides(defn, human, seed, answers, False), catalog(pack))
+    play = Play(log, seed, make_sides(campaign("abtf"), defn, human, seed, answers, False), catalog(pack))
     sides = {"German": SideState("German", 3, 3), "British": SideState("British", 5, 4)}
     c = Campaign("abtf", defn.dates, human, sides, date, variant)
-    return Reph(play, c, defn)
+    return Reph(play, c, defn, campaign("abtf"))
 
 
 def facts(r, **given):
@@ -69,7 +69,7 @@ def test_missions_file_names_the_sides_dates_and_steps():
     assert list(raw["variants"]) == ["I", "II", "III"]
     runs = [s["run"] for s in raw["step"]]
     assert "initiative" in runs
-    assert all(run in STEPS for run in runs)
+    assert all(run in campaign("abtf").steps for run in runs)
     # every date of the 9.6161 chart and the 9.6152 schedule is a CG Date
     cat = catalog()
     assert [row.key for row in cat.get("abtf.cpp_base_number").rows] == raw["dates"]
@@ -122,7 +122,7 @@ def test_escape_infantry_stack_drm():
     # 9.6054 Infantry: a German 4-6-7 squad and a 9-1 leader escape together (the stack the owner names), Encircled
     # (+2), 5 Uncontrolled hexes to a Friendly Setup Area (+1 per two, FRU: +3), one HS-equivalent > 1 HS (+1), the
     # leader -1, after a Night CG Date (-1): DR 3+2 = 5, Final 9 -> "Escapes, Replaced": the 4-6-7 becomes a 4-4-7.
-    r = abtf_reph(faces=[3, 2], human="German", answers={"abtf_escape": ["G1+G2"], "abtf_random_selection": "G1"}, date="18N")
+    r = abtf_reph(faces=[3, 2], human="German", answers={"escape": ["G1+G2"], "random_selection": "G1"}, date="18N")
     g = r.side("German")
     squad, leader = g.add("4-6-7", "squad"), g.add("9-1", "leader")
     facts(r, must_escape=["G1", "G2"], escape_hexes="G1=5, G2=5", encircled=["G1", "G2"])
@@ -136,7 +136,7 @@ def test_escape_infantry_stack_drm():
 def test_escape_eliminated_equipment_dr_and_all_eliminated():
     # >= 12: all units/weapons Eliminated. A lone German HS carrying a LMG, Encircled (+2), 8 hexes (+4): DR 3+3 = 6,
     # Final 12 -> both Eliminated; no Equipment dr (the weapons went with the result).
-    r = abtf_reph(faces=[3, 3], human="German", answers={"abtf_escape": ["G1+G2"]})
+    r = abtf_reph(faces=[3, 3], human="German", answers={"escape": ["G1+G2"]})
     g = r.side("German")
     hs, lmg = g.add("2-3-7", "hs"), g.add("LMG", "sw")
     facts(r, must_escape=[hs.id, lmg.id], escape_hexes="G1=8", encircled=[hs.id])
@@ -171,7 +171,7 @@ def test_computer_escapes_alone_and_carries_its_sw():
 
 
 def test_escape_stacks_refuse_a_lone_gun():
-    r = abtf_reph(human="German", answers={"abtf_escape": ["G1"]})
+    r = abtf_reph(human="German", answers={"escape": ["G1"]})
     gun = r.side("German").add("75L", "gun")
     r.side("German").add("2-2-8", "crew")
     facts(r, must_escape=[gun.id, "G2"])
@@ -225,7 +225,7 @@ def test_recombining_keeps_one_hs_per_psk_and_ww_apart():
 def test_heroes_battle_harden_an_mmc_and_elite_become_fanatic():
     # 9.6112: a Retained German hero is Eliminated; the owner hardens one non-crew MMC (a 4-6-7 -> 4-6-8, elite:
     # Fanatic). 9.6113: the heroic 9-1 Battle Hardens to 9-2 and loses heroic status.
-    r = abtf_reph(human="German", answers={"abtf_battle_harden": ["G2"]})
+    r = abtf_reph(human="German", answers={"battle_harden": ["G2"]})
     g = r.side("German")
     hero, squad, leader = g.add("1-4-9", "hero"), g.add("4-6-7", "squad"), g.add("9-1", "leader")
     leader.flags.add("heroic")
@@ -245,7 +245,7 @@ def test_prisoners_removed_without_cvp():
 
 def test_chit_units_from_the_pack_or_one_line():
     # 9.62131: the CG's chit units come from the pack (read by the generic Initiative step); without it, one line.
-    from solo.campaign.initiative import chits_left
+    from solo.campaign.steps.initiative import chits_left
     assert chits_left(abtf_reph(), "British") == {"Attack": 6, "Idle": 8}
     with pytest.raises(SoloError, match="abtf.chit_units .*not in the rule texts"):
         chits_left(abtf_reph(pack=False), "German")

@@ -2,12 +2,12 @@
 
 import pytest
 
-from solo.campaign import abtf_commence as commence
-from solo.campaign import abtf_date as dated
-from solo.campaign import abtf_purchase as buy
-from solo.campaign.abtf import set_shortage_level, shortage_level
 from solo.campaign.state import Purchase, RosterLine
 from solo.core.errors import SoloError
+from solo.games.abtf import purchase as buy
+from solo.games.abtf import refit as dated
+from solo.games.abtf import setup as commence
+from solo.games.abtf.aftermath import set_shortage_level, shortage_level
 from tests.campaign.test_abtf import abtf_reph, facts, rolls
 
 
@@ -35,7 +35,7 @@ def test_san_below_two_is_raised_without_a_roll():
 def test_shift_british_after_an_idle_date_fails():
     # 9.613: British group, 5 Uncontrolled hexes (+1 per two, FRD: +2), British -2, previous CG Date Idle -1:
     # DR 6+5 = 11, Final 10 -> "Failed attempt": it stays.
-    r = abtf_reph(faces=[6, 5], human="British", answers={"abtf_shift": ["B1+B2>Block D hexes=5"]})
+    r = abtf_reph(faces=[6, 5], human="British", answers={"shift": ["B1+B2>Block D hexes=5"]})
     r.c.history = [{"type": "Idle Day"}]
     b = r.side("British")
     units = [b.add("6-4-8", "squad"), b.add("8-1", "leader")]
@@ -48,7 +48,7 @@ def test_shift_british_after_an_idle_date_fails():
 def test_shift_eleven_casualty_dr_per_unit():
     # German group: DR 5+6 = 11, no DRM -> "Successful Shift, Casualty Reduction": each unit a dr; the 4-6-7 rolls
     # 4 (>= 4: Casualty Reduced to a HS), the StuG rolls 3 (safe).
-    r = abtf_reph(faces=[5, 6, 4, 3], human="German", answers={"abtf_shift": "G1+G2>Entry Area hexes=1"})
+    r = abtf_reph(faces=[5, 6, 4, 3], human="German", answers={"shift": "G1+G2>Entry Area hexes=1"})
     g = r.side("German")
     squad, stug = g.add("4-6-7", "squad"), g.add("StuG IIIG", "vehicle")
     dated.shift(r)
@@ -56,7 +56,7 @@ def test_shift_eleven_casualty_dr_per_unit():
 
 
 def test_shift_to_an_entry_area_is_german_only():
-    r = abtf_reph(human="British", answers={"abtf_shift": ["B1>Entry Area"]})
+    r = abtf_reph(human="British", answers={"shift": ["B1>Entry Area"]})
     r.side("British").add("6-4-8", "squad")
     with pytest.raises(SoloError, match="only the German may Shift to an Eligible Entry Area"):
         dated.shift(r)
@@ -144,7 +144,7 @@ def test_cpp_base_number_plus_secret_dr():
 
 def test_purchase_halves_unspent_cpp_and_checks_maximums():
     # 9.617: the British spend 5 of 16 CPP on I1; 11 left, halved FRU -> 6.
-    r = abtf_reph(human="British", answers={"abtf_purchase": ["I1"]}, date="18PM")
+    r = abtf_reph(human="British", answers={"purchase": ["I1"]}, date="18PM")
     b = r.side("British")
     b.cpp = 16
     r.side("German").cpp = 0
@@ -206,7 +206,7 @@ def test_british_commando_strength_sw_and_leader():
 
 def test_fortification_costs_and_limits():
     # 9.619: German A-P factor 3 FPP (British 6); Wire German only; 12 A-P factors per CG Date; A-T Mines British only.
-    r = abtf_reph(human="German", answers={"abtf_fortifications": {"Wire": 1, "AP Mine": 3, "?": 1}})
+    r = abtf_reph(human="German", answers={"fortifications": {"Wire": 1, "AP Mine": 3, "?": 1}})
     r.side("German").fpp = 20
     buy.fortifications(r)
     assert [(f.kind, f.count) for f in r.side("German").fortifications] == [("Wire", 1), ("AP Mine", 3), ("?", 1)]
@@ -229,7 +229,7 @@ def test_computer_purchases_and_fortifications_are_legal():
     buy.purchase(r)
     buy.fortifications(r)
     decisions = {e.data["what"] + e.side: e.data for e in r.play.log.events if e.kind == "decision"}
-    assert decisions["abtf_purchaseGerman"]["value"] and "points/CPP" in decisions["abtf_purchaseGerman"]["why"]
+    assert decisions["purchaseGerman"]["value"] and "points/CPP" in decisions["purchaseGerman"]["why"]
     assert sum(f.count * buy.fortification_cost(r, "German", f.kind) for f in g.fortifications) == 20
 
 
@@ -293,7 +293,7 @@ def test_fpp_rg_and_a_chart_missing_from_the_pack():
     _bought(r, "German", "F1")
     buy.strength(r)
     assert r.side("German").fpp == 20 and r.side("German").purchases[0].units == ["20 FPP"]
-    bare = abtf_reph(pack=False, human="German", answers={"abtf_purchase": []})
+    bare = abtf_reph(pack=False, human="German", answers={"purchase": []})
     with pytest.raises(SoloError, match="abtf.rg_chart_german"):
         buy.purchase(bare)
 

@@ -1,11 +1,13 @@
 """The computer's RePh heuristics: each rule tested in the situation it exists for."""
 
-from solo.ai.reph import Needs, decide, value, weights
+from solo.ai.reph import weights
 from solo.campaign import rg as rgs
 from solo.campaign.facts import check
-from solo.core.play import Question
-from solo.campaign.purchase import purchase_parser
 from solo.campaign.state import RosterLine, ScenarioResult
+from solo.core.play import Question
+from solo.games import campaign
+from solo.games.oto2.computer import Needs, value
+from solo.games.oto2.purchase import purchase_parser
 
 
 def _situation(make_reph, date="23PM", cpp=22, lvp=2, afv=0, squads=20, at=0):
@@ -31,7 +33,7 @@ def _at_purchase(line):
 
 def _buy(r, g):
     q = Question("purchase", "7.518", "German", "", purchase_parser(r, g), {"reph": r, "side": g})
-    reply = decide("oto2", "German", q)
+    reply = campaign("oto2").decide("German", q)
     return [i["rg"] for i in q.parse(reply.value)], reply
 
 
@@ -93,7 +95,7 @@ def test_escape_when_the_odds_are_good_and_not_when_bad(make_reph):
     r.c.facts = check(r.c, {"isolated": {"G1": "C", "G2": "C"}, "near": {"G1": "adjacent"}, "encircled": ["G2"]})
     near.isolated = trapped.isolated = "C"
     q = Question("escape", "7.5063", "German", "", str, {"reph": r, "units": [near, trapped], "must": []})
-    reply = decide("oto2", "German", q)
+    reply = campaign("oto2").decide("German", q)
     assert reply.value == ["G1"]
     assert "G2 4-6-7 stays: 28% to be Eliminated" in reply.why
 
@@ -103,7 +105,7 @@ def test_battle_hardens_the_biggest_gain_first(make_reph):
     g = r.side("German")
     units = [g.add(t, k) for t, k in (("4-6-8", "squad"), ("2-4-7", "hs"), ("4-4-7", "squad"), ("4-6-7", "squad"))]
     q = Question("battle_harden", "7.5112", "German", "", str, {"reph": r, "units": units, "count": 2})
-    assert decide("oto2", "German", q).value == ["G4", "G3"]
+    assert campaign("oto2").decide("German", q).value == ["G4", "G3"]
 
 
 def test_removal_tries_the_likeliest_items_within_the_limit(make_reph):
@@ -111,7 +113,7 @@ def test_removal_tries_the_likeliest_items_within_the_limit(make_reph):
     items = [{"item": "Wire", "where": "front-line"}, {"item": "Minefield", "where": "rear"},
              {"item": "Wreck", "where": "adjacent"}]
     q = Question("removal", "7.514", "Russian", "", str, {"reph": r, "items": items, "squads": 1, "tracked": 1})
-    assert decide("oto2", "Russian", q).value == [2, 3]
+    assert campaign("oto2").decide("Russian", q).value == [2, 3]
 
 
 def test_observer_only_for_an_oba_module_without_one(make_reph):
@@ -129,7 +131,7 @@ def test_fortifications_put_an_at_ditch_first_against_much_armour(make_reph):
     r, g = _situation(make_reph, afv=10)
     g.fpp = 50
     q = Question("fortifications", "7.520", "German", "", str, {"reph": r, "side": g})
-    reply = decide("oto2", "German", q)
+    reply = campaign("oto2").decide("German", q)
     assert reply.value["AT Ditch"] == 1 and "the Russians showed 10 AFV" in reply.why
     assert sum(n * {"AT Ditch": 18, "Wire": 13, "Trench": 6, "AP Mine": 2, "AT Mine": 4, "?": 1}[k]
                for k, n in reply.value.items()) == 50  # nothing forfeited
@@ -142,13 +144,13 @@ def test_wrecks_only_vehicles_that_can_neither_move_nor_fire(make_reph):
     dead.flags |= {"immobilized", "ma-disabled"}
     gun.flags.add("immobilized")
     q = Question("abandon", "7.5137", "German", "", str, {"reph": r, "units": [dead, gun]})
-    assert decide("oto2", "German", q).value == ["G1"]
+    assert campaign("oto2").decide("German", q).value == ["G1"]
 
 
 def test_recon_spends_two_cpp_when_rich(make_reph):
     r = make_reph()
     r.side("Russian").cpp = 9
     q = Question("recon", "7.5225", "Russian", "", str, {"reph": r, "side": r.side("Russian")})
-    assert decide("oto2", "Russian", q).value == 2
+    assert campaign("oto2").decide("Russian", q).value == 2
     r.side("Russian").cpp = 3
-    assert decide("oto2", "Russian", q).value == 1
+    assert campaign("oto2").decide("Russian", q).value == 1

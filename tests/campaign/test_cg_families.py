@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from solo.campaign.engine import run
 from solo.campaign.reph import load_campaign
 from solo.campaign.report import status_json
 from solo.campaign.simulate import simulate_campaign
 from solo.core.store import EventLog
+from solo.games import campaign
+from solo.games import run_campaign as run
 from tests.campaign.conftest import PACKS
 
 FAMILIES = [("rb", "I"), ("votg", "I"), ("abtf", "I")]
@@ -31,7 +32,7 @@ def test_whole_campaigns_keep_their_books(family):
     cg, variant = family
     defn = load_campaign(cg)
     for seed in SEEDS:
-        c = simulate_campaign(cg, seed, variant=variant).campaign
+        c = simulate_campaign(campaign(cg), seed, variant=variant).campaign
         assert c.stage == "ended" and c.result is not None, (seed, c.date, c.step)
         assert c.scenarios, seed
         for side, s in c.sides.items():
@@ -61,7 +62,7 @@ def _idle_days_advance_the_date(c):
 def test_replay_gives_the_same_state(family, tmp_path):
     cg, variant = family
     path = tmp_path / "cg.db"
-    first = simulate_campaign(cg, 5, str(path), variant)
+    first = simulate_campaign(campaign(cg), 5, str(path), variant)
     again = run(EventLog.open(path), frozen=True)
     assert status_json(again, reveal=True) == status_json(first, reveal=True)
 

@@ -4,17 +4,18 @@ import math
 
 import pytest
 
-from solo.campaign.engine import run
 from solo.campaign.report import status_json
 from solo.campaign.simulate import simulate_campaign
 from solo.core.store import EventLog
+from solo.games import campaign
+from solo.games import run_campaign as run
 
 SEEDS = range(24)
 
 
 @pytest.fixture(scope="module")
 def campaigns():
-    return {seed: simulate_campaign("oto2", seed) for seed in SEEDS}
+    return {seed: simulate_campaign(campaign("oto2"), seed) for seed in SEEDS}
 
 
 def _lines(outcome):
@@ -72,13 +73,13 @@ def _chart(side):
 
 def test_replay_gives_the_same_state(tmp_path):
     path = tmp_path / "sim.db"
-    first = simulate_campaign("oto2", 7, str(path))
+    first = simulate_campaign(campaign("oto2"), 7, str(path))
     again = run(EventLog.open(path), frozen=True)
     assert status_json(again) == status_json(first)
 
 
 def test_resume_after_a_crash_at_any_point(tmp_path, monkeypatch):
-    whole = simulate_campaign("oto2", 11)
+    whole = simulate_campaign(campaign("oto2"), 11)
     expected = status_json(whole)
     path = tmp_path / "crash.db"
     log = EventLog.create(path, {"cg": "oto2", "human": "none", "seed": 11})
@@ -161,15 +162,15 @@ def test_a_reph_stops_when_the_next_scenario_is_ready(tmp_path):
 def test_an_answer_a_later_step_refuses_is_not_kept(monkeypatch):
     # Bad input loses nothing: when a step refuses what a new answer led to, the answer is taken back (its dice
     # kept for the next rolls), so the save never sticks on it.
-    from solo.campaign.reph import STEPS
     from solo.core.errors import SoloError
+    from solo.games import campaign
     log = EventLog.create(":memory:", {"cg": "oto2", "human": "Russian", "seed": 3})
     run(log)
     before = len(log)
 
     def refuse(r):
         raise SoloError("the map says no")
-    monkeypatch.setitem(STEPS, "strength", refuse)
+    monkeypatch.setitem(campaign("oto2").steps, "strength", refuse)
     with pytest.raises(SoloError, match=r"^the map says no \(your last answer was not kept: give it again\)$"):
         run(log, {"purchase": ["I2"]})
     assert len(log) == before and not [e for e in log.events if e.kind == "answer"]

@@ -6,12 +6,11 @@ Run on the RB CG with the TEST pack (tests/campaign/packs/rb: test data, not the
 import pytest
 
 from solo.ai.chits import initiative as computer_chit
-from solo.campaign.initiative import chits_left
-from solo.campaign.reph import STEPS
-from solo.campaign.sides import Human
 from solo.campaign.state import RosterLine
+from solo.campaign.steps.initiative import chits_left, first_move, initiative
 from solo.core.errors import SoloError
 from solo.core.play import Question
+from solo.core.sides import Human
 from tests.campaign.conftest import new_reph
 
 
@@ -40,7 +39,7 @@ def rb(pack):
 ])
 def test_the_matrix_gives_the_scenario_type_and_who_sets_up(rb, german, russian, kind, setup, moves):
     r = rb(german, {"initiative": russian, "night": "no"})
-    STEPS["initiative"](r)
+    initiative(r)
     i = r.c.initiative
     assert (i["type"], i["sets_up_first"], i["moves_first"]) == (kind, setup, moves)
     assert i["chits"] == {"German": german, "Russian": russian}
@@ -51,10 +50,10 @@ def test_the_matrix_gives_the_scenario_type_and_who_sets_up(rb, german, russian,
 def test_dual_attack_set_up_dr_then_the_move_dr_at_commencement(rb):
     # 11.6233: dr <= 3 the Russians set up first; 11.625: dr <= 3 the Russians move first, else the Germans.
     r = rb("Attack", "Attack", faces=(3, 4))
-    STEPS["initiative"](r)
+    initiative(r)
     assert r.c.initiative["type"] == "Dual Attack" and r.c.initiative["sets_up_first"] == "Russian"
     assert r.c.initiative["moves_first"] is None
-    STEPS["first_move"](r)
+    first_move(r)
     assert r.c.initiative["moves_first"] == "German"
     assert any("ELR" in e["text"] for e in r.c.record)
 
@@ -66,7 +65,7 @@ def test_attack_chits_one_per_four_cg_days_completed(rb):
     r.c.history = [{"type": "Russian Assault", "chits": {"German": "Idle", "Russian": "Attack"}}]
     assert chits_left(r, "Russian")["Attack"] == 0
     with pytest.raises(SoloError, match="answers file, initiative: you have no Attack chit left: pick Idle"):
-        STEPS["initiative"](r)
+        initiative(r)
     r.c.dates, r.c.date = r.defn.dates, "22 Oct"  # five days completed: two chits so far
     assert chits_left(r, "Russian")["Attack"] == 1
 
@@ -77,14 +76,14 @@ def test_ro_cg_iii_limits_the_german_and_the_night_scenarios(rb):
     r.c.variant = "RO III"
     assert chits_left(r, "German")["Attack"] == 4 and chits_left(r, "Russian")["Attack"] is None
     r.c.history = [{"night": True}] * 4
-    STEPS["initiative"](r)
+    initiative(r)
     assert r.c.initiative["night"] is False and "Night" in r.c.record[-1]["text"]
 
 
 def test_a_russian_assault_may_be_a_night_scenario(rb):
     # 11.6234: the Russian may declare a Russian Assault a Night scenario.
     r = rb("Idle", {"initiative": "Attack", "night": "yes"})
-    STEPS["initiative"](r)
+    initiative(r)
     assert r.c.initiative["night"] is True
     assert any("Night scenario" in e["text"] for e in r.c.record)
 
@@ -93,7 +92,7 @@ def test_a_declared_counterattack_makes_the_german_idle(rb):
     # VotG 12.6252 EXC (the rule is VotG's; the step is shared): a Russian Counterattack, the German Idle.
     r = rb("Attack", {"night": "no"})
     r.c.flags.add("counterattack")
-    STEPS["initiative"](r)
+    initiative(r)
     assert r.c.initiative["type"] == "Russian Counterattack"
     assert r.c.initiative["chits"] == {"Russian": "Attack", "German": "Idle"}
     assert r.c.chits["Russian"]["Attack"] == 1 and r.c.initiative["moves_first"] == "Russian"
@@ -108,8 +107,8 @@ def test_the_computer_never_sees_the_humans_chit(rb):
         seen.append((set(q.context), r.c.initiative, list(r.c.history)))
         return computer_chit(r, "German", {}, q)
     r.play.sides["German"].answer = peek
-    STEPS["initiative"](r)
-    assert seen == [({"reph", "campaign", "choices"}, None, [])]
+    initiative(r)
+    assert seen == [({"reph", "campaign", "record", "choices"}, None, [])]
     order = [e.side for e in r.play.log.events if e.kind in ("answer", "decision")]
     assert order[:2] == ["Russian", "German"]
 

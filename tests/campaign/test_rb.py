@@ -4,9 +4,11 @@ The RG charts and CG start are the TEST pack (tests/campaign/packs/rb: invented,
 
 import pytest
 
-from solo.campaign import fortify, rb, rb_day
 from solo.campaign.facts import check
+from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
+from solo.games.rb import aftermath as rb
+from solo.games.rb import refit as rb_day
 from tests.campaign.rb_fixture import facts, finals, rb_reph, scenario
 
 
@@ -98,7 +100,7 @@ def test_encircled_1tc_and_ap_minefield_ntc(rbr):
 def test_escape_russian_encircled_squad_casualty_reduced(rbr):
     # 11.6063 Infantry: Russian -1, +1 per HS equivalency > 1 HS (a squad), Encircled +2, adjacent -1: net +1.
     # DR 4+5 = 9, Final 10: "Escapes, Casualty Reduced": the 4-4-7 becomes its HS 2-3-7, no longer Isolated.
-    r = rbr(faces=[4, 5], human="Russian", answers={"rb_escape": ["R1"]})
+    r = rbr(faces=[4, 5], human="Russian", answers={"escape": ["R1"]})
     squad = r.side("Russian").add("4-4-7", "squad")
     facts(r, isolated={"R1": "C"}, encircled=["R1"], near={"R1": "adjacent"})
     rb.perimeter(r)
@@ -119,7 +121,7 @@ def test_smc_must_escape_from_type_b_and_enemy_type_c(rbr):
 
 def test_escape_abandoned_afv_with_armor_leader(rbr):
     # 11.6063 AFV: a 9-1 armor leader -1, adjacent -1: DR 6+6 = 12, Final 10: Abandoned, crew Escapes.
-    r = rbr(faces=[6, 6], human="German", answers={"rb_escape": ["G1"]})
+    r = rbr(faces=[6, 6], human="German", answers={"escape": ["G1"]})
     g = r.side("German")
     tank = g.add("PzKpfw IVF1", "vehicle")
     g.add("9-1", "armor-leader", **{"in": tank.id})
@@ -140,7 +142,7 @@ def test_smc_outside_perimeter_eliminated(rbr):
 # --- 11.608-11.611 --------------------------------------------------------------------------------
 
 def test_executed_prisoner_brings_massacre(rbr):
-    r = rbr(human="German", answers={"rb_prisoners": "execute"})
+    r = rbr(human="German", answers={"prisoners": "execute"})
     prisoner = r.side("Russian").add("4-4-7", "squad")
     facts(r, prisoners={prisoner.id: "isolated"})
     rb.prisoners(r)
@@ -192,7 +194,7 @@ def test_leader_battle_hardening_selected_or_lowest(rbr):
 def test_promotion_out_of_the_ranks_limit(rbr):
     # 11.6114: German one leader per four squad-equivalents: one 8-0 becoming two 7-0 needs 2 x 4 = 8 squad-
     # equivalents; with 7 it is refused, with 8 allowed.
-    r = rbr(human="German", answers={"rb_promotion": "exchange 8-0"})
+    r = rbr(human="German", answers={"promotion": "exchange 8-0"})
     g = r.side("German")
     g.add("8-0", "leader")
     for _ in range(7):
@@ -200,7 +202,7 @@ def test_promotion_out_of_the_ranks_limit(rbr):
     with pytest.raises(SoloError, match="one leader per 4"):
         rb._leader(r, g)
     g.add("4-6-7", "squad")
-    r.play.sides["German"].answers["rb_promotion"] = "exchange 8-0"
+    r.play.sides["German"].answers["promotion"] = "exchange 8-0"
     rb._leader(r, g)
     assert sorted(u.type for u in g.retained("leader")) == ["7-0", "7-0"]
 
@@ -343,7 +345,7 @@ def test_fortification_removal_drm(rbr):
     # 11.615: Wire in a Front Line Location +2, Roadblock along a hexside of a hex adjacent to one +1, three
     # Assault Engineer squads -1: dr 2 -> 3 Eliminated; dr 6 -> 6 No Effect and the Original 6 Casualty-Reduces
     # the elite (Assault Engineer) MMC.
-    r = rbr(faces=[2, 6], human="Russian", answers={"rb_removal": [1, 2]})
+    r = rbr(faces=[2, 6], human="Russian", answers={"removal": [1, 2]})
     ru = r.side("Russian")
     engineers = [ru.add("6-2-8", "squad") for _ in range(3)]
     for e in engineers:

@@ -5,10 +5,12 @@ silent; the rows the examples name agree with them)."""
 
 import pytest
 
-from solo.campaign import fortify, rb_purchase, rb_strength
-from solo.campaign.rb_purchase import Order
 from solo.campaign.state import Purchase
+from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
+from solo.games.rb import purchase as rb_purchase
+from solo.games.rb import strength as rb_strength
+from solo.games.rb.purchase import Order
 from tests.campaign.rb_fixture import facts, finals, rb_reph
 
 
@@ -65,7 +67,7 @@ def test_cg_max_per_variant_ex_11_6196(rbr):
 
 def test_purchase_record_on_bd(rbr):
     # 11.6197: On-Bd "O" On-map, "R" Reserve, "D" Dug-In; Spent and Left on the CG Roster.
-    r = rbr(human="Russian", answers={"rb_purchase": ["A3 dugin", "I1 reserve", "I5"]})
+    r = rbr(human="Russian", answers={"purchase": ["A3 dugin", "I1 reserve", "I5"]})
     ru = r.side("Russian")
     ru.cpp = 20
     r.side("German").cpp = 0
@@ -100,7 +102,7 @@ def test_leaders_and_commissar_ex_11_6206(rbr):
     # (TEST chart) dr 1 each. Leaders: Rifle Coy DR 5 +2 Depleted = 7: 8-1 and 8-0; Guards SMG DR 6 -1 = 5: 9-1 and
     # 8-0. October: the new 8-1 (R26) is exchanged for a 10-0 Commissar (19 squads: one Commissar at most).
     faces = [4, 5, 2, 2] + [1] * 5 + [2, 3, 3, 3]
-    r = rbr(faces=faces, date="19 Oct", human="Russian", answers={"rb_commissars": {"R26": "10-0"}})
+    r = rbr(faces=faces, date="19 Oct", human="Russian", answers={"commissars": {"R26": "10-0"}})
     ru = r.side("Russian")
     ru.purchases += [Purchase(10, "I1", "Rifle Coy", "19 Oct", 5), Purchase(11, "I2", "Gds SMG Coy", "19 Oct", 7)]
     rb_strength.strength(r)
@@ -143,7 +145,7 @@ def test_fortifications_ex_11_621(rbr):
     # 11.621 EX: 40 FPP: a Fortified Building Location 10, a 6-factor A-P minefield 18 (Russian 3 a factor), HIP
     # for two squads 6, two HS 4, a crew 1 and a SMC 1.
     bought = {"Fortified Building": 1, "A-P Mine": 6, "HIP squad": 2, "HIP HS": 2, "HIP crew": 1, "HIP SMC": 1}
-    r = rbr(human="Russian", answers={"rb_fortifications": bought})
+    r = rbr(human="Russian", answers={"fortifications": bought})
     ru = r.side("Russian")
     ru.fpp = 40
     rb_strength.fortifications(r)
@@ -171,7 +173,7 @@ def test_russian_only_fortifications_and_booby_traps(rbr):
 
 def test_recon_spends_cpp(rbr):
     # 11.622: Russian spends 2: dr 3 +3 +1 = 7 Locations; the German none.
-    r = rbr(faces=[3], human="Russian", answers={"rb_recon": 2})
+    r = rbr(faces=[3], human="Russian", answers={"recon": 2})
     r.side("Russian").cpp, r.side("German").cpp = 5, 0
     rb_purchase.recon(r)
     assert r.side("Russian").cpp == 3 and r.side("Russian").roster["18 Oct"].recon == 7

@@ -3,8 +3,8 @@
 import pytest
 
 from solo.campaign import rg as rgs
-from solo.campaign.purchase import _record, fortification_cost, fortification_parser
 from solo.core.errors import SoloError
+from solo.games.oto2.purchase import _record, fortification_cost, fortification_parser
 
 
 def _check(r, side, *entries, initial=False):

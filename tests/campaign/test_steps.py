@@ -4,9 +4,11 @@ The faces are queued on the event log (as a player's typed dice are); the commen
 works the roll out from the printed table and DRM, so a reader can check it against seed 000.
 """
 
-from solo.campaign import aftermath, purchase, reorganization
 from solo.campaign.facts import check
 from solo.campaign.state import Purchase, RosterLine, ScenarioResult
+from solo.campaign.steps import scenario_end
+from solo.games.oto2 import aftermath, purchase
+from solo.games.oto2 import refit as reorganization
 
 
 def _facts(r, **given):
@@ -147,7 +149,7 @@ def test_immobilization_repair_only_after_23pm(make_reph):
     r = make_reph(faces=[4])
     kv = r.side("Russian").add("KV-1S", "vehicle")
     _facts(r, immobilized=["R1"], front_line=["R1"])
-    aftermath.melee(r)  # the facts of the scenario's end take effect
+    scenario_end.melee(r)  # the facts of the scenario's end take effect
     r.c.date = "23PM"
     reorganization.equipment(r)
     assert len(r.play.log) == 0 and "immobilized" in kv.flags

@@ -6,12 +6,19 @@ import re
 
 import pytest
 
-from solo.rules.units import (
-    CLASSES, battle_hardened, casualty_reduced, nationalities, parse_unit, replaced, unit_type, unit_types,
-)
 from solo.core.content import content_dir
 from solo.core.errors import SoloError
 from solo.rules.loader import table_files
+from solo.rules.units import (
+    CLASSES,
+    battle_hardened,
+    casualty_reduced,
+    nationalities,
+    parse_unit,
+    replaced,
+    unit_type,
+    unit_types,
+)
 
 FAMILY = {"squad": "squad", "hs": "hs", "crew": "hs", "leader": "leader", "hero": "hero"}  # same size: A19.13
 ALL = [t for nationality in nationalities() for t in unit_types(nationality)]

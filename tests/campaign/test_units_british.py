@@ -3,9 +3,15 @@ Casualty Reduction, Replacement (A19.13), Battle Hardening (A15.3; ABtF 9.6112-9
 
 import pytest
 
-from solo.campaign import abtf
+from solo.games.abtf import aftermath as abtf
 from solo.rules.units import (
-    battle_hardened, casualty_reduced, nationalities, parse_unit, replaced, unit_type, unit_types,
+    battle_hardened,
+    casualty_reduced,
+    nationalities,
+    parse_unit,
+    replaced,
+    unit_type,
+    unit_types,
 )
 from tests.campaign.test_abtf import abtf_reph, facts
 
@@ -83,7 +89,7 @@ def test_two_half_squads_recombine_into_their_squad():
 
 def test_an_abtf_hero_hardens_a_british_second_line_squad():
     # 9.6112: the British hero is Eliminated and the 4-4-7 Battle Hardens to a 4-5-7.
-    r = abtf_reph(human="British", answers={"abtf_battle_harden": ["B2"]})
+    r = abtf_reph(human="British", answers={"battle_harden": ["B2"]})
     b = r.side("British")
     hero, squad = b.add("1-4-9", "hero"), b.add("4-4-7", "squad")
     facts(r)

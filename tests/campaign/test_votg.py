@@ -3,9 +3,13 @@ invented charts, not the rulebook's). Each comment works the roll out from the p
 
 import pytest
 
-from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_strength
 from solo.campaign.state import ScenarioResult
+from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
+from solo.games.votg import aftermath as votg
+from solo.games.votg import purchase as votg_purchase
+from solo.games.votg import refit as votg_refit
+from solo.games.votg import strength as votg_strength
 from tests.campaign.conftest import day_reph, finals
 
 
@@ -76,7 +80,7 @@ def test_counterattack_declared_and_cpp_halved(vr):
     # 12.613 after a German Assault the Russian declares a Counterattack (answers file); 12.618 in that RePh the German
     # CPP are halved (FRU): German DR 3+3 = 6, Historical 0 (14 Sept), +1 Attack chit: 7 -> +17, halved 9, plus 6
     # Support CPP (12.6181); Russian DR 1+1 = 2 -> +20, not halved (14 Sept is not the last Day).
-    r = vr(faces=[3, 3, 1, 1], human="Russian", answers={"votg_counterattack": "yes"})
+    r = vr(faces=[3, 3, 1, 1], human="Russian", answers={"counterattack": "yes"})
     r.c.initiative = {"date": "14 Sept", "type": "German Assault", "chits": {"German": "Attack", "Russian": "Idle"}}
     r.c.history = [r.c.initiative]
     r.c.scenarios = [ScenarioResult("14 Sept", {"German": 0, "Russian": 0}, "German", "German Assault")]
@@ -124,7 +128,7 @@ def test_wreck_recovery_and_repair_with_labor(vr):
 def test_escape_russian_squad(vr):
     # 12.6073 Infantry: Russian 4-4-7 squad (-1 Russian, +1 per HS equivalency >= 1 HS), adjacent to a friendly
     # non-Isolated hex (-1): DR 5+5 = 10, Final 9 -> "Escapes; Replaced": 4-4-7 -> its Replacement type.
-    r = vr(faces=[5, 5], human="Russian", answers={"votg_escape": ["R1"]})
+    r = vr(faces=[5, 5], human="Russian", answers={"escape": ["R1"]})
     squad = r.side("Russian").add("4-4-7", "squad")
     r.c.facts = {"isolated": {"R1": "C"}, "near": {"R1": "adjacent"}}
     votg.perimeter(r)

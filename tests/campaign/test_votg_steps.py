@@ -4,10 +4,15 @@ table and DRM of the rule it cites; a dr takes one face, a DR two."""
 
 import pytest
 
-from solo.campaign import fortify, votg, votg_purchase, votg_refit, votg_setup, votg_strength
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, ScenarioResult
+from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
+from solo.games.votg import aftermath as votg
+from solo.games.votg import purchase as votg_purchase
+from solo.games.votg import refit as votg_refit
+from solo.games.votg import setup as votg_setup
+from solo.games.votg import strength as votg_strength
 from tests.campaign.conftest import day_reph, finals
 
 
@@ -80,7 +85,7 @@ def test_perimeter_smc_outside_and_south_edge_isolation(vr):
 def test_isolation_must_escape_ammo_shortage_and_ti(vr):
     # 12.6071: a SMC in a type B Area must Escape (the German 9-1); a TI SMC need not (EXC: if TI); units in C/D Areas
     # suffer Ammunition Shortage. 12.6073 the 9-1 (German, lone unwounded SMC -1): DR 4+4 = 8 - 1 = 7 <= 8: Escapes.
-    r = vr(faces=[4, 4], human="German", answers={"votg_escape": ["G1"]})
+    r = vr(faces=[4, 4], human="German", answers={"escape": ["G1"]})
     g = r.side("German")
     smc, ti_smc, squad = g.add("9-1", "leader"), g.add("8-0", "leader"), g.add("4-6-7", "squad")
     ti_smc.flags.add("TI")
@@ -91,17 +96,17 @@ def test_isolation_must_escape_ammo_shortage_and_ti(vr):
     assert finals(r) == [7]
     assert not smc.isolated and "ammo-shortage" in squad.flags and "ammo-shortage" not in ti_smc.flags
     # Bad input: the SMC that must Escape is left out.
-    r = vr(human="German", answers={"votg_escape": []})
+    r = vr(human="German", answers={"escape": []})
     lone = r.side("German").add("9-1", "leader")
     lone.isolated = "B"
-    with pytest.raises(SoloError, match="votg_escape: G1 must attempt to Escape"):
+    with pytest.raises(SoloError, match="escape: G1 must attempt to Escape"):
         votg.isolation(r)
 
 
 def test_escape_encircled_russian_squad_eliminated(vr):
     # 12.6073 Infantry column: Russian -1, squad +1 (one HS equivalency beyond the first), Encircled +2, within 2 hexes
     # of a friendly non-Isolated hex -1: DR 5+6 = 11 + 1 = 12 >= 12: Eliminated.
-    r = vr(faces=[5, 6], human="Russian", answers={"votg_escape": ["R1"]})
+    r = vr(faces=[5, 6], human="Russian", answers={"escape": ["R1"]})
     squad = r.side("Russian").add("4-4-7", "squad")
     r.c.facts = {"isolated": {squad.id: "C"}, "encircled": [squad.id], "near": {squad.id: "within-2"}}
     votg.perimeter(r)
@@ -114,7 +119,7 @@ def test_escape_encircled_russian_squad_eliminated(vr):
 def test_prisoners_non_isolated_guard_and_execution(vr):
     # 12.609: a prisoner Guarded by a non-Isolated unit is Eliminated; one the Isolated German Guard executes is
     # Eliminated and Massacre (A20.4) is in effect next scenario.
-    r = vr(human="German", answers={"votg_prisoners": "execute"})
+    r = vr(human="German", answers={"prisoners": "execute"})
     ru = r.side("Russian")
     a, b = ru.add("4-4-7", "squad"), ru.add("4-5-8", "squad")
     r.c.facts = {"prisoners": {a.id: "non-isolated", b.id: "isolated"}}
@@ -126,7 +131,7 @@ def test_prisoners_non_isolated_guard_and_execution(vr):
 def test_prisoner_freed_becomes_conscript_of_its_size(vr, captive, freed):
     # 12.609: a freed unarmed MMC is Replaced by a friendly Conscript MMC of the same size (Russian squad 4-2-6, HS
     # 2-2-6); a freed SMC by its original SMC type. It is Retained by its own side.
-    r = vr(human="German", answers={"votg_prisoners": "free"})
+    r = vr(human="German", answers={"prisoners": "free"})
     unit = r.side("Russian").add(captive, "leader" if "-1" in captive[1:] else "squad" if captive[0] == "4" else "hs")
     r.c.facts = {"prisoners": {unit.id: "isolated"}}
     votg.prisoners(r)
@@ -134,15 +139,15 @@ def test_prisoner_freed_becomes_conscript_of_its_size(vr, captive, freed):
 
 
 def test_prisoner_kept_and_bad_answer(vr):
-    r = vr(human="German", answers={"votg_prisoners": "keep"})
+    r = vr(human="German", answers={"prisoners": "keep"})
     unit = r.side("Russian").add("4-4-7", "squad")
     r.c.facts = {"prisoners": {unit.id: "isolated"}}
     votg.prisoners(r)
     assert unit.retained and "prisoner" in unit.flags
-    r = vr(human="German", answers={"votg_prisoners": "maybe"})
+    r = vr(human="German", answers={"prisoners": "maybe"})
     r.side("Russian").add("4-4-7", "squad")
     r.c.facts = {"prisoners": {"R1": "isolated"}}
-    with pytest.raises(SoloError, match=r"^answers file, votg_prisoners: 'maybe': answer keep, execute or free$"):
+    with pytest.raises(SoloError, match=r"^answers file, prisoners: 'maybe': answer keep, execute or free$"):
         votg.prisoners(r)
 
 
@@ -189,7 +194,7 @@ def test_mmc_and_leader_battle_hardening_with_drm(vr):
     # Russian: MMC DR 6+6 = 12 - 1 (Russian) = 11 -> none; -1 per 20 CVP: 19 amassed gives none (FRD).
     #   Leader DR 5+5 = 10 -> 7-0: its 7-0 Battle Hardens to 8-0.
     r = vr(faces=[3, 4, 3, 3, 6, 6, 5, 5], human="German",
-           answers={"votg_battle_harden": ["G2", "G3", "G4"], "votg_leader_hardening": "roll"})
+           answers={"battle_harden": ["G2", "G3", "G4"], "leader_hardening": "roll"})
     g, ru = r.side("German"), r.side("Russian")
     hero, sq, elite, crew, spare = (g.add("1-4-9", "hero"), g.add("4-6-7", "squad"), g.add("5-4-8", "squad"),
                                     g.add("2-2-8", "crew"), g.add("8-0", "leader"))
@@ -216,7 +221,7 @@ def test_leader_battle_hardening_next_lowest_grade_is_8_plus_1(vr):
 def test_promotion_out_of_the_ranks_limit(vr):
     # 12.6125 a) an 8-0 for two 7-0s only within one leader per four squad-equivalents (German): 2 leaders after the
     # exchange need 8 squad-equivalents; 4 squads are too few: one clear line.
-    r = vr(faces=[6, 6], human="German", answers={"votg_leader_hardening": "exchange 8-0"})
+    r = vr(faces=[6, 6], human="German", answers={"leader_hardening": "exchange 8-0"})
     g = r.side("German")
     g.add("8-0", "leader")
     for _ in range(4):
@@ -465,7 +470,7 @@ def test_elr_night_purchases_and_idle(vr):
 def test_night_german_elr_one_less_and_russian_recon_doubled(vr):
     # 12.6254: in a Night scenario the German ELR counts as one less; 12.624 the Russians' Recon Final dr is doubled
     # after all modifications: Russian spent 1 CPP: dr 3 + 1 (Russian) = 4 Locations -> 8.
-    r = vr(faces=[3], human="Russian", answers={"votg_recon": 1})
+    r = vr(faces=[3], human="Russian", answers={"recon": 1})
     r.side("German").cpp = 0  # the computer German cannot spend on Recon
     votg_strength.recon(r)
     assert r.side("Russian").roster["14 Sept"].recon == 4
@@ -501,7 +506,7 @@ def test_fortification_costs(vr):
 
 def test_fortification_purchase_russian_only_and_forfeit(vr):
     # 12.623 the German with 30 FPP buys Wire (15) and a Trench (7): 22; the 8 FPP left are forfeit.
-    r = vr(human="German", answers={"votg_fortifications": {"Wire": 1, "Trench": 1}})
+    r = vr(human="German", answers={"fortifications": {"Wire": 1, "Trench": 1}})
     g = r.side("German")
     g.fpp = 30
     votg_strength.fortifications(r)
@@ -529,14 +534,14 @@ def test_fortification_purchase_russian_only_and_forfeit(vr):
 
 def test_recon_two_cpp_and_bad_answer(vr):
     # 12.624 the German spends 2 CPP for the +3 drm: dr 4 + 3 = 7 Locations; the CPP Left drop by 2.
-    r = vr(faces=[4], human="German", answers={"votg_recon": 2})
+    r = vr(faces=[4], human="German", answers={"recon": 2})
     r.side("Russian").cpp = 0
     g = r.side("German")
     start = g.cpp
     votg_strength.recon(r)
     assert finals(r) == [7] and g.roster["14 Sept"].recon == 7 and g.cpp == start - 2 and g.roster["14 Sept"].left == g.cpp
-    r = vr(human="German", answers={"votg_recon": 3})
-    with pytest.raises(SoloError, match=r"^answers file, votg_recon: 3: give a whole number from 0 to 2$"):
+    r = vr(human="German", answers={"recon": 3})
+    with pytest.raises(SoloError, match=r"^answers file, recon: 3: give a whole number from 0 to 2$"):
         votg_strength.recon(r)
 
 
@@ -547,15 +552,15 @@ def test_commissars_limits(vr):
     # 12.6225 leaders DR 3+3 = 6 - 1 (Guards) - 1 (Reinforced) = 4 -> 9-2, 8-1, + 7-0 (†).
     # 12.6226: one Coy bought today and 14 squads (one Commissar per twelve, FRD: 1): one leader may be exchanged.
     # (R1-R14 the squads, R15-R23 its nine SW, R24-R26 the leaders.)
-    r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian", answers={"votg_commissars": ["R26"]})
+    r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian", answers={"commissars": ["R26"]})
     buy(r, "Russian", "I1", "Gds Rifle Coy", "15 Sept", 7)
     votg_strength.strength(r)
     ru = r.side("Russian")
     assert [u.type for u in ru.retained("leader")] == ["9-2", "8-1", "8+1"]  # the 7-0 becomes a Commissar 8+1
     # Two leaders for one Coy: one clear line.
-    r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian", answers={"votg_commissars": ["R24", "R25"]})
+    r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian", answers={"commissars": ["R24", "R25"]})
     buy(r, "Russian", "I1", "Gds Rifle Coy", "15 Sept", 7)
-    with pytest.raises(SoloError, match=r"^answers file, votg_commissars: choose at most 1, not 2$"):
+    with pytest.raises(SoloError, match=r"^answers file, commissars: choose at most 1, not 2$"):
         votg_strength.strength(r)
     # EXC: a Commissar already in an OB of 14 squads fills the one-per-twelve limit: no exchange is offered.
     r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian")
@@ -570,10 +575,10 @@ def test_commissars_only_for_coy_leaders(vr):
     # Russian Gds Rifle Coy (15 Sept) as above: DR 1+1 -> Reinforced, leaders DR 3+3 -> 9-2, 8-1, 7-0 (R24-R26).
     # Gds SMG Pltn: Pltn Strength DR 1+1 = 2 - 1 = 1 -> Full (4 squads, R27-R30); SW: LMG and DC, each a dr (†: 1-3
     # LMG, 4-6 DC): 1, 4 (R31, R32); the leader check dr 2 <= 4, then the Pltn Leader DR 5+5 = 10 -> Russian 7-0 (R33).
-    r = vr(faces=[1, 1, 3, 3, 1, 1, 1, 4, 2, 5, 5], date="15 Sept", human="Russian", answers={"votg_commissars": ["R33"]})
+    r = vr(faces=[1, 1, 3, 3, 1, 1, 1, 4, 2, 5, 5], date="15 Sept", human="Russian", answers={"commissars": ["R33"]})
     buy(r, "Russian", "I1", "Gds Rifle Coy", "15 Sept", 7)
     pltn = buy(r, "Russian", "I6", "Gds SMG Pltn", "15 Sept", 3)
-    with pytest.raises(SoloError, match=r"^answers file, votg_commissars: 'R33' is not one of R24, R25, R26$"):
+    with pytest.raises(SoloError, match=r"^answers file, commissars: 'R33' is not one of R24, R25, R26$"):
         votg_strength.strength(r)
     assert pltn.leaders == ["7-0"] and pltn.sw == ["LMG", "DC"] and r.side("Russian").unit("R33").type == "7-0"
 

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solo.core.dice import SeededDice, TypedDice, parse_faces, roll
 from solo.core.errors import SoloError

@@ -3,7 +3,6 @@ references to missing tables; each error one line naming the file, the table and
 
 import pytest
 
-
 GOOD = """
 [[table]]
 id = "t.wounded"

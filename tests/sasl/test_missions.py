@@ -8,6 +8,7 @@ import pytest
 
 from solo.core.dice import TypedDice
 from solo.core.play import Play
+from solo.core.store import EventLog
 from solo.rules import default_catalog
 from solo.rules.odds import odds
 from solo.rules.resolve import resolve
@@ -15,7 +16,6 @@ from solo.sasl import activation, events, setup
 from solo.sasl.context import Ctx, load_mission
 from solo.sasl.engine import run, status_json
 from solo.sasl.state import Mission
-from solo.core.store import EventLog
 from tests.conftest import VASL_BOARDS
 
 TURN = {"do": "turn"}
@@ -23,7 +23,7 @@ RE_ANSWERS = {"counterattack_s": [], "counterattack_units": [], "minefield": Tru
 
 
 def ctx(mission_id="oto-s1", faces=(), seed=1, answers=None) -> Ctx:
-    from solo.campaign.sides import Human
+    from solo.core.sides import Human
     log = EventLog.create(":memory:", {"mission": mission_id, "seed": seed})
     log.set_pending(list(faces))
     defn = load_mission(mission_id)

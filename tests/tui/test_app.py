@@ -142,9 +142,10 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
     # crashed the screen as markup.
     from pathlib import Path
 
-    from solo.campaign.engine import run, start_meta
-    from solo.rules import default_catalog
+    from solo.campaign.engine import start_meta
     from solo.core.store import EventLog
+    from solo.games import run_campaign as run
+    from solo.rules import default_catalog
     monkeypatch.setenv("SOLO_CONFIG", str(Path(__file__).parents[1] / "campaign" / "packs" / "votg"))
     default_catalog.cache_clear()
     path = tmp_path / "votg.db"
@@ -154,7 +155,7 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
         app.open_save(path)
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, CampaignScreen) and screen.outcome.waiting.key == "votg_purchase"
+        assert isinstance(screen, CampaignScreen) and screen.outcome.waiting.key == "purchase"
         shown = str(screen.query_one("#prompt").render())
-        assert 'votg_purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]' in shown
+        assert 'purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]' in shown
     default_catalog.cache_clear()

@@ -2,9 +2,9 @@
 
 import pytest
 
-from solo.campaign.engine import run as run_campaign
-from solo.sasl.engine import run as run_mission
 from solo.core.store import EventLog
+from solo.games import run_campaign
+from solo.sasl.engine import run as run_mission
 from solo.tui.app import SoloApp
 from solo.tui.saves import remember, saves_dir
 

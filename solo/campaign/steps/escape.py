@@ -1,0 +1,53 @@
+"""TODO docstring"""
+
+from solo.campaign import choices
+from solo.campaign.reph import Reph
+from solo.campaign.state import Unit
+from solo.campaign.steps.losses import eliminate, reduce, replace
+
+
+def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: []) -> None:
+    """OtO2 7.506, RB 11.606, VotG 12.607: each side names which of its Isolated units (those ``may`` allows) attempt to
+    Escape, every one ``must(side)`` names among them (``rule``); ``escape(r, unit, carrying)`` rolls each. Then every
+    unit left in a type C/D Area suffers Ammunition Shortage, and the Encircled markers go."""
+    for side, s in r.c.sides.items():
+        isolated = [u for u in s.retained() if u.isolated]
+        if not isolated:
+            continue
+        units, required = [u for u in isolated if may(u)], must(s)
+        attempts = r.ask(key, side, f"{rule} Escape: which of your Isolated units attempt to Escape (\"+id\" for a SW it "
+                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})",
+                         choices.escape_parser(s, required, units, rule), {"reph": r, "units": units, "must": required},
+                         example=f'{key} = ["G5", "G7+G31"]  # "+G31": the SW it carries')
+        for entry in attempts:
+            escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]])
+        for unit in s.retained():
+            if unit.isolated in ("C", "D"):
+                unit.flags.add("ammo-shortage")
+    for s in r.c.sides.values():
+        for unit in s.units:
+            unit.flags.discard("encircled")
+
+
+def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
+    """The Escape Table's result for ``unit`` (OtO2 7.5063, RB 11.6063, VotG 12.6073): Eliminated; an AFV Abandoned in
+    its hex and facing, its crew Escaping or Eliminated; Infantry Replaced and/or Casualty Reduced. A survivor is no
+    longer Isolated and loses its Ammunition Shortage."""
+    result = trace.result
+    r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {result}")
+    if result.startswith("Eliminated"):
+        eliminate(r, unit, f"while Escaping ({rule})")
+    elif result.startswith("Abandoned"):
+        unit.flags.add("abandoned")
+        crew = "crew escapes" in result.lower()
+        if crew:
+            r.side(unit.side).add("2-2-8", "crew")
+        r.say(f"{unit.id} is Abandoned in its hex and facing; its crew {'Escapes' if crew else 'is Eliminated'} ({rule})")
+    else:
+        if "Replaced" in result and not replace(r, unit, f"Escape Table ({rule})"):
+            return
+        if "Casualty Reduced" in result and unit.retained:
+            reduce(r, unit, f"Escape Table ({rule})")
+        if unit.retained:
+            unit.isolated = ""
+            unit.flags.discard("ammo-shortage")

@@ -1,0 +1,46 @@
+"""TODO docstring"""
+
+from collections import defaultdict
+
+from solo.campaign import choices
+from solo.campaign.reph import Reph
+from solo.rules.units import unit_type
+
+
+def recombine(r: Reph, s, rule: str, teams: int = 0, apart=lambda unit: unit.isolated) -> None:
+    """Same-type HS Recombine (A1.32) so that at most one of each is Retained (OtO2 7.5111, RB 11.6111, VotG 12.6122,
+    ABtF 9.6111). HS that ``apart`` tells apart never combine (their Isolated Area; ABtF: Walking Wounded status);
+    up to ``teams`` HS stay apart as SW Teams (VotG 12.6121 light mortars; ABtF 9.6111 MTR/PSK/PIAT)."""
+    groups = defaultdict(list)
+    for unit in s.retained("hs"):
+        groups[(unit.type, apart(unit))].append(unit)
+    for (hs_type, _), units in groups.items():
+        exempt = min(teams, len(units))
+        teams -= exempt
+        pairs = units[exempt:]
+        squad = unit_type(hs_type, s.name).squad
+        for a, b in zip(pairs[::2], pairs[1::2]):
+            a.type, a.kind = squad, "squad"
+            b.status = "Eliminated"
+            b.flags.add("recombined")
+            r.say(f"{s.name} HS {a.id} and {b.id} ({hs_type}) Recombine into {squad} {a.id} ({rule})")
+        if exempt:
+            r.say(f"{s.name}: {exempt} {hs_type} HS kept apart as SW Team(s) ({rule})")
+
+
+def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:
+    """Promotion out of the ranks (OtO2 7.5113, RB 11.6114, VotG 12.6125): in lieu of the Leader Battle Hardening DR a
+    side may exchange a non-Isolated unwounded 8-0 Infantry leader for two 7-0s, or an 8-1 for an 8-0 and a 7-0
+    (``limit`` refuses one that would give too many leaders). True if it did."""
+    leaders = [u for u in s.retained("leader") if not u.isolated]
+    choice = r.ask(key, s.name, f"{rule} Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0s, or an "
+                   "8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)", choices.leader_choice(s, rule, limit),
+                   {"reph": r, "leaders": leaders}, example=f'{key} = "roll"', default="roll")
+    if choice == "roll":
+        return False
+    old = choices.exchangeable(s, choice.split()[-1])
+    old.status = "Eliminated"
+    old.flags.add("exchanged")
+    new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]
+    r.say(f"{s.name} exchanges {old.id} {old.type} for {', '.join(new)} ({rule})")
+    return True

@@ -1,0 +1,64 @@
+"""TODO docstring"""
+
+from solo.campaign.reph import Reph
+from solo.campaign.state import PERSONNEL, Unit
+from solo.core.errors import SoloError
+from solo.rules.units import casualty_reduced, replaced, unit_type
+
+
+def eliminate(r: Reph, unit: Unit, why: str) -> None:
+    unit.status = "Eliminated"
+    r.say(f"{unit.side} {unit.id} {unit.type} Eliminated: {why}")
+
+
+def reduce(r: Reph, unit: Unit, why: str) -> None:
+    """Casualty Reduction: a squad becomes its HS, an unwounded leader is wounded (A17); anything else is Eliminated."""
+    if unit.kind == "leader" and "wounded" not in unit.flags:
+        unit.flags.add("wounded")
+        r.say(f"{unit.side} {unit.id} {unit.type} wounded: {why}")
+        return
+    smaller = casualty_reduced(unit_type(unit.type, unit.side)) if unit.kind in ("squad", "hs", "crew") else None
+    if smaller is None:
+        eliminate(r, unit, why)
+    else:
+        r.say(f"{unit.side} {unit.id} {unit.type} Casualty Reduced to {smaller.name}: {why}")
+        unit.type, unit.kind = smaller.name, smaller.kind
+
+
+def replace(r: Reph, unit: Unit, why: str) -> bool:
+    """Replacement (A19.13); a unit with no lower type is Eliminated (Escape Table note 1). True if it survives."""
+    lower = replaced(unit_type(unit.type, unit.side)) if unit.kind in ("squad", "hs") else None
+    if lower is None:
+        eliminate(r, unit, why)
+        return False
+    r.say(f"{unit.side} {unit.id} {unit.type} Replaced by {lower.name}: {why}")
+    unit.type = lower.name
+    return True
+
+
+def morale(unit: Unit) -> int:
+    return unit_type(unit.type, unit.side).morale if unit.kind in PERSONNEL[:5] else 7
+
+
+def find(r: Reph, unit_id: str) -> Unit:
+    """The unit ``unit_id`` of either side (the facts name units of both)."""
+    unit = next((s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id)), None)
+    if unit is None:
+        raise SoloError(f"no unit {unit_id!r} in either OB; 'solo cg status FILE' lists the ids")
+    return unit
+
+
+def switch_side(r: Reph, unit: Unit) -> None:
+    """A Captured weapon is Retained by the side that captured it (7.5135)."""
+    old, new = r.c.sides[unit.side], r.c.sides["German" if unit.side == "Russian" else "Russian"]
+    old.units.remove(unit)
+    unit.side, unit.id = new.name, new.next_id()
+    new.units.append(unit)
+
+
+def engineer_casualty(r: Reph, s) -> None:
+    elite = [u for u in s.retained("squad", "hs") if not u.isolated and unit_type(u.type, s.name).elite]
+    elite.sort(key=lambda u: ("assault-engineer" not in u.flags, u.kind != "squad", u.id))
+    pool = elite or [u for u in s.retained("squad", "hs") if not u.isolated]
+    if pool:
+        reduce(r, pool[0], "Original dr 6 on the Removal Table (7.514 **)")

@@ -1,0 +1,57 @@
+"""TODO docstring"""
+
+from solo.campaign.reph import Reph, step
+from solo.campaign.state import PERSONNEL
+from solo.campaign.steps.losses import eliminate, find, morale, reduce
+
+FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized", "stunned": "stunned",
+         "malfunctioned": "malfunctioned"}
+
+
+@step("melee")
+def melee(r: Reph) -> None:
+    """7.501 Conclusion of Melee: the Melee rounds are played on the map (the Russians are the ATTACKER,
+    7.5011 order by the Russian); the units Eliminated in the scenario and its Melee, and the state of the
+    survivors at scenario end (wounded, immobilized, Recall ...), come from the facts."""
+    f = r.c.facts
+    for key, flag in FLAGS.items():
+        for unit_id in f[key]:
+            find(r, unit_id).flags.add(flag)
+    for unit_id, why in f["recall"].items():
+        find(r, unit_id).flags.add("low-ammo" if why == "low-ammo" else "recall")
+    for unit_id in f["eliminated"]:
+        unit = next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
+        if unit.retained:
+            eliminate(r, unit, "in the scenario or its Melee (facts)")
+
+
+@step("encirclement")
+def encirclement(r: Reph) -> None:
+    """7.504: 7.5041 each Encircled unit takes a 1TC (failed: Eliminated); 7.5042 Infantry in an AP minefield takes a
+    NTC (failed: Casualty Reduction); 7.5043 Bog and 7.5044 Shock/UK are resolved on the map (D8.3, C7.42: facts)."""
+    f = r.c.facts
+    for unit_id in f["encircled"]:
+        unit = find(r, unit_id)
+        if unit.retained and unit.kind in PERSONNEL:
+            trace = r.roll("asl.task_check", unit.side, f"1TC for Encircled {unit.label} (7.5041)",
+                           mods={"morale": -morale(unit), "one": True})
+            if trace.result == "Fails":
+                eliminate(r, unit, f"failed its 1TC while Encircled (DR {trace.original})")
+            else:
+                r.say(f"{unit.side} {unit.id} passes its Encircled 1TC (DR {trace.original})")
+    for unit_id in f["ap_minefield"]:
+        unit = find(r, unit_id)
+        if unit.retained and unit.kind in PERSONNEL:
+            trace = r.roll("asl.task_check", unit.side, f"NTC in an AP minefield for {unit.label} (7.5042)",
+                           mods={"morale": -morale(unit)})
+            if trace.result == "Fails":
+                reduce(r, unit, f"failed its NTC in an AP minefield (DR {trace.original})")
+    for unit_id, outcome in f["bog"].items():
+        unit = find(r, unit_id)
+        if outcome == "immobilized":
+            unit.flags.add("immobilized")
+        r.say(f"{unit.side} {unit.id} {unit.type}: Bog Removal {outcome} (7.5043)")
+    for unit_id, outcome in f["shock"].items():
+        unit = find(r, unit_id)
+        if outcome == "eliminated":
+            eliminate(r, unit, "did not recuperate from Shock/UK (7.5044)")

@@ -1,0 +1,98 @@
+"""`solo boards ...`: look at a VASL board as the program reads it."""
+
+import json
+from pathlib import Path
+
+import click
+
+from solo.board import crossroads
+from solo.board.cache import load_board
+from solo.board.render import LEGEND, svg, text_map
+from solo.board.vasl import boards_folder
+from solo.core.dice import SeededDice
+
+
+@click.group()
+def boards():
+    """Read mapboards from your VASL boards folder."""
+
+
+@boards.command("show")
+@click.argument("board")
+@click.option("--vasl-boards", "folder", type=click.Path(path_type=Path),
+              help="Your VASL boards folder (else $SOLO_VASL_BOARDS or vasl_boards in the config file).")
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also write an SVG picture.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def boards_show(board, folder, svg_file, as_json):
+    """A board's terrain, roads and road intersections (e.g. `solo boards show 4`)."""
+    where = boards_folder(folder)
+    b = load_board(where, board)
+    intersections = b.intersections()
+    if svg_file:
+        svg_file.write_text(svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}),
+                            encoding="utf-8")
+    if as_json:
+        hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
+                  "road_hexsides": list(h.road_sides), "road_exits": h.road_exits,
+                  "hexsides": {str(s): f for s, f in sorted(h.sides.items())}} for h in b.hexes.values()]
+        data = {"board": b.name, "grid": {"columns": b.grid.columns, "rows": b.grid.rows, "hexes": len(hexes)},
+                "hexes": hexes, "intersections": intersections}
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(f"Board {b.name}: {b.grid.columns} columns x {b.grid.rows} rows, {len(b.hexes)} hexes (from {where})")
+    click.echo(text_map(b))
+    click.echo("\n".join(LEGEND))
+    click.echo(f"Road intersections (>= 3 road hexsides; OtO-S2 VPO): {', '.join(intersections) or 'none'}")
+    if svg_file:
+        click.echo(f"SVG written to {svg_file}")
+
+
+@boards.command("cross-roads")
+@click.option("--seed", type=int, help="Seed the dice (the same seed gives the same configuration).")
+@click.option("--vasl-boards", "folder", type=click.Path(path_type=Path), help="Your VASL boards folder.")
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also write an SVG picture.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cross_roads(seed, folder, svg_file, as_json):
+    """OtO-S2 The Cross Roads: roll the three mapboards (MSR 6), the month (MSR 8) and the VPO (14.)."""
+    where = boards_folder(folder)
+    config = crossroads.set_up(SeededDice(seed), lambda board: load_board(where, board))
+    mapboards, loaded, bridges, counts, vpo, month = (config.mapboards, config.boards, config.bridges,
+                                                      config.vpo_allowed, config.vpo, config.month)
+    positions = ("north", "centre", "south")
+    if svg_file:
+        svg_file.write_text(svg([(m.id, loaded[m.id]) for m in mapboards], {v.hex: v.why for v in vpo}), encoding="utf-8")
+    if as_json:
+        data = {
+            "boards": [{"board": m.id, "kind": m.kind, "position": pos, "column": m.trace.column,
+                        "dice": list(m.trace.roll.faces), "rerolled": [list(t.roll.faces) for t in m.rerolled],
+                        "vpo_allowed": int(counts[m.id].result), "vpo_table_stand_in": bool(counts[m.id].table.stand_in)}
+                       for m, pos in zip(mapboards, positions)],
+            "centre": mapboards[1].id,
+            "placement": "joined along their long edges, north to south; all face the same way (north up)",
+            "vpo": [{"hex": v.hex, "board": v.board, "why": v.why} for v in vpo],
+            "month": month.result,
+            "bridges": [{"board": board_id, "hexes": [f"{board_id}{h}" for h in b.hexes], "construction": b.construction}
+                        for board_id, placed in bridges.items() for b in placed],
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo("The Cross Roads (OtO-S2): mapboards joined along their long edges, north to south")
+    for m, pos in zip(mapboards, positions):
+        faces = ",".join(map(str, m.trace.roll.faces))
+        again = f" (repeats rolled again: {'; '.join(','.join(map(str, t.roll.faces)) for t in m.rerolled)})" if m.rerolled else ""
+        click.echo(f"  {pos:<6} {m.label:<18} column {m.trace.column} DR {faces}{again}")
+    click.echo(f"Month (MSR 8): {month.result} 1944 (dr {month.roll.faces[0]})")
+    stand_in = any(c.table.stand_in for c in counts.values())
+    click.echo("VPO (14.)" + (" — number per board from a stand-in for Table A6g" if stand_in else "") + ":")
+    for m in mapboards:
+        mine = [v for v in vpo if v.board == m.id]
+        click.echo(f"  board {m.id}: A6g dr {counts[m.id].roll.faces[0]} -> {counts[m.id].result} allowed")
+        click.echo("".join(f"    {v.hex}: {v.why}\n" for v in mine).rstrip() or "    none qualify")
+    for board_id, placed in bridges.items():
+        click.echo(f"River board {board_id} bridges (MSR 7; A6g, A9a, A9b stand-ins): " + (", ".join(
+            f"{b.construction} {board_id}{b.hexes[0]}" + (f"-{b.hexes[-1]}" if len(b.hexes) > 1 else "") for b in placed)
+            or "none"))
+        click.echo("  One Hex Bridges use Table A9d (not in the texts): take it from your SASL rules.")
+    click.echo("MSR 5: all hills, elevated and sunken roads and valleys are Level 0; all buildings wooden; roads unpaved.")
+    if svg_file:
+        click.echo(f"SVG written to {svg_file}")

@@ -1,0 +1,148 @@
+"""`solo cg ...`: thin click commands over the campaign engine."""
+
+import sys
+import time
+
+import click
+
+from solo.campaign.engine import start_meta
+from solo.campaign.report import export, review, status_json, status_text
+from solo.campaign.simulate import simulate_campaign
+from solo.core.dice import parse_faces
+from solo.core.errors import SoloError
+from solo.core.output import emit
+from solo.core.sides import read_answers
+from solo.core.store import EventLog
+from solo.games import campaign, campaign_of, run_campaign
+
+
+@click.group()
+def cg():
+    """Campaign Games: the Reorganization Phase played with you, the computer playing the other side."""
+
+
+@cg.command("new")
+@click.argument("cg_id", metavar="CG")
+@click.option("--save", "save", required=True, help="The campaign's save file (SQLite), created here.")
+@click.option("--variant", help="The CG of the family: RB I-IV or 'RO I'-'RO III', VotG I-IV, ABtF's CGs.")
+@click.option("--human", help="The side you play: german, russian or british (default: russian, in ABtF british); "
+                              "the computer plays the other ('none': computer against computer).")
+@click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_new(cg_id, save, variant, human, seed, as_json):
+    """Start a Campaign Game (oto2, rb, votg, abtf) and run its set-up as far as it goes without you."""
+    meta = start_meta(cg_id, variant, human)
+    seed = int(time.time()) if seed is None else seed
+    log = EventLog.create(save, meta | {"seed": seed})
+    outcome = run_campaign(log)
+    emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
+
+
+@cg.command("status")
+@click.argument("save")
+@click.option("--reveal", is_flag=True, help="Show the computer side's secrets too (spoils the CG).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_status(save, reveal, as_json):
+    """The CG Roster, the OBs, the last steps' record and what the RePh waits for."""
+    log = EventLog.open(save)
+    outcome = run_campaign(log, stop_at_scenario=True, frozen=True)
+    emit(status_json(outcome, reveal), as_json, status_text(outcome, reveal))
+
+
+@cg.command("reph")
+@click.argument("save")
+@click.option("--answers", "answers_file", help="A TOML file with your answers (keys as the prompts show).")
+@click.option("--dice", help="Faces you rolled on your table, used by the next rolls in order (colored die first).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_reph(save, answers_file, dice, as_json):
+    """Run the next RePh (or the Initial Scenario's set-up): your answers come from --answers or the terminal."""
+    log = EventLog.open(save)
+    answers = read_answers(answers_file) if answers_file else None
+    typed = parse_faces(dice) if dice else []
+    log.set_pending(log.pending + typed)
+    interactive = answers is None and sys.stdin.isatty() and not as_json
+    try:
+        outcome = run_campaign(log, answers, interactive)
+    except SoloError:
+        left = log.pending
+        if typed and left[-len(typed):] == typed:
+            log.set_pending(left[: -len(typed)])  # a refused answer keeps none of the faces typed with it
+        raise
+    emit(status_json(outcome), as_json, status_text(outcome))
+
+
+@cg.command("undo")
+@click.argument("save")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_undo(save, as_json):
+    """Take back your last answer; the dice rolled after it are kept for the next rolls (nothing is re-rolled)."""
+    log = EventLog.open(save)
+    event = log.undo_last_answer()
+    outcome = run_campaign(log, frozen=True)
+    emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
+          f"Undone: your answer to {event.data['what']} ({event.step}): {event.data['value']!r}\n" + status_text(outcome))
+
+
+@cg.command("export")
+@click.argument("save")
+@click.option("--format", "fmt", type=click.Choice(["md", "csv"]), default="md", show_default=True)
+@click.option("--reveal", is_flag=True, help="Include the computer side's secrets.")
+def cg_export(save, fmt, reveal):
+    """The CG Roster, RG Purchase Record and Force Organizer as Markdown or CSV."""
+    log = EventLog.open(save)
+    outcome = run_campaign(log, frozen=True)
+    click.echo(export(outcome.campaign, fmt, reveal), nl=False)
+
+
+@cg.command("log")
+@click.argument("save")
+@click.option("--reveal", is_flag=True, help="Show the computer side's secret rolls and decisions before the CG End.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_log(save, reveal, as_json):
+    """Every roll and decision; the computer's secret ones only after the CG End (the post-campaign review)."""
+    log = EventLog.open(save)
+    outcome = run_campaign(log, frozen=True)
+    events = review(log, outcome.campaign, reveal)
+    lines = []
+    for e in events:
+        head = f"{e['seq']:>4} {e['step']:<7} {e['side'] or 'table':<8}"
+        if e.get("hidden"):
+            lines.append(f"{head} (secret {e['kind']})")
+        elif e["kind"] == "roll":
+            t = e["trace"]
+            lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
+        else:
+            lines.append(f"{head} {e['what']}: {e['value']}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
+    emit(events, as_json, "\n".join(lines) or "no events yet")
+
+
+@cg.command("game-end")
+@click.argument("save")
+@click.option("--turn", type=int, required=True, help="The Game Turn just ended (6 or later).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_game_end(save, turn, as_json):
+    """CG4: the German's Game End dr at the end of Game Turn 6 and each later turn of a CG scenario."""
+    if turn < 6:
+        raise SoloError("CG4: the Game End dr is made at the end of Game Turn 6 and each Game Turn thereafter")
+    log = EventLog.open(save)
+    if campaign_of(log).during is None:
+        raise SoloError(f"{save}: only On Track to Orsha (CG4) ends its scenarios by a Game End dr")
+    outcome = run_campaign(log, game_end_turn=turn)
+    c = outcome.campaign
+    if not c.game_end or c.game_end["turn"] != turn:
+        raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during one")
+    g = c.game_end
+    emit(g, as_json, f"Game Turn {turn}: Game End dr {g['dr']} against the circled {g['circled']} (a stand-in): "
+          + ("the scenario ends now" if g["ends"] else "play continues"))
+
+
+@cg.command("simulate")
+@click.argument("cg_id", metavar="CG")
+@click.option("--variant", help="The CG of the family (as for 'solo cg new').")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--save", help="Keep the campaign's event log in this file.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def cg_simulate(cg_id, variant, seed, save, as_json):
+    """A whole CG computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
+    outcome = simulate_campaign(campaign(cg_id), seed, save or ":memory:", variant)
+    emit(status_json(outcome), as_json, status_text(outcome, record=400))

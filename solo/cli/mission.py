@@ -1,0 +1,205 @@
+"""`solo mission ...`: thin click commands over the SASL mission engine."""
+
+import sys
+import time
+
+import click
+
+from solo.board.vasl import boards_folder
+from solo.core.errors import SoloError
+from solo.core.output import emit
+from solo.core.sides import read_answers
+from solo.core.store import EventLog
+from solo.sasl import activation
+from solo.sasl.context import load_mission, mission_files
+from solo.sasl.engine import Outcome, run, status_json
+
+
+@click.group()
+def mission():
+    """SASL missions: set up, Activate S?, Random Events, mission end and VP."""
+
+
+@mission.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def mission_list(as_json):
+    """The missions solo knows."""
+    rows = [{"id": mid, "title": load_mission(mid)["title"]} for mid in mission_files()]
+    emit(rows, as_json, "\n".join(f"{r['id']:<8} {r['title']}" for r in rows))
+
+
+def _text(o: Outcome) -> str:
+    m = o.mission
+    out = [f"{m.title} ({m.id}) — Game Turn {m.turn}, {m.phase}; Prevailing Attitude {m.attitude}"]
+    if m.tables:
+        t = m.tables
+        out.append(f"ENEMY SAN {t['enemy_san']}, FRIENDLY SAN {t['friendly_san']}, ENEMY AC# {t['enemy_ac']}, "
+                   f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
+    if m.boards:
+        out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
+    hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
+    out.append(f"S? ({len(hidden)} not Activated): " + ("; ".join(hidden) or "none"))
+    active = [u for u in m.units if u.status == "active"]
+    if active:
+        out.append("ENEMY units: " + "; ".join(f"{u.id} {u.type} in {u.where} ({u.attitude}, from {u.source})" for u in active))
+    if m.effects:
+        out.append("Lasting effects: " + "; ".join(m.effects))
+    out.append("Record:")
+    out += [f"  T{e['turn']} {e['rule']:<12} {e['text']}" for e in m.record[-25:]]
+    if m.report and o.vp and o.vp.get("friendly") is not None:
+        out.append(f"VP: FRIENDLY {o.vp['friendly']}, ENEMY {o.vp['enemy']} (from your reports)")
+    if m.ended:
+        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}")
+    elif o.waiting and o.waiting.key != "action":
+        out.append(f"\nWaiting for you: {o.waiting.prompt}")
+    return "\n".join(out)
+
+
+def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None) -> None:
+    log = EventLog.open(save)
+    answers = read_answers(answers_file) if answers_file else {}
+    before = run(log, frozen=True)
+    if before.mission.ended:
+        raise SoloError(f"the mission in {save} is over (after Game Turn {before.mission.ended['turn']})")
+    if before.waiting is None or before.waiting.key != "action":
+        q = before.waiting
+        raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
+                        f"answer {save}' at a terminal, or --answers FILE" + (f" ({q.example})" if q and q.example else ""))
+    if action:
+        answers["action"] = action
+    outcome = run(log, answers, sys.stdin.isatty() and not as_json)
+    data = status_json(outcome)
+    result = pick(outcome) if pick else data
+    emit(result, as_json, _text(outcome))
+
+
+@mission.command("new")
+@click.argument("mission_id", metavar="ID")
+@click.option("--save", required=True, help="The mission's save file (SQLite), created here.")
+@click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
+@click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
+@click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
+              help="OtO-S2: the FRIENDLY entry edge.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def mission_new(mission_id, save, seed, folder, entry, as_json):
+    """Set up a mission: mission tables, OoB, ENEMY additions, S? placement."""
+    defn = load_mission(mission_id.lower())
+    boards = None
+    if defn["id"] == "oto-s2":
+        try:
+            boards = str(boards_folder(folder))
+        except SoloError:
+            if folder:
+                raise
+    seed = int(time.time()) if seed is None else seed
+    log = EventLog.create(save, {"mission": defn["id"], "seed": seed, "vasl_boards": boards})
+    outcome = run(log, {"entry_edge": entry})
+    emit(status_json(outcome), as_json, f"Mission {defn['id']} saved in {save} (seed {seed}).\n" + _text(outcome))
+
+
+@mission.command("status")
+@click.argument("save")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def mission_status(save, as_json):
+    """Where the mission stands."""
+    outcome = run(EventLog.open(save), frozen=True)
+    emit(status_json(outcome), as_json, _text(outcome))
+
+
+@mission.command("place")
+@click.argument("save")
+@click.option("--count", type=int, default=0, help="How many S? you placed by the mission's rule.")
+@click.option("--hex", "hexes", multiple=True, help="Where an S? stands (repeat for each); instead of --count.")
+@click.option("--json", "as_json", is_flag=True)
+def mission_place(save, count, hexes, as_json):
+    """Add the S? you placed by the mission's S? PLACEMENT rule; each gets an id."""
+    if not hexes and count < 1:
+        raise SoloError("give --count N or one --hex per S?")
+    _act(save, {"do": "place", "count": count, "hexes": list(hexes)}, None, as_json)
+
+
+@mission.command("activate")
+@click.argument("save")
+@click.option("--s", "s_id", required=True, help="The S? a FRIENDLY unit now sees (its id, e.g. S3).")
+@click.option("--range", "rng", type=int, default=0, show_default=True, help="The range from the viewer, in hexes.")
+@click.option("--viewer", type=click.Choice(["infantry", "vehicle"], case_sensitive=False), default="infantry")
+@click.option("--mod", "mods", multiple=True, type=click.Choice(activation.AC_MODS),
+              help="AC drm: vpo, stone, near-enemy, village, city (level: --level).")
+@click.option("--level", type=int, default=0, help="Levels above the hex's base level (-1 drm each).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_activate(save, s_id, rng, viewer, mods, level, as_json):
+    """A FRIENDLY unit gains LOS to an S?: the AC dr, and what it Activates."""
+    given = {m: True for m in mods} | ({"level": -level} if level else {})
+    _act(save, {"do": "activate", "s": s_id, "range": rng, "viewer": viewer.capitalize(), "mods": given}, None, as_json,
+         pick=lambda o: o.last)
+
+
+@mission.command("minefield")
+@click.argument("save")
+@click.option("--hex", "where", required=True, help="The Known minefield hex just entered (OtO-S1: A26-H22, S15-Z18).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_minefield(save, where, as_json):
+    """OtO-S1: the strength of a Known minefield when a FRIENDLY unit enters it."""
+    if load_mission(EventLog.open(save).meta["mission"])["id"] != "oto-s1":
+        raise SoloError("only OtO-S1 has Known minefields whose strength is rolled on entry")
+    _act(save, {"do": "minefield", "hex": where.upper()}, None, as_json, pick=lambda o: o.last)
+
+
+def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
+    report = {"vpo_friendly": vpo_friendly, "vpo_enemy": vpo_enemy, "rr": rr, "road": road, "guns": guns,
+              "all_vpo": all_vpo}
+    return {k: v for k, v in report.items() if v not in (None, False)}
+
+
+def report_options(func):
+    for option in reversed([
+        click.option("--vpo-friendly", type=int, help="VPO the FRIENDLY side controls."),
+        click.option("--vpo-enemy", type=int, help="VPO the ENEMY controls."),
+        click.option("--rr", is_flag=True, help="OtO-S1: FRIENDLY controls all RR Locations."),
+        click.option("--road", is_flag=True, help="OtO-S1: FRIENDLY controls a road path FBE to EBE."),
+        click.option("--guns", type=int, help="OtO-S1: ENEMY Guns/AFV able to fire on a road or rail hex."),
+        click.option("--all-vpo", is_flag=True, help="OtO-S2: FRIENDLY controls every VPO (immediate win)."),
+    ]):
+        func = option(func)
+    return func
+
+
+@mission.command("phase")
+@click.argument("save")
+@click.option("--json", "as_json", is_flag=True)
+def mission_phase(save, as_json):
+    """Go to the next phase (FRIENDLY player turn, then ENEMY; the ENEMY RPh makes the RE 37-40 Reinforcement dr)."""
+    _act(save, {"do": "phase"}, None, as_json, pick=lambda o: o.last)
+
+
+@mission.command("turn")
+@click.argument("save")
+@report_options
+@click.option("--answers", "answers_file", help="A TOML file answering the Random Events' questions.")
+@click.option("--json", "as_json", is_flag=True)
+def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers_file, as_json):
+    """End the current Game Turn: Random Events, the mission end check."""
+    report = _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo)
+    _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o))
+
+
+@mission.command("answer")
+@click.argument("save")
+@click.option("--answers", "answers_file", help="A TOML file with the answer (the key the question names).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_answer(save, answers_file, as_json):
+    """Answer the question a Random Event left waiting, and finish what it began."""
+    log = EventLog.open(save)
+    answers = read_answers(answers_file) if answers_file else {}
+    outcome = run(log, answers, sys.stdin.isatty() and not as_json)
+    emit(status_json(outcome), as_json, _text(outcome))
+
+
+@mission.command("undo")
+@click.argument("save")
+def mission_undo(save):
+    """Take back your last action; the dice rolled after it are kept for the next rolls."""
+    log = EventLog.open(save)
+    event = log.undo_last_answer()
+    outcome = run(log, frozen=True)
+    click.echo(f"Undone: {event.data['what']} {event.data['value']}\n" + _text(outcome))

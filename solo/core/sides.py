@@ -1,0 +1,64 @@
+"""Sides (DESIGN.md "Sides are pluggable"): who answers each question of a RePh or a mission.
+
+A Human answers from the answers file (TOML, one key per question) or at the terminal; a Computer from the
+decider its game hands it (the heuristics of solo/games/<game>/computer.py). A stand-in answerer (the CG
+scenario model of solo/campaign/facts.py) is a Side too.
+"""
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import click
+
+from solo.core.content import read_toml_file
+from solo.core.errors import SoloError
+from solo.core.play import NeedAnswer, Question, Reply
+
+
+def read_answers(path: str | Path) -> dict:
+    return read_toml_file(path, "answers file")
+
+
+class Human:
+    human = True
+
+    def __init__(self, answers: dict | None = None, interactive: bool = False, never_prompt: tuple[str, ...] = (),
+                 aliases: Mapping[str, str] | None = None):
+        # an answers file written for an older solo may use a question's former key (``aliases``: old -> new)
+        self.answers = {(aliases or {}).get(key, key): value for key, value in (answers or {}).items()}
+        self.interactive = interactive
+        self.never_prompt = never_prompt  # questions a command answers itself (a mission's next action)
+        self.shown = 0  # record lines already shown at the terminal
+
+    def answer(self, q: Question) -> Reply:
+        if q.key in self.answers:
+            raw = self.answers.pop(q.key)
+            try:
+                return Reply(q.parse(raw))
+            except SoloError as exc:
+                raise SoloError(f"answers file, {q.key}: {exc}") from None
+        if not self.interactive or q.key in self.never_prompt:
+            raise NeedAnswer(q)
+        record = q.context.get("record")  # the lines the player has not yet seen, as text
+        if record is not None:
+            lines = record()
+            for line in lines[self.shown:]:
+                click.echo(f"  {line}")
+            self.shown = len(lines)
+        click.echo(f"\n{q.prompt}" + (f"\n  (in an answers file: {q.example})" if q.example else ""))
+        while True:
+            raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
+            try:
+                return Reply(q.parse(raw))
+            except SoloError as exc:
+                click.echo(f"  {exc}")
+
+
+class Computer:
+    human = False
+
+    def __init__(self, side: str, decide: Callable[[str, Question], Reply]):
+        self.side, self.decide = side, decide
+
+    def answer(self, q: Question) -> Reply:
+        return self.decide(self.side, q)

@@ -1,0 +1,234 @@
+"""RePh steps 7.501-7.511: from the end of the scenario to Battle Hardening.
+
+What happened on the map comes from the facts (solo/campaign/facts.py); every die the rules
+call for is rolled here with its table and modifiers.
+"""
+
+import json
+
+from solo.campaign import choices
+from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.state import ScenarioResult, Unit
+from solo.campaign.steps.escape import escape_result, isolated_escapes
+from solo.campaign.steps.hardening import promotion, recombine
+from solo.campaign.steps.losses import eliminate, find
+from solo.rules.units import battle_hardened, unit_type
+
+LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
+
+
+@step("marker_removal")
+def marker_removal(r: Reph) -> None:
+    """7.502 Marker Removal (a-i). What stays in the OB: Radios/Field Phones of Retained OBA (d; CG7);
+    Bombardments are used up before play (note m, footnote 20) and FB/GA/DB counters leave the map (i)."""
+    for s in r.c.sides.values():
+        for unit in s.retained("bombardment", "aircraft"):
+            eliminate(r, unit, "Bombardment resolved (note m)" if unit.kind == "bombardment" else "FB/GA/DB counters removed (7.502 i)")
+    r.say("remove from the map: SR and FFE (a), Smoke/WP (b), Acquisition (c), Radios/Field Phones unless Retained (d), "
+          "DM, Disrupted, Fanatic, Berserk, HD, Dummy Cloaking and '?' (e), CX, Motion, CE, BU, Labor (f); place hidden "
+          "units, entrenchments and Equipment on map (g); Sniper counters (h); FB/GA/DB counters (i)")
+
+
+def scenario_vp(r: Reph, lvp: int) -> int:
+    """7.4 CG Victory Conditions: LVP Controlled + 1 VP per 20 CVP + 1 VP per 20 EVP (cumulative, kept apart)."""
+    v = r.defn.victory
+    return lvp + r.c.cvp_total["Russian"] // v["cvp_per_vp"] + r.c.evp_total // v["evp_per_vp"]
+
+
+@step("rally_and_victory")
+def rally_and_victory(r: Reph) -> None:
+    """7.503 Rally and Unloading (all broken units rally, no DR) and 7.5031 Victory Determination: the Russian
+    wins a CG scenario with >= 7 VP earned in it, the Initial Scenario with > 5 VP (7.4)."""
+    f, v = r.c.facts, r.defn.victory
+    start_vp = r.c.last.vp if r.c.last else 0
+    result = ScenarioResult(r.c.date, {"Russian": f["russian_cvp"], "German": f["german_cvp"]}, lvp=f["lvp"], evp=f["evp"])
+    r.c.scenarios.append(result)
+    result.vp = scenario_vp(r, f["lvp"])
+    initial = len(r.c.scenarios) == 1
+    result.scenario_vp = result.vp - start_vp
+    won = result.vp >= v["initial_vp"] if initial else result.scenario_vp >= v["scenario_vp"]
+    result.winner = "Russian" if won else "German"
+    for s in r.c.sides.values():
+        for unit in s.retained():
+            unit.flags.discard("broken")
+    need = f"> {v['initial_vp'] - 1} VP in all" if initial else f">= {v['scenario_vp']} VP earned in it"
+    r.say(f"all broken units rallied (7.503). The Russians have {result.vp} VP (LVP {f['lvp']}, CVP {r.c.cvp_total['Russian']}, "
+          f"EVP {r.c.evp_total}), {result.scenario_vp} earned in the {r.c.date} scenario; they needed {need}: "
+          f"the {result.winner}s win it (7.5031).")
+
+
+@step("perimeter")
+def perimeter(r: Reph) -> None:
+    """7.505 Perimeter Determination: each side's Perimeter, Pockets and Control (7.5051-7.5058) are drawn on the map;
+    the Isolated Areas and their types come from the facts until the map module computes them."""
+    for unit_id, area in r.c.facts["isolated"].items():
+        find(r, unit_id).isolated = area
+    isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
+    r.say(f"Perimeters drawn on the map; {len(isolated)} units in Isolated Areas"
+          + (": " + ", ".join(f"{u.id} ({u.isolated})" for u in isolated) if isolated else ""))
+
+
+@step("isolation")
+def isolation(r: Reph) -> None:
+    """7.506 Isolation: 7.5061 SMC in a type B or C Area must Escape, units in C/D suffer Ammunition Shortage;
+    7.5063 Escape Table; 7.5064 equipment of an escapee Eliminated while escaping; 7.5065 Encircled markers removed."""
+    isolated_escapes(r, "escape", "7.5061", _escape, must=lambda s: [u.id for u in s.retained("leader", "hero")
+                                                                      if u.isolated and u.isolated in "BC"])
+    r.say("Encircled markers removed (7.5065)")
+
+
+def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
+    """The Escape Table column and DRM for ``unit`` (7.5063)."""
+    f = r.c.facts
+    vehicle = unit.kind == "vehicle"
+    mods = {}
+    near = f["near"].get(unit.id)
+    if near:
+        mods[near] = True
+    if unit.kind in ("leader", "hero") and "wounded" not in unit.flags:
+        mods["lone-smc"] = True
+    if not vehicle:
+        if unit.kind == "squad":
+            mods["hs"] = 1
+        if unit.id in f["encircled"]:
+            mods["encircled"] = True
+    elif "captured" in unit.flags:
+        mods["captured-afv"] = True
+    return ("Vehicle" if vehicle else "Infantry"), mods
+
+
+def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
+    column, mods = escape_mods(r, unit)
+    escape_result(r, unit, r.roll("oto2.escape", unit.side, f"Escape of {unit.label} (7.5063)", column, mods), "7.5063")
+    for sw in carrying:
+        if unit.retained:
+            sw.isolated = ""
+        elif sw.retained:
+            gone = r.roll("oto2.escape_equipment", unit.side, f"Equipment {sw.label} of an Eliminated escapee (7.5064)")
+            if gone.original >= 4:
+                eliminate(r, sw, f"escapee Eliminated, dr {gone.original} (7.5064)")
+
+
+@step("clearing")
+def clearing(r: Reph) -> None:
+    """7.507 Clearing the Map: non-Isolated units/Equipment go to the Force Organizer [EXC: Guns in buildings,
+    trenches or pillboxes, and Immobile vehicles stay]; 7.5071 Isolated ones stay put; 7.5073 hidden minefields
+    in Russian-owned Locations are revealed."""
+    for side, s in r.c.sides.items():
+        on_map = [u.id for u in s.retained() if u.isolated or "immobilized" in u.flags]
+        r.say(f"{side}: {len(s.retained()) - len(on_map)} units to the Force Organizer, {len(on_map)} stay on the map"
+              + (f" ({', '.join(on_map)})" if on_map else ""))
+
+
+@step("prisoners")
+def prisoners(r: Reph) -> None:
+    """7.508 Prisoners: those Guarded by a non-Isolated unit are Eliminated; an Isolated Guard keeps or frees them;
+    a freed unarmed MMC is Replaced by a Conscript MMC of the same size."""
+    for unit_id, guard in r.c.facts["prisoners"].items():
+        unit = find(r, unit_id)
+        if guard == "non-isolated":
+            eliminate(r, unit, "prisoner of a non-Isolated Guard (7.508)")
+            continue
+        keeper = r.c.other(unit.side)
+        free = r.ask("free_prisoners", keeper, f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?",
+                     choices.yes_no, {"reph": r, "prisoner": unit}, example="free_prisoners = false", default="no")
+        if free:
+            conscript = unit_type(unit.type, unit.side)
+            while conscript.replaced_by and conscript.kind in ("squad", "hs"):
+                conscript = unit_type(conscript.replaced_by, unit.side)
+            r.say(f"{keeper} frees {unit.id}; it is Retained by the {unit.side}s as {conscript.name}")
+            unit.type = conscript.name
+        else:
+            r.say(f"{keeper}'s Isolated Guard keeps {unit.id} prisoner")
+            unit.flags.add("prisoner")
+
+
+@step("flames")
+def flames(r: Reph) -> None:
+    """7.509 Extinguishing Flames and Blazes: 7.5091 Burning Wrecks become Burnt-Out Wrecks; 7.5092-7.5093 terrain
+    becomes Open Ground / wooden rubble; 7.5094 a dr for each Flame (1-4 removed, 5-6 Blaze); 7.5095 Eliminations."""
+    blazes = 0
+    for n in range(r.c.facts["flames"]):
+        trace = r.roll("oto2.flame_spread", "German", f"Flame {n + 1} (7.5094)")
+        blazes += trace.original >= 5
+    r.say(f"{r.c.facts['flames']} Flames: {blazes} become Blazes for the next scenario (7.5094)")
+
+
+@step("wounded_leaders")
+def wounded_leaders(r: Reph) -> None:
+    """7.510 Wounded Leaders: a dr for each wounded Retained leader (+1 Isolated, -1 Heroic)."""
+    for s in r.c.sides.values():
+        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
+            mods = {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}
+            trace = r.roll("oto2.wounded_leader", s.name, f"Wounded {leader.label} (7.510)", mods=mods)
+            if trace.result == "Evacuated":
+                leader.status = "Evacuated"
+            elif trace.result == "Retained unwounded":
+                leader.flags.discard("wounded")
+            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
+
+
+@step("battle_hardening")
+def battle_hardening(r: Reph) -> None:
+    """7.511: 7.5111 Recombining, 7.5112 Heroes and MMC Battle Hardening, 7.5113 Leader Battle Hardening,
+    7.5114 Armor leaders (not eligible)."""
+    for s in r.c.sides.values():
+        recombine(r, s, "7.5111")
+        _mmc_hardening(r, s)
+        _leader_hardening(r, s)
+
+
+def _mmc_hardening(r: Reph, s) -> None:
+    heroes = r.c.facts["heroes"].get(s.name, 0)
+    for unit in s.retained("hero"):
+        eliminate(r, unit, "Retained Hero (7.5112)")
+    mods = {"won": r.c.won_last(s.name)} if r.c.won_last(s.name) else {}
+    earned = r.c.last.cvp[s.name]
+    if earned:
+        mods["cvp"] = earned
+    trace = r.roll("oto2.mmc_battle_hardening", s.name, "Number of MMC to Battle Harden (7.5112)", mods=mods,
+                   secret=r.computer(s.name))
+    count = first_number(trace.result) + heroes
+    if not count:
+        r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
+        return
+    eligible = [u for u in s.retained("squad", "hs", "crew") if not u.isolated or heroes]
+    picks = r.ask("battle_harden", s.name, f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 instead): "
+                  f"which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
+                  {"reph": r, "units": eligible, "count": count},
+                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
+    for unit_id in picks:
+        unit = s.unit(unit_id)
+        better = battle_hardened(unit_type(unit.type, s.name))
+        if unit.kind == "crew" or better is None:
+            new = s.add("8-0", "leader")
+            r.say(f"{s.name}: {unit.id} {unit.type} cannot Battle Harden; an 8-0 {new.id} joins the OB at no cost (7.5112)")
+        else:
+            r.say(f"{s.name} {unit.id} {unit.type} Battle Hardens to {better.name} (7.5112)")
+            unit.type = better.name
+
+
+def _leader_hardening(r: Reph, s) -> None:
+    for leader in [u for u in s.retained("leader") if "heroic" in u.flags]:
+        leader.flags.discard("heroic")
+        better = battle_hardened(unit_type(leader.type, s.name))
+        if better:
+            r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name} and loses heroic status (7.5113)")
+            leader.type = better.name
+    leaders = [u for u in s.retained("leader") if not u.isolated]
+    if promotion(r, s, "leader_hardening", "7.5113"):
+        return
+    mods = {k: True for k, on in (("won", r.c.won_last(s.name)), ("german", s.name == "German")) if on}
+    trace = r.roll("oto2.leader_battle_hardening", s.name, "Leader Battle Hardening (7.5113)", mods=mods, secret=r.computer(s.name))
+    selected = trace.result.rstrip("*")
+    rank = LEADER_ORDER.index(selected)
+    candidates = sorted((u for u in leaders if u.type in LEADER_ORDER and LEADER_ORDER.index(u.type) <= rank),
+                        key=lambda u: (-LEADER_ORDER.index(u.type), u.id))
+    if not candidates:
+        r.say(f"{s.name}: the DR selects a {selected}; no Retained leader of that type or lower")
+        return
+    leader = candidates[0]
+    better = battle_hardened(unit_type(leader.type, s.name))
+    if better:
+        r.say(f"{s.name}: the DR selects a {selected}; {leader.id} {leader.type} Battle Hardens to {better.name} (7.5113)")
+        leader.type = better.name

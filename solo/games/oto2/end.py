@@ -1,0 +1,32 @@
+"""OtO2's CG End (6., 7.4) and the CG4 Game End dr made during a CG scenario."""
+
+from solo.campaign.reph import Reph
+from solo.campaign.steps.losses import eliminate
+
+
+def finish(r: Reph) -> None:
+    """CG End (6., 7.4): VP = the last scenario's VP less the German CPP left after the last RePh (7.518 Note); the
+    Russians win with >= 20 VP. Vehicles still held back for Low Ammunition are Eliminated (7.5131c)."""
+    c = r.c
+    v = r.defn.victory
+    for s in c.sides.values():
+        for unit in s.retained("vehicle"):
+            if "held-back" in unit.flags:
+                eliminate(r, unit, "still held back for Low Ammunition at CG End (7.5131c): add its CVP")
+    german_left = c.sides["German"].cpp if v["german_cpp_vp"] else 0
+    vp = c.last.vp - german_left
+    winner = "Russian" if vp >= v["cg_vp"] else "German"
+    c.result = {"vp": vp, "scenario_vp": c.last.vp, "german_cpp_left": german_left, "winner": winner}
+    c.stage, c.step = "ended", ""
+    r.say(f"CG End: the Russians have {c.last.vp} VP less {german_left} German CPP left = {vp} VP; they needed "
+          f"{v['cg_vp']}: the {winner}s win the Campaign Game")
+
+
+def game_end(r: Reph, turn: int) -> None:
+    """CG4 Scenario End: at the end of Game Turn 6 and each later turn the German makes a Game End dr; the game ends
+    if it is <= the circled number of the turn on the OtO2 CG Turn Record Chart (a marked stand-in)."""
+    r.c.step = "CG4"
+    circled = r.cat.chart("oto2.turn_record_chart", str(min(max(turn, 6), 10)))
+    trace = r.roll("oto2.game_end", "German", f"Game End dr, Game Turn {turn}", mods={"circled": -circled}, turn=turn)
+    r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")
+    r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": trace.final <= 0}

@@ -1,0 +1,332 @@
+"""RePh steps 7.518-7.520: purchasing RGs, their strength, weapons and leaders, and fortifications."""
+
+import re
+
+from solo.campaign import choices
+from solo.campaign import rg as rgs
+from solo.campaign.reph import Reph, step
+from solo.campaign.state import Fortification, Purchase, SideState
+from solo.core.errors import SoloError
+
+FPP_PER_M1 = 50  # M1 "50 FPP"
+MINEFIELD = "Minefield: 8 hexes of 8 AP and 3 AT mines (note j)"
+
+
+def initial(r: Reph) -> bool:
+    return not r.c.scenarios
+
+
+def purchase_parser(r: Reph, s: SideState):
+    def parse(raw) -> list[dict]:
+        entries = raw if isinstance(raw, list) else [w for w in str(raw).split(",") if w.strip()] \
+            if str(raw).strip().lower() not in ("", "none") else []
+        items = [rgs.parse_item(e) for e in entries]
+        no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
+        rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts)
+        return [i.to_json() for i in items]
+    return parse
+
+
+@step("purchase")
+def purchase(r: Reph) -> None:
+    """7.518 Purchasing Reinforcement Groups: each side secretly spends CPP on RGs of its chart; the CG Roster gets
+    the IDs and CPP (Spent, Left), the RG Purchase Record one line per RG (7.5189). In the Initial Scenario the OB's
+    CPP pool (7.4) is spent here, and the OB-given RGs are recorded first (never counted against a maximum)."""
+    for side, s in r.c.sides.items():
+        if initial(r):
+            for rg_id in r.defn.initial[side]["rg"]:
+                _record(r, s, rgs.Item(rg_id), given=True)
+        chart = r.chart(side)
+        listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
+                            f" (bought {s.bought(g.id)})" for g in chart.values())
+        given = r.defn.initial[side] if initial(r) else {}
+        also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
+        answer = r.ask("purchase", side,
+                       (f"7.4 Your Initial OB gives {also}.\n" if also else "")
+                       + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: offboard, onboard, trucks, "
+                       f"prereg = 1-2, observer_level = 3; CG12, notes f, h/i, o):\n{listing}",
+                       purchase_parser(r, s), {"reph": r, "side": s},
+                       example='purchase = ["I1", "V4", { rg = "O2", prereg = 1 }]')
+        spent = 0
+        for raw in answer:
+            item = rgs.parse_item(raw)
+            spent += _record(r, s, item, given=False)
+        line = s.roster[r.c.date]
+        line.spent = spent
+        s.cpp -= spent
+        line.left = s.cpp
+        bought = ", ".join(f"{p.rg} ({p.cpp})" for p in s.purchases if p.date == r.c.date and not p.given) or "nothing"
+        r.say(f"{side} buys {bought}: Spent {spent}, Left {line.left} (7.518)", secret=side)
+
+
+def _record(r: Reph, s: SideState, item: rgs.Item, given: bool) -> int:
+    g = r.rg(s.name, item.rg)
+    price = 0 if given else rgs.cost(g, item)
+    options = {k: v for k, v in item.to_json().items() if k != "rg"}
+    s.purchases.append(Purchase(len(s.purchases) + 1, g.id, g.title, r.c.date, price, given, options=options))
+    return price
+
+
+def _new(r: Reph, s: SideState) -> list[Purchase]:
+    """The RGs of the current CG Date still to be received (7.519)."""
+    return [p for p in s.purchases if p.date == r.c.date and not p.units and not p.strength]
+
+
+@step("strength")
+def strength(r: Reph) -> None:
+    """7.519 RG Strength, Weapons and Leaders: 7.5191 a Strength DR for each note-c RG (IHSR 2: all Full in the
+    Initial Scenario); 7.5192 Infantry Company SW; 7.5193 HW Sections; 7.5194 vehicles (notes j, k, l); 7.5195 OBA;
+    7.5196 leaders; 7.5197 Armor Leaders and Platoon Leaders."""
+    for s in r.c.sides.values():
+        if initial(r):
+            _given_units(r, s)
+        for p in _new(r, s):
+            _receive(r, s, p)
+
+
+def _given_units(r: Reph, s: SideState) -> None:
+    """7.4: the Initial Scenario OB's units and fortifications beside its RGs; IHSR 6 Armor Leader DRs."""
+    given = r.defn.initial[s.name]
+    r.say(f"{s.name} Initial OB: " + ", ".join(f"{e['type']} x{e['count']}" for e in given.get("units", []))
+          + "".join(f", {e['kind']} x{e['count']}" for e in given.get("fortifications", [])))
+    for entry in given.get("units", []):
+        made = [s.add(entry["type"], entry["kind"]) for _ in range(entry["count"])]
+        for n in range(entry.get("armor_leader_drs", 0)):
+            _armor_leader(r, s, made[n % len(made)], [], f"IHSR 6 Armor Leader DR {n + 1} for the {entry['type']}s")
+    for entry in given.get("fortifications", []):
+        s.fortifications.append(Fortification(s.name, entry["kind"], entry["count"], r.c.date, given=True))
+
+
+def _count(text: str) -> int:
+    """How many of a weapon an entry such as "HMG x 2" gives."""
+    match = re.search(r"x\s*(\d+)", text)
+    return int(match[1]) if match else 1
+
+
+def _receive(r: Reph, s: SideState, p: Purchase) -> None:
+    g = r.rg(s.name, p.rg)
+    full = True
+    if "c" in g.notes and not (initial(r) and r.defn.initial["all_full"]):
+        trace = r.roll("oto2.rg_strength", s.name, f"Strength of {g.label()} (7.5191)",
+                       mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
+        full = trace.result == "Full Strength"
+    p.strength = ("Full" if full or g.is_cupola else "Depleted") if "c" in g.notes or g.is_cupola else ""
+    if g.is_hw or g.is_cupola:
+        _hw(r, s, p, g, full)
+    elif g.letter in "IVG":
+        n = g.full if full else g.depleted
+        kind = {"I": "squad", "V": "vehicle", "G": "gun"}[g.letter]
+        for _ in range(n):
+            unit = s.add(_vehicle_type(r, s, g), kind, p.line)
+            if "d" in g.notes:
+                unit.flags.add("assault-engineer")
+            if "b" in g.notes:
+                s.add("2-2-8", "crew", p.line, manning=unit.id)
+            p.units.append(unit.type)
+        if p.options.get("trucks"):
+            p.units += [s.add("GAZ-MM Medium Truck", "truck", p.line).type for _ in range(n)]
+        if g.infantry_company:
+            _sw(r, s, p, g, full)
+            if g.id not in r.defn.raw["platoon_leader_rg"].get(s.name, []):
+                _leaders(r, s, p, g, full)
+        if "a" in g.notes:
+            _platoon_leader(r, s, p, g, full)
+    elif g.is_oba:
+        _oba(r, s, p, g)
+    elif g.is_observer or g.is_cbm:
+        level = p.options.get("observer_level", 2)
+        unit = s.add(g.title, "observer" if g.is_observer else "cbm", p.line, **({"level": level} if g.is_observer else {}))
+        p.units.append(unit.type + (f" (level {level})" if g.is_observer else ""))
+    else:
+        _misc(r, s, p, g)
+    r.say(f"{s.name} {p.rg} {p.title}: {p.strength or 'received'}; units {', '.join(p.units) or '-'}"
+          + (f"; SW {', '.join(p.sw)}" if p.sw else "") + (f"; leaders {', '.join(p.leaders)}" if p.leaders else ""),
+          secret=s.name)
+
+
+def _vehicle_type(r: Reph, s: SideState, g: rgs.RGType) -> str:
+    """The unit type; notes j, k and l roll it for each vehicle or Gun (7.518 Russian RG notes)."""
+    table = r.defn.raw["type_rolls"].get(s.name, {}).get(g.id)
+    if not table:
+        return g.units
+    return r.roll(table, s.name, f"Type of each {g.units} of {g.id} (7.518 note)").result
+
+
+def _hw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
+    """7.5193 HW Sections: Full receives every Weapon and crew; Depleted a Secret dr <= 4 for each (at least one);
+    a MG Cupola RG is always Full."""
+    weapons = []
+    for part in re.split(r"[;,]", g.units):
+        name = re.sub(r"x\s*\d+", "", part).strip()
+        weapons += [name] * _count(part)
+    received = []
+    for name in weapons:
+        if full or g.is_cupola:
+            received.append(name)
+            continue
+        trace = r.roll("oto2.hw_depleted", s.name, f"Depleted {g.id}: {name} (7.5193)", secret=r.computer(s.name))
+        if trace.original <= 4:
+            received.append(name)
+    if not received:
+        received = weapons[:1]
+        r.say(f"{s.name} {g.id}: at least one Weapon is always received (7.5193 EXC)", secret=s.name)
+    for name in received:
+        kind = "cupola" if "Cupola" in name else "sw"
+        weapon = s.add(name, kind, p.line)
+        p.sw.append(name)
+        if kind == "sw":
+            s.add("2-2-8", "crew", p.line, manning=weapon.id)
+
+
+def _sw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
+    """7.5192 Infantry Company SW: Full receives every SW not in parenthesis; a "(n)" on a dr <= n; a Depleted RG
+    each SW on a dr <= 4 and a "(n)" one column to the left (the 7.5192 EX: "(3)" needs dr <= 2)."""
+    chart = r.cat.get(r.defn.tables["sw_allotment"][s.name])
+    row = chart.chart_row(g.id)
+    for weapon in chart.columns:
+        for part in str(row.results[weapon]).split(";"):
+            numbered = re.fullmatch(r"\((\d)\)", part.strip())
+            if numbered:
+                n = int(numbered[1]) - (0 if full else 1)
+                sure, rolls = 0, [f"({n})"] if n >= 1 else []
+            else:
+                count = int(part)
+                sure, rolls = (count, []) if full else (0, ["Depleted, SW not in parenthesis"] * count)
+            got = sure + sum(r.roll("oto2.sw_allotment_dr", s.name, f"{g.id} {weapon} (7.5192)", column=column,
+                                    secret=r.computer(s.name)).result == "Received" for column in rolls)
+            for _ in range(got):
+                s.add(weapon, "sw", p.line)
+                p.sw.append(weapon)
+
+
+def _leaders(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
+    """7.5196 Leader Determination: a Secret DR for each Infantry RG (German I2 +1; Russian I2, I4, I5 -1)."""
+    mods = {"historical": r.historical(s.name)}
+    if not full:
+        mods["depleted"] = True
+    if s.name == "German" and g.id == "I2":
+        mods["german-i2"] = True
+    if s.name == "Russian" and g.id in ("I2", "I4", "I5"):
+        mods["russian-i2-i4-i5"] = True
+    trace = r.roll("oto2.leader_generation", s.name, f"Leaders of {g.label()} (7.5196)", s.name, mods, secret=r.computer(s.name))
+    for leader in trace.result.split(","):
+        p.leaders.append(s.add(leader.strip(), "leader", p.line).type)
+
+
+def _platoon_leader(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
+    """7.5197: an AFV platoon rolls a DR for an Armor Leader; a German Eng/Assault Plt a dr for its leader."""
+    if g.letter == "V":
+        vehicles = [u for u in s.units if u.rg == p.line and u.kind == "vehicle"]
+        mods = list(r.defn.raw["armor_leader_mods"].get(s.name, {}).get(g.id, []))
+        if s.name == "German":
+            mods.append("german")
+        if not full:
+            mods.append("depleted")
+        _armor_leader(r, s, vehicles[0], mods, f"Armor Leader of {g.label()} (7.5197)", p)
+        return
+    trace = r.roll("oto2.platoon_leader", s.name, f"Leader of {g.label()} (7.5197)",
+                   mods={} if full else {"depleted": True}, secret=r.computer(s.name))
+    if trace.result != "No leader":
+        p.leaders.append(s.add(trace.result, "leader", p.line).type)
+
+
+def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str, p: Purchase | None = None) -> None:
+    trace = r.roll("oto2.armor_leader", s.name, purpose, mods={m: True for m in mods}, secret=r.computer(s.name))
+    if trace.result == "No armor leader":
+        r.say(f"{s.name} {purpose}: DR {trace.original}, Final {trace.final}: no armor leader", secret=s.name)
+        return
+    s.add(trace.result, "armor-leader", vehicle.rg, **{"in": vehicle.id})
+    if p:
+        p.leaders.append(f"{trace.result} AL")
+    r.say(f"{s.name} Armor Leader {trace.result} in {vehicle.id} {vehicle.type}", secret=s.name)
+
+
+def _oba(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
+    """7.5195 OBA: a Secret DR for each module's ammunition with the Historical DRM; notes f (Pre-Registered hexes)."""
+    trace = r.roll("oto2.oba", s.name, f"Ammunition of {g.label()} (7.5195)", s.name, {"historical": r.historical(s.name)},
+                   secret=r.computer(s.name))
+    p.strength = trace.result
+    extra = {"ammo": trace.result}
+    if p.options.get("prereg"):
+        extra["prereg"] = p.options["prereg"]
+    p.units.append(s.add(f"{g.title} {g.units}", "oba", p.line, **extra).type)
+
+
+def _misc(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
+    """F aircraft (number per E7.21, type per the OtO Aircraft tables: not in the texts), B Bombardment, M1 FPP,
+    German M2 Minefield, SAN # Increase, Russian M3 Reconnaissance."""
+    if g.letter == "F":
+        p.units.append(s.add(g.title, "aircraft", p.line).type)
+        r.say(f"{s.name} {g.id}: the number of aircraft comes from E7.21 and the type from the OtO Aircraft tables, "
+              "which are not in the texts: roll them from your rules (then the ATCB dr, oto2.aircraft_atcb)", secret=s.name)
+    elif g.letter == "B":
+        p.units.append(s.add(g.title, "bombardment", p.line).type)
+    elif g.title.replace(" ", "") == "50FPP":
+        s.fpp += FPP_PER_M1
+        p.units.append(f"{FPP_PER_M1} FPP")
+    elif g.title == "Minefield":
+        s.fortifications.append(Fortification(s.name, MINEFIELD, 1, r.c.date))
+        p.units.append(MINEFIELD)
+    elif g.title == "SAN # Increase":
+        s.san += 1
+        s.roster[r.c.date].san = s.san
+        p.units.append(f"SAN {s.san}")
+    elif g.title == "Reconnaissance":
+        p.units.append("Recon with the +3 drm (7.5225)")
+    else:
+        raise SoloError(f"{g.id} {g.title}: solo does not know how this RG is received")
+
+
+# --- 7.520 ---------------------------------------------------------------------------------
+
+FORT_COSTS = {"Foxhole 3": 3, "Foxhole 2": 2, "Foxhole 1": 1, "Trench": 6, "AT Ditch": 18, "AP Mine": 2, "AT Mine": 4,
+              "?": 1, "Wire": 13, "HIP cupola": 5, "HIP squad": 3, "HIP HS": 2, "HIP crew": 1}
+AT_DITCH_MAX = 15  # "** Max purchase is 15 during CG"
+
+
+def fortification_cost(kind: str, count: int) -> int:
+    """7.520 Fortification Purchasing Table; a Pillbox is written "Pillbox a+b+c" and costs (a+b+c) x 2."""
+    pillbox = re.fullmatch(r"Pillbox (\d+)\+(\d+)\+(\d+)", kind)
+    if pillbox:
+        return sum(int(n) for n in pillbox.groups()) * 2 * count
+    if kind not in FORT_COSTS:
+        raise SoloError(f"no fortification {kind!r}: choose from {', '.join(FORT_COSTS)} or \"Pillbox a+b+c\" (7.520)")
+    return FORT_COSTS[kind] * count
+
+
+def fortification_parser(r: Reph, s: SideState):
+    def parse(raw) -> dict:
+        raw = choices.kind_counts(raw, "Trench 2, AP Mine 6")
+        total = sum(fortification_cost(k, n) for k, n in raw.items())
+        if s.name == "Russian" and any(not k.startswith("Foxhole") for k, n in raw.items() if n):
+            raise SoloError("the Russians may only expend FPP on Foxholes (7.520 *)")
+        if total > s.fpp:
+            raise SoloError(f"these fortifications cost {total} FPP; the {s.name}s have {s.fpp} (7.520)")
+        ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get("AT Ditch", 0)
+        if ditches > AT_DITCH_MAX:
+            raise SoloError(f"at most {AT_DITCH_MAX} AT Ditches may be purchased during the CG (7.520 **)")
+        return raw
+    return parse
+
+
+@step("fortifications")
+def fortifications(r: Reph) -> None:
+    """7.520 Purchasing Fortifications with the FPP bought in 7.518 (M1 = 50 FPP); the Russians only Foxholes;
+    unspent FPP are forfeited. IHSR 5: Cupolas purchased on the Initial CG Date may set up HIP at no FPP."""
+    for side, s in r.c.sides.items():
+        if not s.fpp:
+            continue
+        bought = r.ask("fortifications", side, f"7.520 Spend {s.fpp} FPP on fortifications ("
+                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", Pillbox a+b+c (a+b+c)x2)",
+                       fortification_parser(r, s), {"reph": r, "side": s},
+                       example='fortifications = { Wire = 2, Trench = 3, "AP Mine" = 3 }')
+        spent = sum(fortification_cost(k, n) for k, n in bought.items())
+        for kind, count in bought.items():
+            s.fortifications.append(Fortification(side, kind, count, r.c.date))
+        s.roster[r.c.date].fpp = s.fpp
+        s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
+        if initial(r) and any(p.rg == "I7" for p in s.purchases):
+            r.say(f"{side}: Cupolas purchased on this CG Date may set up HIP at no FPP (IHSR 5)", secret=side)
+        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
+              + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else ""), secret=side)
+        s.fpp = 0

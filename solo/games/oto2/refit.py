@@ -1,0 +1,262 @@
+"""RePh steps 7.512-7.517: the new CG Date, SAN, equipment repair, removal, CPP, ELR and weather."""
+
+from solo.campaign import choices
+from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.state import Unit
+from solo.campaign.steps.day import assault_engineers, new_day
+from solo.campaign.steps.losses import engineer_casualty, switch_side
+from solo.core.errors import SoloError
+from solo.games.oto2.aftermath import eliminate, find
+from solo.rules.units import unit_type
+
+
+@step("new_date")
+def new_date(r: Reph) -> None:
+    """7.512: 7.5121 a new CG Date; 7.5122 SAN Adjustment (SAN >= 3: dr + (SAN - 4), Final >= 5 lowers it by one;
+    SAN <= 1 is raised to 2)."""
+    new_day(r, "oto2.san_adjustment", "7.5122", 3, 1)
+
+
+def _armor_leader_drm(s, vehicle: Unit) -> int:
+    leader = next((u for u in s.retained("armor-leader") if u.detail.get("in") == vehicle.id), None)
+    return unit_type(leader.type, s.name).modifier if leader else 0
+
+
+def _weapon_repair_number(r: Reph, unit: Unit) -> int:
+    repair = r.defn.raw["weapons"]["repair"]
+    return repair.get(unit.type, repair["vehicle"] if unit.kind == "vehicle" else repair["gun"])
+
+
+@step("equipment")
+def equipment(r: Reph) -> None:
+    """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
+    f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
+    for unit_id in f["captured"]:
+        unit = find(r, unit_id)
+        unit.flags.add("captured")
+        switch_side(r, unit)
+    for side, s in r.c.sides.items():
+        for v in s.retained("vehicle"):
+            _vehicle(r, s, v, after_23pm)
+        _weapon_repair(r, s)
+        _ft_dc(r, s)
+        _captured(r, s)
+        _abandon(r, s)
+        for unit in s.retained():
+            if not unit.isolated:
+                unit.flags.discard("ammo-shortage")
+        r.say(f"{side}: Depleted special ammunition restored (7.5138); Low Ammo removed and non-Isolated Ammunition "
+              f"Shortage lifted (7.5139); SW/Guns may be dismantled or assembled (7.51310)")
+
+
+def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
+    """7.5131 a) abandoned vehicles may be re-manned, b) immobilization repair (only in the RePh after 23PM),
+    c) AFV Recall, d) Stun recovery."""
+    al = _armor_leader_drm(s, v)
+    if "abandoned" in v.flags and any(u for u in s.retained("crew", "squad", "hs") if u.isolated == v.isolated):
+        v.flags.discard("abandoned")
+        r.say(f"{s.name} re-mans abandoned {v.id} {v.type} (7.5131a)")
+    if "immobilized" in v.flags and after_23pm and "captured" not in v.flags and "abandoned" not in v.flags:
+        mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated)) if on}
+        if al:
+            mods["armor-leader"] = al
+        trace = r.roll("oto2.immobilization_repair", s.name, f"Immobilization repair of {v.label} (7.5131b)", mods=mods)
+        if trace.final <= 4:
+            v.flags.discard("immobilized")
+        r.say(f"{s.name} {v.id} {v.type} immobilization: dr {trace.original} Final {trace.final}, {trace.result}")
+    if "recall" in v.flags and not v.isolated and "immobilized" not in v.flags:
+        eliminate(r, v, "Mobile, non-Isolated and under Recall (7.5131c)")
+        return
+    if "low-ammo" in v.flags and not v.isolated:
+        trace = r.roll("oto2.recall_low_ammo", s.name, f"Recalled for Low Ammunition: {v.label} (7.5131c)")
+        v.flags.discard("held-back")
+        if trace.original >= 4:
+            v.flags.add("held-back")
+        else:
+            v.flags.discard("low-ammo")
+            v.flags.add("enters-offboard")
+        r.say(f"{s.name} {v.id} {v.type} (Low Ammo Recall) dr {trace.original}: {trace.result}")
+    if "stunned" in v.flags:
+        mods = {"isolated": True} if v.isolated else {}
+        if al:
+            mods["armor-leader"] = al
+        trace = r.roll("oto2.vehicle_stun_recovery", s.name, f"Stun recovery of {v.label} (7.5131d)", mods=mods)
+        if trace.final <= 3:
+            v.flags.discard("stunned")
+        elif trace.final >= 6:
+            v.flags.discard("stunned")
+            v.flags.add("abandoned")
+        r.say(f"{s.name} {v.id} {v.type} Stun: dr {trace.original} Final {trace.final}, {trace.result}"
+              + (" (the vehicle is Abandoned)" if trace.final >= 6 else ""))
+
+
+def _weapon_repair(r: Reph, s) -> None:
+    """7.5132 Weapon Repair: a dr for each malfunctioned, non-Captured, Retained weapon; X# weapons are removed."""
+    for unit in [u for u in s.retained() if "malfunctioned" in u.flags and "captured" not in u.flags]:
+        if unit.type in r.defn.raw["weapons"]["x_number"]:
+            eliminate(r, unit, "a malfunctioned X# weapon is removed from play (7.5132)")
+            continue
+        mods = {"repair": -_weapon_repair_number(r, unit)}
+        if unit.kind == "vehicle":
+            mods["vehicle"] = True
+        if unit.isolated:
+            mods["isolated"] = True
+        trace = r.roll("oto2.weapon_repair", s.name, f"Repair of {unit.label} (7.5132)", mods=mods)
+        r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
+        if trace.result == "Repaired":
+            unit.flags.discard("malfunctioned")
+        elif unit.kind == "cupola":
+            r.say(f"{unit.id} stays malfunctioned: a MG Cupola never takes a permanent X (4., footnote 2)")
+        elif unit.kind == "vehicle":
+            unit.flags.discard("malfunctioned")
+            unit.flags |= {"ma-disabled", "recall"} if not unit.isolated else {"ma-disabled", "recall", "ammo-shortage"}
+            r.say(f"{unit.id}'s Main Armament is Disabled; the vehicle is placed under Recall (7.5131c)")
+        else:
+            eliminate(r, unit, "failed its repair (7.5132)")
+
+
+def _ft_dc(r: Reph, s) -> None:
+    """7.5134 FT/DC: one removed during the scenario is Retained only if its Original effects DR was <= 10 (Russian
+    FT <= 11), and never more than the side's non-Isolated Assault Engineer squads."""
+    engineers = assault_engineers(s)
+    kept = 0
+    for unit_id, dr in r.c.facts["ft_dc"].items():
+        unit = s.unit(unit_id)
+        if unit is None:
+            continue
+        limit = 11 if (s.name == "Russian" and unit.type == "FT") else 10
+        if dr <= limit and kept < engineers:
+            kept += 1
+            unit.status = "Retained"
+            r.say(f"{s.name} {unit.id} {unit.type} Retained: Original effects DR {dr} <= {limit} (7.5134)")
+        else:
+            why = f"Original effects DR {dr} > {limit}" if dr > limit else f"only {engineers} Assault Engineer squads"
+            eliminate(r, unit, f"{why} (7.5134)")
+
+
+def _captured(r: Reph, s) -> None:
+    """7.5135 Captured weapons: a dr for each functioning one, >= 3 Eliminated (Disabled if vehicular); a malfunctioned
+    one is Eliminated. 7.5136 a Captured AFV with no functioning weapon becomes a Wreck."""
+    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
+        if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
+            eliminate(r, unit, "a malfunctioned Captured weapon" + (" (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""))
+            continue
+        trace = r.roll("oto2.captured_weapon", s.name, f"Captured {unit.label} (7.5135)")
+        if trace.original >= 3:
+            if unit.kind == "vehicle":
+                unit.flags.add("ma-disabled")
+                eliminate(r, unit, "Captured AFV with no functioning weapon becomes a Wreck (7.5135-7.5136)")
+            else:
+                eliminate(r, unit, f"Captured weapon, dr {trace.original} (7.5135)")
+
+
+def _abandon(r: Reph, s) -> None:
+    """7.5137 Abandoning, Scrounging and Removal: at the owner's option a non-Recalled vehicle may be Abandoned or
+    turned into a Wreck (NA unless >= one MMC is Retained); Scrounging (D10.5) is rolled on the map."""
+    candidates = [v for v in s.retained("vehicle") if "recall" not in v.flags
+                  and ({"immobilized", "ma-disabled", "abandoned"} & v.flags)]
+    if not candidates or not s.retained("squad", "hs", "crew"):
+        return
+    picks = r.ask("abandon", s.name, "7.5137 Turn which of these vehicles into Wrecks (the rest are kept)? "
+                  + ", ".join(v.label for v in candidates), choices.unit_list(s, candidates, len(candidates)),
+                  {"reph": r, "units": candidates}, example=f"abandon = [\"{candidates[0].id}\"]")
+    for unit_id in picks:
+        eliminate(r, s.unit(unit_id), "turned into a Wreck by its owner (7.5137)")
+
+
+@step("removal")
+def removal(r: Reph) -> None:
+    """7.514 Fortification, Wreck and Immobile-Vehicle Removal: attempts limited by squad-equivalents (Wire/minefields)
+    or Mobile tracked vehicles (wrecks/Immobile vehicles) Retained; one dr per item; an Original 6 Casualty-Reduces
+    a non-Isolated elite MMC (Assault Engineer first)."""
+    for side, s in r.c.sides.items():
+        items = [i for i in r.c.facts["removal"] if i["side"] == side]
+        if not items:
+            continue
+        squads = int(s.squad_equivalents(isolated=False))
+        tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags])
+        listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
+        picks = r.ask("removal", side, f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
+                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}",
+                      lambda raw: _check_removal(choices.words(raw), items, squads, tracked),
+                      {"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
+        engineers = assault_engineers(r.c.sides["Russian"])
+        for n in picks:
+            item = items[n - 1]
+            mods = {}
+            if item["where"] == "front-line":
+                mods["front-line"] = True
+            elif item["where"] == "adjacent":
+                mods["adjacent-front-line"] = True
+            if side == "Russian" and engineers >= 3:
+                mods["assault-engineers"] = True
+            if side == "German" and item["own"]:
+                mods["german-own"] = True
+            trace = r.roll("oto2.removal", side, f"Removal of {item['item']} (7.514)", mods=mods)
+            r.say(f"{side} removal of {item['item']}: dr {trace.original} Final {trace.final}, {trace.result}")
+            if trace.original == 6:
+                engineer_casualty(r, s)
+
+
+def _check_removal(picks, items, squads, tracked) -> list[int]:
+    try:
+        numbers = [int(p) for p in picks]
+    except (TypeError, ValueError):
+        raise SoloError("removal: give the item numbers, e.g. [1, 2]") from None
+    if any(not 1 <= n <= len(items) for n in numbers) or len(set(numbers)) != len(numbers):
+        raise SoloError(f"removal: item numbers run from 1 to {len(items)}, each once (7.514: one dr per item)")
+    wrecks = [n for n in numbers if any(w in items[n - 1]["item"].lower() for w in ("wreck", "immobile"))]
+    if len(wrecks) > tracked or len(numbers) - len(wrecks) > squads:
+        raise SoloError(f"removal: at most {squads} attempts vs Wire/minefields/entrenchments and {tracked} vs wrecks/"
+                        "Immobile vehicles (7.514)")
+    return numbers
+
+
+@step("cpp_replenishment")
+def cpp_replenishment(r: Reph) -> None:
+    """7.515 CPP Replenishment: a Secret DR with the side's Historical DRM (7.5151); 7.5152 Start + Repl = Total."""
+    for side, s in r.c.sides.items():
+        trace = r.roll("oto2.cpp_replenishment", side, "CPP Replenishment (7.515)", mods={"historical": r.historical(side)},
+                       secret=r.computer(side))
+        line = s.roster[r.c.date]
+        line.repl = first_number(trace.result)
+        line.total = line.start + line.repl
+        s.cpp = line.total
+        r.say(f"{side} CPP: Start {line.start} + Repl {line.repl} = Total {line.total} (7.5152)", secret=side)
+
+
+@step("elr")
+def elr(r: Reph) -> None:
+    """7.516 ELR Loss/Gain: a DR, <= 2 ELR +1 (max 4), >= 12 ELR -1 (min 1); DRM won -1, per Elite Infantry
+    Company/Platoon bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
+    previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
+    low, high = r.defn.limits["elr"]
+    for side, s in r.c.sides.items():
+        elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side])
+        mods = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
+        if r.c.won_last(side):
+            mods["won"] = True
+        if elite:
+            mods["elite"] = elite
+        if r.c.cvp_suffered(side):
+            mods["cvp"] = r.c.cvp_suffered(side)
+        trace = r.roll("oto2.elr_loss_gain", side, "ELR Loss/Gain (7.516)", mods=mods)
+        if trace.final <= 2:
+            s.elr = min(high, s.elr + 1)
+        elif trace.final >= 12:
+            s.elr = max(low, s.elr - 1)
+        s.roster[r.c.date].elr = s.elr
+        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {s.elr}")
+
+
+@step("weather")
+def weather(r: Reph) -> None:
+    """7.517 Weather and 7.5171 Environmental Conditions, both rolled by the German side."""
+    previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
+    was = r.c.weather[previous]
+    trace = r.roll("oto2.weather", "German", "Weather (7.517)", mods={"overcast": True} if was == "Overcast" else {})
+    r.c.weather[r.c.date] = trace.result
+    mods = {k: True for k, on in (("rain", was == "Rain"), ("overcast", was == "Overcast")) if on}
+    ec = r.roll("oto2.environmental_conditions", "German", "Environmental Conditions (7.5171)", mods=mods)
+    r.c.ec[r.c.date] = ec.result
+    r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, Final {ec.final})")

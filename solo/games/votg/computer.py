@@ -1,0 +1,122 @@
+"""The computer side's answers to the Valor of the Guards RePh questions (solo/campaign/votg*.py), each explained.
+Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
+leader_hardening (12.6124: roll rather than exchange)."""
+
+from solo.ai.reph import battle_harden, escape_choice, greedy, leader_hardening
+from solo.campaign.reph import Reph
+from solo.campaign.steps import fortify
+from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
+from solo.games.votg.aftermath import escape_mods
+from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw
+
+
+def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    return escape_choice(r, w, q, "votg.escape", escape_mods, "12.6071")
+
+
+def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    return Reply("keep", "keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
+                 (("free", "enemy regains a unit"), ("execute", "Massacre next scenario")))
+
+
+def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.613: counterattack when Attack chits are spare for the CG Days left and the Russian is not too weak."""
+    left = q.context["left"]
+    days = len(r.c.dates) - r.c.dates.index(r.c.date) - 1
+    strength = {s: r.side(s).squad_equivalents() for s in r.c.sides}
+    ratio = strength["Russian"] / max(strength["German"], 1)
+    spare = left is None or left > days * w["counterattack"]["chits_per_day"]
+    go = spare and ratio >= w["counterattack"]["min_ratio"]
+    return Reply(go, f"{'declares' if go else 'no'} Counterattack: {left if left is not None else 'unlimited'} Attack "
+                 f"chits for {days} CG Days left, squad ratio {ratio:.2f} (needs {w['counterattack']['min_ratio']}); "
+                 "its CPP are halved after it (12.6253)", (("yes", f"ratio {ratio:.2f}"), ("no", "keep the chit")))
+
+
+def value(r: Reph, side: str, g, squads: float, wanted: float, w: dict) -> tuple[float, str]:
+    short = max(0.0, wanted - squads)
+    if g.letter == "I" and not is_hw(g):
+        count = g.full or (10 if is_coy(g) else 3)
+        return w["infantry"] * min(count, short) + 0.1 * w["infantry"] * max(0, count - short), \
+            f"{squads:g} squads, wants {wanted:g}"
+    if is_hw(g):
+        return w["infantry"] * 0.5, "heavy weapons for the infantry"
+    if g.letter == "A":
+        return w["armor"] * (g.full or 3), "armour to lead or stop assaults"
+    if g.letter == "G":
+        return w["guns"] * (g.full or 2), "guns covering the streets"
+    if g.letter == "O":
+        return w["oba"], "artillery support"
+    if "FPP" in f"{g.title} {g.units}":
+        return w["fortifications"] * (len(r.c.dates) - r.c.dates.index(r.c.date)) / len(r.c.dates), \
+            "fortifications while CG Days remain"
+    return w.get("other", 0.0), "support"
+
+
+def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.621: buy the RG with the most points per CPP while that beats keeping the CPP; every basket is checked by
+    the same rules as the player's (votg_purchase.check), so it is always legal."""
+    s, w = r.side(side), w["purchase"]
+    chart = r.chart(side)
+    keep = 0.0 if r.c.is_last_date else w["keep"]  # no CG Day follows the last one: a CPP kept buys nothing
+    wanted = w["squads"]
+
+    def offers(bought: list[tuple]) -> list[tuple]:
+        items = [b[2] for b in bought]
+        squads = s.squad_equivalents() + sum(g.full or 0 for _, g, _, _ in bought if g.letter == "I" and not is_hw(g))
+        out = []
+        for g in chart.values():
+            item = Item(g.id, "onmap" if g.letter == "I" and w["onmap"] else "")
+            for tried in (item, Item(g.id)):
+                try:
+                    check(r, s, items + [tried])
+                except SoloError:
+                    continue
+                pts, reason = value(r, side, g, squads, wanted, w)
+                if pts > 0:
+                    out.append((pts / max(cost(r, side, g, tried), 1), g, tried, reason))
+                break
+        return out
+    bought, weighed = greedy(offers, keep)
+    items = [item for _, _, item, _ in bought]
+    why = [f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
+           f"({ratio:.2f} points/CPP)" for ratio, g, item, reason in bought]
+    left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
+    why.append(f"keeps {left} CPP (worth {keep} points/CPP)")
+    return Reply([i.to_json() for i in items], "; ".join(why), weighed)
+
+
+def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.623: spend the FPP by the shares of ai/votg.toml, the rest on the cheapest kinds (unspent FPP are forfeit)."""
+    s, w = r.side(side), w["fortifications"]
+    left, bought = s.fpp, {}
+    price = {kind: fortify.cost(r, side, kind) for kind in w["order"]}
+    for kind in w["order"]:
+        count = int(s.fpp * w["shares"].get(kind, 0) // price[kind])
+        if count:
+            bought[kind] = count
+            left -= count * price[kind]
+    for kind in sorted(w["order"], key=lambda k: (price[k], k)):
+        while left >= price[kind]:
+            bought[kind] = bought.get(kind, 0) + 1
+            left -= price[kind]
+    return Reply(bought, "spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
+                 + "; unspent FPP would be forfeit (12.623)", tuple((k, n) for k, n in bought.items()))
+
+
+def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    s = r.side(side)
+    spend = 2 if s.cpp >= w["recon"]["two_cpp_from"] else min(1, s.cpp) if s.cpp >= w["recon"]["one_cpp_from"] else 0
+    return Reply(spend, f"spends {spend} CPP on Recon with {s.cpp} Left (12.624)", (("0", "none"), ("2", "+3 drm")))
+
+
+def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.6226: exchange the poorest new leaders (a Commissar's morale beats a 7-0 or 6+1's)."""
+    poor = [u.id for u in q.context["units"] if u.type in ("7-0", "6+1")][: q.context["room"]]
+    return Reply(poor, f"exchanges {', '.join(poor) or 'none'}: poor leaders gain most as Commissars (12.6226)")
+
+
+DECISIONS = {"escape": escape, "prisoners": prisoners, "battle_harden": battle_harden,
+                 "leader_hardening": leader_hardening, "counterattack": counterattack,
+                 "purchase": purchase, "fortifications": fortifications, "recon": recon,
+                 "commissars": commissars}
