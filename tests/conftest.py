@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from solo.rules import load_catalog
+from solo.rules import default_catalog, load_catalog
+from tests.reph import PACKS, new_reph
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 VASL_BOARDS = Path(__file__).resolve().parents[2] / "shared" / "vasl-boards"  # test data only, never committed
@@ -30,3 +31,19 @@ def make_catalog(tmp_path):
             (folder / "inventory" / "i.toml").write_text(textwrap.dedent(inventory))
         return load_catalog([(folder, False)])
     return build
+
+
+@pytest.fixture
+def make_reph():
+    return new_reph
+
+
+@pytest.fixture
+def pack(monkeypatch):
+    """Use the test table pack of a CG (tests/fixtures/packs/<cg>/tables: test data, not the rulebook's charts)."""
+    def use(cg: str) -> Path:
+        monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
+        default_catalog.cache_clear()
+        return PACKS / cg
+    yield use
+    default_catalog.cache_clear()

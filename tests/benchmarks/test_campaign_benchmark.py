@@ -28,7 +28,7 @@ def test_thousand_campaigns(benchmark):
     assert len(results) == 1000
 
 
-PACKS = __import__("pathlib").Path(__file__).parents[1] / "campaign" / "packs"
+PACKS = __import__("pathlib").Path(__file__).parents[1] / "fixtures" / "packs"
 
 
 def _family_at_first_reph(cg):

@@ -1,6 +1,6 @@
 """Initiative chits (RB 11.623, VotG 12.625, ABtF 9.6213), the first move (11.625) and the computer's chit.
 
-Run on the RB CG with the TEST pack (tests/campaign/packs/rb: test data, not the rulebook's CG card).
+Run on the RB CG with the TEST pack (tests/fixtures/packs/rb: test data, not the rulebook's CG card).
 """
 
 import pytest
@@ -11,7 +11,7 @@ from solo.campaign.steps.initiative import chits_left, first_move, initiative
 from solo.core.errors import SoloError
 from solo.core.play import Question
 from solo.core.sides import Human
-from tests.campaign.conftest import new_reph
+from tests.reph import new_reph
 
 
 @pytest.fixture

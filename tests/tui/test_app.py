@@ -146,7 +146,7 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
     from solo.core.store import EventLog
     from solo.games import run_campaign as run
     from solo.rules import default_catalog
-    monkeypatch.setenv("SOLO_CONFIG", str(Path(__file__).parents[1] / "campaign" / "packs" / "votg"))
+    monkeypatch.setenv("SOLO_CONFIG", str(Path(__file__).parents[1] / "fixtures" / "packs" / "votg"))
     default_catalog.cache_clear()
     path = tmp_path / "votg.db"
     run(EventLog.create(path, start_meta("votg", "I", "russian") | {"seed": 1}))

@@ -1,4 +1,4 @@
-"""VotG Refit Phase steps (seed 001, 12.601-12.627) with entered dice, on the TEST pack (tests/campaign/packs/votg:
+"""VotG Refit Phase steps (seed 001, 12.601-12.627) with entered dice, on the TEST pack (tests/fixtures/packs/votg:
 invented charts, not the rulebook's). Each comment works the roll out from the printed table and DRM."""
 
 import pytest
@@ -10,7 +10,7 @@ from solo.games.votg import aftermath as votg
 from solo.games.votg import purchase as votg_purchase
 from solo.games.votg import refit as votg_refit
 from solo.games.votg import strength as votg_strength
-from tests.campaign.conftest import day_reph, finals
+from tests.reph import day_reph, finals
 
 
 @pytest.fixture

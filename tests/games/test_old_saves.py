@@ -2,7 +2,7 @@
 
 tests/fixtures/saves/<game>.db were written by solo before the games moved to solo/games/ (commit 61fdc24):
 OtO2 computer against computer over two RePhs; RB, VotG and ABtF CG I over two Refit Phases with the TEST packs
-(tests/campaign/packs: test data, not the rulebook's charts); OtO-S1 with S? placed, one Activated and two Game
+(tests/fixtures/packs: test data, not the rulebook's charts); OtO-S1 with S? placed, one Activated and two Game
 Turns; OtO-S2 without VASL boards, S? placed, one Activated, two Game Turns. <game>.json.gz is what
 `solo cg status --json` / `solo mission status --json` printed then.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-SAVES = Path(__file__).parent / "fixtures" / "saves"
-PACKS = Path(__file__).parent / "campaign" / "packs"
+SAVES = Path(__file__).parents[1] / "fixtures" / "saves"
+PACKS = Path(__file__).parents[1] / "fixtures" / "packs"
 KEPT = {"cg": ("dates", "oob", "record", "result", "stage"), "mission": ("s", "enemy", "record", "vp", "turn", "phase")}
 
 

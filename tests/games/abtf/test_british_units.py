@@ -13,7 +13,7 @@ from solo.rules.units import (
     unit_type,
     unit_types,
 )
-from tests.campaign.test_abtf import abtf_reph, facts
+from tests.games.abtf.fixture import abtf_reph, facts
 
 BRITISH = unit_types("British")
 

@@ -8,7 +8,7 @@ from solo.games.abtf import purchase as buy
 from solo.games.abtf import refit as dated
 from solo.games.abtf import setup as commence
 from solo.games.abtf.aftermath import set_shortage_level, shortage_level
-from tests.campaign.test_abtf import abtf_reph, facts, rolls
+from tests.games.abtf.fixture import abtf_reph, facts, rolls
 
 
 def mods(trace) -> dict:

@@ -1,6 +1,6 @@
 """Red Barricades RePh 11.602-11.618 with entered dice, each worked out by hand beside the rule it cites (seed 003).
 
-The RG charts and CG start are the TEST pack (tests/campaign/packs/rb: invented, not the rulebook's)."""
+The RG charts and CG start are the TEST pack (tests/fixtures/packs/rb: invented, not the rulebook's)."""
 
 import pytest
 
@@ -9,7 +9,8 @@ from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.games.rb import aftermath as rb
 from solo.games.rb import refit as rb_day
-from tests.campaign.rb_fixture import facts, finals, rb_reph, scenario
+from tests.games.rb.fixture import facts, rb_reph, scenario
+from tests.reph import finals
 
 
 @pytest.fixture

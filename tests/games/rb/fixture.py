@@ -1,16 +1,10 @@
-"""A Red Barricades RePh over an in-memory log with the TEST pack (tests/campaign/packs/rb: not the rulebook's
+"""A Red Barricades RePh over an in-memory log with the TEST pack (tests/fixtures/packs/rb: not the rulebook's
 charts); each test file's `rbr` fixture sets the pack (conftest `pack`) and gives `rb_reph`."""
 
-from solo.campaign import engine  # noqa: F401 - register the steps
 from solo.campaign.facts import check
 from solo.campaign.reph import Reph
 from solo.campaign.state import ScenarioResult
-from solo.games.rb import aftermath as rb  # noqa: F401 - register the steps
-from solo.games.rb import computer as _ai  # noqa: F401 - registers the rb_ handlers
-from solo.games.rb import purchase as rb_purchase  # noqa: F401 - register the steps
-from solo.games.rb import refit as rb_day  # noqa: F401 - register the steps
-from solo.games.rb import strength as rb_strength  # noqa: F401 - register the steps
-from tests.campaign.conftest import day_reph, finals  # noqa: F401 - finals is used by the rb tests
+from tests.reph import day_reph
 
 
 def rb_reph(faces=(), human="none", answers=None, date="18 Oct", variant="I") -> Reph:

@@ -1,5 +1,5 @@
 """VotG Refit Phase steps without tests in test_votg.py (seed 001, 12.605-12.626), with entered dice, on the TEST pack
-(tests/campaign/packs/votg: invented RG charts, not the rulebook's). Each comment works the roll out from the printed
+(tests/fixtures/packs/votg: invented RG charts, not the rulebook's). Each comment works the roll out from the printed
 table and DRM of the rule it cites; a dr takes one face, a DR two."""
 
 import pytest
@@ -13,7 +13,7 @@ from solo.games.votg import purchase as votg_purchase
 from solo.games.votg import refit as votg_refit
 from solo.games.votg import setup as votg_setup
 from solo.games.votg import strength as votg_strength
-from tests.campaign.conftest import day_reph, finals
+from tests.reph import day_reph, finals
 
 
 @pytest.fixture

@@ -1,8 +1,7 @@
-"""A RePh context over an in-memory event log, with the faces a test wants rolled; the test table packs."""
+"""A RePh context over an in-memory event log, with the faces a test wants rolled; the test table packs
+(tests/fixtures/packs/<cg>/tables: test data, not the rulebook's charts)."""
 
 from pathlib import Path
-
-import pytest
 
 from solo.campaign.engine import initial_campaign, make_sides
 from solo.campaign.reph import Reph
@@ -12,7 +11,7 @@ from solo.core.store import EventLog
 from solo.games import campaign
 from solo.rules import default_catalog
 
-PACKS = Path(__file__).parent / "packs"
+PACKS = Path(__file__).parent / "fixtures" / "packs"
 
 
 def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant="") -> Reph:
@@ -37,19 +36,3 @@ def day_reph(cg: str, date: str, variant: str, faces=(), human="none", answers=N
 def finals(r: Reph) -> list[int]:
     """The Final result of every roll made so far."""
     return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]
-
-
-@pytest.fixture
-def make_reph():
-    return new_reph
-
-
-@pytest.fixture
-def pack(monkeypatch):
-    """Use the test table pack of a CG (tests/campaign/packs/<cg>/tables: test data, not the rulebook's charts)."""
-    def use(cg: str) -> Path:
-        monkeypatch.setenv("SOLO_CONFIG", str(PACKS / cg))
-        default_catalog.cache_clear()
-        return PACKS / cg
-    yield use
-    default_catalog.cache_clear()

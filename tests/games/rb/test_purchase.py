@@ -1,6 +1,6 @@
 """Red Barricades RePh 11.619-11.6234 and the computer's RB decisions, with the worked examples of seed 002.
 
-The RG charts, leader and OBA tables are the TEST pack (tests/campaign/packs/rb: invented where the texts are
+The RG charts, leader and OBA tables are the TEST pack (tests/fixtures/packs/rb: invented where the texts are
 silent; the rows the examples name agree with them)."""
 
 import pytest
@@ -11,7 +11,8 @@ from solo.core.errors import SoloError
 from solo.games.rb import purchase as rb_purchase
 from solo.games.rb import strength as rb_strength
 from solo.games.rb.purchase import Order
-from tests.campaign.rb_fixture import facts, finals, rb_reph
+from tests.games.rb.fixture import facts, rb_reph
+from tests.reph import finals
 
 
 @pytest.fixture
