@@ -154,9 +154,9 @@ def _scenario(r: Reph, play: Play) -> None:
     facts = r.defn.raw["facts"]
     c.step = facts["rule"]
     kind = f"{c.initiative['type']} " if c.initiative else ""
-    c.facts = r.ask("facts", "table", f"Play the {c.date} {kind}scenario on the map{facts.get('during', '')}. When it is "
-                    f"over, report what happened on the map ({facts['rules']})", lambda raw: check_facts(c, raw),
-                    {"campaign": c}, example=facts["example"])
+    c.facts = r.ask("facts", f"Play the {c.date} {kind}scenario on the map{facts.get('during', '')}. When it is "
+                    f"over, report what happened on the map ({facts['rules']})", lambda raw: check_facts(c, raw), side="table",
+                    context={"campaign": c}, example=facts["example"])
     c.stage = "reph"
 
 

@@ -13,8 +13,8 @@ from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
-from solo.core.play import Play, Question
-from solo.rules.resolve import Trace
+from solo.core.context import StepContext
+from solo.core.play import Play
 
 
 def step(name: str):
@@ -113,18 +113,32 @@ def load_campaign(cg: str) -> CampaignDef:
     return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps)
 
 
-class Reph:
-    """The context handed to every step."""
+class Reph(StepContext):
+    """The context handed to every RePh step: the campaign, its definition and game, and its record."""
 
     def __init__(self, play: Play, c: Campaign, defn: CampaignDef, game):
-        self.play, self.c, self.defn = play, c, defn
+        super().__init__(play)
+        self.c, self.defn = c, defn
         self.game = game  # the CampaignGame (solo/campaign/game.py) whose steps run
         self.game_end_turn = 0  # the Game Turn of a CG4 Game End dr asked for
         self.charts: dict[str, dict[str, RGType]] = {}
 
     @property
-    def cat(self):
-        return self.play.cat
+    def where(self) -> str:
+        return self.c.step
+
+    @property
+    def record(self) -> list[dict]:
+        return self.c.record
+
+    def entry(self, text: str, rule: str, secret: str) -> dict:
+        return {"step": rule or self.c.step, "date": self.c.date, "text": text, "secret": secret}
+
+    def context(self) -> dict:
+        return {"campaign": self.c, "record": self._record_lines}
+
+    def _record_lines(self) -> list[str]:
+        return [f"{e['date']} {e['step']} {e['text']}" for e in self.c.visible_record()]
 
     def side(self, name: str) -> SideState:
         return self.c.sides[name]
@@ -141,29 +155,12 @@ class Reph:
     def rg(self, side: str, rg_id: str) -> RGType:
         return self.chart(side)[rg_id]
 
-    def say(self, text: str, secret: str = "") -> None:
-        """Record what the step did; ``secret``: the side whose secret this line tells (hidden from its opponent)."""
-        self.c.record.append({"step": self.c.step, "date": self.c.date, "text": text, "secret": secret})
-
     def historical(self, side: str) -> str:
         """The Historical DRM modifier value for ``side`` on the current CG Date (7.5151)."""
         return f"{self.c.date}:{side}"
 
     def historical_drm(self, side: str) -> int:
         return self.cat.chart(self.defn.tables["historical"], self.c.date, side)
-
-    def roll(self, table: str, side: str, purpose: str, column: str | None = None, mods: dict | None = None,
-             secret: bool = False, drm: int = 0, **extra) -> Trace:
-        return self.play.roll(table, side, self.c.step, column, mods, drm, secret, purpose, **extra)
-
-    def ask(self, key: str, side: str, prompt: str, parse: Callable, context: dict | None = None, example: str = "",
-            default: str = "none"):
-        context = {"campaign": self.c, "record": self._record_lines, **(context or {})}
-        return self.play.ask(Question(key, self.c.step, side, prompt, parse, context, example, default))
-
-
-    def _record_lines(self) -> list[str]:
-        return [f"{e['date']} {e['step']} {e['text']}" for e in self.c.visible_record()]
 
 
 def first_number(text: str) -> int:

@@ -23,7 +23,7 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
         return False, f"a {viewer.lower()} viewer Activates nothing at range {rng}"
     if s.attitude == "Advance":
         mods = {k: v for k, v in mods.items() if k not in ("village", "city")}  # the board drm are NA in Advance
-    trace = x.roll("sasl.ac_dr", f"AC dr for {s.id} at range {rng}", mods=mods)
+    trace = x.roll("sasl.ac_dr", f"AC dr for {s.id} at range {rng}", side="ENEMY", mods=mods)
     ac = x.m.tables["enemy_ac"]
     if bracket == "long":
         return trace.original == 1, f"long range: dr {trace.original} (only an Original 1 Activates)"
@@ -32,13 +32,13 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
 
 
 def _squad(x: Ctx, purpose: str) -> str:
-    squad = x.roll("squad", purpose).result
+    squad = x.roll("squad", purpose, side="ENEMY").result
     return x.defn.get("squad_replace", {}).get(squad, squad)
 
 
 def activate(x: Ctx, s: SQuestion) -> list[str]:
     """Roll the mission's Activation table and turn each result into a unit in the S?'s Location."""
-    trace = x.roll("activation", f"Activation of {s.id}")
+    trace = x.roll("activation", f"Activation of {s.id}", side="ENEMY")
     tokens = [t.strip() for t in trace.result.split(",") if t.strip()]
     if x.defn["id"] == "oto-s2" and trace.final % 2 == 0 and "F" not in tokens:
         tokens.append("F")  # MSR 2: a Final even DR may Activate a fortification
@@ -52,7 +52,7 @@ def activate(x: Ctx, s: SQuestion) -> list[str]:
     s.status, s.units = "activated", made
     x.say(f"{s.id} Activates (DR {trace.original}, Final {trace.final}: {trace.result}): "
           + (", ".join(f"{u.id} {u.type}" for u in x.m.units if u.id in made) or "nothing")
-          + f" in {s.where}, {attitude} Attitude", "5.")
+          + f" in {s.where}, {attitude} Attitude", rule="5.")
     return made
 
 
@@ -63,13 +63,13 @@ def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, st
         squad = _squad(x, f"Half-squad type for {s.id} (G2)")
         return unit_type(squad, x.defn["enemy"]).hs, "hs"
     if token == "L":
-        leader = x.roll("leader", f"Leader for {s.id}").result
+        leader = x.roll("leader", f"Leader for {s.id}", side="ENEMY").result
         _leader_strike(x, leader)
         return leader, "leader"
     if token == "SW":
-        return x.roll("sw", f"SW for {s.id}").result, "sw"
+        return x.roll("sw", f"SW for {s.id}", side="ENEMY").result, "sw"
     if token == "F":
-        fort = x.roll("fortification", f"Fortification for {s.id} (A5)").result
+        fort = x.roll("fortification", f"Fortification for {s.id} (A5)", side="ENEMY").result
         return (fort, "fortification") if fort != "None" else None
     if token in ("GUN", "VEHICLE"):
         return chained.pop(0), "gun" if token == "GUN" else "vehicle"
@@ -82,4 +82,4 @@ def _leader_strike(x: Ctx, leader: str) -> None:
     if x.defn["id"] == "oto-s2" and (first or leader.endswith("-2")):
         x.m.enemy.setdefault("oba_strikes", []).append(f"Turn {x.m.turn}: after the {leader}")
         x.say(f"ENEMY OBA Artillery Strike (MSR 3): the {'first Leader' if first else '-2 Leader'} "
-              f"({leader}) was generated", "MSR 3")
+              f"({leader}) was generated", rule="MSR 3")

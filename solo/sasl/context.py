@@ -1,13 +1,12 @@
 """What a mission step works with: the mission file, its state, the dice (through the event log) and the player."""
 
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
-from solo.core.play import Play, Question
-from solo.rules.resolve import Trace
+from solo.core.context import StepContext
+from solo.core.play import Play
 from solo.sasl.state import Mission
 
 
@@ -24,31 +23,33 @@ def load_mission(mission_id: str) -> dict:
     return read_toml_file(files[mission_id])
 
 
-class Ctx:
+class Ctx(StepContext):
+    """The context handed to every mission step: the mission file, its state and its record."""
+
     def __init__(self, play: Play, m: Mission, defn: dict):
-        self.play, self.m, self.defn = play, m, defn
+        super().__init__(play)
+        self.m, self.defn = m, defn
         self.boards = {}  # OtO-S2: the classified mapboards, when the player's VASL boards are known
         self.last = None  # what the last action did, for the CLI
 
     @property
-    def cat(self):
-        return self.play.cat
+    def where(self) -> str:
+        return self.m.phase
 
-    def say(self, text: str, rule: str = "") -> None:
-        self.m.record.append({"turn": self.m.turn, "phase": self.m.phase, "rule": rule, "text": text})
+    @property
+    def record(self) -> list[dict]:
+        return self.m.record
 
-    def mods(self, which: str) -> dict:
+    def entry(self, text: str, rule: str, secret: str) -> dict:
+        return {"turn": self.m.turn, "phase": self.m.phase, "rule": rule, "text": text}
+
+    def context(self) -> dict:
+        return {"mission": self.m}
+
+    def table_id(self, table: str) -> str:
+        """A mission's table by its key in [tables] ("activation"), or a table id."""
+        return self.defn["tables"].get(table, table)
+
+    def standing(self, table: str) -> dict:
         """The mission's standing DRM for a table (OtO-S2 MSR 1)."""
-        return {name: True for name in self.defn.get("mods", {}).get(which, [])}
-
-    def roll(self, which: str, purpose: str, column: str | None = None, mods: dict | None = None, side: str = "ENEMY",
-             drm: int = 0) -> Trace:
-        """Roll on the mission's table ``which`` (a key of [tables]) or on a table id."""
-        table = self.defn["tables"].get(which, which)
-        standing = self.mods(which)
-        return self.play.roll(table, side, self.m.phase, column, {**standing, **(mods or {})}, drm, False, purpose)
-
-    def ask(self, key: str, prompt: str, parse: Callable, example: str = "", context: dict | None = None):
-        """A question for the player (the table): what the map shows, or what the player does next."""
-        q = Question(key, self.m.phase, "table", prompt, parse, {"mission": self.m, **(context or {})}, example)
-        return self.play.ask(q)
+        return {name: True for name in self.defn.get("mods", {}).get(table, [])}

@@ -91,7 +91,7 @@ def do(x: Ctx, action: dict) -> dict:
         hexes = action.get("hexes")
         new = [x.m.new_s(where) for where in hexes or [""] * action["count"]]
         x.say("S? placed: " + (", ".join(f"{s.id} {s.where}" for s in new) if hexes else
-                               f"{new[0].id}-{new[-1].id} where the S? placement rule puts them"), "4.")
+                               f"{new[0].id}-{new[-1].id} where the S? placement rule puts them"), rule="4.")
         return {"placed": [s.id for s in new]}
     if action["do"] == "activate":
         return check_s(x, action)
@@ -101,7 +101,7 @@ def do(x: Ctx, action: dict) -> dict:
         return minefield(x, action["hex"])
     if action["do"] == "report":
         x.m.report.update(action["report"])
-        x.say(f"control reported: {action['report']}", "12.6")
+        x.say(f"control reported: {action['report']}", rule="12.6")
         return {"report": x.m.report}
     return end_turn(x, action.get("report", {}))
 
@@ -109,7 +109,7 @@ def do(x: Ctx, action: dict) -> dict:
 def check_s(x: Ctx, action: dict) -> dict:
     s = x.m.s_counter(action["s"])
     hit, why = activation.ac_check(x, s, action.get("range", 0), action.get("viewer", "Infantry"), action.get("mods", {}))
-    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", "5.")
+    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
     made = activation.activate(x, s) if hit else []
     return {"s": s.id, "activated": hit, "why": why, "units": [u.to_json() for u in x.m.units if u.id in made]}
 
@@ -117,17 +117,17 @@ def check_s(x: Ctx, action: dict) -> dict:
 def minefield(x: Ctx, where: str) -> dict:
     """OtO-S1 MINEFIELDS: a Known minefield hex entered: its AP strength as in ENEMY RE 13-16, then a dr <= 2 adds
     AT mines (1-3: 1, 4-5: 2, 6: 3 AT factors)."""
-    ap = x.roll("oto-s1.minefield_ap_strength", f"AP strength of the Known minefield in {where}")
-    at = x.roll("oto-s1.minefield_at_present", f"AT mines in {where}?")
+    ap = x.roll("oto-s1.minefield_ap_strength", f"AP strength of the Known minefield in {where}", side="ENEMY")
+    at = x.roll("oto-s1.minefield_at_present", f"AT mines in {where}?", side="ENEMY")
     found = {"hex": where, "ap": ap.result, "at": at.subrolls[0].result if at.subrolls else "no AT mines"}
     x.m.enemy.setdefault("minefields", []).append(found)
-    x.say(f"Known minefield {where}: {found['ap']}; {found['at']} (AT dr {at.original})", "MINEFIELDS")
+    x.say(f"Known minefield {where}: {found['ap']}; {found['at']} (AT dr {at.original})", rule="MINEFIELDS")
     return found
 
 
 def _enter(x: Ctx, phase: str) -> None:
     x.m.phase = phase
-    x.say(f"Game Turn {x.m.turn}: {phase}", "phases")
+    x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh":
         events.enemy_reinforcement_dr(x)
 
@@ -158,12 +158,12 @@ def end_turn(x: Ctx, report: dict) -> dict:
         extra = done - x.defn["mission_end"]["after_turn"]
         mods = {"turns": extra} if x.defn["mission_end"]["drm_per_turn"] and extra else {}
         trace = x.roll("mission_end", f"Mission End dr after Game Turn {done}", mods=mods, side="")
-        x.say(f"Mission End dr {trace.original}, Final {trace.final}: {trace.result}", "Mission End")
+        x.say(f"Mission End dr {trace.original}, Final {trace.final}: {trace.result}", rule="Mission End")
         if trace.result.startswith("The mission ends"):
             end = {"why": f"Mission End dr {trace.original} (Final {trace.final}) after Game Turn {done}"}
     if end:
         m.ended = {**end, "turn": done, "vp": vp(x, final=True)}
-        x.say(f"The mission ends after Game Turn {done}: {end['why']}", "Mission End")
+        x.say(f"The mission ends after Game Turn {done}: {end['why']}", rule="Mission End")
     else:
         m.turn += 1
         _enter(x, SEQUENCE[0])

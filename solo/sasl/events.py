@@ -42,12 +42,12 @@ def checks(x: Ctx) -> list[dict]:
     for side in ("ENEMY", "FRIENDLY"):
         numbers = x.m.re_numbers[side]
         if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not x.m.activated:
-            x.say("no ENEMY RE check: no ENEMY unit is Activated yet", "2.5")
+            x.say("no ENEMY RE check: no ENEMY unit is Activated yet", rule="2.5")
             continue
         dr = dr_total(x, f"{side} RE check", side)
         hit = dr in numbers
         x.say(f"{side} RE check DR {dr} against RE# {numbers[0]}/{numbers[1]}: {'Random Event!' if hit else 'none'} "
-              "(stand-in reading: a RE when the DR equals either RE number)", "2.4")
+              "(stand-in reading: a RE when the DR equals either RE number)", rule="2.4")
         if hit:
             events.append(event(x, side))
     return events
@@ -62,10 +62,10 @@ def event(x: Ctx, side: str) -> dict:
         outcome = handler(x, trace) if handler else None
         follow = [f"{sub.table.title}: {sub.result}" for sub in _all_subrolls(trace)]
         if outcome == REROLL:
-            x.say(f"{side} RE {trace.original} ({trace.row}) does not apply: rolled again", "2.4")
+            x.say(f"{side} RE {trace.original} ({trace.row}) does not apply: rolled again", rule="2.4")
             continue
         x.say(f"{side} RE d66 {trace.original}: {trace.result}" + (f" [{'; '.join(follow)}]" if follow else "")
-              + (f" -> {outcome}" if outcome else ""), "MSR 4")
+              + (f" -> {outcome}" if outcome else ""), rule="MSR 4")
         return {"side": side, "roll": trace.original, "row": trace.row, "event": trace.result, "follow_ups": follow,
                 "effect": outcome, "stand_in": bool(trace.table.stand_in)}
     return {"side": side, "event": "no applicable Random Event in ten rolls", "follow_ups": [], "effect": None}
@@ -85,7 +85,7 @@ def _counterattack_s(x: Ctx, trace) -> str:
     hold = [s for s in x.m.s if s.status == "hidden" and s.attitude == "Hold"]
     ids = x.ask("counterattack_s", "ENEMY RE 11-12 Local Counterattack: which Hold S? are within six hexes of the "
                 "FRIENDLY-controlled VPO closest to the EBE? (none: no such VPO or S?; the RE is rolled again) "
-                f"[{', '.join(f'{s.id} {s.where}' for s in hold)}]", _s_ids(x, hold), "counterattack_s = [\"S3\"]")
+                f"[{', '.join(f'{s.id} {s.where}' for s in hold)}]", _s_ids(x, hold), example="counterattack_s = [\"S3\"]")
     if not ids:
         return REROLL
     for s_id in ids:
@@ -108,7 +108,7 @@ def _minefield(x: Ctx, trace) -> str:
     if the only eligible unit is in the FRIENDLY set up area or none is eligible. Strength by the follow-up dr."""
     ok = x.ask("minefield", "ENEMY RE Minefield!: is a FRIENDLY (non-Melee) Infantry stack in an eligible non-building "
                "minefield Location outside the FRIENDLY set up area? (yes/no; no: rolled again)", choices.yes_no,
-               "minefield = true")
+               example="minefield = true")
     if not ok:
         return REROLL
     strength = trace.subrolls[0].result if trace.subrolls else "see the table"
@@ -133,7 +133,7 @@ def _counterattack_units(x: Ctx, trace) -> str:
     active = x.m.activated
     ids = x.ask("counterattack_units", "ENEMY RE Local Counterattack: which Activated ENEMY units are within six hexes "
                 f"of the FRIENDLY-controlled VPO closest to the EBE? [{', '.join(f'{u.id} {u.type}' for u in active)}]",
-                _s_ids(x, active), "counterattack_units = [\"E4\", \"E5\"]")
+                _s_ids(x, active), example="counterattack_units = [\"E4\", \"E5\"]")
     for unit in active:
         if unit.id in ids:
             unit.attitude = "Advance"
@@ -193,7 +193,7 @@ def _recall(x: Ctx, trace) -> str:
 
 def _rally(x: Ctx, trace) -> str:
     broken = x.ask("broken", "FRIENDLY RE 41-43: are any FRIENDLY units broken? (yes/no; no: rolled again)",
-                   choices.yes_no, "broken = true")
+                   choices.yes_no, example="broken = true")
     return "the broken FRIENDLY unit(s) closest to the EBE rally" if broken else REROLL
 
 
@@ -246,12 +246,12 @@ def enemy_reinforcement_dr(x: Ctx) -> None:
     along the EBE; >= 4 no more (the dr is no longer made)."""
     if not x.m.reinforcement_dr:
         return
-    trace = x.roll("oto-s1.re_enemy_reinforcement", "Reinforcement dr (ENEMY RE 37-40)")
+    trace = x.roll("oto-s1.re_enemy_reinforcement", "Reinforcement dr (ENEMY RE 37-40)", side="ENEMY")
     if trace.original <= 3:
         count = dr_total(x, "ENEMY RE 37-40: S? (a DR)", "ENEMY")
         for _ in range(count):
             x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement")
-        x.say(f"Reinforcement dr {trace.original}: {count} more S? enter along the EBE in Advance Attitude", "RE 37-40")
+        x.say(f"Reinforcement dr {trace.original}: {count} more S? enter along the EBE in Advance Attitude", rule="RE 37-40")
     else:
         x.m.reinforcement_dr = False
-        x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)", "RE 37-40")
+        x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)", rule="RE 37-40")

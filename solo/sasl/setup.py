@@ -22,7 +22,7 @@ def mission_tables(x: Ctx) -> None:
         trace = x.roll(key, f"Mission table {key.replace('_', ' ')} (12.32)", side="")
         number = trace.result.split()[-1]
         x.m.tables[key] = number if key.endswith("_re") else int(number)
-        x.say(f"{trace.table.title}: {'DR' if trace.table.roll == 'DR' else 'dr'} {trace.original} -> {trace.result}", "12.32")
+        x.say(f"{trace.table.title}: {'DR' if trace.table.roll == 'DR' else 'dr'} {trace.original} -> {trace.result}", rule="12.32")
     x.m.re_numbers = {"ENEMY": re_numbers(x.m.tables["enemy_re"]), "FRIENDLY": re_numbers(x.m.tables["friendly_re"])}
 
 
@@ -50,14 +50,14 @@ def friendly_oob_s1(x: Ctx) -> None:
         weapons = [[t, k] for t, k in oob["coy"]] + [[".50 cal" if hmg.startswith("Replace") else "HMG", 1]]
         leaders = _leaders(x, oob["coy_leaders"], "Leader", until=True)
         cat["infantry"].append({"coy": n, "units": weapons, "leaders": leaders})
-        x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(leaders) or 'none'}", "OoB")
+        x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(leaders) or 'none'}", rule="OoB")
     armor = list(oob["armor"]) + [armor_support(x, n + 1) for n in range(oob["armor_rolls"])]
     leaders = _leaders(x, oob["armor_leaders"], "Armor Leader", {"al": True}, until=True)
     cat["armor"] = [{"afv": a, "armor_leader": leaders[i] if i < len(leaders) else None} for i, a in enumerate(armor)]
     cat["armor_leaders"] = leaders
     cat["air"] = [oob["air"]]
     cat["oba"] = [oob["oba"]]
-    x.say(f"Armor: {', '.join(armor)}; Armor Leaders: {', '.join(leaders) or 'none'}", "OoB")
+    x.say(f"Armor: {', '.join(armor)}; Armor Leaders: {', '.join(leaders) or 'none'}", rule="OoB")
 
 
 def armor_support(x: Ctx, n: int) -> str:
@@ -70,13 +70,13 @@ def friendly_oob_s2(x: Ctx) -> None:
     """OtO-S2 MSR 9: the Horse Cavalry OoB, leaders by R3 until two are selected, the heavy weapon attachment dr;
     MSR 8 month; the North or South entry edge (the player's choice, before set up)."""
     oob, cat = x.defn["friendly_oob"], x.m.friendly_oob
-    edge = x.ask("entry_edge", "The FRIENDLY entry edge: North or South (chosen before set up)?", _edge, 'entry_edge = "North"')
+    edge = x.ask("entry_edge", "The FRIENDLY entry edge: North or South (chosen before set up)?", _edge, example='entry_edge = "North"')
     cat["entry_edge"] = edge
     leaders = _leaders(x, oob["leaders_until"], "Leader", until=True)
     heavy = x.roll(oob["heavy_weapon"], "Heavy weapon attachment (MSR 9)", side="FRIENDLY").result
     cat["infantry"] = [{"units": [list(u) for u in oob["units"]], "leaders": leaders, "heavy_weapon": heavy}]
     x.say(f"Cavalry, entering on the {edge} edge on/after Turn 1: {', '.join(f'{t} x{k}' for t, k in oob['units'])}; "
-          f"leaders {', '.join(leaders)}; heavy weapon: {heavy}", "MSR 9")
+          f"leaders {', '.join(leaders)}; heavy weapon: {heavy}", rule="MSR 9")
 
 
 def _edge(raw) -> str:
@@ -92,12 +92,12 @@ def enemy_s1(x: Ctx) -> None:
     e.update(elr=x.defn["enemy_elr"], sniper=x.defn["sniper"], rules=x.defn["enemy_rules"])
     for gun in x.defn["enemy_units"]:
         unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
-        x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", "ADDITIONAL GERMAN UNITS")
+        x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
     wrecks = []
     for n in range(1, x.defn["enemy_rules"]["wrecks"] + 1):
         wrecks.append(x.roll("oto-s1.wreck_status", f"Wreck {n} status (MSR 8)", side="").result)
     e["wrecks"] = wrecks
-    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(wrecks, 1)), "MSR 8")
+    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(wrecks, 1)), rule="MSR 8")
 
 
 def boards_s2(x: Ctx, load) -> None:
@@ -115,7 +115,7 @@ def boards_s2(x: Ctx, load) -> None:
     x.m.month = month.result
     x.say(f"Mapboards (MSR 6): {', '.join(m.id for m in mapboards)} (centre {mapboards[1].id}); month {month.result} (MSR 8)"
           + ("; VPO " + ", ".join(v.hex for v in config.vpo) if config else
-             "; VPO: the road intersections and bridges of these boards (14.), from your VASL boards folder"), "MSR 6")
+             "; VPO: the road intersections and bridges of these boards (14.), from your VASL boards folder"), rule="MSR 6")
 
 
 CONCEALMENT = ("woods", "brush", "orchard", "grain", "marsh", "stone building", "wooden building", "rubble", "lumberyard")
@@ -134,7 +134,7 @@ def place_s(x: Ctx) -> None:
         if where not in taken:
             taken.add(where)
             x.m.new_s(where)
-            x.say(f"{x.m.s[-1].id} in {where}: {why}", "4.")
+            x.say(f"{x.m.s[-1].id} in {where}: {why}", rule="4.")
     for vpo in (x.m.boards.get("vpo") or []):
         board_id, board = _board_of(vpo["hex"], boards)
         if "intersection" in vpo["why"]:
@@ -152,11 +152,11 @@ def place_s(x: Ctx) -> None:
             count = int(x.roll("sasl.a9e", f"S? in the building {board_id}{name} (A9e)", side="").result)
             for _ in range(count if f"{board_id}{name}" not in taken else 0):
                 x.m.new_s(f"{board_id}{name}")
-                x.say(f"{x.m.s[-1].id} in {board_id}{name}: building, A9e {count}", "4.1a")
+                x.say(f"{x.m.s[-1].id} in {board_id}{name}: building, A9e {count}", rule="4.1a")
     if boards:
-        x.say(f"{len(x.m.s)} S? placed on the mapboards by 4.1a and 14.", "4.")
+        x.say(f"{len(x.m.s)} S? placed on the mapboards by 4.1a and 14.", rule="4.")
     else:
-        x.say(f"Place the S? by the rule, then 'solo mission place': {x.defn['s_placement']}", "4.")
+        x.say(f"Place the S? by the rule, then 'solo mission place': {x.defn['s_placement']}", rule="4.")
 
 
 def _board_of(hex_id: str, boards: dict):

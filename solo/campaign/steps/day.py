@@ -17,7 +17,7 @@ def new_day(r: Reph, table: str, rule: str, roll_from: int, raise_at_most: int) 
     for side, s in c.sides.items():
         s.roster[c.date].historical_drm = r.historical_drm(side)
         if s.san >= roll_from:
-            trace = r.roll(table, side, f"SAN Adjustment, SAN {s.san} ({rule})", mods={"san-minus-4": s.san - 4})
+            trace = r.roll(table, f"SAN Adjustment, SAN {s.san} ({rule})", side=side, mods={"san-minus-4": s.san - 4})
             if trace.final >= 5:
                 s.san -= 1
             r.say(f"{side} SAN dr {trace.original} {trace.final - trace.original:+d}: Final {trace.final}; SAN now {s.san} "

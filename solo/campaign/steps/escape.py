@@ -15,9 +15,9 @@ def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True
         if not isolated:
             continue
         units, required = [u for u in isolated if may(u)], must(s)
-        attempts = r.ask(key, side, f"{rule} Escape: which of your Isolated units attempt to Escape (\"+id\" for a SW it "
-                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})",
-                         choices.escape_parser(s, required, units, rule), {"reph": r, "units": units, "must": required},
+        attempts = r.ask(key, f"{rule} Escape: which of your Isolated units attempt to Escape (\"+id\" for a SW it "
+                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})", choices.escape_parser(s, required, units, rule),
+                         side=side, context={"reph": r, "units": units, "must": required},
                          example=f'{key} = ["G5", "G7+G31"]  # "+G31": the SW it carries')
         for entry in attempts:
             escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]])

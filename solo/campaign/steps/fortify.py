@@ -88,7 +88,7 @@ def booby_deactivation(r: Reph, table: str, rule: str) -> None:
     level = booby_level(r)
     if level == "C":
         return
-    trace = r.roll(table, "Russian", f"Booby Trap Deactivation, Level {level} ({rule})")
+    trace = r.roll(table, f"Booby Trap Deactivation, Level {level} ({rule})", side="Russian")
     if trace.original == 6:
         set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) - 1])
     r.say(f"Booby Trap dr {trace.original}: Level {booby_level(r)} ({rule})")
@@ -119,8 +119,8 @@ def purchase(r: Reph, rule: str, key: str) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
-        bought = r.ask(key, side, f"{rule} Spend {s.fpp} FPP on Fortifications ({menu(r, side)})", parser(r, side, rule),
-                       {"reph": r, "side": s}, example=f'{key} = {{ "Fortified Building" = 1, "A-P Mine" = 6 }}')
+        bought = r.ask(key, f"{rule} Spend {s.fpp} FPP on Fortifications ({menu(r, side)})", parser(r, side, rule), side=side,
+                       context={"reph": r, "side": s}, example=f'{key} = {{ "Fortified Building" = 1, "A-P Mine" = 6 }}')
         spent = sum(cost(r, side, k, n) for k, n in bought.items())
         for kind, count in bought.items():
             if kind == "Booby Traps":

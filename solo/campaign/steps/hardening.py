@@ -33,9 +33,9 @@ def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:
     side may exchange a non-Isolated unwounded 8-0 Infantry leader for two 7-0s, or an 8-1 for an 8-0 and a 7-0
     (``limit`` refuses one that would give too many leaders). True if it did."""
     leaders = [u for u in s.retained("leader") if not u.isolated]
-    choice = r.ask(key, s.name, f"{rule} Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0s, or an "
-                   "8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)", choices.leader_choice(s, rule, limit),
-                   {"reph": r, "leaders": leaders}, example=f'{key} = "roll"', default="roll")
+    choice = r.ask(key, f"{rule} Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0s, or an "
+                   "8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)", choices.leader_choice(s, rule, limit), side=s.name,
+                   context={"reph": r, "leaders": leaders}, example=f'{key} = "roll"', default="roll")
     if choice == "roll":
         return False
     old = choices.exchangeable(s, choice.split()[-1])

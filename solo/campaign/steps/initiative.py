@@ -81,9 +81,9 @@ def initiative(r: Reph) -> None:
             choices = allowed(r, side)
             left = chits_left(r, side)
             limits = ", ".join(f"{chit} chits left: {'no limit' if n is None else n}" for chit, n in left.items())
-            chits[side] = r.ask("initiative", side, f"{rule} Pick your Initiative chit for {c.date} in secret: "
-                                f"{' or '.join(choices)} ({limits})", chit_parser(choices),
-                                {"reph": r, "choices": choices}, example='initiative = "Attack"', default=choices[-1])
+            chits[side] = r.ask("initiative", f"{rule} Pick your Initiative chit for {c.date} in secret: "
+                                f"{' or '.join(choices)} ({limits})", chit_parser(choices), side=side,
+                                context={"reph": r, "choices": choices}, example='initiative = "Attack"', default=choices[-1])
         rows = {row.key for row in r.cat.get(cfg["matrix"]).rows}
         key = chits[first] if chits[first] in rows else f"{first} {chits[first]}"
         printed = str(r.cat.chart(cfg["matrix"], key, f"{second} {chits[second]}"))
@@ -96,7 +96,7 @@ def initiative(r: Reph) -> None:
         r.say(f"no scenario on {c.date}: the RePh steps repeat from {next(sd.rule for sd in r.defn.steps if '*' in sd.marks)}")
         return
     if kind == "Dual Attack":
-        trace = r.roll(cfg["dual_setup"], cfg.get("dual_roller", first), f"Dual Attack: who sets up first ({rule})")
+        trace = r.roll(cfg["dual_setup"], f"Dual Attack: who sets up first ({rule})", side=cfg.get("dual_roller", first))
         c.initiative["sets_up_first"] = named_side(r, trace.result)
         r.say(f"Dual Attack set-up dr {trace.original}: {trace.result}; who moves first is rolled after set-up")
     else:
@@ -109,8 +109,8 @@ def initiative(r: Reph) -> None:
     if most is not None and sum(i["night"] for i in c.history) >= most:
         r.say(f"the {night} has had its {most} Night scenarios (RO CG III)")
     elif night and kind.startswith(night):
-        c.initiative["night"] = r.ask("night", night, f"{rule} Declare this {kind} a Night scenario (yes/no)?",
-                                      yes_no, {"reph": r}, example="night = false", default="no")
+        c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
+                                      side=night, context={"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:
             r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {night}s are the Scenario Attacker "
                   "(E1); off-map reinforcements have Freedom of Movement (E1.21); Cloud Cover and Base NVR per E1.11 "
@@ -128,7 +128,7 @@ def first_move(r: Reph) -> None:
         r.say("the Initial Scenario: the CG card says who sets up and who moves first")
         return
     if c.initiative["type"] == "Dual Attack":
-        trace = r.roll(cfg["dual_move"], cfg.get("dual_roller", next(iter(c.sides))), "Dual Attack: who moves first")
+        trace = r.roll(cfg["dual_move"], "Dual Attack: who moves first", side=cfg.get("dual_roller", next(iter(c.sides))))
         c.initiative["moves_first"] = named_side(r, trace.result)
         r.say(f"Dual Attack move dr {trace.original}: {trace.result}")
     r.say(f"the {c.initiative['sets_up_first']} sets up first; the {c.initiative['moves_first']} moves first")

@@ -16,8 +16,8 @@ def guarded_prisoners(r: Reph, rule: str, key: str) -> None:
             eliminate(r, unit, f"prisoner of a non-Isolated Guard ({rule})")
             continue
         keeper = r.c.other(unit.side)
-        choice = r.ask(key, keeper, f"{rule} Your Isolated Guard holds {unit.label}: keep, execute or free?",
-                       choices.one_of("keep", "execute", "free"), {"reph": r, "prisoner": unit},
+        choice = r.ask(key, f"{rule} Your Isolated Guard holds {unit.label}: keep, execute or free?", choices.one_of("keep", "execute", "free"),
+                       side=keeper, context={"reph": r, "prisoner": unit},
                        example=f'{key} = "keep"', default="keep")
         if choice == "execute":
             eliminate(r, unit, f"executed by its Isolated Guard: Massacre (A20.4) is in effect next scenario ({rule})")

@@ -33,7 +33,7 @@ def encirclement(r: Reph) -> None:
     for unit_id in f["encircled"]:
         unit = find(r, unit_id)
         if unit.retained and unit.kind in PERSONNEL:
-            trace = r.roll("asl.task_check", unit.side, f"1TC for Encircled {unit.label} (7.5041)",
+            trace = r.roll("asl.task_check", f"1TC for Encircled {unit.label} (7.5041)", side=unit.side,
                            mods={"morale": -morale(unit), "one": True})
             if trace.result == "Fails":
                 eliminate(r, unit, f"failed its 1TC while Encircled (DR {trace.original})")
@@ -42,7 +42,7 @@ def encirclement(r: Reph) -> None:
     for unit_id in f["ap_minefield"]:
         unit = find(r, unit_id)
         if unit.retained and unit.kind in PERSONNEL:
-            trace = r.roll("asl.task_check", unit.side, f"NTC in an AP minefield for {unit.label} (7.5042)",
+            trace = r.roll("asl.task_check", f"NTC in an AP minefield for {unit.label} (7.5042)", side=unit.side,
                            mods={"morale": -morale(unit)})
             if trace.result == "Fails":
                 reduce(r, unit, f"failed its NTC in an AP minefield (DR {trace.original})")

@@ -215,7 +215,7 @@ def wounded(r: Reph) -> None:
     for side, s in r.c.sides.items():
         for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
             mods = side_mods(r, "abtf.wounded_leader", side) | ({"heroic": True} if "heroic" in leader.flags else {})
-            trace = r.roll("abtf.wounded_leader", side, f"Wounded {leader.label} (9.6101)", mods=mods)
+            trace = r.roll("abtf.wounded_leader", f"Wounded {leader.label} (9.6101)", side=side, mods=mods)
             if trace.result == "Eliminated":
                 lose(r, leader, f"wounded, dr {trace.original} Final {trace.final} (9.6101)")
                 continue
@@ -236,7 +236,7 @@ def _walking_wounded(r: Reph) -> None:
         return
     table = pack_table(r, "walking_wounded", "9.6102", "Walking Wounded recovery (SSR CG 19)")
     for unit in box:
-        trace = r.roll(table, side, f"Walking Wounded {unit.label} (9.6102, SSR CG 19)")
+        trace = r.roll(table, f"Walking Wounded {unit.label} (9.6102, SSR CG 19)", side=side)
         if str(trace.result).startswith("Recovered"):
             unit.status = "Retained"
             unit.flags.add("walking-wounded")
@@ -274,9 +274,9 @@ def _heroes(r: Reph, s: SideState) -> None:
     count = min(count, len(eligible))
     for hero in heroes[:count]:
         eliminate(r, hero, "Retained hero: a MMC Battle Hardens instead (9.6112)")
-    picks = r.ask("battle_harden", s.name, f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
-                  f"become Fanatic for the next CG Scenario): which? ({', '.join(u.label for u in eligible)})",
-                  _picks(s, eligible, count), {"reph": r, "units": eligible, "count": count},
+    picks = r.ask("battle_harden", f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
+                  f"become Fanatic for the next CG Scenario): which? ({', '.join(u.label for u in eligible)})", _picks(s, eligible, count),
+                  side=s.name, context={"reph": r, "units": eligible, "count": count},
                   example=f'battle_harden = ["{eligible[0].id}"]')
     for unit_id in picks:
         unit = s.unit(unit_id)

@@ -139,9 +139,9 @@ def _escapes(r: Reph, s: SideState, units: list[Unit]) -> None:
         vehicle.flags.add("abandoned")
         units = [u for u in units if u is not vehicle] + [s.add("2-2-8", "crew", vehicle.rg)]
         r.say(f"{s.name} {vehicle.id} {vehicle.type} immobile: Abandoned; its crew must attempt Escape (9.6053)")
-    stacks = r.ask("escape", s.name, "9.6054 Escape: your Isolated units that cannot trace a path must Escape. Which "
+    stacks = r.ask("escape", "9.6054 Escape: your Isolated units that cannot trace a path must Escape. Which "
                    f"escape together as one stack? ({', '.join(u.label for u in units)}; unnamed units escape alone, "
-                   "unnamed SW/Guns are left behind)", stacks_parser(r, s, units), {"reph": r, "units": units},
+                   "unnamed SW/Guns are left behind)", stacks_parser(r, s, units), side=s.name, context={"reph": r, "units": units},
                    example='escape = ["G3+G4+G12", "G7 pp=1"]')
     carried = set()
     for entry in stacks:
@@ -160,7 +160,7 @@ def _escape(r: Reph, s: SideState, stack: list[Unit], pp: int) -> None:
     column, mods = escape_mods(r, stack, pp)
     movers = [u for u in stack if u.kind not in ("sw", "gun")]
     names = "+".join(u.id for u in stack)
-    trace = r.roll("abtf.escape", s.name, f"Escape of {names} (9.6054)", column, mods)
+    trace = r.roll("abtf.escape", f"Escape of {names} (9.6054)", column, mods, side=s.name)
     result = trace.result
     r.say(f"{s.name} {names} Escape DR {trace.original} Final {trace.final}: {result}")
     if trace.original == 2 and column == "Infantry":
@@ -198,9 +198,9 @@ def _escape(r: Reph, s: SideState, stack: list[Unit], pp: int) -> None:
 
 
 def _random_selection(r: Reph, s: SideState, movers: list[Unit]) -> Unit:
-    pick = r.ask("random_selection", s.name, "9.6054 note 3: use Random Selection on the map for the stack "
-                 f"({', '.join(u.label for u in movers)}): which unit is affected?",
-                 lambda raw: _one_of(raw, movers), {"reph": r, "units": movers}, example='random_selection = "G3"')
+    pick = r.ask("random_selection", "9.6054 note 3: use Random Selection on the map for the stack "
+                 f"({', '.join(u.label for u in movers)}): which unit is affected?", lambda raw: _one_of(raw, movers),
+                 side=s.name, context={"reph": r, "units": movers}, example='random_selection = "G3"')
     return s.unit(pick)
 
 
@@ -215,7 +215,7 @@ def _equipment(r: Reph, s: SideState, equipment: list[Unit], survived: bool) -> 
     """9.60541: Equipment goes with a surviving escapee; an Eliminated one's Equipment is Eliminated on a dr 4-6."""
     if not equipment or survived:
         return
-    trace = r.roll("abtf.escape_equipment", s.name, "Equipment of an Eliminated escapee (9.60541)")
+    trace = r.roll("abtf.escape_equipment", "Equipment of an Eliminated escapee (9.60541)", side=s.name)
     for unit in equipment:
         if trace.original >= 4:
             lose(r, unit, f"its escapee was Eliminated, dr {trace.original} (9.60541)")

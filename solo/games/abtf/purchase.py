@@ -54,8 +54,8 @@ def purchase(r: Reph) -> None:
         chart = r.chart(side)
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG "
                             f"(bought {s.bought(g.id)})" for g in chart.values())
-        ids = r.ask("purchase", side, f"9.617 Purchase RGs with {s.cpp} CPP on {r.c.date} (unspent CPP are "
-                    f"halved, FRU):\n{listing}", purchase_parser(r, s), {"reph": r, "side": s},
+        ids = r.ask("purchase", f"9.617 Purchase RGs with {s.cpp} CPP on {r.c.date} (unspent CPP are "
+                    f"halved, FRU):\n{listing}", purchase_parser(r, s), side=side, context={"reph": r, "side": s},
                     example='purchase = ["I1", "A2"]')
         spent = 0
         for rg_id in ids:
@@ -94,7 +94,7 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
             mods["vg-pltn"] = True
         if exhaustion(r) // 2:
             mods["exhaustion-half"] = exhaustion(r) // 2
-        trace = r.roll("abtf.rg_strength", s.name, f"Strength of {g.label()} (9.6181)", mods=mods, secret=r.computer(s.name))
+        trace = r.roll("abtf.rg_strength", f"Strength of {g.label()} (9.6181)", side=s.name, mods=mods, secret=r.computer(s.name))
         full = trace.result == "Full"
         p.strength = trace.result
     types = _composition(r, s, g) or ([g.units] * ((g.full if full else g.depleted) or 0) if g.full is not None
@@ -121,7 +121,7 @@ def _composition(r: Reph, s: SideState, g: RGType) -> list[str]:
     graebner = g.id.endswith(r.defn.raw["composition"]["graebner"]) or "Graebner" in g.title
     if s.name != role(r, "german") or not table or (graebner and base_id(g.id) in ("A4", "A6")):
         return []
-    trace = r.roll(table, s.name, f"Composition of {g.label()} (9.6184)", secret=r.computer(s.name))
+    trace = r.roll(table, f"Composition of {g.label()} (9.6184)", side=s.name, secret=r.computer(s.name))
     return listed(str(trace.result))
 
 
@@ -146,14 +146,14 @@ def _sw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> None:
     weapons = []
     for column, match in cells:
         if match and match[1] == "*":
-            pick = r.roll("abtf.psk_or_mortar", s.name, f"{g.id}: PSK or Lt. Mtr (9.6182)", secret=r.computer(s.name))
+            pick = r.roll("abtf.psk_or_mortar", f"{g.id}: PSK or Lt. Mtr (9.6182)", side=s.name, secret=r.computer(s.name))
             weapons.append(("Lt. Mtr" if "Lt. Mtr" in pick.result else "PSK", 1, match[2]))
         elif match:
             weapons.append((column, int(match[1]), match[2]))
     for weapon, count, need in weapons:
         for _ in range(count):
             if not full:
-                trace = r.roll("abtf.depleted_sw", s.name, f"Depleted {g.id}: {weapon} (9.6182)", column=f"({need})",
+                trace = r.roll("abtf.depleted_sw", f"Depleted {g.id}: {weapon} (9.6182)", side=s.name, column=f"({need})",
                                secret=r.computer(s.name))
                 if trace.result != "Received":
                     continue
@@ -170,7 +170,7 @@ def _leader(r: Reph, s: SideState, p: Purchase, g: RGType) -> None:
     column = "(Armor)" if armor else s.name
     table = r.cat.get("abtf.leader")
     mods = {m: v for m, v in mods.items() if table.modifier(m).applies_to(column)}
-    trace = r.roll("abtf.leader", s.name, f"Leader of {g.label()} (9.6183)", column=column, mods=mods,
+    trace = r.roll("abtf.leader", f"Leader of {g.label()} (9.6183)", side=s.name, column=column, mods=mods,
                    secret=r.computer(s.name))
     result = str(trace.result)
     if result.startswith("-"):
@@ -244,8 +244,8 @@ def fortifications(r: Reph) -> None:
             continue
         kinds = ", ".join(f"{k} {fortification_cost(r, side, k)}" for k in FORTS if not FORTS[k][2]
                           or role(r, FORTS[k][2]) == side)
-        bought = r.ask("fortifications", side, f"9.619 Spend {s.fpp} FPP on fortifications ({kinds})",
-                       fortification_parser(r, s), {"reph": r, "side": s},
+        bought = r.ask("fortifications", f"9.619 Spend {s.fpp} FPP on fortifications ({kinds})", fortification_parser(r, s),
+                       side=side, context={"reph": r, "side": s},
                        example='fortifications = { Trench = 1, "AP Mine" = 4 }')
         spent = sum(fortification_cost(r, side, k) * n for k, n in bought.items())
         for kind, count in bought.items():

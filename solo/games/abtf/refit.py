@@ -39,7 +39,7 @@ def new_date(r: Reph) -> None:
             s.san = 2
             r.say(f"{side} SAN raised to 2 at no CPP (9.6122)")
         elif s.san >= start:
-            trace = r.roll(table, side, f"SAN adjustment, SAN {s.san} ({r.cat.get(table).rule})", mods={mod: s.san - start})
+            trace = r.roll(table, f"SAN adjustment, SAN {s.san} ({r.cat.get(table).rule})", side=side, mods={mod: s.san - start})
             if trace.final >= 4:
                 s.san -= 2
             r.say(f"{side} SAN dr {trace.original} {s.san - start + 2 * (trace.final >= 4):+d}: Final {trace.final}, "
@@ -86,11 +86,11 @@ def shift(r: Reph) -> None:
     two Uncontrolled Territory hexes on the path, FRD); on 11 each unit a dr (>= 4: Casualty Reduction, a vehicle
     Eliminated); >= 12 the group is Eliminated."""
     for side, s in r.c.sides.items():
-        groups = r.ask("shift", side, "9.613 Shift: which groups attempt to Shift from their Setup Area to another "
+        groups = r.ask("shift", "9.613 Shift: which groups attempt to Shift from their Setup Area to another "
                        "Friendly Setup Area" + (" or an Eligible Entry Area" if side in role(r, "entry_shift") else "")
                        + "? (a path of Enterable Uncontrolled/Friendly hexes; a non-WW MMC portages <= 5 PP, a WW MMC "
-                       "<= 3, a SMC <= 2, a wounded SMC none; no non-dm Gun unless hooked to a vehicle)",
-                       shift_parser(r, s), {"reph": r, "side": s}, example='shift = ["G3+G4>Block D hexes=2"]')
+                       "<= 3, a SMC <= 2, a wounded SMC none; no non-dm Gun unless hooked to a vehicle)", shift_parser(r, s),
+                       side=side, context={"reph": r, "side": s}, example='shift = ["G3+G4>Block D hexes=2"]')
         for group in groups:
             _shift(r, s, [s.unit(i) for i in group["units"]], group["to"], group["hexes"])
 
@@ -102,7 +102,7 @@ def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> Non
     if hexes:
         mods["hexes"] = hexes
     names = "+".join(u.id for u in units)
-    trace = r.roll("abtf.shift", s.name, f"Shift of {names} to {to} (9.613)", mods=mods, secret=r.computer(s.name))
+    trace = r.roll("abtf.shift", f"Shift of {names} to {to} (9.613)", side=s.name, mods=mods, secret=r.computer(s.name))
     r.say(f"{s.name} {names} Shift to {to}: DR {trace.original} Final {trace.final}, {trace.result}", secret=s.name)
     if trace.final >= 12:
         for unit in units:
@@ -114,7 +114,7 @@ def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> Non
         unit.detail["area"] = to
     if trace.final == 11:
         for unit in [u for u in units if u.kind in ("squad", "hs", "crew", "leader", "hero", "vehicle")]:
-            hit = r.roll("abtf.shift_casualty", s.name, f"Shift casualty dr for {unit.label} (9.613 note 2)",
+            hit = r.roll("abtf.shift_casualty", f"Shift casualty dr for {unit.label} (9.613 note 2)", side=s.name,
                          secret=r.computer(s.name))
             if hit.original < 4:
                 continue
@@ -170,7 +170,7 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
                                       ("front-line", uncontrolled)) if on}
         if al and leader_drm(al.type):
             mods["armor-leader"] = leader_drm(al.type)
-        trace = r.roll("abtf.immobilization_repair", s.name, f"Immobilization repair of {v.label} (9.6141b)", mods=mods)
+        trace = r.roll("abtf.immobilization_repair", f"Immobilization repair of {v.label} (9.6141b)", side=s.name, mods=mods)
         if trace.final <= 2:
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
@@ -179,7 +179,7 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
         lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
         return
     if "stunned" in v.flags:
-        trace = r.roll("abtf.vehicle_stun_recovery", s.name, f"Stun recovery of {v.label} (9.6141d)")
+        trace = r.roll("abtf.vehicle_stun_recovery", f"Stun recovery of {v.label} (9.6141d)", side=s.name)
         r.say(f"{s.name} {v.id} {v.type} stunned: dr {trace.original}, {trace.result}")
         if trace.original <= 2:
             v.flags.discard("stunned")
@@ -208,7 +208,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
                 mods["armor-leader"] = leader_drm(al.type)
         if unit.id in fact(r, "non_qualified", []):
             mods["non-qualified"] = True
-        trace = r.roll("abtf.weapon_repair", s.name, f"Repair of {unit.label}" + (" MA" if vehicular else "") + " (9.6142)",
+        trace = r.roll("abtf.weapon_repair", f"Repair of {unit.label}" + (" MA" if vehicular else "") + " (9.6142)", side=s.name,
                        mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: dr {trace.original} Final {trace.final}, {trace.result}")
         if trace.final <= 1:
@@ -223,7 +223,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
 def _captured_check(r: Reph, s: SideState) -> None:
     """9.6143: a dr for each functioning captured Retained Weapon: >= 4 Eliminated (disabled if vehicular, no Recall)."""
     for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags and "malfunctioned" not in u.flags]:
-        trace = r.roll("abtf.captured_equipment", s.name, f"Captured {unit.label} (9.6143)")
+        trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
         if trace.original < 4:
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
         elif unit.kind == "vehicle":
@@ -247,7 +247,7 @@ def _special_ammo(r: Reph, s: SideState) -> None:
         mods = side_mods(r, "abtf.special_ammo_restoration", s.name)
         if s.name == role(r, "british") and shortage_level(r):
             mods["shortage"] = shortage_level(r)
-        trace = r.roll("abtf.special_ammo_restoration", s.name, f"{ammo} of {unit.label} (9.6144)", mods=mods)
+        trace = r.roll("abtf.special_ammo_restoration", f"{ammo} of {unit.label} (9.6144)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type} {ammo}: dr {trace.original} Final {trace.final}, {trace.result}")
 
 
@@ -306,7 +306,7 @@ def cpp(r: Reph) -> None:
     for side, s in r.c.sides.items():
         base = r.cat.chart(r.defn.tables["cpp_base"], r.c.date, side)
         base = base if isinstance(base, int) else 0
-        trace = r.roll("abtf.cpp_variable_arrival", side, "CG CPP Variable Arrival Points (9.6162)", secret=r.computer(side))
+        trace = r.roll("abtf.cpp_variable_arrival", "CG CPP Variable Arrival Points (9.6162)", side=side, secret=r.computer(side))
         line = roster(s, r.c.date)
         line.repl = base + trace.original
         line.total = line.start + line.repl

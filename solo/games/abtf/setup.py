@@ -54,7 +54,7 @@ def _shortage(r: Reph) -> None:
     chits = max(0, attack_chits(r, side) - 1)
     if chits:
         mods["attack-chits"] = min(chits, 8)
-    trace = r.roll("abtf.ammunition_shortage", side, f"Ammunition Shortage Level change on {r.c.date} (9.6201)", mods=mods)
+    trace = r.roll("abtf.ammunition_shortage", f"Ammunition Shortage Level change on {r.c.date} (9.6201)", side=side, mods=mods)
     if trace.final >= 10:
         highest = _highest_level(r)
         set_shortage_level(r, shortage_level(r) + 1 if highest is None else min(shortage_level(r) + 1, highest))
@@ -96,7 +96,7 @@ def elr_mods(r: Reph, side: str, campaign_exhaustion: int | None = None) -> dict
 def _elr(r: Reph, side: str) -> None:
     """9.6202: a DR; Final <= 2 ELR +1, >= 13 ELR -1."""
     s = r.side(side)
-    trace = r.roll("abtf.elr_loss_gain", side, f"ELR Loss/Gain on {r.c.date} (9.6202)", mods=elr_mods(r, side))
+    trace = r.roll("abtf.elr_loss_gain", f"ELR Loss/Gain on {r.c.date} (9.6202)", side=side, mods=elr_mods(r, side))
     old = s.elr
     if trace.final <= 2:
         s.elr = min(ELR_RANGE[1], s.elr + 1)
@@ -142,13 +142,13 @@ def weather(r: Reph) -> None:
     dark = night(date)
     before, before_ec = _previous(r)
     mods = {"night": dark, "mist": before == "Mist", "overcast": before == "Overcast", "gusty": before == "Clear & Gusty"}
-    sky = r.roll("abtf.weather", side, f"Weather for {date} (9.62161)", mods={k: True for k, on in mods.items() if on})
+    sky = r.roll("abtf.weather", f"Weather for {date} (9.62161)", side=side, mods={k: True for k, on in mods.items() if on})
     r.c.weather[date] = sky.result
     mods = {"wet": before_ec in ("Wet", "Moist"), "night": dark, "dry": before_ec == "Dry"}
-    ground = r.roll("abtf.ec", side, f"EC for {date} (9.62163)", mods={k: True for k, on in mods.items() if on})
+    ground = r.roll("abtf.ec", f"EC for {date} (9.62163)", side=side, mods={k: True for k, on in mods.items() if on})
     r.c.ec[date] = ground.result
     mods = {"night": dark, "overcast": sky.result == "Overcast", "gusty": before == "Clear & Gusty"}
-    wind = r.roll("abtf.wind", side, f"Wind Force for {date} (9.62164)", mods={k: True for k, on in mods.items() if on})
+    wind = r.roll("abtf.wind", f"Wind Force for {date} (9.62164)", side=side, mods={k: True for k, on in mods.items() if on})
     r.say(f"{date}: weather DR {sky.original} Final {sky.final} {sky.result}; EC dr {ground.original} Final "
           f"{ground.final} {ground.result}; wind dr {wind.original} Final {wind.final} {wind.result}"
           + (" - roll its direction per B26.52" if "(1)" in wind.result else "")

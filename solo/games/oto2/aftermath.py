@@ -99,12 +99,12 @@ def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
 
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     column, mods = escape_mods(r, unit)
-    escape_result(r, unit, r.roll("oto2.escape", unit.side, f"Escape of {unit.label} (7.5063)", column, mods), "7.5063")
+    escape_result(r, unit, r.roll("oto2.escape", f"Escape of {unit.label} (7.5063)", column, mods, side=unit.side), "7.5063")
     for sw in carrying:
         if unit.retained:
             sw.isolated = ""
         elif sw.retained:
-            gone = r.roll("oto2.escape_equipment", unit.side, f"Equipment {sw.label} of an Eliminated escapee (7.5064)")
+            gone = r.roll("oto2.escape_equipment", f"Equipment {sw.label} of an Eliminated escapee (7.5064)", side=unit.side)
             if gone.original >= 4:
                 eliminate(r, sw, f"escapee Eliminated, dr {gone.original} (7.5064)")
 
@@ -130,8 +130,8 @@ def prisoners(r: Reph) -> None:
             eliminate(r, unit, "prisoner of a non-Isolated Guard (7.508)")
             continue
         keeper = r.c.other(unit.side)
-        free = r.ask("free_prisoners", keeper, f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?",
-                     choices.yes_no, {"reph": r, "prisoner": unit}, example="free_prisoners = false", default="no")
+        free = r.ask("free_prisoners", f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?", choices.yes_no,
+                     side=keeper, context={"reph": r, "prisoner": unit}, example="free_prisoners = false", default="no")
         if free:
             conscript = unit_type(unit.type, unit.side)
             while conscript.replaced_by and conscript.kind in ("squad", "hs"):
@@ -149,7 +149,7 @@ def flames(r: Reph) -> None:
     becomes Open Ground / wooden rubble; 7.5094 a dr for each Flame (1-4 removed, 5-6 Blaze); 7.5095 Eliminations."""
     blazes = 0
     for n in range(r.c.facts["flames"]):
-        trace = r.roll("oto2.flame_spread", "German", f"Flame {n + 1} (7.5094)")
+        trace = r.roll("oto2.flame_spread", f"Flame {n + 1} (7.5094)", side="German")
         blazes += trace.original >= 5
     r.say(f"{r.c.facts['flames']} Flames: {blazes} become Blazes for the next scenario (7.5094)")
 
@@ -160,7 +160,7 @@ def wounded_leaders(r: Reph) -> None:
     for s in r.c.sides.values():
         for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
             mods = {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}
-            trace = r.roll("oto2.wounded_leader", s.name, f"Wounded {leader.label} (7.510)", mods=mods)
+            trace = r.roll("oto2.wounded_leader", f"Wounded {leader.label} (7.510)", side=s.name, mods=mods)
             if trace.result == "Evacuated":
                 leader.status = "Evacuated"
             elif trace.result == "Retained unwounded":
@@ -186,16 +186,16 @@ def _mmc_hardening(r: Reph, s) -> None:
     earned = r.c.last.cvp[s.name]
     if earned:
         mods["cvp"] = earned
-    trace = r.roll("oto2.mmc_battle_hardening", s.name, "Number of MMC to Battle Harden (7.5112)", mods=mods,
+    trace = r.roll("oto2.mmc_battle_hardening", "Number of MMC to Battle Harden (7.5112)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
     count = first_number(trace.result) + heroes
     if not count:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return
     eligible = [u for u in s.retained("squad", "hs", "crew") if not u.isolated or heroes]
-    picks = r.ask("battle_harden", s.name, f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 instead): "
-                  f"which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
-                  {"reph": r, "units": eligible, "count": count},
+    picks = r.ask("battle_harden", f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 instead): "
+                  f"which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count), side=s.name,
+                  context={"reph": r, "units": eligible, "count": count},
                   example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
     for unit_id in picks:
         unit = s.unit(unit_id)
@@ -219,7 +219,7 @@ def _leader_hardening(r: Reph, s) -> None:
     if promotion(r, s, "leader_hardening", "7.5113"):
         return
     mods = {k: True for k, on in (("won", r.c.won_last(s.name)), ("german", s.name == "German")) if on}
-    trace = r.roll("oto2.leader_battle_hardening", s.name, "Leader Battle Hardening (7.5113)", mods=mods, secret=r.computer(s.name))
+    trace = r.roll("oto2.leader_battle_hardening", "Leader Battle Hardening (7.5113)", side=s.name, mods=mods, secret=r.computer(s.name))
     selected = trace.result.rstrip("*")
     rank = LEADER_ORDER.index(selected)
     candidates = sorted((u for u in leaders if u.type in LEADER_ORDER and LEADER_ORDER.index(u.type) <= rank),

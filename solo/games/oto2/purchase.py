@@ -41,11 +41,11 @@ def purchase(r: Reph) -> None:
                             f" (bought {s.bought(g.id)})" for g in chart.values())
         given = r.defn.initial[side] if initial(r) else {}
         also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
-        answer = r.ask("purchase", side,
-                       (f"7.4 Your Initial OB gives {also}.\n" if also else "")
+        answer = r.ask("purchase", (f"7.4 Your Initial OB gives {also}.\n" if also else "")
                        + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: offboard, onboard, trucks, "
                        f"prereg = 1-2, observer_level = 3; CG12, notes f, h/i, o):\n{listing}",
-                       purchase_parser(r, s), {"reph": r, "side": s},
+                       purchase_parser(r, s),
+                       side=side, context={"reph": r, "side": s},
                        example='purchase = ["I1", "V4", { rg = "O2", prereg = 1 }]')
         spent = 0
         for raw in answer:
@@ -107,7 +107,7 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
     g = r.rg(s.name, p.rg)
     full = True
     if "c" in g.notes and not (initial(r) and r.defn.initial["all_full"]):
-        trace = r.roll("oto2.rg_strength", s.name, f"Strength of {g.label()} (7.5191)",
+        trace = r.roll("oto2.rg_strength", f"Strength of {g.label()} (7.5191)", side=s.name,
                        mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
         full = trace.result == "Full Strength"
     p.strength = ("Full" if full or g.is_cupola else "Depleted") if "c" in g.notes or g.is_cupola else ""
@@ -149,7 +149,7 @@ def _vehicle_type(r: Reph, s: SideState, g: rgs.RGType) -> str:
     table = r.defn.raw["type_rolls"].get(s.name, {}).get(g.id)
     if not table:
         return g.units
-    return r.roll(table, s.name, f"Type of each {g.units} of {g.id} (7.518 note)").result
+    return r.roll(table, f"Type of each {g.units} of {g.id} (7.518 note)", side=s.name).result
 
 
 def _hw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
@@ -164,7 +164,7 @@ def _hw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
         if full or g.is_cupola:
             received.append(name)
             continue
-        trace = r.roll("oto2.hw_depleted", s.name, f"Depleted {g.id}: {name} (7.5193)", secret=r.computer(s.name))
+        trace = r.roll("oto2.hw_depleted", f"Depleted {g.id}: {name} (7.5193)", side=s.name, secret=r.computer(s.name))
         if trace.original <= 4:
             received.append(name)
     if not received:
@@ -192,7 +192,7 @@ def _sw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
             else:
                 count = int(part)
                 sure, rolls = (count, []) if full else (0, ["Depleted, SW not in parenthesis"] * count)
-            got = sure + sum(r.roll("oto2.sw_allotment_dr", s.name, f"{g.id} {weapon} (7.5192)", column=column,
+            got = sure + sum(r.roll("oto2.sw_allotment_dr", f"{g.id} {weapon} (7.5192)", side=s.name, column=column,
                                     secret=r.computer(s.name)).result == "Received" for column in rolls)
             for _ in range(got):
                 s.add(weapon, "sw", p.line)
@@ -208,7 +208,7 @@ def _leaders(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> N
         mods["german-i2"] = True
     if s.name == "Russian" and g.id in ("I2", "I4", "I5"):
         mods["russian-i2-i4-i5"] = True
-    trace = r.roll("oto2.leader_generation", s.name, f"Leaders of {g.label()} (7.5196)", s.name, mods, secret=r.computer(s.name))
+    trace = r.roll("oto2.leader_generation", f"Leaders of {g.label()} (7.5196)", s.name, mods, side=s.name, secret=r.computer(s.name))
     for leader in trace.result.split(","):
         p.leaders.append(s.add(leader.strip(), "leader", p.line).type)
 
@@ -224,14 +224,14 @@ def _platoon_leader(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: boo
             mods.append("depleted")
         _armor_leader(r, s, vehicles[0], mods, f"Armor Leader of {g.label()} (7.5197)", p)
         return
-    trace = r.roll("oto2.platoon_leader", s.name, f"Leader of {g.label()} (7.5197)",
+    trace = r.roll("oto2.platoon_leader", f"Leader of {g.label()} (7.5197)", side=s.name,
                    mods={} if full else {"depleted": True}, secret=r.computer(s.name))
     if trace.result != "No leader":
         p.leaders.append(s.add(trace.result, "leader", p.line).type)
 
 
 def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str, p: Purchase | None = None) -> None:
-    trace = r.roll("oto2.armor_leader", s.name, purpose, mods={m: True for m in mods}, secret=r.computer(s.name))
+    trace = r.roll("oto2.armor_leader", purpose, side=s.name, mods={m: True for m in mods}, secret=r.computer(s.name))
     if trace.result == "No armor leader":
         r.say(f"{s.name} {purpose}: DR {trace.original}, Final {trace.final}: no armor leader", secret=s.name)
         return
@@ -243,7 +243,7 @@ def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str,
 
 def _oba(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
     """7.5195 OBA: a Secret DR for each module's ammunition with the Historical DRM; notes f (Pre-Registered hexes)."""
-    trace = r.roll("oto2.oba", s.name, f"Ammunition of {g.label()} (7.5195)", s.name, {"historical": r.historical(s.name)},
+    trace = r.roll("oto2.oba", f"Ammunition of {g.label()} (7.5195)", s.name, {"historical": r.historical(s.name)}, side=s.name,
                    secret=r.computer(s.name))
     p.strength = trace.result
     extra = {"ammo": trace.result}
@@ -316,9 +316,9 @@ def fortifications(r: Reph) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
-        bought = r.ask("fortifications", side, f"7.520 Spend {s.fpp} FPP on fortifications ("
-                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", Pillbox a+b+c (a+b+c)x2)",
-                       fortification_parser(r, s), {"reph": r, "side": s},
+        bought = r.ask("fortifications", f"7.520 Spend {s.fpp} FPP on fortifications ("
+                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", Pillbox a+b+c (a+b+c)x2)", fortification_parser(r, s),
+                       side=side, context={"reph": r, "side": s},
                        example='fortifications = { Wire = 2, Trench = 3, "AP Mine" = 3 }')
         spent = sum(fortification_cost(k, n) for k, n in bought.items())
         for kind, count in bought.items():

@@ -60,7 +60,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated)) if on}
         if al:
             mods["armor-leader"] = al
-        trace = r.roll("oto2.immobilization_repair", s.name, f"Immobilization repair of {v.label} (7.5131b)", mods=mods)
+        trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name, mods=mods)
         if trace.final <= 4:
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilization: dr {trace.original} Final {trace.final}, {trace.result}")
@@ -68,7 +68,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         eliminate(r, v, "Mobile, non-Isolated and under Recall (7.5131c)")
         return
     if "low-ammo" in v.flags and not v.isolated:
-        trace = r.roll("oto2.recall_low_ammo", s.name, f"Recalled for Low Ammunition: {v.label} (7.5131c)")
+        trace = r.roll("oto2.recall_low_ammo", f"Recalled for Low Ammunition: {v.label} (7.5131c)", side=s.name)
         v.flags.discard("held-back")
         if trace.original >= 4:
             v.flags.add("held-back")
@@ -80,7 +80,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         mods = {"isolated": True} if v.isolated else {}
         if al:
             mods["armor-leader"] = al
-        trace = r.roll("oto2.vehicle_stun_recovery", s.name, f"Stun recovery of {v.label} (7.5131d)", mods=mods)
+        trace = r.roll("oto2.vehicle_stun_recovery", f"Stun recovery of {v.label} (7.5131d)", side=s.name, mods=mods)
         if trace.final <= 3:
             v.flags.discard("stunned")
         elif trace.final >= 6:
@@ -101,7 +101,7 @@ def _weapon_repair(r: Reph, s) -> None:
             mods["vehicle"] = True
         if unit.isolated:
             mods["isolated"] = True
-        trace = r.roll("oto2.weapon_repair", s.name, f"Repair of {unit.label} (7.5132)", mods=mods)
+        trace = r.roll("oto2.weapon_repair", f"Repair of {unit.label} (7.5132)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
         if trace.result == "Repaired":
             unit.flags.discard("malfunctioned")
@@ -141,7 +141,7 @@ def _captured(r: Reph, s) -> None:
         if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
             eliminate(r, unit, "a malfunctioned Captured weapon" + (" (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""))
             continue
-        trace = r.roll("oto2.captured_weapon", s.name, f"Captured {unit.label} (7.5135)")
+        trace = r.roll("oto2.captured_weapon", f"Captured {unit.label} (7.5135)", side=s.name)
         if trace.original >= 3:
             if unit.kind == "vehicle":
                 unit.flags.add("ma-disabled")
@@ -157,9 +157,9 @@ def _abandon(r: Reph, s) -> None:
                   and ({"immobilized", "ma-disabled", "abandoned"} & v.flags)]
     if not candidates or not s.retained("squad", "hs", "crew"):
         return
-    picks = r.ask("abandon", s.name, "7.5137 Turn which of these vehicles into Wrecks (the rest are kept)? "
-                  + ", ".join(v.label for v in candidates), choices.unit_list(s, candidates, len(candidates)),
-                  {"reph": r, "units": candidates}, example=f"abandon = [\"{candidates[0].id}\"]")
+    picks = r.ask("abandon", "7.5137 Turn which of these vehicles into Wrecks (the rest are kept)? "
+                  + ", ".join(v.label for v in candidates), choices.unit_list(s, candidates, len(candidates)), side=s.name,
+                  context={"reph": r, "units": candidates}, example=f"abandon = [\"{candidates[0].id}\"]")
     for unit_id in picks:
         eliminate(r, s.unit(unit_id), "turned into a Wreck by its owner (7.5137)")
 
@@ -176,10 +176,10 @@ def removal(r: Reph) -> None:
         squads = int(s.squad_equivalents(isolated=False))
         tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags])
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
-        picks = r.ask("removal", side, f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
-                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}",
-                      lambda raw: _check_removal(choices.words(raw), items, squads, tracked),
-                      {"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
+        picks = r.ask("removal", f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
+                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(choices.words(raw), items, squads, tracked),
+                      side=side,
+                      context={"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])
         for n in picks:
             item = items[n - 1]
@@ -192,7 +192,7 @@ def removal(r: Reph) -> None:
                 mods["assault-engineers"] = True
             if side == "German" and item["own"]:
                 mods["german-own"] = True
-            trace = r.roll("oto2.removal", side, f"Removal of {item['item']} (7.514)", mods=mods)
+            trace = r.roll("oto2.removal", f"Removal of {item['item']} (7.514)", side=side, mods=mods)
             r.say(f"{side} removal of {item['item']}: dr {trace.original} Final {trace.final}, {trace.result}")
             if trace.original == 6:
                 engineer_casualty(r, s)
@@ -216,7 +216,7 @@ def _check_removal(picks, items, squads, tracked) -> list[int]:
 def cpp_replenishment(r: Reph) -> None:
     """7.515 CPP Replenishment: a Secret DR with the side's Historical DRM (7.5151); 7.5152 Start + Repl = Total."""
     for side, s in r.c.sides.items():
-        trace = r.roll("oto2.cpp_replenishment", side, "CPP Replenishment (7.515)", mods={"historical": r.historical(side)},
+        trace = r.roll("oto2.cpp_replenishment", "CPP Replenishment (7.515)", side=side, mods={"historical": r.historical(side)},
                        secret=r.computer(side))
         line = s.roster[r.c.date]
         line.repl = first_number(trace.result)
@@ -240,7 +240,7 @@ def elr(r: Reph) -> None:
             mods["elite"] = elite
         if r.c.cvp_suffered(side):
             mods["cvp"] = r.c.cvp_suffered(side)
-        trace = r.roll("oto2.elr_loss_gain", side, "ELR Loss/Gain (7.516)", mods=mods)
+        trace = r.roll("oto2.elr_loss_gain", "ELR Loss/Gain (7.516)", side=side, mods=mods)
         if trace.final <= 2:
             s.elr = min(high, s.elr + 1)
         elif trace.final >= 12:
@@ -254,9 +254,9 @@ def weather(r: Reph) -> None:
     """7.517 Weather and 7.5171 Environmental Conditions, both rolled by the German side."""
     previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
     was = r.c.weather[previous]
-    trace = r.roll("oto2.weather", "German", "Weather (7.517)", mods={"overcast": True} if was == "Overcast" else {})
+    trace = r.roll("oto2.weather", "Weather (7.517)", side="German", mods={"overcast": True} if was == "Overcast" else {})
     r.c.weather[r.c.date] = trace.result
     mods = {k: True for k, on in (("rain", was == "Rain"), ("overcast", was == "Overcast")) if on}
-    ec = r.roll("oto2.environmental_conditions", "German", "Environmental Conditions (7.5171)", mods=mods)
+    ec = r.roll("oto2.environmental_conditions", "Environmental Conditions (7.5171)", side="German", mods=mods)
     r.c.ec[r.c.date] = ec.result
     r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, Final {ec.final})")

@@ -67,8 +67,8 @@ def _recon(r: Reph, s: SideState) -> None:
     if bought:
         spend = 2
     else:
-        spend = r.ask("recon", s.name, f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
-                      choices.number(0, min(2, s.cpp)), {"reph": r, "side": s}, example="recon = 1")
+        spend = r.ask("recon", f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", choices.number(0, min(2, s.cpp)),
+                      side=s.name, context={"reph": r, "side": s}, example="recon = 1")
         s.cpp -= spend
     line = s.roster[r.c.date]
     if not spend:
@@ -80,7 +80,7 @@ def _recon(r: Reph, s: SideState) -> None:
         mods["spent-2"] = True
     if r.c.date.endswith("AM"):
         mods["am"] = True
-    trace = r.roll("oto2.recon", s.name, "Recon (7.5225)", mods=mods)
+    trace = r.roll("oto2.recon", "Recon (7.5225)", side=s.name, mods=mods)
     line.recon = first_number(trace.result)
     r.say(f"Russian Recon ({spend} CPP{' bought as M3' if bought else ''}): dr {trace.original} Final {trace.final}, "
           f"{trace.result} within 7 hexes of a friendly-Controlled hex, inspected after all set-up (7.5226)")

@@ -99,7 +99,7 @@ def _check(r: Reph, unit: Unit, purpose: str, one: bool) -> bool:
     mods = {"morale": -morale(unit)}
     if one:
         mods["one"] = True
-    trace = r.roll("asl.task_check", unit.side, purpose, mods=mods)
+    trace = r.roll("asl.task_check", purpose, side=unit.side, mods=mods)
     return trace.result != "Fails"
 
 
@@ -197,7 +197,7 @@ def isolation(r: Reph) -> None:
 
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     column, mods = escape_mods(r, unit)
-    trace = r.roll("rb.escape", unit.side, f"Escape of {unit.label} (11.6063)", column, mods)
+    trace = r.roll("rb.escape", f"Escape of {unit.label} (11.6063)", column, mods, side=unit.side)
     if trace.original == 2:
         r.say(f"{unit.id} Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
               "Hero-Creation/Battle Hardening Eliminates it")
@@ -257,7 +257,7 @@ def wounded_leaders(r: Reph) -> None:
     for s in r.c.sides.values():
         for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
             mods = {"isolated": True} if leader.isolated else {}
-            trace = r.roll("rb.wounded_leader", s.name, f"Wounded {leader.label} (11.610)", mods=mods)
+            trace = r.roll("rb.wounded_leader", f"Wounded {leader.label} (11.610)", side=s.name, mods=mods)
             r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
             if trace.final >= 3:
                 eliminate(r, leader, "wounds (11.610)")
@@ -299,7 +299,7 @@ def _mmc(r: Reph, s: SideState) -> None:
         mods["won"] = True
     if s.name == "Russian":
         mods["russian"] = True
-    trace = r.roll("rb.mmc_battle_hardening", s.name, "Number of MMC to Battle Harden (11.6112)", mods=mods,
+    trace = r.roll("rb.mmc_battle_hardening", "Number of MMC to Battle Harden (11.6112)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
     count = (first_number(trace.result) if trace.result[0].isdigit() else 0) + len(heroes)
     r.say(f"{s.name}: MMC Battle Hardening DR {trace.original}, Final {trace.final}: {trace.result}"
@@ -308,9 +308,9 @@ def _mmc(r: Reph, s: SideState) -> None:
     count = min(count, len(eligible))
     if not count:
         return
-    picks = r.ask("battle_harden", s.name, f"11.6112 Battle Harden {count} non-crew MMC (an Elite one becomes "
-                  f"Fanatic): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
-                  {"reph": r, "units": eligible, "count": count},
+    picks = r.ask("battle_harden", f"11.6112 Battle Harden {count} non-crew MMC (an Elite one becomes "
+                  f"Fanatic): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count), side=s.name,
+                  context={"reph": r, "units": eligible, "count": count},
                   example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
     for unit_id in picks:
         _harden_mmc(r, s, s.unit(unit_id))
@@ -353,14 +353,14 @@ def _leader(r: Reph, s: SideState) -> None:
     if promotion(r, s, "promotion", "11.6114", leader_limit(r)):
         return
     won = r.c.won_last(s.name)
-    trace = r.roll("rb.leader_battle_hardening", s.name, "Leader Battle Hardening (11.6113)", s.name,
-                   {"won": True} if won else {}, secret=r.computer(s.name))
+    trace = r.roll("rb.leader_battle_hardening", "Leader Battle Hardening (11.6113)", s.name, {"won": True} if won else {},
+                   side=s.name, secret=r.computer(s.name))
     drm = 0
     if won:
         options = {d: selected_leader(r, s.name, trace.original + d) for d in (-2, -1, 0)}
-        drm = r.ask("won_drm", s.name, "11.6113 You won: apply the -2 DRM, only -1, or none? ("
-                    + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")",
-                    choices.number(-2, 0), {"reph": r, "options": options}, example="won_drm = -2", default="-2")
+        drm = r.ask("won_drm", "11.6113 You won: apply the -2 DRM, only -1, or none? ("
+                    + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")", choices.number(-2, 0),
+                    side=s.name, context={"reph": r, "options": options}, example="won_drm = -2", default="-2")
     selected = selected_leader(r, s.name, trace.original + drm)
     leader = leader_to_harden(s, selected)
     if leader is None:

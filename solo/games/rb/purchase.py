@@ -107,11 +107,11 @@ def purchase(r: Reph) -> None:
     On-Bd "O" (On-map), "R" (Reserve) or "D" (Dug-In)."""
     for side, s in r.c.sides.items():
         r.chart(side)
-        answer = r.ask("purchase", side,
-                       f"11.619 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: onmap +{3 if side == 'German' else 2}, "
+        answer = r.ask("purchase", f"11.619 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: onmap +{3 if side == 'German' else 2}, "
                        f"reserve -1 for I RG{', dugin 50% FRU for AFV Pltns' if side == 'Russian' else ''}; at most "
                        f"{company_maximum(r, side)} Infantry Companies today):\n{chart_listing(r, s)}",
-                       purchase_parser(r, s), {"reph": r, "side": s}, example='purchase = ["I1", "I1 onmap", "I1 reserve"]')
+                       purchase_parser(r, s),
+                       side=side, context={"reph": r, "side": s}, example='purchase = ["I1", "I1 onmap", "I1 reserve"]')
         spent = 0
         for raw in answer:
             order = parse_order(raw)
@@ -153,8 +153,8 @@ def recon(r: Reph) -> None:
     """11.622 Reconnaissance: each side may spend 1 CPP (2 for the +3 drm) from its CPP Left; the Final dr (+1
     Russian) is the number of Locations reconnoitered after all set-up (11.6245); what is left is the next Start."""
     for side, s in r.c.sides.items():
-        spend = r.ask("recon", side, f"11.622 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
-                      choices.number(0, min(2, s.cpp)), {"reph": r, "side": s}, example="recon = 1", default="0")
+        spend = r.ask("recon", f"11.622 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", choices.number(0, min(2, s.cpp)),
+                      side=side, context={"reph": r, "side": s}, example="recon = 1", default="0")
         s.cpp -= spend
         line = s.roster[r.c.date]
         if not spend:
@@ -162,7 +162,7 @@ def recon(r: Reph) -> None:
             r.say(f"{side}: no Recon (11.622)", secret=side)
             continue
         mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
-        trace = r.roll("rb.recon", side, "Recon (11.622)", mods=mods)
+        trace = r.roll("rb.recon", "Recon (11.622)", side=side, mods=mods)
         line.recon = 0 if trace.result.startswith("No") else first_number(trace.result)
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}: {trace.result}, each <= four hexes "
               "from a friendly-Controlled hex, declared after all set-up (11.6245)", secret=side)

@@ -96,7 +96,7 @@ def _afv(r: Reph, s: SideState, v: Unit) -> None:
                          ("inexperienced", "inexperienced" in v.flags)):
             if on:
                 mods[name] = True
-        trace = r.roll("rb.immobilization_removal", s.name, f"Immobilization Removal: {v.label} (11.6131)", mods=mods)
+        trace = r.roll("rb.immobilization_removal", f"Immobilization Removal: {v.label} (11.6131)", side=s.name, mods=mods)
         if trace.final <= 2:
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result}")
@@ -113,7 +113,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
                          ("non-qualified", unit.id in fact(r, "non_qualified", [])), ("isolated", bool(unit.isolated))):
             if on:
                 mods[name] = True
-        trace = r.roll("rb.weapon_repair", s.name, f"Repair of {unit.label} (11.6132)", mods=mods)
+        trace = r.roll("rb.weapon_repair", f"Repair of {unit.label} (11.6132)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
         unit.flags.discard("malfunctioned")
         if trace.final <= 2:
@@ -133,8 +133,8 @@ def _mg_exchange(r: Reph, s: SideState) -> None:
         lmg = next((u for u in s.retained("sw") if u.type == "LMG" and not u.isolated), None)
         if lmg is None:
             return
-        if r.ask("mg_exchange", s.name, f"11.6133 Repair the Disabled MG of {v.label} by Eliminating {lmg.id} LMG?",
-                 choices.yes_no, {"reph": r, "vehicle": v, "lmg": lmg}, example="mg_exchange = true", default="no"):
+        if r.ask("mg_exchange", f"11.6133 Repair the Disabled MG of {v.label} by Eliminating {lmg.id} LMG?", choices.yes_no,
+                 side=s.name, context={"reph": r, "vehicle": v, "lmg": lmg}, example="mg_exchange = true", default="no"):
             eliminate(r, lmg, f"exchanged to repair {v.id}'s MG (11.6133)")
             v.flags.discard("mg-disabled")
 
@@ -163,7 +163,7 @@ def _captured(r: Reph, s: SideState) -> None:
     malfunctioned one is Eliminated (Disabled). 11.6136: a Captured AFV with no functioning Weapon becomes a wreck."""
     for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
         if "malfunctioned" not in unit.flags:
-            trace = r.roll("rb.captured_weapon", s.name, f"Captured {unit.label} (11.6135)")
+            trace = r.roll("rb.captured_weapon", f"Captured {unit.label} (11.6135)", side=s.name)
             if trace.original <= 2:
                 continue
         unit.flags.discard("malfunctioned")
@@ -215,7 +215,7 @@ def armor_withdrawal(r: Reph) -> None:
             if not present or not any("been-on-map" in v.flags for v in s.units if v.rg == p.line):
                 continue
             mods = {"losing": True} if win_loss_poor(r, side) else {}
-            trace = r.roll("rb.afv_platoon_withdrawal", side, f"AFV Platoon Withdrawal: {p.rg} {p.title} (11.6142)",
+            trace = r.roll("rb.afv_platoon_withdrawal", f"AFV Platoon Withdrawal: {p.rg} {p.title} (11.6142)", side=side,
                            mods=mods, secret=r.computer(side))
             r.say(f"{side} {p.rg} {p.title}: dr {trace.original} Final {trace.final}, {trace.result} (11.6142)",
                   secret=side)
@@ -256,12 +256,12 @@ def fortification_removal(r: Reph) -> None:
         if not items:
             continue
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
-        picks = r.ask("removal", side, f"11.615 Fortification Removal: which items (numbers)? {listing}",
-                      removal_parser(items), {"reph": r, "items": items}, example="removal = [1, 2]")
+        picks = r.ask("removal", f"11.615 Fortification Removal: which items (numbers)? {listing}", removal_parser(items),
+                      side=side, context={"reph": r, "items": items}, example="removal = [1, 2]")
         engineers = assault_engineers(s)
         for n in picks:
             item = items[n - 1]
-            trace = r.roll("rb.fortification_removal", side, f"Removal of {item['item']} (11.615)",
+            trace = r.roll("rb.fortification_removal", f"Removal of {item['item']} (11.615)", side=side,
                            mods=fortify.removal_mods(item, engineers))
             r.say(f"{side} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
                   f"{trace.result}")
@@ -282,7 +282,7 @@ def cpp(r: Reph) -> None:
         played = scenario_yesterday(r)
         if played and played.cvp.get(r.c.other(side)):
             mods["cvp"] = played.cvp[r.c.other(side)]
-        trace = r.roll("rb.cpp_replenishment", side, "CPP Replenishment (11.616)", mods=mods, secret=r.computer(side))
+        trace = r.roll("rb.cpp_replenishment", "CPP Replenishment (11.616)", side=side, mods=mods, secret=r.computer(side))
         line = s.roster[r.c.date]
         line.repl = first_number(trace.result.lstrip("+"))
         line.total = line.start + line.repl
@@ -330,7 +330,7 @@ def elr(r: Reph) -> None:
                             ("elite-coy", elite), ("first-line", first), ("attack", bool(attack))):
             if value:
                 mods[name] = value
-        trace = r.roll("rb.elr_loss_gain", side, "ELR Loss/Gain (11.617)", mods=mods)
+        trace = r.roll("rb.elr_loss_gain", "ELR Loss/Gain (11.617)", side=side, mods=mods)
         if trace.final <= 2:
             s.elr = min(4, s.elr + 1)
         elif trace.final >= 13:
@@ -346,11 +346,11 @@ def weather(r: Reph) -> None:
     the RB EC Table (-3 after Overcast, -1 after Fog/Mist, -1 in November, +1 after a Dry EC)."""
     previous = previous_day(r)
     was, was_ec = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
-    trace = r.roll("rb.weather", "Russian", "Weather (11.618)", mods={"overcast": True} if was == "Overcast" else {})
+    trace = r.roll("rb.weather", "Weather (11.618)", side="Russian", mods={"overcast": True} if was == "Overcast" else {})
     r.c.weather[r.c.date] = trace.result
     mods = {k: True for k, on in (("overcast", was == "Overcast"), ("fog", was == "Fog/Mist"),
                                   ("november", r.c.date.endswith("Nov")), ("dry", was_ec == "Dry")) if on}
-    ec = r.roll("rb.ec", "Russian", "EC (11.618)", mods=mods)
+    ec = r.roll("rb.ec", "EC (11.618)", side="Russian", mods=mods)
     r.c.ec[r.c.date] = ec.result
     r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, "
           f"Final {ec.final}); Wind is rolled in 11.6241 (11.618)")

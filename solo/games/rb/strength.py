@@ -84,13 +84,13 @@ def _strength(r: Reph, s: SideState, p: Purchase) -> None:
     g, secret = r.rg(s.name, p.rg), r.computer(s.name)
     mods = {"historical": r.historical(s.name)}
     if strength_rolled(g):
-        trace = r.roll("rb.rg_strength", s.name, f"Strength of {g.label()} (11.6201)", mods=mods, secret=secret)
+        trace = r.roll("rb.rg_strength", f"Strength of {g.label()} (11.6201)", side=s.name, mods=mods, secret=secret)
         p.strength = "Full" if trace.result == "Full Strength" else "Depleted"
     elif battery(g):
-        trace = r.roll("rb.gun_battery", s.name, f"Strength of {g.label()} (11.6204)", mods=mods, secret=secret)
+        trace = r.roll("rb.gun_battery", f"Strength of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
         p.strength = "Full" if trace.result == "Full" else "Depleted"
     elif oba(g):
-        trace = r.roll(pack_table(r, "oba"), s.name, f"Ammunition of {g.label()} (11.6204)", mods=mods, secret=secret)
+        trace = r.roll(pack_table(r, "oba"), f"Ammunition of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
         p.strength = trace.result
     else:
         return
@@ -138,7 +138,7 @@ def _company_sw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> No
     for weapon in table.columns:
         for _ in range(int(row.results.get(weapon) or 0)):
             if not full:
-                trace = r.roll("rb.depleted_company_sw", s.name, f"{g.id} {weapon} (11.6202)", secret=r.computer(s.name))
+                trace = r.roll("rb.depleted_company_sw", f"{g.id} {weapon} (11.6202)", side=s.name, secret=r.computer(s.name))
                 if trace.original > 4:
                     continue
             s.add(weapon, "sw", p.line)
@@ -150,7 +150,7 @@ def _hw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> None:
     rolling again for every weapon until it receives at least two (11.6204 EX); a crew comes with each weapon."""
     listed, received = weapons(g.units), weapons(g.units)
     while not full:
-        received = [w for w in listed if r.roll("rb.depleted_hw_platoon", s.name, f"{g.id} {w} (11.6203)",
+        received = [w for w in listed if r.roll("rb.depleted_hw_platoon", f"{g.id} {w} (11.6203)", side=s.name,
                                                 secret=r.computer(s.name)).original <= 3]
         if len(received) >= 2 or "HW" not in g.title:
             break
@@ -180,7 +180,7 @@ def _leaders(r: Reph, s: SideState, p: Purchase) -> None:
             mods["rifle-ninth"] = True
         elif n >= 6:
             mods["rifle-sixth"] = True
-    trace = r.roll(table_id, s.name, f"Leaders of {g.label()} (11.6205)", s.name, mods, secret=r.computer(s.name))
+    trace = r.roll(table_id, f"Leaders of {g.label()} (11.6205)", s.name, mods, side=s.name, secret=r.computer(s.name))
     for leader in str(trace.result).split(","):
         if leader.strip() and leader.strip() != "-":
             p.leaders.append(s.add(leader.strip(), "leader", p.line).type)
@@ -223,9 +223,9 @@ def _commissars(r: Reph, s: SideState, companies: list[Purchase]) -> None:
     most = max(0, min(len(companies), int(s.squad_equivalents() // 12) - have))
     if not most or not new:
         return
-    pairs = r.ask("commissars", "Russian", f"11.6206 Exchange up to {most} new leaders for Commissars "
-                  f"({', '.join(commissar_types())}): {', '.join(u.label for u in new)}",
-                  commissar_parser(s, new, most), {"reph": r, "leaders": new, "most": most},
+    pairs = r.ask("commissars", f"11.6206 Exchange up to {most} new leaders for Commissars "
+                  f"({', '.join(commissar_types())}): {', '.join(u.label for u in new)}", commissar_parser(s, new, most),
+                  side="Russian", context={"reph": r, "leaders": new, "most": most},
                   example='commissars = { R30 = "10-0" }', default="none")
     for unit_id, kind in pairs.items():
         unit = s.unit(unit_id)
@@ -239,7 +239,7 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase) -> None:
     """11.6207: a DR for each AFV Pltn [EXC: German SPW], even Depleted (-1 German, +1 Russian): <= 5 an armor leader
     in an AFV of the Pltn; >= 12 every AFV of the Pltn has an Inexperienced Crew."""
     vehicles = [u for u in s.units if u.rg == p.line and u.kind == "vehicle"]
-    trace = r.roll("rb.armor_leader", s.name, f"Armor Leader of {p.rg} {p.title} (11.6207)",
+    trace = r.roll("rb.armor_leader", f"Armor Leader of {p.rg} {p.title} (11.6207)", side=s.name,
                    mods={s.name.lower(): True}, secret=r.computer(s.name))
     if trace.result.startswith("Inexperienced"):
         for v in vehicles:

@@ -96,7 +96,7 @@ def task_check(r: Reph, unit: Unit, one: bool, purpose: str):
     mods = {"morale": -morale(unit)}
     if one:
         mods["one"] = True
-    return r.roll("asl.task_check", unit.side, purpose, mods=mods)
+    return r.roll("asl.task_check", purpose, side=unit.side, mods=mods)
 
 
 @step("encirclement")
@@ -202,7 +202,7 @@ def isolation(r: Reph) -> None:
 def escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     """One Escape DR (12.6073) and its result (12.6074): survivors and the SW they portage are Retained."""
     column, mods = escape_mods(r, unit)
-    trace = r.roll("votg.escape", unit.side, f"Escape of {unit.label} (12.6073)", column, mods)
+    trace = r.roll("votg.escape", f"Escape of {unit.label} (12.6073)", column, mods, side=unit.side)
     if trace.original == 2:
         r.say(f"{unit.id}: Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result "
               "Eliminates it (12.6074)")
@@ -245,7 +245,7 @@ def blazes(r: Reph) -> None:
           "too (12.6106)")
     for key, single in (("stone_buildings_ablaze", False), ("single_hex_buildings_ablaze", True)):
         for building in choices.words(fact(r, key, "")):
-            trace = r.roll("votg.non_factory_building", "German", f"Non-Factory stone building {building} (12.6104)",
+            trace = r.roll("votg.non_factory_building", f"Non-Factory stone building {building} (12.6104)", side="German",
                            mods={"single-hex": True} if single else {})
             outcome = "Gutted (7.)" if trace.final <= 4 else "rubbled: a Rubble counter in each ground-level Location"
             r.say(f"building {building}: dr {trace.original} Final {trace.final}, {outcome}")
@@ -261,7 +261,7 @@ def wounded_leaders(r: Reph) -> None:
     for s in r.c.sides.values():
         for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
             mods = {"isolated": True} if leader.isolated else {}
-            trace = r.roll("votg.wounded_leader", s.name, f"Wounded {leader.label} (12.611)", mods=mods)
+            trace = r.roll("votg.wounded_leader", f"Wounded {leader.label} (12.611)", side=s.name, mods=mods)
             if trace.final >= 3:
                 eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
             else:
@@ -293,16 +293,16 @@ def mmc_hardening(r: Reph, s) -> None:
     amassed = r.c.scenarios[-1].cvp.get(s.name, 0) if r.c.scenarios else 0
     if amassed:
         mods["cvp"] = amassed
-    trace = r.roll("votg.mmc_battle_hardening", s.name, "Number of MMC to Battle Harden (12.6123)", mods=mods,
+    trace = r.roll("votg.mmc_battle_hardening", "Number of MMC to Battle Harden (12.6123)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
     count = (first_number(trace.result) if trace.result[0].isdigit() else 0) + len(heroes)
     eligible = s.retained("squad", "hs", "crew")
     if not count or not eligible:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return
-    picks = r.ask("battle_harden", s.name, f"12.6123 Battle Harden {count} MMC (an Elite MMC or a crew becomes "
-                  f"Fanatic instead, for the next scenario): which? ({', '.join(u.label for u in eligible)})",
-                  choices.unit_list(s, eligible, count), {"reph": r, "units": eligible, "count": count},
+    picks = r.ask("battle_harden", f"12.6123 Battle Harden {count} MMC (an Elite MMC or a crew becomes "
+                  f"Fanatic instead, for the next scenario): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
+                  side=s.name, context={"reph": r, "units": eligible, "count": count},
                   example=f'battle_harden = ["{eligible[0].id}"]')
     for unit_id in picks:
         unit = s.unit(unit_id)
@@ -339,7 +339,7 @@ def leader_hardening(r: Reph, s) -> None:
     if promotion(r, s, "leader_hardening", "12.6125", leader_limit(r)):
         return
     mods = {"won": True} if won_today(r, s.name) else {}
-    trace = r.roll("votg.leader_battle_hardening", s.name, "Leader Battle Hardening (12.6124)", s.name, mods,
+    trace = r.roll("votg.leader_battle_hardening", "Leader Battle Hardening (12.6124)", s.name, mods, side=s.name,
                    secret=r.computer(s.name))
     selected = trace.result.split()[0].rstrip("*†#‡")
     rank = order(selected)
@@ -378,9 +378,9 @@ def counterattack(r: Reph) -> None:
         r.say(f"the Russian has used all {limit} Attack chits of CG {r.c.variant}: no Counterattack (12.6251)")
         return
     left = "" if limit is None else f" ({limit - used} of {limit} Attack chits left)"
-    declare = r.ask("counterattack", "Russian", f"12.613 A German Assault was just played: declare a Russian "
-                    f"Counterattack for tonight/today, spending an Attack chit{left}? (yes/no)", choices.yes_no,
-                    {"reph": r, "left": None if limit is None else limit - used}, example="counterattack = false",
+    declare = r.ask("counterattack", f"12.613 A German Assault was just played: declare a Russian "
+                    f"Counterattack for tonight/today, spending an Attack chit{left}? (yes/no)", choices.yes_no, side="Russian",
+                    context={"reph": r, "left": None if limit is None else limit - used}, example="counterattack = false",
                     default="no")
     if declare:
         r.c.flags.add(COUNTERATTACK)

@@ -157,10 +157,10 @@ def purchase(r: Reph) -> None:
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, Daily Max {g.date_max}, CG Max {g.cg_max} (bought "
                             f"{s.bought(g.id)})" for g in chart.values())
         support = support_cpp(r) if side == "German" else 0
-        answer = r.ask("purchase", side, f"12.621 Purchase RGs with {s.cpp} CPP on {r.c.date}"
+        answer = r.ask("purchase", f"12.621 Purchase RGs with {s.cpp} CPP on {r.c.date}"
                        + (f" ({support} Support CPP only for non-Infantry RG, 12.6181)" if support else "")
                        + f"; at most {coy_max(r, side)} Infantry Coys (12.6215). Options: onmap, reserve dummies=N, "
-                       f"dugin (12.6214):\n{listing}", purchase_parser(r, s), {"reph": r, "side": s},
+                       f"dugin (12.6214):\n{listing}", purchase_parser(r, s), side=side, context={"reph": r, "side": s},
                        example='purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]')
         spent = 0
         for raw in answer:

@@ -98,7 +98,7 @@ def recovery(r: Reph) -> None:
                 continue
             mods = {k: True for k, on in (("isolated", v.isolated), ("perimeter", not v.isolated and v.id not in outside),
                                           ("dug-in", "dug-in" in v.flags)) if on}
-            trace = r.roll("votg.afv_recovery", side, f"Recovery of {v.label} (12.6151d)", mods=mods)
+            trace = r.roll("votg.afv_recovery", f"Recovery of {v.label} (12.6151d)", side=side, mods=mods)
             what = "Wreck" if "wreck" in v.flags else "AFV"
             if trace.original == 6 and what == "Wreck":
                 v.flags.add("burnt-out")
@@ -141,7 +141,7 @@ def immobilization_repair(r: Reph) -> None:
                 mods["armor-leader"] = _armor_leader_drm(s, v)
             if v.detail.get("labor"):
                 mods["labor"] = v.detail["labor"]
-            trace = r.roll("votg.immobilization_repair", side, f"Immobilization repair of {v.label} (12.6151e)", mods=mods)
+            trace = r.roll("votg.immobilization_repair", f"Immobilization repair of {v.label} (12.6151e)", side=side, mods=mods)
             r.say(f"{side} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result.rstrip('*')}")
             if trace.final <= 2:
                 v.flags.discard("immobilized")
@@ -160,7 +160,7 @@ def wreck_repair(r: Reph) -> None:
                                           ("partially-armored", "partially-armored" in v.flags)) if on}
             if v.detail.get("labor"):
                 mods["labor"] = v.detail["labor"]
-            trace = r.roll("votg.wreck_repair", side, f"Repair of Wreck {v.label} (12.6151f)", mods=mods)
+            trace = r.roll("votg.wreck_repair", f"Repair of Wreck {v.label} (12.6151f)", side=side, mods=mods)
             if trace.original == 6:
                 v.status = "Eliminated"
                 r.say(f"{side} Wreck {v.id} {v.type}: Original dr 6, a total loss: Eliminated (12.6151f)")
@@ -191,7 +191,7 @@ def weapon_repair(r: Reph) -> None:
                              ("russian-mg-atr", side == "Russian" and ("MG" in unit.type or "ATR" in unit.type))):
                 if on:
                     mods[name] = True
-            trace = r.roll("votg.weapon_repair", side, f"Repair of {unit.label} (12.6152)", mods=mods)
+            trace = r.roll("votg.weapon_repair", f"Repair of {unit.label} (12.6152)", side=side, mods=mods)
             r.say(f"{side} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, "
                   + ("Repaired" if trace.final <= 1 else "not repaired"))
             if trace.final <= 1:
@@ -206,7 +206,7 @@ def weapon_repair(r: Reph) -> None:
                 eliminate(r, unit, "an already malfunctioned Captured Weapon (12.6155)"
                           + ("; the AFV becomes a Wreck (12.6156)" if unit.kind == "vehicle" else ""))
                 continue
-            trace = r.roll("votg.captured_weapon", side, f"Captured {unit.label} (12.6155)")
+            trace = r.roll("votg.captured_weapon", f"Captured {unit.label} (12.6155)", side=side)
             if trace.original >= 3:
                 if unit.kind == "vehicle":
                     unit.flags |= {"ma-disabled", "wreck"}
@@ -264,8 +264,8 @@ def _platoon(r: Reph, s, line: int, vehicles: list) -> None:
     mods = {"losing": True} if win_loss_low(r, s.name) else {}
     if away:
         mods["historical"] = r.historical(s.name)
-        trace = r.roll("votg.afv_platoon_redeployment", s.name, f"Redeployed AFV Pltn (line {line}) re-entering "
-                       "(12.6162)", mods=mods, secret=r.computer(s.name))
+        trace = r.roll("votg.afv_platoon_redeployment", f"Redeployed AFV Pltn (line {line}) re-entering "
+                       "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
         if trace.final <= 5:
             for u in away + [a for a in s.units if a.kind == "armor-leader" and a.status == "Redeployed" and a.rg == line]:
                 u.status = "Retained"
@@ -275,8 +275,8 @@ def _platoon(r: Reph, s, line: int, vehicles: list) -> None:
     home = [v for v in vehicles if not v.isolated and "dug-in" not in v.flags]
     if not home or not any("been-on-map" in v.flags for v in vehicles):
         return
-    trace = r.roll("votg.afv_platoon_redeployment", s.name, f"AFV Pltn {home[0].type} (line {line}) Redeployment "
-                   "(12.6162)", mods=mods, secret=r.computer(s.name))
+    trace = r.roll("votg.afv_platoon_redeployment", f"AFV Pltn {home[0].type} (line {line}) Redeployment "
+                   "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
     if trace.final >= 6:
         for u in home + [a for a in s.retained("armor-leader") if a.detail.get("in") in {v.id for v in home}]:
             u.status = "Redeployed"
@@ -298,7 +298,7 @@ def fortification_removal(r: Reph) -> None:
     Casualty Reduces a non-Isolated elite MMC."""
     for item in fact(r, "removal", []):
         s = r.side(item["side"])
-        trace = r.roll("votg.fortification_removal", s.name, f"Removal of {item['item']} (12.617)",
+        trace = r.roll("votg.fortification_removal", f"Removal of {item['item']} (12.617)", side=s.name,
                        mods=fortify.removal_mods(item, assault_engineers(s)))
         r.say(f"{s.name} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
               f"{trace.result.rstrip('*')}")
@@ -323,7 +323,7 @@ def cpp(r: Reph) -> None:
         suffered = r.c.scenarios[-1].cvp.get(r.c.other(side), 0) if r.c.scenarios else 0
         if suffered:
             mods["cvp"] = suffered
-        trace = r.roll("votg.cpp_replenishment", side, "CPP Replenishment (12.618)", mods=mods, secret=r.computer(side))
+        trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods, secret=r.computer(side))
         repl = first_number(trace.result)
         halve = (before and (side == "German" or r.c.is_last_date)) or (after and side == "Russian")
         if halve:
@@ -394,7 +394,7 @@ def elr(r: Reph) -> None:
                             *bought_on(r, s, previous).items()):
             if value:
                 mods[name] = value
-        trace = r.roll("votg.elr_loss_gain", side, "ELR Loss/Gain (12.619)", mods=mods)
+        trace = r.roll("votg.elr_loss_gain", "ELR Loss/Gain (12.619)", side=side, mods=mods)
         if trace.final <= 2:
             s.elr = min(high, s.elr + 1)
         elif trace.final >= 13:
@@ -410,10 +410,10 @@ def weather(r: Reph) -> None:
     index = r.c.dates.index(r.c.date)
     previous = r.c.dates[index - 1] if index else ""
     was, ec_was = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
-    trace = r.roll("votg.weather", "Russian", "Weather (12.620)", mods={"overcast": True} if was == "Overcast" else {})
+    trace = r.roll("votg.weather", "Weather (12.620)", side="Russian", mods={"overcast": True} if was == "Overcast" else {})
     mods = {k: True for k, on in (("overcast", was == "Overcast"), ("fog", was.startswith("Fog")),
                                   ("dry", ec_was == "Dry")) if on}
-    ec = r.roll("votg.ec", "Russian", "EC (12.620)", mods=mods)
+    ec = r.roll("votg.ec", "EC (12.620)", side="Russian", mods=mods)
     r.c.weather[r.c.date], r.c.ec[r.c.date] = trace.result, ec.result
     r.say(f"{r.c.date}: weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} "
           f"(dr {ec.original}, Final {ec.final}); record them on the CG Roster (12.620)")

@@ -36,7 +36,7 @@ def strength(r: Reph) -> None:
             elif g.letter == "G":
                 _battery(r, s, p, g)
             elif g.letter == "O":
-                trace = r.roll(f"votg.oba_{side.lower()}", side, f"Ammo of {g.label()} (12.6224)",
+                trace = r.roll(f"votg.oba_{side.lower()}", f"Ammo of {g.label()} (12.6224)", side=side,
                                mods={"historical": r.historical(side)}, secret=r.computer(side))
                 p.strength = trace.result
                 p.units.append(s.add(f"{g.title} {g.units}".strip(), "oba", p.line, ammo=trace.result).type)
@@ -58,7 +58,7 @@ def _squads(r: Reph, s: SideState, p: Purchase, g, count: int, kind: str) -> lis
 def _coy(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6221 Infantry Coy RG Strength Table; the chart's "Coy Strength" cell gives the units of each level,
     "RS/FS/LD/MD/HD", an exponent ^n naming the squads that undergo ELR Replacement (A19.13)."""
-    trace = r.roll("votg.infantry_coy_strength", s.name, f"Strength of {g.label()} (12.6221)",
+    trace = r.roll("votg.infantry_coy_strength", f"Strength of {g.label()} (12.6221)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
     level = trace.result.rstrip("†")
     p.strength = level
@@ -76,7 +76,7 @@ def _coy(r: Reph, s: SideState, p: Purchase, g) -> None:
 
 def _pltn(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6221 Pltn RG Strength Table for an Infantry (HW, MOL-P too) or AFV Pltn; SW, leaders, armor leaders."""
-    trace = r.roll("votg.pltn_strength", s.name, f"Strength of {g.label()} (12.6221)",
+    trace = r.roll("votg.pltn_strength", f"Strength of {g.label()} (12.6221)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
     full = trace.result == "Full Strength"
     p.strength = "Full" if full else "Depleted"
@@ -119,14 +119,14 @@ def _sw(r: Reph, s: SideState, p: Purchase, g, level: str) -> None:
         for n in range(count):
             if not full:
                 mods = {LEVEL_MODS[level]: True} if level in ("Moderately Depleted", "Heavily Depleted") else {}
-                got = r.roll("votg.depleted_coy_sw", s.name, f"{g.id} {column} {n + 1} (12.6222)", mods=mods,
+                got = r.roll("votg.depleted_coy_sw", f"{g.id} {column} {n + 1} (12.6222)", side=s.name, mods=mods,
                              secret=r.computer(s.name))
                 if got.final > 4:
                     continue
             name = column
             for mark, table in (("†", "votg.gds_smg_pltn_sw"), ("‡", "votg.nkvd_militia_sw")):
                 if mark in cell:
-                    name = r.roll(table, s.name, f"{g.id} SW {mark} (12.6222)", secret=r.computer(s.name)).result.split()[1]
+                    name = r.roll(table, f"{g.id} SW {mark} (12.6222)", side=s.name, secret=r.computer(s.name)).result.split()[1]
             p.sw.append(s.add(name.replace("LtMTR", "Lt MTR"), "sw", p.line).type)
 
 
@@ -138,7 +138,7 @@ def _coy_leaders(r: Reph, s: SideState, p: Purchase, g, level: str) -> None:
         mods.pop("lightly", None)
     else:
         mods.update({k: True for k, on in (("guards", "Gds Rifle" in g.title), ("smg", "SMG Coy" in g.title)) if on})
-    trace = r.roll(f"votg.coy_leaders_{s.name.lower()}", s.name, f"Leaders of {g.label()} (12.6225)", mods=mods,
+    trace = r.roll(f"votg.coy_leaders_{s.name.lower()}", f"Leaders of {g.label()} (12.6225)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
     plain, _, bracket = trace.result.partition("{")
     leaders = bracket.rstrip("}") if "NKVD" in g.title else plain
@@ -155,20 +155,20 @@ def _coy_leaders(r: Reph, s: SideState, p: Purchase, g, level: str) -> None:
 def _pltn_leader(r: Reph, s: SideState, p: Purchase, g, full: bool) -> None:
     """12.6225 Pltn leader table (German -1 Stösstruppe; Russian -1 Storm Group, after a dr <= 4; +1 Depleted)."""
     if s.name == "Russian":
-        check = r.roll("votg.pltn_leader_russian_check", s.name, f"May {g.label()} have a leader? (12.6225 @)",
+        check = r.roll("votg.pltn_leader_russian_check", f"May {g.label()} have a leader? (12.6225 @)", side=s.name,
                        secret=r.computer(s.name))
         if check.final > 4:
             return
     mods = {k: True for k, on in (("depleted", not full), ("stosstruppe", "Stösstruppe" in g.title),
                                   ("storm-group", "Storm Group" in g.title)) if on}
-    trace = r.roll("votg.pltn_leader", s.name, f"Leader of {g.label()} (12.6225)", s.name, mods, secret=r.computer(s.name))
+    trace = r.roll("votg.pltn_leader", f"Leader of {g.label()} (12.6225)", s.name, mods, side=s.name, secret=r.computer(s.name))
     if trace.result != "none":
         p.leaders.append(s.add(trace.result, "leader", p.line).type)
 
 
 def _armor_leader(r: Reph, s: SideState, p: Purchase, vehicles: list) -> None:
     """12.6227 a DR (-1 German, +1 Russian): a 10-2 to 8-1 armor leader, none, or Inexperienced Crews (D3.45)."""
-    trace = r.roll("votg.armor_leader", s.name, f"Armor leader of {p.rg} (12.6227)", mods={s.name.lower(): True},
+    trace = r.roll("votg.armor_leader", f"Armor leader of {p.rg} (12.6227)", side=s.name, mods={s.name.lower(): True},
                    secret=r.computer(s.name))
     if trace.result.startswith("Inexperienced"):
         for v in vehicles:
@@ -181,7 +181,7 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase, vehicles: list) -> None:
 
 def _battery(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6224 Gun Battery Table: Full, or one less of each Gun type of the RG chart."""
-    trace = r.roll("votg.gun_battery", s.name, f"Strength of {g.label()} (12.6224)",
+    trace = r.roll("votg.gun_battery", f"Strength of {g.label()} (12.6224)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
     full = trace.final <= 7
     p.strength = "Full" if full else "Depleted"
@@ -211,9 +211,9 @@ def commissars(r: Reph, s: SideState, coys: int) -> None:
     new = [u for u in s.retained("leader") if u.rg in coy_lines and u.type not in ("10-0", "9-0", "8+1")]
     if room <= 0 or not new:
         return
-    picks = r.ask("commissars", s.name, f"12.6226 Exchange up to {room} new leaders for Commissars? "
-                  f"({', '.join(u.label for u in new)})", choices.unit_list(s, new, room),
-                  {"reph": r, "units": new, "room": room}, example="commissars = []")
+    picks = r.ask("commissars", f"12.6226 Exchange up to {room} new leaders for Commissars? "
+                  f"({', '.join(u.label for u in new)})", choices.unit_list(s, new, room), side=s.name,
+                  context={"reph": r, "units": new, "room": room}, example="commissars = []")
     for unit_id in picks:
         unit = s.unit(unit_id)
         old, unit.type = unit.type, {"10": "10-0", "9": "9-0"}.get(unit.type.split("-")[0].split("+")[0], "8+1")
@@ -239,8 +239,8 @@ def recon(r: Reph) -> None:
     CG Day's Start. Stealthy/Lax (Majority Squad Type) are the player's --mod."""
     for side, s in r.c.sides.items():
         line = s.roster[r.c.date]
-        spend = r.ask("recon", side, f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
-                      choices.number(0, min(2, s.cpp)), {"reph": r, "side": s}, example="recon = 1", default="0")
+        spend = r.ask("recon", f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", choices.number(0, min(2, s.cpp)),
+                      side=side, context={"reph": r, "side": s}, example="recon = 1", default="0")
         if not spend:
             line.recon = None
             r.say(f"{side} makes no Recon (12.624)", secret=side)
@@ -248,7 +248,7 @@ def recon(r: Reph) -> None:
         s.cpp -= spend
         line.left = s.cpp
         mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
-        trace = r.roll("votg.recon", side, "Recon (12.624)", mods=mods, secret=r.computer(side))
+        trace = r.roll("votg.recon", "Recon (12.624)", side=side, mods=mods, secret=r.computer(side))
         line.recon = first_number(trace.result) if trace.result[0].isdigit() else 0
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}, {line.recon} Location(s), "
               "inspected after all set-up (12.6265)", secret=side)

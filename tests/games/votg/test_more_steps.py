@@ -314,8 +314,8 @@ def test_weapon_repair_non_qualified_drm_on_the_table(vr):
     # dr 2 -> 2 Eliminated. The step cannot know it from the facts: the table carries it for the player's --mod.
     r = vr(faces=[1, 2])
     mods = {"repair": -1, "non-qualified": True}
-    assert r.roll("votg.weapon_repair", "German", "t", mods=mods).result == "Repaired"
-    assert r.roll("votg.weapon_repair", "German", "t", mods=mods).result == "Eliminated*"
+    assert r.roll("votg.weapon_repair", "t", side="German", mods=mods).result == "Repaired"
+    assert r.roll("votg.weapon_repair", "t", side="German", mods=mods).result == "Eliminated*"
 
 
 # --- 12.616 Armor Recall & Redeployment -----------------------------------------------------------

@@ -1,0 +1,66 @@
+"""The one context every step works with, a RePh step or a mission step: its dice and its questions go through the
+event log (Play), and what it did goes into the record the player reads.
+
+A RePh (solo/campaign/reph.py) and a mission (solo/sasl/context.py) each say where a step stands (the rule or the
+phase, kept with each event), which table a name means, the standing DRM, what a question may draw on, and how a
+line of the record reads.
+"""
+
+from collections.abc import Callable
+
+from solo.core.play import Play, Question
+from solo.rules.resolve import Trace
+
+
+class StepContext:
+    def __init__(self, play: Play):
+        self.play = play
+
+    @property
+    def cat(self):
+        return self.play.cat
+
+    # --- what each kind of game says ------------------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        """Where the game stands, kept with each roll and answer: the RePh step's rule, or the mission's phase."""
+        raise NotImplementedError
+
+    def table_id(self, table: str) -> str:
+        """The table a step names (a mission names its tables by their key in the mission file)."""
+        return table
+
+    def standing(self, table: str) -> dict:
+        """The DRM that apply to every roll on ``table`` (a mission's standing DRM, OtO-S2 MSR 1)."""
+        return {}
+
+    def context(self) -> dict:
+        """What every question may draw on."""
+        return {}
+
+    def entry(self, text: str, rule: str, secret: str) -> dict:
+        """A line of the record."""
+        raise NotImplementedError
+
+    @property
+    def record(self) -> list[dict]:
+        raise NotImplementedError
+
+    # --- what every step does -------------------------------------------------------------------
+
+    def roll(self, table: str, purpose: str, column: str | None = None, mods: dict | None = None, *, side: str,
+             drm: int = 0, secret: bool = False, **extra) -> Trace:
+        """Roll on ``table`` for ``side`` (``secret``: hidden from its opponent); ``extra`` is kept with the event."""
+        return self.play.roll(self.table_id(table), side, self.where, column, {**self.standing(table), **(mods or {})},
+                              drm, secret, purpose, **extra)
+
+    def ask(self, key: str, prompt: str, parse: Callable, *, side: str = "table", context: dict | None = None,
+            example: str = "", default: str = "none"):
+        """The answer of ``side`` ("table": what the map shows, told by the player) to a question; ``parse`` checks it."""
+        q = Question(key, self.where, side, prompt, parse, {**self.context(), **(context or {})}, example, default)
+        return self.play.ask(q)
+
+    def say(self, text: str, *, rule: str = "", secret: str = "") -> None:
+        """Record what the step did; ``secret``: the side whose secret this line tells (hidden from its opponent)."""
+        self.record.append(self.entry(text, rule, secret))
