@@ -12,8 +12,8 @@ from types import ModuleType
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
 from solo.core.content import content_dir, read_toml_file
-from solo.core.errors import SoloError
 from solo.core.context import StepContext
+from solo.core.errors import SoloError
 from solo.core.play import Play
 
 

@@ -4,8 +4,8 @@ from functools import cache
 from pathlib import Path
 
 from solo.core.content import content_dir, read_toml_file
-from solo.core.errors import SoloError
 from solo.core.context import StepContext
+from solo.core.errors import SoloError
 from solo.core.play import Play
 from solo.sasl.state import Mission
 

@@ -7,7 +7,7 @@ and a Random Event occurs when it equals one of the side's two RE numbers; so a 
 FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
 """
 
-from solo.campaign import choices
+from solo.core.choices import words, yes_no
 from solo.core.dice import roll
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
@@ -95,7 +95,7 @@ def _counterattack_s(x: Ctx, trace) -> str:
 
 def _s_ids(x: Ctx, allowed):
     def parse(raw):
-        ids = [str(w).upper() for w in choices.words(raw)]
+        ids = [str(w).upper() for w in words(raw)]
         bad = [i for i in ids if i not in {s.id for s in allowed}]
         if bad:
             raise SoloError(f"{', '.join(bad)}: not one of {', '.join(a.id for a in allowed) or 'none'}")
@@ -107,7 +107,7 @@ def _minefield(x: Ctx, trace) -> str:
     """13-16, 25-26, 51-56: the FRIENDLY Infantry stack in an eligible minefield Location nearest the EBE; rolled again
     if the only eligible unit is in the FRIENDLY set up area or none is eligible. Strength by the follow-up dr."""
     ok = x.ask("minefield", "ENEMY RE Minefield!: is a FRIENDLY (non-Melee) Infantry stack in an eligible non-building "
-               "minefield Location outside the FRIENDLY set up area? (yes/no; no: rolled again)", choices.yes_no,
+               "minefield Location outside the FRIENDLY set up area? (yes/no; no: rolled again)", yes_no,
                example="minefield = true")
     if not ok:
         return REROLL
@@ -193,7 +193,7 @@ def _recall(x: Ctx, trace) -> str:
 
 def _rally(x: Ctx, trace) -> str:
     broken = x.ask("broken", "FRIENDLY RE 41-43: are any FRIENDLY units broken? (yes/no; no: rolled again)",
-                   choices.yes_no, example="broken = true")
+                   yes_no, example="broken = true")
     return "the broken FRIENDLY unit(s) closest to the EBE rally" if broken else REROLL
 
 

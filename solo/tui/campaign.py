@@ -25,7 +25,6 @@ from textual.widgets import (
 
 from solo.campaign.engine import run, start_meta
 from solo.campaign.reph import load_campaign
-from solo.games import CAMPAIGNS, campaign_of
 from solo.campaign.report import (
     PURCHASE_COLUMNS,
     ROSTER_COLUMNS,
@@ -37,6 +36,7 @@ from solo.campaign.report import (
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
+from solo.games import CAMPAIGNS, campaign_of
 from solo.tui.saves import new_save_path
 from solo.tui.widgets import NewSaveDialog, SaveScreen
 

@@ -1,8 +1,8 @@
 """TODO docstring"""
 
-from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.steps.losses import eliminate, find
+from solo.core.choices import one_of
 from solo.rules.units import unit_type
 
 
@@ -16,7 +16,7 @@ def guarded_prisoners(r: Reph, rule: str, key: str) -> None:
             eliminate(r, unit, f"prisoner of a non-Isolated Guard ({rule})")
             continue
         keeper = r.c.other(unit.side)
-        choice = r.ask(key, f"{rule} Your Isolated Guard holds {unit.label}: keep, execute or free?", choices.one_of("keep", "execute", "free"),
+        choice = r.ask(key, f"{rule} Your Isolated Guard holds {unit.label}: keep, execute or free?", one_of("keep", "execute", "free"),
                        side=keeper, context={"reph": r, "prisoner": unit},
                        example=f'{key} = "keep"', default="keep")
         if choice == "execute":

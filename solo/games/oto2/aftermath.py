@@ -12,6 +12,7 @@ from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
 from solo.campaign.steps.losses import eliminate, find
+from solo.core.choices import yes_no
 from solo.rules.units import battle_hardened, unit_type
 
 LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
@@ -130,7 +131,7 @@ def prisoners(r: Reph) -> None:
             eliminate(r, unit, "prisoner of a non-Isolated Guard (7.508)")
             continue
         keeper = r.c.other(unit.side)
-        free = r.ask("free_prisoners", f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?", choices.yes_no,
+        free = r.ask("free_prisoners", f"7.508 Your Isolated Guard holds {unit.label}: free it (yes/no)?", yes_no,
                      side=keeper, context={"reph": r, "prisoner": unit}, example="free_prisoners = false", default="no")
         if free:
             conscript = unit_type(unit.type, unit.side)

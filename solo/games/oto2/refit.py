@@ -5,6 +5,7 @@ from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import Unit
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import engineer_casualty, switch_side
+from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.oto2.aftermath import eliminate, find
 from solo.rules.units import unit_type
@@ -177,7 +178,7 @@ def removal(r: Reph) -> None:
         tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags])
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
         picks = r.ask("removal", f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
-                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(choices.words(raw), items, squads, tracked),
+                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(words(raw), items, squads, tracked),
                       side=side,
                       context={"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])

@@ -2,9 +2,9 @@
 
 from collections import Counter
 
-from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import SideState
+from solo.core.choices import number
 
 
 @step("attacks")
@@ -67,7 +67,7 @@ def _recon(r: Reph, s: SideState) -> None:
     if bought:
         spend = 2
     else:
-        spend = r.ask("recon", f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", choices.number(0, min(2, s.cpp)),
+        spend = r.ask("recon", f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
                       side=s.name, context={"reph": r, "side": s}, example="recon = 1")
         s.cpp -= spend
     line = s.roster[r.c.date]

@@ -10,12 +10,13 @@ from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
+from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, morale, reduce
 from solo.campaign.steps.prisoners import guarded_prisoners
+from solo.core.choices import number
 from solo.core.errors import SoloError
-from solo.campaign.steps import scenario_end
 from solo.rules.units import battle_hardened, unit_type
 
 SMC = ("leader", "hero")
@@ -359,7 +360,7 @@ def _leader(r: Reph, s: SideState) -> None:
     if won:
         options = {d: selected_leader(r, s.name, trace.original + d) for d in (-2, -1, 0)}
         drm = r.ask("won_drm", "11.6113 You won: apply the -2 DRM, only -1, or none? ("
-                    + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")", choices.number(-2, 0),
+                    + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")", number(-2, 0),
                     side=s.name, context={"reph": r, "options": options}, example="won_drm = -2", default="-2")
     selected = selected_leader(r, s.name, trace.original + drm)
     leader = leader_to_harden(s, selected)

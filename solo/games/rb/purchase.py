@@ -3,10 +3,10 @@ maximum and the CG maximum per variant, the RG Purchase Record, and Reconnaissan
 
 from dataclasses import dataclass
 
-from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.rg import RGType, companies_per_day, option_cost
 from solo.campaign.state import Purchase, SideState
+from solo.core.choices import number, words
 from solo.core.errors import SoloError
 
 ON_BD = {"onmap": "O", "reserve": "R", "dugin": "D"}
@@ -88,7 +88,7 @@ def check(r: Reph, s: SideState, orders: list[Order]) -> int:
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
-        entries = choices.words(raw) if not isinstance(raw, list) else raw
+        entries = words(raw) if not isinstance(raw, list) else raw
         orders = [parse_order(e) for e in entries]
         check(r, s, orders)
         return [o.to_json() for o in orders]
@@ -153,7 +153,7 @@ def recon(r: Reph) -> None:
     """11.622 Reconnaissance: each side may spend 1 CPP (2 for the +3 drm) from its CPP Left; the Final dr (+1
     Russian) is the number of Locations reconnoitered after all set-up (11.6245); what is left is the next Start."""
     for side, s in r.c.sides.items():
-        spend = r.ask("recon", f"11.622 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", choices.number(0, min(2, s.cpp)),
+        spend = r.ask("recon", f"11.622 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
                       side=side, context={"reph": r, "side": s}, example="recon = 1", default="0")
         s.cpp -= spend
         line = s.roster[r.c.date]

@@ -1,13 +1,12 @@
 """Red Barricades RePh steps 11.612-11.618: the new CG Day, repair, Armor Withdrawal, fortification removal, CPP,
 ELR, weather (seed 003)."""
 
-from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps import fortify
-from solo.campaign.steps import day
+from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
+from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
 from solo.rules.units import unit_type
@@ -133,7 +132,7 @@ def _mg_exchange(r: Reph, s: SideState) -> None:
         lmg = next((u for u in s.retained("sw") if u.type == "LMG" and not u.isolated), None)
         if lmg is None:
             return
-        if r.ask("mg_exchange", f"11.6133 Repair the Disabled MG of {v.label} by Eliminating {lmg.id} LMG?", choices.yes_no,
+        if r.ask("mg_exchange", f"11.6133 Repair the Disabled MG of {v.label} by Eliminating {lmg.id} LMG?", yes_no,
                  side=s.name, context={"reph": r, "vehicle": v, "lmg": lmg}, example="mg_exchange = true", default="no"):
             eliminate(r, lmg, f"exchanged to repair {v.id}'s MG (11.6133)")
             v.flags.discard("mg-disabled")
@@ -236,7 +235,7 @@ def armor_withdrawal(r: Reph) -> None:
 def removal_parser(items: list[dict]):
     def parse(raw) -> list[int]:
         try:
-            numbers = [int(w) for w in choices.words(raw)]
+            numbers = [int(w) for w in words(raw)]
         except (TypeError, ValueError):
             raise SoloError("removal: give the item numbers, e.g. [1, 2]") from None
         if any(not 1 <= n <= len(items) for n in numbers) or len(set(numbers)) != len(numbers):

@@ -3,11 +3,11 @@ leaders; Fortifications; the Night Assault; set-up guidance (seed 002)."""
 
 import re
 
-from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
+from solo.core.choices import words
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.games.rb.purchase import infantry_company, record
@@ -196,7 +196,7 @@ def commissar_parser(s: SideState, new: list, most: int):
     allowed = commissar_types()
 
     def parse(raw) -> dict:
-        pairs = raw if isinstance(raw, dict) else dict(w.split("=", 1) for w in choices.words(raw) if "=" in w)
+        pairs = raw if isinstance(raw, dict) else dict(w.split("=", 1) for w in words(raw) if "=" in w)
         if not isinstance(pairs, dict):
             raise SoloError('commissars: give new leader = Commissar, e.g. { R30 = "10-0" }')
         ids = [u.id for u in new]

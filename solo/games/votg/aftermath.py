@@ -14,6 +14,7 @@ from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, morale, reduce
 from solo.campaign.steps.prisoners import guarded_prisoners
+from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
 
@@ -244,7 +245,7 @@ def blazes(r: Reph) -> None:
           "building with a Blaze becomes wooden rubble (12.6104); a Factory gets a Gutted marker (12.6105), a railcar "
           "too (12.6106)")
     for key, single in (("stone_buildings_ablaze", False), ("single_hex_buildings_ablaze", True)):
-        for building in choices.words(fact(r, key, "")):
+        for building in words(fact(r, key, "")):
             trace = r.roll("votg.non_factory_building", f"Non-Factory stone building {building} (12.6104)", side="German",
                            mods={"single-hex": True} if single else {})
             outcome = "Gutted (7.)" if trace.final <= 4 else "rubbled: a Rubble counter in each ground-level Location"
@@ -379,7 +380,7 @@ def counterattack(r: Reph) -> None:
         return
     left = "" if limit is None else f" ({limit - used} of {limit} Attack chits left)"
     declare = r.ask("counterattack", f"12.613 A German Assault was just played: declare a Russian "
-                    f"Counterattack for tonight/today, spending an Attack chit{left}? (yes/no)", choices.yes_no, side="Russian",
+                    f"Counterattack for tonight/today, spending an Attack chit{left}? (yes/no)", yes_no, side="Russian",
                     context={"reph": r, "left": None if limit is None else limit - used}, example="counterattack = false",
                     default="no")
     if declare:

@@ -6,8 +6,7 @@ import math
 import re
 
 from solo.campaign.reph import Reph, first_number, step
-from solo.campaign.steps import fortify
-from solo.campaign.steps import day
+from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
 from solo.games.votg.aftermath import COUNTERATTACK, fact

@@ -7,6 +7,7 @@ from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
 from solo.campaign.steps.losses import replace
+from solo.core.choices import number, words
 from solo.core.errors import SoloError
 from solo.games.votg.purchase import COY_LEVELS, is_coy, is_hw, raw_row
 
@@ -95,7 +96,7 @@ def _pltn(r: Reph, s: SideState, p: Purchase, g) -> None:
     if is_hw(g):
         weapons = r.cat.get(r.defn.tables["hw_mol_p"])  # not in the texts: one line naming the pack table
         row = weapons.chart_row(g.title).results
-        for name in choices.words(str(next(iter(row.values())))):
+        for name in words(str(next(iter(row.values())))):
             p.sw.append(s.add(name, "sw", p.line).type)
         return
     _squads(r, s, p, g, count or 0, "squad")
@@ -239,7 +240,7 @@ def recon(r: Reph) -> None:
     CG Day's Start. Stealthy/Lax (Majority Squad Type) are the player's --mod."""
     for side, s in r.c.sides.items():
         line = s.roster[r.c.date]
-        spend = r.ask("recon", f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", choices.number(0, min(2, s.cpp)),
+        spend = r.ask("recon", f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
                       side=side, context={"reph": r, "side": s}, example="recon = 1", default="0")
         if not spend:
             line.recon = None
