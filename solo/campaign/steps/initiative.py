@@ -8,8 +8,8 @@ Assault a Night scenario and the chit limits.
 
 import math
 
-from solo.campaign.choices import yes_no
 from solo.campaign.reph import Reph, step
+from solo.core.choices import yes_no
 from solo.core.errors import SoloError
 
 CHITS = ("Attack", "Idle")

@@ -1,9 +1,9 @@
 """A Bridge Too Far RePh 9.605 Setup Area Determination: Block Control, Isolated units, Escape (9.6051-9.6055)."""
 
-from solo.campaign.choices import words
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.losses import find, reduce, replace
+from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
     HS_EQUIVALENTS,

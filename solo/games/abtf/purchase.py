@@ -3,10 +3,11 @@
 import math
 import re
 
-from solo.campaign.choices import kind_counts, words
+from solo.campaign.choices import kind_counts
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, Purchase, SideState
+from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import exhaustion, night, role, side_mods
 from solo.games.abtf.refit import roster

@@ -2,10 +2,10 @@
 
 import re
 
-from solo.campaign.choices import words
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, RosterLine, SideState, Unit
 from solo.campaign.steps.losses import find, reduce
+from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
     armor_leader,
