@@ -1,4 +1,4 @@
-"""The enemy's decisions for a mission's Activated units, with their reasons (solo.ai)."""
+"""The Decisions screen: the enemy's decisions for a mission's Activated units, with their reasons (solo.ai)."""
 
 from pathlib import Path
 

@@ -1,5 +1,5 @@
-"""The Mission screens: a new mission, the mission itself (map, S?, ENEMY units, turn bar, Random Events log, VP,
-the enemy's decisions), and the random Cross Roads mapboards. Every rule lives in the engine (solo.sasl, solo.ai)."""
+"""The Mission screen: the map, the S?, the ENEMY units, the turn bar, the Random Events log, VP, and the forms of
+each action. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
 from pathlib import Path
 
@@ -8,60 +8,20 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import (
-    Button,
-    DataTable,
-    Footer,
-    Header,
-    Input,
-    Label,
-    RichLog,
-    Select,
-    Static,
-)
+from textual.widgets import DataTable, Footer, Header, Input, Label, RichLog, Static
 
 from solo.board.cache import load_board
-from solo.board.vasl import boards_folder
-from solo.core.dice import SeededDice, parse_faces
+from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.sasl.context import load_mission, mission_files
+from solo.sasl.context import load_mission
 from solo.sasl.engine import run, status_json
-from solo.tui.saves import new_save_path
-from solo.tui.widgets import MapView, NewSaveDialog, SaveScreen
+from solo.tui.screens.save import SaveScreen
+from solo.tui.widgets.map_view import MapView
 
 
 def _or_dash(value) -> str:
     return "-" if value is None else str(value)
-
-
-def _boards_folder() -> str | None:
-    try:
-        return str(boards_folder())
-    except SoloError:
-        return None
-
-
-class NewMission(NewSaveDialog):
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("[b]New mission[/b]")
-            yield Select([(load_mission(m)["title"] + f" ({m})", m) for m in mission_files()], id="which",
-                         value="oto-s1", allow_blank=False)
-            yield Input(placeholder="seed (empty: from the clock)", id="seed")
-            yield Select([("enter on the North edge (OtO-S2)", "north"), ("enter on the South edge (OtO-S2)", "south")],
-                         id="entry", value="north", allow_blank=False)
-            yield Button("Set up", id="go", variant="primary")
-            yield Static("", id="error", classes="error")
-
-    def create(self, seed: int) -> Path:
-        mission_id = self.query_one("#which", Select).value
-        path = new_save_path(mission_id)
-        folder = _boards_folder() if mission_id == "oto-s2" else None
-        EventLog.create(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder})
-        run(EventLog.open(path), {"entry_edge": self.query_one("#entry", Select).value})
-        return path
 
 
 class MissionScreen(SaveScreen):
@@ -201,7 +161,7 @@ class MissionScreen(SaveScreen):
         self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo", "vpo_friendly=2")
 
     def action_decide(self) -> None:
-        from solo.tui.decisions import DecisionsScreen
+        from solo.tui.screens.decisions import DecisionsScreen
         self.app.push_screen(DecisionsScreen(self.path))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -247,36 +207,3 @@ class MissionScreen(SaveScreen):
     def played(self, outcome) -> None:
         self.mode = None
         super().played(outcome)
-
-
-class BoardsScreen(Screen):
-    """The Cross Roads (OtO-S2) random mapboards: MSR 6 boards, MSR 7 bridges, 14. VPO, MSR 8 month."""
-
-    BINDINGS = [Binding("r", "roll", "Roll again"), Binding("escape", "app.pop_screen", "Back")]
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="bar")
-        yield Vertical(id="map")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.action_roll()
-
-    def action_roll(self) -> None:
-        from solo.board import crossroads
-        folder = _boards_folder()
-        dice = SeededDice()
-        holder = self.query_one("#map", Vertical)
-        holder.remove_children()
-        if folder is None:
-            boards = crossroads.roll_boards(dice)
-            self.query_one("#bar", Static).update("Mapboards (MSR 6): " + ", ".join(m.id for m in boards)
-                                                  + f" · month {crossroads.month(dice).result} — set SOLO_VASL_BOARDS "
-                                                    "to see them and their VPO")
-            return
-        config = crossroads.set_up(dice, lambda b: load_board(Path(folder), b))
-        self.query_one("#bar", Static).update(
-            "Mapboards (MSR 6): " + ", ".join(m.id for m in config.mapboards) + f" · month {config.month.result} · VPO "
-            + ", ".join(v.hex for v in config.vpo))
-        holder.mount(MapView([(m.id, config.boards[m.id]) for m in config.mapboards], {v.hex: "V" for v in config.vpo}))

@@ -1,6 +1,6 @@
-"""The Campaign screens: a new Campaign Game, and the RePh: its steps, the question for you as a form, the
-computer side's decisions with their reasons (secret rolls hidden), the CG Roster, the RG Purchase Record and
-CPP / ELR / VP over the CG Dates. Every rule lives in the engine (solo.campaign)."""
+"""The Campaign screen, the RePh: its steps, the question for you as a form, the computer side's decisions with
+their reasons (secret rolls hidden), the CG Roster, the RG Purchase Record and CPP / ELR / VP over the CG Dates.
+Every rule lives in the engine (solo.campaign)."""
 
 from pathlib import Path
 
@@ -10,20 +10,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
-    Button,
     DataTable,
     Footer,
     Header,
     Input,
-    Label,
     RichLog,
-    Select,
     Static,
     TabbedContent,
     TabPane,
 )
 
-from solo.campaign.engine import run, start_meta
+from solo.campaign.engine import run
 from solo.campaign.reph import load_campaign
 from solo.campaign.report import (
     PURCHASE_COLUMNS,
@@ -36,44 +33,8 @@ from solo.campaign.report import (
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.games import CAMPAIGNS, campaign_of
-from solo.tui.saves import new_save_path
-from solo.tui.widgets import NewSaveDialog, SaveScreen
-
-
-def campaign_choices() -> list[tuple[str, str]]:
-    """Every Campaign Game and CG of a family, as (label, "cg|variant")."""
-    out = []
-    for cg, game in CAMPAIGNS.items():
-        defn = game.definition
-        out += [(f"{defn.title} CG {v}", f"{cg}|{v}") for v in defn.variants] or [(f"{defn.title} ({cg})", f"{cg}|")]
-    return out
-
-
-class NewCampaign(NewSaveDialog):
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("[b]New campaign[/b] (RB, VotG, ABtF need your table pack)")
-            yield Select(campaign_choices(), value="oto2|", allow_blank=False, id="cg")
-            yield Select([("you play the Russians", "Russian"), ("you play the Germans", "German"),
-                          ("you play the British", "British"), ("computer against computer", "none")],
-                         value="Russian", allow_blank=False, id="human")
-            yield Input(placeholder="seed (empty: from the clock)", id="seed")
-            yield Button("Start", id="go", variant="primary")
-            yield Static("", id="error", classes="error")
-
-    def create(self, seed: int) -> Path:
-        cg, variant = self.query_one("#cg", Select).value.split("|")
-        meta = start_meta(cg, variant or None, self.query_one("#human", Select).value)
-        path = new_save_path(cg)
-        EventLog.create(path, meta | {"seed": seed})
-        try:
-            log = EventLog.open(path)
-            run(campaign_of(log), log)
-        except SoloError:
-            path.unlink()
-            raise
-        return path
+from solo.games import campaign_of
+from solo.tui.screens.save import SaveScreen
 
 
 class CampaignScreen(SaveScreen):

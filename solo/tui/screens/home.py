@@ -1,0 +1,71 @@
+"""The Home screen: the menu (new mission, new campaign, continue, mapboards, tables, help) and the saves."""
+
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets.option_list import Option
+
+from solo.tui.saves import list_saves
+
+MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
+        ("Continue a save", "o", "continue"), ("Random mapboards (The Cross Roads)", "b", "boards"),
+        ("Tables and odds", "t", "tables"), ("Help", "?", "help"))
+
+
+class HomeScreen(Screen):
+    BINDINGS = [Binding("m", "new_mission", "New mission"), Binding("c", "new_campaign", "New campaign"),
+                Binding("o", "continue", "Continue"), Binding("t", "tables", "Tables"),
+                Binding("b", "boards", "Mapboards")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="home"):
+            yield Label("[b]solo[/b] — the solitaire ASL companion", id="title")
+            yield OptionList(*(Option(f"{label:<40} {key}", id=action) for label, key, action in MENU), id="menu")
+            yield Label("Saves:", id="saves-title")
+            yield OptionList(id="saves")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        self.load_saves()
+
+    @work(thread=True, exclusive=True)
+    def load_saves(self) -> None:
+        """The saves with where each stands (a replay each): in a worker, so that Home never waits for them."""
+        found = list_saves()
+        self.app.call_from_thread(self._show_saves, found)
+
+    def _show_saves(self, found) -> None:
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
+        saves.add_options([Option(s.label, id=str(s.path)) for s in found] or [Option("(no saves yet)", disabled=True)])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "saves":
+            self.app.open_save(Path(event.option.id))
+        else:
+            getattr(self, f"action_{event.option.id}", self.app.action_help)()
+
+    def action_new_mission(self) -> None:
+        from solo.tui.dialogs.new_mission import NewMission
+        self.app.push_screen(NewMission())
+
+    def action_new_campaign(self) -> None:
+        from solo.tui.dialogs.new_campaign import NewCampaign
+        self.app.push_screen(NewCampaign())
+
+    def action_continue(self) -> None:
+        self.query_one("#saves", OptionList).focus()
+
+    def action_tables(self) -> None:
+        from solo.tui.screens.tables import TablesScreen
+        self.app.push_screen(TablesScreen())
+
+    def action_boards(self) -> None:
+        from solo.tui.screens.boards import BoardsScreen
+        self.app.push_screen(BoardsScreen())

@@ -1,0 +1,55 @@
+"""SaveScreen: the screen over one save, the base of the Mission and Campaign screens."""
+
+from textual import work
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
+from solo.tui.saves import remember
+
+
+class SaveScreen(Screen):
+    """A screen over one save (mission or campaign): the engine's ``replay`` runs in a worker with the player's
+    answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``."""
+
+    def __init__(self, path, replay):
+        super().__init__()
+        self.path, self.replay = path, replay
+        self.outcome = replay(EventLog.open(path), frozen=True)
+
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    def action_undo(self) -> None:
+        try:
+            EventLog.open(self.path).undo_last_answer()
+        except SoloError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.outcome = self.replay(EventLog.open(self.path), frozen=True)
+        self.refresh_view()
+        self.notify("your last answer is undone; the dice rolled after it are kept")
+
+    @work(thread=True, exclusive=True)
+    def play(self, answers: dict, faces: list[int]) -> None:
+        """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens."""
+        log = EventLog.open(self.path)
+        before = log.pending
+        log.set_pending(before + faces)
+        try:
+            self.replay(log, answers)
+            outcome = self.replay(EventLog.open(self.path), frozen=True)
+        except SoloError as exc:
+            log.set_pending(before)
+            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
+            return
+        self.app.call_from_thread(self.played, outcome)
+
+    def played(self, outcome) -> None:
+        self.outcome = outcome
+        for field in self.query(Input):
+            field.value = ""
+        self.query_one("#error", Static).update("")
+        remember(self.path)
+        self.refresh_view()

@@ -1,0 +1,36 @@
+"""Shared helpers of the app's tests: a fresh data folder for each test, and the pilot's keystrokes and waits."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("SOLO_VASL_BOARDS", "")
+
+
+async def type_line(pilot, text: str) -> None:
+    await pilot.press(*text)
+    await pilot.press("enter")
+
+
+async def settle(pilot, screen) -> None:
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if not any(w.is_running for w in screen.workers):
+            return
+
+
+async def new_campaign(pilot, seed: str):
+    """c, a seed, Enter: the Campaign screen of a new campaign."""
+    await pilot.press("c")
+    await pilot.pause()
+    await type_line(pilot, seed)
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def saves_listed(pilot):
+    """Home lists the saves in a worker: wait for it."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

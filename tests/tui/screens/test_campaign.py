@@ -1,0 +1,84 @@
+"""The Campaign screen: a whole RePh as the Russian as a player drives it (Textual's pilot), bad input, the engine's
+words as plain text, and its SVG snapshots (pytest-textual-snapshot; `pytest --snapshot-update` redraws them)."""
+
+from solo.core.store import EventLog
+from solo.games import run_campaign
+from solo.tui.app import SoloApp
+from solo.tui.saves import remember, saves_dir
+from solo.tui.screens.campaign import CampaignScreen
+from tests.tui.conftest import new_campaign, settle, type_line
+
+ANSWERS = {"purchase": "I2, I1", "recon": "1", "facts": "lvp = 2, russian_cvp = 18, german_cvp = 30",
+           "battle_harden": "none", "leader_hardening": "roll", "escape": "none", "removal": "none",
+           "fortifications": "none", "free_prisoners": "no", "abandon": "none"}
+
+
+async def test_a_whole_reph_as_the_russian():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        assert isinstance(screen, CampaignScreen)
+        seen = []
+        for _ in range(40):
+            c, q = screen.outcome.campaign, screen.outcome.waiting
+            if c.date == "23PM" and c.stage == "scenario":
+                break
+            if q is None:
+                await pilot.press("ctrl+n")
+            else:
+                seen.append(q.key)
+                await type_line(pilot, ANSWERS.get(q.key, ""))
+            await settle(pilot, screen)
+        c = screen.outcome.campaign
+        assert c.date == "23PM" and c.stage == "scenario", seen
+        assert {"purchase", "recon", "facts"} <= set(seen)
+        assert c.sides["Russian"].roster["23PM"].total > 0
+
+
+async def test_bad_input_is_one_line_and_loses_nothing():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await new_campaign(pilot, "3")
+        await type_line(pilot, "I1, I1, I1")
+        await settle(pilot, screen)
+        error = str(screen.query_one("#error").render())
+        assert "CG Date Max is 2" in error and screen.outcome.waiting.key == "purchase"
+
+
+async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monkeypatch):
+    # The engine's words are shown as plain text: an answers-file example such as ["I2 reserve dummies=5"] once
+    # crashed the screen as markup.
+    from pathlib import Path
+
+    from solo.campaign.engine import start_meta
+    from solo.games import run_campaign as run
+    from solo.rules import default_catalog
+    monkeypatch.setenv("SOLO_CONFIG", str(Path(__file__).parents[2] / "fixtures" / "packs" / "votg"))
+    default_catalog.cache_clear()
+    path = tmp_path / "votg.db"
+    run(EventLog.create(path, start_meta("votg", "I", "russian") | {"seed": 1}))
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_save(path)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen) and screen.outcome.waiting.key == "purchase"
+        shown = str(screen.query_one("#prompt").render())
+        assert 'purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]' in shown
+    default_catalog.cache_clear()
+
+
+def test_campaign(snap_compare):
+    path = saves_dir() / "orsha.db"
+    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
+    run_campaign(EventLog.open(path))
+    remember(path)
+    assert snap_compare(SoloApp(), terminal_size=(80, 24))
+
+
+def test_campaign_wide(snap_compare):
+    path = saves_dir() / "orsha.db"
+    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
+    run_campaign(EventLog.open(path), {"purchase": ["I2", "I1"], "recon": 1})
+    remember(path)
+    assert snap_compare(SoloApp(), terminal_size=(200, 60))

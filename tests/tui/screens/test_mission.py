@@ -1,0 +1,53 @@
+"""The Mission screen: a mission from set-up to its end as a player drives it (Textual's pilot), and its SVG
+snapshot at 80x24 (pytest-textual-snapshot; `pytest --snapshot-update` redraws it)."""
+
+from solo.core.store import EventLog
+from solo.sasl.engine import run as run_mission
+from solo.tui.app import SoloApp
+from solo.tui.saves import remember, saves_dir
+from solo.tui.screens.mission import MissionScreen
+from tests.tui.conftest import settle, type_line
+
+RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no"}
+
+
+async def test_a_mission_from_set_up_to_mission_end():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await type_line(pilot, "7")  # the seed; Enter sets the mission up
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MissionScreen)
+        await pilot.press("p")
+        await type_line(pilot, "3")
+        await settle(pilot, screen)
+        assert len(screen.outcome.mission.s) == 3
+        await pilot.press("a")
+        await type_line(pilot, "1 vpo")
+        await settle(pilot, screen)
+        assert screen.outcome.mission.s[0].status == "activated"
+        for _ in range(40):
+            m = screen.outcome.mission
+            if m.ended:
+                break
+            waiting = screen.outcome.waiting
+            if waiting and waiting.key != "action":
+                await type_line(pilot, RE_ANSWERS[waiting.key])
+            else:
+                await pilot.press("t")
+                await type_line(pilot, "vpo_friendly=2 vpo_enemy=3")
+            await settle(pilot, screen)
+        m = screen.outcome.mission
+        assert m.ended and m.ended["turn"] >= 8 and m.ended["vp"]["enemy"] >= 3
+
+
+def test_mission(snap_compare):
+    path = saves_dir() / "bto.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
+    run_mission(EventLog.open(path))
+    run_mission(EventLog.open(path), {"action": {"do": "place", "count": 3, "hexes": []}})
+    run_mission(EventLog.open(path), {"action": {"do": "activate", "s": "S1", "range": 1}})
+    remember(path)
+    assert snap_compare(SoloApp(), terminal_size=(80, 24))
