@@ -52,6 +52,17 @@ def greedy(offers, keep: float) -> tuple[list[tuple], tuple]:
         bought.append(candidates[0])
 
 
+def escape_decision(table: str, mods, rule: str) -> Decision:
+    """The Escape question of a CG whose Escape Table is ``table`` and whose column and DRM ``mods(r, unit)`` gives."""
+    return lambda r, side, w, q: escape_choice(r, w, q, table, mods, rule)
+
+
+def keep_prisoners(why: str, free: str, rule: str) -> Decision:
+    """RB 11.608, VotG 12.609: an Isolated Guard keeps its prisoners (``why``; freeing gives the enemy ``free``)."""
+    return lambda r, side, w, q: Reply("keep", f"{why}: freeing hands the enemy a unit back, executing brings Massacre "
+                                       f"({rule})", (("free", free), ("execute", "Massacre next scenario")))
+
+
 def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:
     """OtO2 7.5063, RB 11.6063, VotG 12.6073: attempt an Escape when the Escape Table's chance of Elimination is low
     enough (Ammunition Shortage awaits a unit left in a type C/D Area), or when it must (``rule``). ``mods(r, unit)``

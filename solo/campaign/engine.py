@@ -32,7 +32,7 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campai
     11.51-.53, VotG 12.51-.54 and ABtF 9.51-.53 from the player's pack table <cg>.cg_start, which the texts lack),
     and the RGs the Initial OB gives (their Strength is rolled in the RePh, e.g. RB 11.6201)."""
     cat = default_catalog()
-    start = defn.initial if "initial" in defn.raw else cg_start(defn, variant)
+    start = defn.initial or cg_start(defn, variant)
     dates = defn.dates
     if "First Day" in start:
         dates = dates[dates.index(start["First Day"]): dates.index(start["Last Day"]) + 1]
@@ -43,7 +43,7 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campai
         s = SideState(side, given["elr"], given["san"], cpp=given["cpp"])
         hist = cat.chart(defn.tables["historical"], first, side) if "historical" in defn.tables else 0
         s.roster[first] = RosterLine(first, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san, historical_drm=hist)
-        if "initial" not in defn.raw:
+        if not defn.initial:
             titles = _titles(defn, side, variant)
             s.purchases = [Purchase(n, rg, titles.get(rg, ""), first, 0, given=True) for n, rg in enumerate(given["rg"], 1)]
         sides[side] = s

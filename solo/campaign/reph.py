@@ -13,7 +13,6 @@ from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
 from solo.core.content import content_dir, read_toml_file
 from solo.core.context import StepContext
-from solo.core.errors import SoloError
 from solo.core.play import Play
 
 
@@ -55,62 +54,36 @@ class StepDef:
 
 @dataclass(frozen=True)
 class CampaignDef:
+    """A Campaign Game file, missions/<cg>.toml: its sequence of steps and the tables of its sections."""
+
     id: str
     title: str
     dates: tuple[str, ...]
     raw: dict
     steps: tuple[StepDef, ...]
-
-    @property
-    def victory(self) -> dict:
-        return self.raw["victory"]
-
-    @property
-    def limits(self) -> dict:
-        return self.raw["limits"]
-
-    @property
-    def tables(self) -> dict:
-        return self.raw["tables"]
-
-    @property
-    def initial(self) -> dict:
-        return self.raw["initial"]
+    victory: dict  # OtO2 7.4 (the other CGs' Victory Conditions are on their CG cards)
+    limits: dict
+    tables: dict  # the table ids the steps roll on, by role
+    initial: dict  # OtO2's printed Initial OB (7.4); the other CGs start from their pack's cg_start
+    sides: tuple[str, ...]
+    variants: dict  # the CGs of a family (RB CG I-IV and RO CG I-III ...) with what the texts give about each
+    initiative: dict  # RB 11.623, VotG 12.625, ABtF 9.6213
 
     @property
     def vp_victory(self) -> bool:
         """OtO2's CG victory by VP (7.4); the other CGs' conditions are on their CG cards."""
-        return "cg_vp" in self.raw.get("victory", {})
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return tuple(self.raw.get("sides", ("German", "Russian")))
-
-    @property
-    def variants(self) -> dict:
-        """The CGs of a family (RB CG I-IV and RO CG I-III ...) with what the texts give about each."""
-        return self.raw.get("variants", {})
-
-    @property
-    def initiative(self) -> dict:
-        return self.raw.get("initiative", {})
-
-
-def campaign_ids() -> list[str]:
-    return sorted(p.stem for p in content_dir("missions").glob("*.toml") if "step" in read_toml_file(p))
+        return "cg_vp" in self.victory
 
 
 @cache
 def load_campaign(cg: str) -> CampaignDef:
-    """The Campaign Game file missions/<cg>.toml."""
-    path = content_dir("missions") / f"{cg}.toml"
-    if not path.is_file():
-        known = ", ".join(campaign_ids()) or "none"
-        raise SoloError(f"no Campaign Game {cg!r}: choose one of {known}")
-    raw = read_toml_file(path)
+    """The Campaign Game file missions/<cg>.toml (``cg`` a registered game's id: solo.games)."""
+    raw = read_toml_file(content_dir("missions") / f"{cg}.toml", "Campaign Game file")
     steps = tuple(StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
                           entry.get("skip_if", "")) for entry in raw.get("step", []))
-    return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps)
+    return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps, raw.get("victory", {}),
+                       raw.get("limits", {}), raw.get("tables", {}), raw.get("initial", {}),
+                       tuple(raw.get("sides", ("German", "Russian"))), raw.get("variants", {}), raw.get("initiative", {}))
 
 
 class Reph(StepContext):

@@ -141,23 +141,29 @@ class Item:
         return out
 
 
+def typed_item(raw: str, flags: tuple[str, ...], numbers: tuple[str, ...], options: str) -> dict:
+    """A purchase typed as words, "I2 reserve dummies=5", as its answers-file table: the RG ID, then each flag in
+    ``flags`` (true) and each name=N of ``numbers``; ``options`` lists them for the error line."""
+    words = raw.split()
+    if not words:
+        raise SoloError('an empty RG in the purchase list: give IDs such as "I1"')
+    entry = {"rg": words[0]}
+    for word in words[1:]:
+        name, _, value = word.lower().partition("=")
+        if name in flags and not value:
+            entry[name] = True
+        elif name in numbers and value.isdigit():
+            entry[name] = int(value)
+        else:
+            raise SoloError(f"RG {raw.strip()!r}: unknown option {word!r}; options are {options}")
+    return entry
+
+
 def parse_item(raw) -> Item:
     """An answers-file entry or typed text: "I1", "I1 offboard", "O2 prereg=2", or {rg = "O2", prereg = 2}."""
     if isinstance(raw, str):
-        words = raw.split()
-        if not words:
-            raise SoloError("an empty RG in the purchase list: give IDs such as \"I1\"")
-        entry = {"rg": words[0]}
-        for word in words[1:]:
-            name, _, value = word.lower().partition("=")
-            if name in ("offboard", "onboard", "trucks") and not value:
-                entry[name] = True
-            elif name in ("prereg", "observer_level") and value.isdigit():
-                entry[name] = int(value)
-            else:
-                raise SoloError(f"RG {raw.strip()!r}: unknown option {word!r}; options are offboard, onboard, trucks, "
-                                "prereg=N, observer_level=3")
-        raw = entry
+        raw = typed_item(raw, ("offboard", "onboard", "trucks"), ("prereg", "observer_level"),
+                         "offboard, onboard, trucks, prereg=N, observer_level=3")
     if isinstance(raw, dict):
         known = {"rg", "offboard", "onboard", "prereg", "observer_level", "trucks"}
         if set(raw) - known or "rg" not in raw:

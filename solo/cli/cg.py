@@ -31,21 +31,30 @@ def cg():
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_new(cg_id, save, variant, human, seed, as_json):
     """Start a Campaign Game (oto2, rb, votg, abtf) and run its set-up as far as it goes without you."""
-    meta = start_meta(cg_id, variant, human)
+    meta = start_meta(campaign(cg_id).id, variant, human)
     seed = int(time.time()) if seed is None else seed
     log = EventLog.create(save, meta | {"seed": seed})
     outcome = run_campaign(log)
     emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
 
 
-@cg.command("status")
-@click.argument("save")
-@click.option("--reveal", is_flag=True, help="Show the computer side's secrets too (spoils the CG).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_status(save, reveal, as_json):
+def read_command(name: str, reveal: str):
+    """A `solo cg` command that reads a save (SAVE, --reveal, --json): it is handed the save's log and its replay."""
+    def wrap(func):
+        def command(save, reveal, as_json):
+            log = EventLog.open(save)
+            func(log, run_campaign(log, frozen=True), reveal, as_json)
+        command.__doc__ = func.__doc__
+        for option in (click.option("--json", "as_json", is_flag=True, help="Machine-readable output."),
+                       click.option("--reveal", is_flag=True, help=reveal), click.argument("save")):
+            command = option(command)
+        return cg.command(name)(command)
+    return wrap
+
+
+@read_command("status", "Show the computer side's secrets too (spoils the CG).")
+def cg_status(log, outcome, reveal, as_json):
     """The CG Roster, the OBs, the last steps' record and what the RePh waits for."""
-    log = EventLog.open(save)
-    outcome = run_campaign(log, stop_at_scenario=True, frozen=True)
     emit(status_json(outcome, reveal), as_json, status_text(outcome, reveal))
 
 
@@ -94,14 +103,9 @@ def cg_export(save, fmt, reveal):
     click.echo(export(outcome.campaign, fmt, reveal), nl=False)
 
 
-@cg.command("log")
-@click.argument("save")
-@click.option("--reveal", is_flag=True, help="Show the computer side's secret rolls and decisions before the CG End.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_log(save, reveal, as_json):
+@read_command("log", "Show the computer side's secret rolls and decisions before the CG End.")
+def cg_log(log, outcome, reveal, as_json):
     """Every roll and decision; the computer's secret ones only after the CG End (the post-campaign review)."""
-    log = EventLog.open(save)
-    outcome = run_campaign(log, frozen=True)
     events = review(log, outcome.campaign, reveal)
     lines = []
     for e in events:

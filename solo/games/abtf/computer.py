@@ -1,7 +1,7 @@
-"""The computer side's answers to the A Bridge Too Far RePh questions (keys "abtf_*"), weights from ai/abtf.toml.
+"""The computer side's answers to the A Bridge Too Far RePh questions, weights from ai/abtf.toml.
 
-Building blocks of solo/ai/reph.py reused: HANDLERS (registry), SURPLUS (value of a unit beyond a need) and the
-MMC Battle Hardening choice (battle_harden).
+Building blocks of solo/ai/reph.py reused: SURPLUS (value of a unit beyond a need), the greedy purchase and the MMC
+Battle Hardening choice (battle_harden).
 """
 
 from solo.ai.reph import SURPLUS, battle_harden, greedy
@@ -112,6 +112,11 @@ def fortifications(r, side: str, w: dict, q: Question) -> Reply:
                  tuple((k, f"{n} x {buy.fortification_cost(r, side, k)} FPP") for k, n in bought.items()))
 
 
-DECISIONS = {"escape": escape, "random_selection": random_selection, "shift": shift,
-                 "purchase": purchase, "fortifications": fortifications,
-                 "battle_harden": battle_harden}
+DECISIONS = {  # the computer's answer to each question, by its key
+    "escape": escape,
+    "random_selection": random_selection,
+    "shift": shift,
+    "purchase": purchase,
+    "fortifications": fortifications,
+    "battle_harden": battle_harden,
+}

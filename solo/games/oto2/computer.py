@@ -1,15 +1,12 @@
-"""The computer side's RePh decisions: scripted heuristics with weights from ai/<cg>.toml, each explained.
-
-Every decision returns the choice, why in a player's words, and the alternatives it weighed
-(Wesnoth-style candidate actions with scores).
-"""
+"""The computer side's OtO2 RePh decisions (7.5063-7.5225): scripted heuristics with weights from ai/oto2.toml, each
+explained. Reused from solo/ai/reph.py: the greedy purchase, the Escape choice and the Battle Hardening picks."""
 
 import math
 
 from solo.ai.reph import (
     SURPLUS,
     battle_harden,
-    escape_choice,
+    escape_decision,
     greedy,
     leader_hardening,
     weights,
@@ -189,9 +186,6 @@ def weights_for(r: Reph, side: str) -> dict:
     return weights(r.defn.id)[side]["purchase"]
 
 
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return escape_choice(r, w, q, "oto2.escape", escape_mods, "7.5061")
-
 
 def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.514: try every item allowed, the likeliest first (rear, then adjacent, then Front-Line hexes)."""
@@ -230,6 +224,14 @@ def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  "more than the CPP would buy", (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
 
 
-DECISIONS = {"purchase": purchase, "fortifications": fortifications, "escape": escape, "battle_harden": battle_harden,
-            "leader_hardening": leader_hardening, "removal": removal, "free_prisoners": free_prisoners, "recon": recon,
-            "abandon": abandon}
+DECISIONS = {  # the computer's answer to each question, by its key
+    "purchase": purchase,
+    "fortifications": fortifications,
+    "escape": escape_decision("oto2.escape", escape_mods, "7.5061"),
+    "battle_harden": battle_harden,
+    "leader_hardening": leader_hardening,
+    "removal": removal,
+    "free_prisoners": free_prisoners,
+    "recon": recon,
+    "abandon": abandon,
+}

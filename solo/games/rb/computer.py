@@ -4,7 +4,12 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 `leader_hardening` (11.6113/11.6114: always roll rather than exchange).
 """
 
-from solo.ai.reph import battle_harden, escape_choice, leader_hardening
+from solo.ai.reph import (
+    battle_harden,
+    escape_decision,
+    keep_prisoners,
+    leader_hardening,
+)
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
@@ -13,15 +18,6 @@ from solo.core.play import Question, Reply
 from solo.games.rb import purchase as rb_purchase
 from solo.games.rb.aftermath import GRADES, escape_mods, fact, leader_to_harden
 from solo.games.rb.strength import commissar_types
-
-
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return escape_choice(r, w, q, "rb.escape", escape_mods, "11.6061")
-
-
-def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return Reply("keep", "keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
-                 (("free", "enemy gets a Conscript back"), ("execute", "Massacre next scenario")))
 
 
 def won_drm(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -164,9 +160,16 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  tuple((k, str(n)) for k, n in bought.items()))
 
 
-DECISIONS = {
-    "escape": escape, "prisoners": prisoners, "battle_harden": battle_harden,
-    "promotion": leader_hardening, "won_drm": won_drm, "mg_exchange": mg_exchange,
-    "removal": removal, "purchase": purchase, "fortifications": fortifications, "commissars": commissars,
+DECISIONS = {  # the computer's answer to each question, by its key
+    "escape": escape_decision("rb.escape", escape_mods, "11.6061"),
+    "prisoners": keep_prisoners("keeps its prisoners", "enemy gets a Conscript back", "11.608"),
+    "battle_harden": battle_harden,
+    "promotion": leader_hardening,
+    "won_drm": won_drm,
+    "mg_exchange": mg_exchange,
+    "removal": removal,
+    "purchase": purchase,
+    "fortifications": fortifications,
+    "commissars": commissars,
     "recon": recon,
 }

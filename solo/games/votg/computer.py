@@ -1,23 +1,20 @@
-"""The computer side's answers to the Valor of the Guards RePh questions (solo/campaign/votg*.py), each explained.
+"""The computer side's answers to the Valor of the Guards RePh questions (solo/games/votg/), each explained.
 Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange)."""
 
-from solo.ai.reph import battle_harden, escape_choice, greedy, leader_hardening
+from solo.ai.reph import (
+    battle_harden,
+    escape_decision,
+    greedy,
+    keep_prisoners,
+    leader_hardening,
+)
 from solo.campaign.reph import Reph
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.votg.aftermath import escape_mods
 from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw
-
-
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return escape_choice(r, w, q, "votg.escape", escape_mods, "12.6071")
-
-
-def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return Reply("keep", "keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
-                 (("free", "enemy regains a unit"), ("execute", "Massacre next scenario")))
 
 
 def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -116,7 +113,14 @@ def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(poor, f"exchanges {', '.join(poor) or 'none'}: poor leaders gain most as Commissars (12.6226)")
 
 
-DECISIONS = {"escape": escape, "prisoners": prisoners, "battle_harden": battle_harden,
-                 "leader_hardening": leader_hardening, "counterattack": counterattack,
-                 "purchase": purchase, "fortifications": fortifications, "recon": recon,
-                 "commissars": commissars}
+DECISIONS = {  # the computer's answer to each question, by its key
+    "escape": escape_decision("votg.escape", escape_mods, "12.6071"),
+    "prisoners": keep_prisoners("keeps the prisoner", "enemy regains a unit", "12.609"),
+    "battle_harden": battle_harden,
+    "leader_hardening": leader_hardening,
+    "counterattack": counterattack,
+    "purchase": purchase,
+    "fortifications": fortifications,
+    "recon": recon,
+    "commissars": commissars,
+}

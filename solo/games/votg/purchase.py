@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.rg import RGType, companies_per_day, option_cost
+from solo.campaign.rg import RGType, companies_per_day, option_cost, typed_item
 from solo.campaign.state import Purchase, SideState
 from solo.core.errors import SoloError
 from solo.games.votg.aftermath import COUNTERATTACK
@@ -35,19 +35,9 @@ class Item:
 def parse_item(raw) -> Item:
     """ "I1", "I1 onmap", "I2 reserve dummies=5", "A3 dugin", or {rg = "I2", option = "reserve", dummies = 5}."""
     if isinstance(raw, str):
-        words = raw.split()
-        if not words:
-            raise SoloError('an empty RG in the purchase list: give IDs such as "I1"')
-        entry = {"rg": words[0]}
-        for word in words[1:]:
-            name, _, value = word.lower().partition("=")
-            if name in OPTIONS and not value:
-                entry["option"] = name
-            elif name == "dummies" and value.isdigit():
-                entry["dummies"] = int(value)
-            else:
-                raise SoloError(f"RG {raw.strip()!r}: unknown option {word!r}; options are onmap, reserve, dugin, dummies=N")
-        raw = entry
+        typed = typed_item(raw, OPTIONS, ("dummies",), "onmap, reserve, dugin, dummies=N")
+        raw = {key: value for key, value in typed.items() if key not in OPTIONS}
+        raw |= {"option": key for key in typed if key in OPTIONS}
     if not isinstance(raw, dict) or "rg" not in raw or set(raw) - {"rg", "option", "dummies"}:
         raise SoloError(f'RG entry {raw!r}: give "I1 onmap" or {{rg = "I2", option = "reserve", dummies = 5}}')
     option = str(raw.get("option", "")).lower()

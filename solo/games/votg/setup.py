@@ -3,6 +3,7 @@
 from collections import Counter
 
 from solo.campaign.reph import Reph, step
+from solo.campaign.steps.setup import isolated_first
 
 
 @step("night")
@@ -25,11 +26,8 @@ def night(r: Reph) -> None:
 
 def guidance(r: Reph, side: str) -> list[str]:
     """Set-up guidance in words for a computer side (12.6262-12.6264), until a map module gives hexes."""
-    s, lines = r.side(side), []
-    isolated = [u.id for u in s.retained() if u.isolated]
-    if isolated:
-        lines.append(f"first the Isolated units in their Isolated Areas ({', '.join(isolated)}), with Ammunition "
-                     "Shortage (12.6262)")
+    s = r.side(side)
+    lines = isolated_first(s, "first the Isolated units in their Isolated Areas ({}), with Ammunition Shortage (12.6262)")
     first = (r.c.initiative or {}).get("sets_up_first")
     attacking = (r.c.initiative or {}).get("chits", {}).get(side) == "Attack"
     kinds = Counter(u.kind for u in s.retained() if not u.isolated)
