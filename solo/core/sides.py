@@ -1,4 +1,4 @@
-"""Sides (DESIGN.md "Sides are pluggable"): who answers each question of a RePh or a mission.
+"""Sides (ARCHITECTURE.md, "Sides"): who answers each question of a RePh or a mission.
 
 A Human answers from the answers file (TOML, one key per question) or at the terminal; a Computer from the
 decider its game hands it (the heuristics of solo/games/<game>/computer.py). A stand-in answerer (the CG

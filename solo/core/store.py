@@ -1,4 +1,4 @@
-"""The SQLite event log (DESIGN.md "Every roll and decision is an event").
+"""The SQLite event log (ARCHITECTURE.md, "The event log").
 
 One file per campaign or mission. Each roll, each computer decision and each human answer is an
 event, committed before it takes effect; the state is what the engine makes of the log

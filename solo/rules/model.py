@@ -74,7 +74,7 @@ class Table:
     footnotes: tuple[Footnote, ...] = ()
     notes: tuple[str, ...] = ()
     reading: str = ""
-    stand_in: str = ""  # not the rulebook table: what this stand-in is built on (DESIGN.md)
+    stand_in: str = ""  # not the rulebook table: what this stand-in is built on (tables/core/SOURCES.md)
     pack: bool = False  # from the player's own table pack
     partial: str = ""  # a chart the texts give only in part: what they lack (the player's pack completes it)
 
