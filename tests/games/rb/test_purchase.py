@@ -180,6 +180,15 @@ def test_recon_spends_cpp(rbr):
     assert r.side("Russian").cpp == 3 and r.side("Russian").roster["18 Oct"].recon == 7
 
 
+def test_an_answers_file_with_the_former_key_is_still_read(rbr):
+    # The key was "rb_recon" before the games' keys lost their prefix: RB's aliases map it to "recon".
+    r = rbr(faces=[3], human="Russian", answers={"rb_recon": 2})
+    r.side("Russian").cpp, r.side("German").cpp = 5, 0
+    rb_purchase.recon(r)
+    assert r.side("Russian").roster["18 Oct"].recon == 7
+    assert [e.data["what"] for e in r.play.log.events if e.kind == "answer"] == ["recon"]
+
+
 # --- the computer ---------------------------------------------------------------------------------
 
 def test_computer_purchase_is_legal_and_explained(rbr):
