@@ -1,4 +1,5 @@
-"""TODO docstring"""
+"""The new CG Date or Day with its SAN Adjustment (OtO2 7.512, RB 11.612, VotG 12.614), and the count of Assault
+Engineers it needs."""
 
 from solo.campaign.reph import Reph
 

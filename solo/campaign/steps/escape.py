@@ -1,4 +1,4 @@
-"""TODO docstring"""
+"""Escape of Isolated units (OtO2 7.506, RB 11.606, VotG 12.607): who attempts it, and what the Escape Table does."""
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph

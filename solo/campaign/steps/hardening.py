@@ -1,4 +1,5 @@
-"""TODO docstring"""
+"""Battle Hardening shared by the CGs: Recombining HS (OtO2 7.5111, RB 11.6111, VotG 12.6122, ABtF 9.6111) and
+Promotion out of the ranks (OtO2 7.5113, RB 11.6114, VotG 12.6125)."""
 
 from collections import defaultdict
 

@@ -1,4 +1,5 @@
-"""TODO docstring"""
+"""What happens to a unit in any CG: Elimination, Casualty Reduction (A17), Replacement (A19.13), its morale, finding
+it by id, a Captured weapon changing sides (7.5135, 11.6072), the Assault Engineer casualty."""
 
 from solo.campaign.reph import Reph
 from solo.campaign.state import PERSONNEL, Unit
@@ -50,13 +51,15 @@ def find(r: Reph, unit_id: str) -> Unit:
 
 def switch_side(r: Reph, unit: Unit) -> None:
     """A Captured weapon is Retained by the side that captured it (7.5135)."""
-    old, new = r.c.sides[unit.side], r.c.sides["German" if unit.side == "Russian" else "Russian"]
+    old, new = r.c.sides[unit.side], r.c.sides[r.c.other(unit.side)]
     old.units.remove(unit)
     unit.side, unit.id = new.name, new.next_id()
     new.units.append(unit)
 
 
 def engineer_casualty(r: Reph, s) -> None:
+    """An Original dr 6 on the Removal Table Casualty Reduces an elite MMC (Assault Engineers first), else any non-Isolated
+    MMC (OtO2 7.514 **; RB and VotG the same)."""
     elite = [u for u in s.retained("squad", "hs") if not u.isolated and unit_type(u.type, s.name).elite]
     elite.sort(key=lambda u: ("assault-engineer" not in u.flags, u.kind != "squad", u.id))
     pool = elite or [u for u in s.retained("squad", "hs") if not u.isolated]

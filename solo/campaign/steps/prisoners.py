@@ -1,4 +1,4 @@
-"""TODO docstring"""
+"""Prisoners with an Isolated Guard (RB 11.608, VotG 12.609): kept, executed or freed."""
 
 from solo.campaign.reph import Reph
 from solo.campaign.steps.losses import eliminate, find

@@ -1,4 +1,5 @@
-"""TODO docstring"""
+"""The end of a CG scenario on the map: Conclusion of Melee (OtO2 7.501, VotG 12.601, ABtF 9.601) and Encirclement
+(OtO2 7.504, ABtF 9.604)."""
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import PERSONNEL
