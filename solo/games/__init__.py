@@ -19,17 +19,22 @@ MISSIONS: dict[str, MissionGame] = {g.id: g for g in (oto_s1.GAME, oto_s2.GAME)}
 
 def campaign(cg: str) -> CampaignGame:
     """The Campaign Game ``cg``; one line naming the known ones if there is none."""
-    game = CAMPAIGNS.get(str(cg).lower())
-    if game is None:
-        raise SoloError(f"no Campaign Game {cg!r}: choose one of {', '.join(sorted(CAMPAIGNS))}")
-    return game
+    return _known(CAMPAIGNS, cg, "Campaign Game")
+
+
+def mission(mission_id: str) -> MissionGame:
+    """The SASL mission ``mission_id``; one line naming the known ones if there is none."""
+    return _known(MISSIONS, mission_id, "mission", " ('solo mission list')")
 
 
 def campaign_of(log: EventLog) -> CampaignGame:
     """The Campaign Game a save plays; one line if it is a mission save or names no known game."""
-    if "cg" not in log.meta:
-        raise SoloError(f"{log.where} is a mission save: open it with 'solo mission status {log.where}'")
-    return campaign(log.meta["cg"])
+    return campaign(_played(log, "cg", "a mission", "mission"))
+
+
+def mission_of(log: EventLog) -> MissionGame:
+    """The mission a save plays; one line if it is a Campaign Game save or names no known mission."""
+    return mission(_played(log, "mission", "a Campaign Game", "cg"))
 
 
 def run_campaign(log: EventLog, *args, **options) -> Outcome:
@@ -37,21 +42,20 @@ def run_campaign(log: EventLog, *args, **options) -> Outcome:
     return run(campaign_of(log), log, *args, **options)
 
 
-def mission(mission_id: str) -> MissionGame:
-    """The SASL mission ``mission_id``; one line naming the known ones if there is none."""
-    game = MISSIONS.get(str(mission_id).lower())
-    if game is None:
-        raise SoloError(f"no mission {mission_id!r}: choose one of {', '.join(MISSIONS)} ('solo mission list')")
-    return game
-
-
-def mission_of(log: EventLog) -> MissionGame:
-    """The mission a save plays; one line if it is a Campaign Game save or names no known mission."""
-    if "mission" not in log.meta:
-        raise SoloError(f"{log.where} is a Campaign Game save: open it with 'solo cg status {log.where}'")
-    return mission(log.meta["mission"])
-
-
 def run_mission(log: EventLog, *args, **options) -> sasl_engine.Outcome:
     """`solo.sasl.engine.run` for the mission the save plays."""
     return sasl_engine.run(mission_of(log), log, *args, **options)
+
+
+def _known(games: dict, game_id: str, what: str, hint: str = ""):
+    game = games.get(str(game_id).lower())
+    if game is None:
+        raise SoloError(f"no {what} {game_id!r}: choose one of {', '.join(sorted(games))}{hint}")
+    return game
+
+
+def _played(log: EventLog, key: str, other: str, command: str) -> str:
+    """The game a save names under ``key``; one line if it is the other kind of save (``other``)."""
+    if key not in log.meta:
+        raise SoloError(f"{log.where} is {other} save: open it with 'solo {command} status {log.where}'")
+    return log.meta[key]

@@ -1,5 +1,5 @@
-"""Random Events (SASL 2.4-2.5; OtO-S1 MSR 4): the checks of both sides against their RE#, the RE tables with every
-follow-up roll, the reroll conditions and the lasting effects.
+"""Random Events (SASL 2.4-2.5): the checks of both sides against their RE#, the RE tables with every follow-up roll;
+the mission's handler for an entry applies what lasts or has it rolled again.
 
 The RE check itself is core SASL and not in the texts (SASL-FACTS.md: "the exact RE trigger for a RE# like 5/6"
 was not found). Stand-in reading, said in the record: at the end of each Game Turn each side makes a RE check DR,

@@ -7,11 +7,5 @@ minefields.py the Known minefields' strength.
 from solo.games.oto_s1 import events, minefields, setup, vp
 from solo.sasl.game import MissionGame
 
-GAME = MissionGame(
-    id="oto-s1",
-    set_up=setup.set_up,
-    vp_schedule=vp.vp_schedule,
-    random_events=events.RANDOM_EVENTS,
-    enemy_rph=events.enemy_reinforcement_dr,
-    actions={"minefield": minefields.minefield},
-)
+GAME = MissionGame("oto-s1", setup.set_up, vp.vp_schedule, random_events=events.RANDOM_EVENTS,
+                   enemy_rph=events.enemy_reinforcement_dr, actions={"minefield": minefields.minefield})

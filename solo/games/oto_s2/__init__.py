@@ -7,12 +7,5 @@ activation.py MSR 2 and 3, vp.py the immediate win and the VPO values.
 from solo.games.oto_s2 import activation, setup, vp
 from solo.sasl.game import MissionGame
 
-GAME = MissionGame(
-    id="oto-s2",
-    set_up=setup.set_up,
-    vp_schedule=vp.vp_schedule,
-    immediate_win=vp.immediate_win,
-    activation_results=activation.activation_results,
-    leader_generated=activation.leader_generated,
-    vasl_boards=True,
-)
+GAME = MissionGame("oto-s2", setup.set_up, vp.vp_schedule, immediate_win=vp.immediate_win, vasl_boards=True,
+                   activation_results=activation.activation_results, leader_generated=activation.leader_generated)
