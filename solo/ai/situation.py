@@ -26,8 +26,8 @@ from pathlib import Path
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
+from solo.games import run_mission
 from solo.rules.units import parse_unit
-from solo.sasl.engine import run as run_mission
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")

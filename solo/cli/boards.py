@@ -5,11 +5,11 @@ from pathlib import Path
 
 import click
 
-from solo.board import crossroads
 from solo.board.cache import load_board
 from solo.board.render import LEGEND, svg, text_map
 from solo.board.vasl import boards_folder
 from solo.core.dice import SeededDice
+from solo.games.oto_s2 import crossroads
 
 
 @click.group()

@@ -10,9 +10,10 @@ from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.sides import read_answers
 from solo.core.store import EventLog
+from solo.games import MISSIONS, mission_of, run_mission
+from solo.games import mission as mission_game
 from solo.sasl import activation
-from solo.sasl.context import load_mission, mission_files
-from solo.sasl.engine import Outcome, run, status_json
+from solo.sasl.engine import Outcome, status_json
 
 
 @click.group()
@@ -24,7 +25,7 @@ def mission():
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def mission_list(as_json):
     """The missions solo knows."""
-    rows = [{"id": mid, "title": load_mission(mid)["title"]} for mid in mission_files()]
+    rows = [{"id": g.id, "title": g.definition["title"]} for g in MISSIONS.values()]
     emit(rows, as_json, "\n".join(f"{r['id']:<8} {r['title']}" for r in rows))
 
 
@@ -58,7 +59,7 @@ def _text(o: Outcome) -> str:
 def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None) -> None:
     log = EventLog.open(save)
     answers = read_answers(answers_file) if answers_file else {}
-    before = run(log, frozen=True)
+    before = run_mission(log, frozen=True)
     if before.mission.ended:
         raise SoloError(f"the mission in {save} is over (after Game Turn {before.mission.ended['turn']})")
     if before.waiting is None or before.waiting.key != "action":
@@ -67,7 +68,7 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
                         f"answer {save}' at a terminal, or --answers FILE" + (f" ({q.example})" if q and q.example else ""))
     if action:
         answers["action"] = action
-    outcome = run(log, answers, sys.stdin.isatty() and not as_json)
+    outcome = run_mission(log, answers, sys.stdin.isatty() and not as_json)
     data = status_json(outcome)
     result = pick(outcome) if pick else data
     emit(result, as_json, _text(outcome))
@@ -83,18 +84,18 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def mission_new(mission_id, save, seed, folder, entry, as_json):
     """Set up a mission: mission tables, OoB, ENEMY additions, S? placement."""
-    defn = load_mission(mission_id.lower())
+    game = mission_game(mission_id)
     boards = None
-    if defn["id"] == "oto-s2":
+    if game.vasl_boards:
         try:
             boards = str(boards_folder(folder))
         except SoloError:
             if folder:
                 raise
     seed = int(time.time()) if seed is None else seed
-    log = EventLog.create(save, {"mission": defn["id"], "seed": seed, "vasl_boards": boards})
-    outcome = run(log, {"entry_edge": entry})
-    emit(status_json(outcome), as_json, f"Mission {defn['id']} saved in {save} (seed {seed}).\n" + _text(outcome))
+    log = EventLog.create(save, {"mission": game.id, "seed": seed, "vasl_boards": boards})
+    outcome = run_mission(log, {"entry_edge": entry})
+    emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome))
 
 
 @mission.command("status")
@@ -102,7 +103,7 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def mission_status(save, as_json):
     """Where the mission stands."""
-    outcome = run(EventLog.open(save), frozen=True)
+    outcome = run_mission(EventLog.open(save), frozen=True)
     emit(status_json(outcome), as_json, _text(outcome))
 
 
@@ -140,7 +141,7 @@ def mission_activate(save, s_id, rng, viewer, mods, level, as_json):
 @click.option("--json", "as_json", is_flag=True)
 def mission_minefield(save, where, as_json):
     """OtO-S1: the strength of a Known minefield when a FRIENDLY unit enters it."""
-    if load_mission(EventLog.open(save).meta["mission"])["id"] != "oto-s1":
+    if "minefield" not in mission_of(EventLog.open(save)).actions:
         raise SoloError("only OtO-S1 has Known minefields whose strength is rolled on entry")
     _act(save, {"do": "minefield", "hex": where.upper()}, None, as_json, pick=lambda o: o.last)
 
@@ -191,7 +192,7 @@ def mission_answer(save, answers_file, as_json):
     """Answer the question a Random Event left waiting, and finish what it began."""
     log = EventLog.open(save)
     answers = read_answers(answers_file) if answers_file else {}
-    outcome = run(log, answers, sys.stdin.isatty() and not as_json)
+    outcome = run_mission(log, answers, sys.stdin.isatty() and not as_json)
     emit(status_json(outcome), as_json, _text(outcome))
 
 
@@ -201,5 +202,5 @@ def mission_undo(save):
     """Take back your last action; the dice rolled after it are kept for the next rolls."""
     log = EventLog.open(save)
     event = log.undo_last_answer()
-    outcome = run(log, frozen=True)
+    outcome = run_mission(log, frozen=True)
     click.echo(f"Undone: {event.data['what']} {event.data['value']}\n" + _text(outcome))

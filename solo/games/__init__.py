@@ -1,33 +1,61 @@
 """Every game solo plays, by id: the registry the CLI and the app read.
 
 A game is a package here that exports one object, GAME: a Campaign Game's steps, its computer and its hooks
-(solo/campaign/game.py). To add one: its package, its TOML under tables/, missions/ and ai/, one line below.
+(solo/campaign/game.py), or a SASL mission's hooks (solo/sasl/game.py). To add one: its package, its TOML under
+tables/, missions/ and ai/, one line below.
 """
 
 from solo.campaign.engine import Outcome, run
 from solo.campaign.game import CampaignGame
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.games import abtf, oto2, rb, votg
+from solo.games import abtf, oto2, oto_s1, oto_s2, rb, votg
+from solo.sasl import engine as sasl_engine
+from solo.sasl.game import MissionGame
 
 CAMPAIGNS: dict[str, CampaignGame] = {g.id: g for g in (oto2.GAME, rb.GAME, votg.GAME, abtf.GAME)}
+MISSIONS: dict[str, MissionGame] = {g.id: g for g in (oto_s1.GAME, oto_s2.GAME)}
 
 
 def campaign(cg: str) -> CampaignGame:
     """The Campaign Game ``cg``; one line naming the known ones if there is none."""
-    game = CAMPAIGNS.get(str(cg).lower())
-    if game is None:
-        raise SoloError(f"no Campaign Game {cg!r}: choose one of {', '.join(sorted(CAMPAIGNS))}")
-    return game
+    return _known(CAMPAIGNS, cg, "Campaign Game")
+
+
+def mission(mission_id: str) -> MissionGame:
+    """The SASL mission ``mission_id``; one line naming the known ones if there is none."""
+    return _known(MISSIONS, mission_id, "mission", " ('solo mission list')")
 
 
 def campaign_of(log: EventLog) -> CampaignGame:
     """The Campaign Game a save plays; one line if it is a mission save or names no known game."""
-    if "cg" not in log.meta:
-        raise SoloError(f"{log.where} is a mission save: open it with 'solo mission status {log.where}'")
-    return campaign(log.meta["cg"])
+    return campaign(_played(log, "cg", "a mission", "mission"))
+
+
+def mission_of(log: EventLog) -> MissionGame:
+    """The mission a save plays; one line if it is a Campaign Game save or names no known mission."""
+    return mission(_played(log, "mission", "a Campaign Game", "cg"))
 
 
 def run_campaign(log: EventLog, *args, **options) -> Outcome:
     """`solo.campaign.engine.run` for the Campaign Game the save plays."""
     return run(campaign_of(log), log, *args, **options)
+
+
+def run_mission(log: EventLog, *args, **options) -> sasl_engine.Outcome:
+    """`solo.sasl.engine.run` for the mission the save plays."""
+    return sasl_engine.run(mission_of(log), log, *args, **options)
+
+
+def _known(games: dict, game_id: str, what: str, hint: str = ""):
+    game = games.get(str(game_id).lower())
+    if game is None:
+        raise SoloError(f"no {what} {game_id!r}: choose one of {', '.join(sorted(games))}{hint}")
+    return game
+
+
+def _played(log: EventLog, key: str, other: str, command: str) -> str:
+    """The game a save names under ``key``; one line if it is the other kind of save (``other``)."""
+    if key not in log.meta:
+        raise SoloError(f"{log.where} is {other} save: open it with 'solo {command} status {log.where}'")
+    return log.meta[key]

@@ -37,11 +37,12 @@ def _squad(x: Ctx, purpose: str) -> str:
 
 
 def activate(x: Ctx, s: SQuestion) -> list[str]:
-    """Roll the mission's Activation table and turn each result into a unit in the S?'s Location."""
+    """Roll the mission's Activation table (with the results the mission adds) and turn each result into a unit in the
+    S?'s Location."""
     trace = x.roll("activation", f"Activation of {s.id}", side="ENEMY")
     tokens = [t.strip() for t in trace.result.split(",") if t.strip()]
-    if x.defn["id"] == "oto-s2" and trace.final % 2 == 0 and "F" not in tokens:
-        tokens.append("F")  # MSR 2: a Final even DR may Activate a fortification
+    if x.game.activation_results:
+        tokens = x.game.activation_results(x, trace, tokens)
     chained = [sub.result for sub in trace.subrolls]
     attitude = x.m.attitude if s.origin == "reinforcement" else s.attitude
     made = []
@@ -64,7 +65,8 @@ def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, st
         return unit_type(squad, x.defn["enemy"]).hs, "hs"
     if token == "L":
         leader = x.roll("leader", f"Leader for {s.id}", side="ENEMY").result
-        _leader_strike(x, leader)
+        if x.game.leader_generated:
+            x.game.leader_generated(x, leader)
         return leader, "leader"
     if token == "SW":
         return x.roll("sw", f"SW for {s.id}", side="ENEMY").result, "sw"
@@ -75,11 +77,3 @@ def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, st
         return chained.pop(0), "gun" if token == "GUN" else "vehicle"
     raise SoloError(f"the Activation table gives {token!r}, which solo does not know (S, HS, L, SW, F, GUN, VEHICLE)")
 
-
-def _leader_strike(x: Ctx, leader: str) -> None:
-    """OtO-S2 MSR 3: an ENEMY OBA Artillery Strike when the first Leader is generated, then after each -2 Leader."""
-    first = not any(u.kind == "leader" and u.source != "set up" for u in x.m.units)  # he is not yet among them
-    if x.defn["id"] == "oto-s2" and (first or leader.endswith("-2")):
-        x.m.enemy.setdefault("oba_strikes", []).append(f"Turn {x.m.turn}: after the {leader}")
-        x.say(f"ENEMY OBA Artillery Strike (MSR 3): the {'first Leader' if first else '-2 Leader'} "
-              f"({leader}) was generated", rule="MSR 3")

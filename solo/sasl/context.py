@@ -1,35 +1,17 @@
-"""What a mission step works with: the mission file, its state, the dice (through the event log) and the player."""
+"""What a mission step works with: the mission and its file, its state, the dice (through the event log) and the player."""
 
-from functools import cache
-from pathlib import Path
-
-from solo.core.content import content_dir, read_toml_file
 from solo.core.context import StepContext
-from solo.core.errors import SoloError
 from solo.core.play import Play
 from solo.sasl.state import Mission
-
-
-def mission_files() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(content_dir("missions").glob("*.toml")) if read_toml_file(p).get("kind") == "mission"}
-
-
-@cache
-def load_mission(mission_id: str) -> dict:
-    """The mission file missions/<id>.toml."""
-    files = mission_files()
-    if mission_id not in files:
-        raise SoloError(f"no mission {mission_id!r}: choose one of {', '.join(files)} ('solo mission list')")
-    return read_toml_file(files[mission_id])
 
 
 class Ctx(StepContext):
     """The context handed to every mission step: the mission file, its state and its record."""
 
-    def __init__(self, play: Play, m: Mission, defn: dict):
+    def __init__(self, play: Play, m: Mission, game):
         super().__init__(play)
-        self.m, self.defn = m, defn
-        self.boards = {}  # OtO-S2: the classified mapboards, when the player's VASL boards are known
+        self.m, self.game, self.defn = m, game, game.definition  # game: the MissionGame it plays (solo/sasl/game.py)
+        self.boards = {}  # the classified mapboards by id, when the mission reads the player's VASL boards
         self.last = None  # what the last action did, for the CLI
 
     @property

@@ -1,6 +1,7 @@
 """Run a SASL mission over its event log: set-up, then the player's actions (place S?, Activate, report control,
 end the Game Turn) until the mission ends by its rule. Each action is an answer in the log, so a mission
-replays, resumes after a crash and undoes the last action like a Campaign Game.
+replays, resumes after a crash and undoes the last action like a Campaign Game. What a mission does its own way
+comes from its MissionGame (solo/sasl/game.py).
 """
 
 from dataclasses import dataclass
@@ -13,7 +14,8 @@ from solo.core.sides import Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
 from solo.sasl import activation, events, setup
-from solo.sasl.context import Ctx, load_mission
+from solo.sasl.context import Ctx
+from solo.sasl.game import Load, MissionGame
 from solo.sasl.state import SEQUENCE, Mission
 
 VIEWERS = ("Infantry", "Vehicle")
@@ -37,10 +39,13 @@ class Outcome:
     vp: dict | None = None  # the VP tally from the latest report (the final VP once the mission ended)
 
 
-def _action(m: Mission):
+ACTIONS = ("place", "activate", "report", "phase", "turn")
+
+
+def _action(m: Mission, own: tuple[str, ...]):
     def parse(raw) -> dict:
-        if not isinstance(raw, dict) or raw.get("do") not in ("place", "activate", "report", "phase", "turn", "minefield"):
-            raise SoloError("an action is place, activate, minefield, report, phase or turn")
+        if not isinstance(raw, dict) or raw.get("do") not in ACTIONS + own:
+            raise SoloError(f"an action is {', '.join(ACTIONS[:-1] + own)} or turn")
         if raw["do"] == "activate":
             s = m.s_counter(raw.get("s", ""))
             if s is None:
@@ -65,24 +70,19 @@ def _action(m: Mission):
     return parse
 
 
-def setup_mission(x: Ctx, load) -> None:
-    """The mission's SEQUENCE: mission tables, the ENEMY's set up, then the FRIENDLY OoB."""
+def setup_mission(x: Ctx, load: Load) -> None:
+    """The mission's SEQUENCE: mission tables, the mission's own set-up (its ENEMY, FRIENDLY OoB, mapboards), the S?."""
     x.m.phase = "set up"
     setup.mission_tables(x)
-    if x.defn["id"] == "oto-s1":
-        setup.enemy_s1(x)
-        setup.friendly_oob_s1(x)
-    else:
-        setup.boards_s2(x, load)
-        setup.friendly_oob_s2(x)
+    x.game.set_up(x, load)
     setup.place_s(x)
     x.m.phase = SEQUENCE[0]
 
 
-def mission_loop(x: Ctx, load) -> None:
+def mission_loop(x: Ctx, load: Load) -> None:
     setup_mission(x, load)
     while not x.m.ended:
-        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x.m))
+        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x.m, tuple(x.game.actions)))
         x.last = do(x, action)
 
 
@@ -97,8 +97,8 @@ def do(x: Ctx, action: dict) -> dict:
         return check_s(x, action)
     if action["do"] == "phase":
         return next_phase(x)
-    if action["do"] == "minefield":
-        return minefield(x, action["hex"])
+    if action["do"] in x.game.actions:
+        return x.game.actions[action["do"]](x, action)
     if action["do"] == "report":
         x.m.report.update(action["report"])
         x.say(f"control reported: {action['report']}", rule="12.6")
@@ -114,22 +114,11 @@ def check_s(x: Ctx, action: dict) -> dict:
     return {"s": s.id, "activated": hit, "why": why, "units": [u.to_json() for u in x.m.units if u.id in made]}
 
 
-def minefield(x: Ctx, where: str) -> dict:
-    """OtO-S1 MINEFIELDS: a Known minefield hex entered: its AP strength as in ENEMY RE 13-16, then a dr <= 2 adds
-    AT mines (1-3: 1, 4-5: 2, 6: 3 AT factors)."""
-    ap = x.roll("oto-s1.minefield_ap_strength", f"AP strength of the Known minefield in {where}", side="ENEMY")
-    at = x.roll("oto-s1.minefield_at_present", f"AT mines in {where}?", side="ENEMY")
-    found = {"hex": where, "ap": ap.result, "at": at.subrolls[0].result if at.subrolls else "no AT mines"}
-    x.m.enemy.setdefault("minefields", []).append(found)
-    x.say(f"Known minefield {where}: {found['ap']}; {found['at']} (AT dr {at.original})", rule="MINEFIELDS")
-    return found
-
-
 def _enter(x: Ctx, phase: str) -> None:
     x.m.phase = phase
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
-    if phase == "ENEMY RPh":
-        events.enemy_reinforcement_dr(x)
+    if phase == "ENEMY RPh" and x.game.enemy_rph:
+        x.game.enemy_rph(x)
 
 
 def next_phase(x: Ctx) -> dict:
@@ -142,8 +131,8 @@ def next_phase(x: Ctx) -> dict:
 
 
 def end_turn(x: Ctx, report: dict) -> dict:
-    """End of a Game Turn: the ENEMY RPh if not yet reached (ENEMY RE 37-40), both sides' RE checks, the
-    immediate-win check (OtO-S2), the mission end dr."""
+    """End of a Game Turn: the ENEMY RPh if not yet reached, both sides' RE checks, the mission's immediate-win
+    check, the mission end dr (12.5)."""
     m = x.m
     m.report.update(report)
     if SEQUENCE.index(m.phase) < SEQUENCE.index("ENEMY RPh"):
@@ -151,10 +140,9 @@ def end_turn(x: Ctx, report: dict) -> dict:
     m.phase = "end of turn"
     res = events.checks(x)
     done = m.turn
-    end = None
-    if x.defn["id"] == "oto-s2" and m.report.get("all_vpo"):
-        end = {"why": "the FRIENDLY side controls every VPO at the end of a player turn: immediate FRIENDLY win"}
-    elif done >= x.defn["mission_end"]["after_turn"]:
+    won = x.game.immediate_win(x) if x.game.immediate_win else None
+    end = {"why": won} if won else None
+    if not won and done >= x.defn["mission_end"]["after_turn"]:
         extra = done - x.defn["mission_end"]["after_turn"]
         mods = {"turns": extra} if x.defn["mission_end"]["drm_per_turn"] and extra else {}
         trace = x.roll("mission_end", f"Mission End dr after Game Turn {done}", mods=mods, side="")
@@ -162,7 +150,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
         if trace.result.startswith("The mission ends"):
             end = {"why": f"Mission End dr {trace.original} (Final {trace.final}) after Game Turn {done}"}
     if end:
-        m.ended = {**end, "turn": done, "vp": vp(x, final=True)}
+        m.ended = {**end, "turn": done, "vp": x.game.vp_schedule(x, True)}
         x.say(f"The mission ends after Game Turn {done}: {end['why']}", rule="Mission End")
     else:
         m.turn += 1
@@ -170,41 +158,23 @@ def end_turn(x: Ctx, report: dict) -> dict:
     return {"turn": done, "random_events": res, "mission_end": m.ended}
 
 
-def vp(x: Ctx, final: bool = False) -> dict:
-    """The VP schedule (12.6) from the player's report of control; OtO-S2 VPO values by A10b at Mission End."""
-    r, v = x.m.report, x.defn["vp"]
-    if x.defn["id"] == "oto-s1":
-        friendly = r.get("vpo_friendly", 0) * v["vpo"] + (v["rr_friendly"] if r.get("rr") else 0) + \
-            (v["road_friendly"] if r.get("road") else 0)
-        enemy = r.get("vpo_enemy", 0) * v["vpo"] + (0 if r.get("rr") else v["rr_enemy"]) + \
-            (0 if r.get("road") else v["road_enemy"]) + r.get("guns", 0) * v["gun_afv_enemy"]
-        return {"friendly": friendly, "enemy": enemy, "report": dict(r)}
-    if not final:
-        return {"friendly": None, "enemy": None, "report": dict(r), "note": "VPO values are rolled at Mission End (A10b)"}
-    values = {"friendly": 0, "enemy": 0}
-    for side in values:
-        for n in range(r.get(f"vpo_{side}", 0)):
-            values[side] += int(x.roll(v["vpo_values"], f"VPO value (A10b), {side} VPO {n + 1}", side="").result)
-    return {**values, "report": dict(r)}
-
-
-def run(log: EventLog, answers: dict | None = None, interactive: bool = False, frozen: bool = False) -> Outcome:
+def run(game: MissionGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
+        frozen: bool = False) -> Outcome:
+    """Play ``game`` over the mission save ``log`` up to the next question it cannot answer."""
     meta = log.meta
-    if "mission" not in meta:
-        raise SoloError(f"{log.where} is a Campaign Game save: open it with 'solo cg status {log.where}'")
-    defn = load_mission(meta["mission"])
+    defn = game.definition
     folder = meta.get("vasl_boards")
     load = (lambda board: load_board(Path(folder), board)) if folder else None
     m = Mission(defn["id"], defn["title"], defn["attitude"])
     person = Human(answers, interactive, never_prompt=("action",))
     play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
-    x = Ctx(play, m, defn)
+    x = Ctx(play, m, game)
     waiting = None
     try:
         mission_loop(x, load)
     except NeedAnswer as need:
         waiting = need.question
-    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else vp(x))
+    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else game.vp_schedule(x, False))
 
 
 def status_json(o: Outcome) -> dict:

@@ -47,8 +47,8 @@ def _state(path: Path, kind: str) -> str:
     """Where a save stands, from a replay that makes no event."""
     try:
         if kind == "mission":
-            from solo.sasl.engine import run
-            m = run(EventLog.open(path), frozen=True).mission
+            from solo.games import run_mission
+            m = run_mission(EventLog.open(path), frozen=True).mission
             return f"ended after Game Turn {m.ended['turn']}" if m.ended else f"Game Turn {m.turn}"
         from solo.campaign.engine import run as run_campaign
         from solo.games import campaign_of

@@ -7,8 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from solo.core.store import EventLog
-from solo.sasl.context import load_mission, mission_files
-from solo.sasl.engine import run
+from solo.games import MISSIONS, mission, run_mission
 from solo.tui.dialogs.new_save import NewSaveDialog
 from solo.tui.saves import new_save_path
 from solo.tui.vasl import boards_folder_or_none
@@ -18,7 +17,7 @@ class NewMission(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("[b]New mission[/b]")
-            yield Select([(load_mission(m)["title"] + f" ({m})", m) for m in mission_files()], id="which",
+            yield Select([(g.definition["title"] + f" ({g.id})", g.id) for g in MISSIONS.values()], id="which",
                          value="oto-s1", allow_blank=False)
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Select([("enter on the North edge (OtO-S2)", "north"), ("enter on the South edge (OtO-S2)", "south")],
@@ -29,7 +28,7 @@ class NewMission(NewSaveDialog):
     def create(self, seed: int) -> Path:
         mission_id = self.query_one("#which", Select).value
         path = new_save_path(mission_id)
-        folder = boards_folder_or_none() if mission_id == "oto-s2" else None
+        folder = boards_folder_or_none() if mission(mission_id).vasl_boards else None
         EventLog.create(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder})
-        run(EventLog.open(path), {"entry_edge": self.query_one("#entry", Select).value})
+        run_mission(EventLog.open(path), {"entry_edge": self.query_one("#entry", Select).value})
         return path

@@ -29,7 +29,7 @@ class BoardsScreen(Screen):
         self.action_roll()
 
     def action_roll(self) -> None:
-        from solo.board import crossroads
+        from solo.games.oto_s2 import crossroads
         folder = boards_folder_or_none()
         dice = SeededDice()
         holder = self.query_one("#map", Vertical)

@@ -14,8 +14,8 @@ from solo.board.cache import load_board
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.sasl.context import load_mission
-from solo.sasl.engine import run, status_json
+from solo.games import mission, run_mission
+from solo.sasl.engine import status_json
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import MapView
 
@@ -31,7 +31,7 @@ class MissionScreen(SaveScreen):
                 Binding("escape", "app.home", "Home")]
 
     def __init__(self, path: Path):
-        super().__init__(path, run)
+        super().__init__(path, run_mission)
         self.mode = None  # the form in use: place, activate, turn, report, answer
 
     def compose(self) -> ComposeResult:
@@ -62,7 +62,7 @@ class MissionScreen(SaveScreen):
         if boards:
             yield Vertical(MapView(boards, self._markers(), id="mapview"), Static("", id="hexinfo"), id="map")
         else:
-            yield Static(f"[b]{m.title}[/b]\n\n{load_mission(m.id)['map']}.\n\nsolo cannot read this map "
+            yield Static(f"[b]{m.title}[/b]\n\n{mission(m.id).definition['map']}.\n\nsolo cannot read this map "
                          "(the OtO map has no LOSData, or no VASL boards folder is set): place the S? by the rule and "
                          f"report ranges and control.{escape(why)}", id="map")
 

@@ -2,7 +2,7 @@
 snapshot at 80x24 (pytest-textual-snapshot; `pytest --snapshot-update` redraws it)."""
 
 from solo.core.store import EventLog
-from solo.sasl.engine import run as run_mission
+from solo.games import run_mission
 from solo.tui.app import SoloApp
 from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.mission import MissionScreen

@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from solo.board import crossroads
 from solo.board.cache import load_board
 from solo.board.render import svg
 from solo.core.dice import TypedDice
+from solo.games.oto_s2 import crossroads
 from tests.conftest import VASL_BOARDS as BOARDS
 
 needs_boards = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")

@@ -1,0 +1,11 @@
+"""OtO SASL Mission OtO-S1 "Breakthrough To Orsha".
+
+setup.py the German units and the FRIENDLY OoB, events.py the Random Events (MSR 4), vp.py the VP Schedule,
+minefields.py the Known minefields' strength.
+"""
+
+from solo.games.oto_s1 import events, minefields, setup, vp
+from solo.sasl.game import MissionGame
+
+GAME = MissionGame("oto-s1", setup.set_up, vp.vp_schedule, random_events=events.RANDOM_EVENTS,
+                   enemy_rph=events.enemy_reinforcement_dr, actions={"minefield": minefields.minefield})

@@ -1,0 +1,51 @@
+"""OtO-S1 set-up: the ADDITIONAL GERMAN UNITS with MSR 6 and 8, and the FRIENDLY STARTING OoB with its drs."""
+
+from solo.sasl.context import Ctx
+from solo.sasl.game import Load
+from solo.sasl.setup import leaders
+
+
+def set_up(x: Ctx, load: Load) -> None:
+    """SEQUENCE: the German Guns and wrecks (MSR 8) first, then the FRIENDLY units."""
+    enemy(x)
+    friendly_oob(x)
+
+
+def enemy(x: Ctx) -> None:
+    """ADDITIONAL GERMAN UNITS, MINEFIELDS, MSR 6 (ELR 3, Sniper in P18) and MSR 8 (six wrecks, status dr)."""
+    e = x.m.enemy
+    e.update(elr=x.defn["enemy_elr"], sniper=x.defn["sniper"], rules=x.defn["enemy_rules"])
+    for gun in x.defn["enemy_units"]:
+        unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
+        x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
+    wrecks = []
+    for n in range(1, x.defn["enemy_rules"]["wrecks"] + 1):
+        wrecks.append(x.roll("oto-s1.wreck_status", f"Wreck {n} status (MSR 8)", side="").result)
+    e["wrecks"] = wrecks
+    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(wrecks, 1)), rule="MSR 8")
+
+
+def friendly_oob(x: Ctx) -> None:
+    """FRIENDLY STARTING OoB: three Coys (each Coy's hmg or .50 cal dr; Leader x 3 by R3), the seven fixed AFV,
+    four by the Armor Support dr table (its 5 and 6 make another dr), three AL by R3 with the extra -1, the
+    Sturmoviks (Turn 2) and the MSR 3 OBA."""
+    oob, cat = x.defn["friendly_oob"], x.m.friendly_oob
+    for n in range(1, oob["coys"] + 1):
+        hmg = x.roll(oob["coy_heavy_mg"], f"Coy {n}: hmg or .50 cal", side="FRIENDLY").result
+        weapons = [[t, k] for t, k in oob["coy"]] + [[".50 cal" if hmg.startswith("Replace") else "HMG", 1]]
+        found = leaders(x, oob["coy_leaders"], "Leader", until=True)
+        cat["infantry"].append({"coy": n, "units": weapons, "leaders": found})
+        x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(found) or 'none'}", rule="OoB")
+    armor = list(oob["armor"]) + [armor_support(x, n + 1) for n in range(oob["armor_rolls"])]
+    als = leaders(x, oob["armor_leaders"], "Armor Leader", {"al": True}, until=True)
+    cat["armor"] = [{"afv": a, "armor_leader": als[i] if i < len(als) else None} for i, a in enumerate(armor)]
+    cat["armor_leaders"] = als
+    cat["air"] = [oob["air"]]
+    cat["oba"] = [oob["oba"]]
+    x.say(f"Armor: {', '.join(armor)}; Armor Leaders: {', '.join(als) or 'none'}", rule="OoB")
+
+
+def armor_support(x: Ctx, n: int) -> str:
+    """Armor Support: one AFV by the dr table; a 5 or 6 makes another dr."""
+    trace = x.roll(x.defn["friendly_oob"]["armor_table"], f"Armor Support AFV {n}", side="FRIENDLY")
+    return trace.subrolls[0].result if trace.subrolls else trace.result

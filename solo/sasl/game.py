@@ -1,0 +1,40 @@
+"""A SASL mission as the engine runs it: what its package under solo/games/ hands the engine (solo/sasl/engine.py).
+
+The engine names no mission: it plays the SEQUENCE every SASL mission shares and calls these hooks where a mission
+has rules of its own.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from solo.board.terrain import Board
+from solo.core.content import content_dir, read_toml_file
+from solo.rules.resolve import Trace
+from solo.sasl.context import Ctx
+
+Load = Callable[[str], Board] | None  # a classified VASL board by its id, when the player's boards folder is known
+
+
+@dataclass(frozen=True)
+class MissionGame:
+    id: str  # its mission file, missions/<id>.toml
+    set_up: Callable[[Ctx, Load], None]  # between the MISSION TABLES (12.32) and S? PLACEMENT (4.)
+    vp_schedule: Callable[[Ctx, bool], dict]  # vp_schedule(x, final): the VP from the player's report (12.6)
+    random_events: Mapping[tuple[str, str], Callable[[Ctx, Trace], str | None]] = field(default_factory=dict)
+    immediate_win: Callable[[Ctx], str | None] | None = None  # at the end of a Game Turn: why the mission ends
+    activation_results: Callable[[Ctx, Trace, list[str]], list[str]] | None = None  # the results an A1 DR gives
+    leader_generated: Callable[[Ctx, str], None] | None = None  # when an Activation generates a Leader
+    enemy_rph: Callable[[Ctx], None] | None = None  # at the start of each ENEMY RPh
+    actions: Mapping[str, Callable[[Ctx, dict], dict]] = field(default_factory=dict)  # the player's own actions
+    vasl_boards: bool = False  # its set-up reads the player's VASL boards
+
+    @property
+    def definition(self) -> dict:
+        """Its mission file."""
+        return mission_file(self.id)
+
+
+@cache
+def mission_file(mission_id: str) -> dict:
+    return read_toml_file(content_dir("missions") / f"{mission_id}.toml", "mission file")

@@ -1,0 +1,95 @@
+"""OtO-S1 Random Events (MSR 4): the RE checks, each entry with its follow-ups, rerolls and lasting effects."""
+
+import pytest
+
+from solo.core.store import EventLog
+from solo.games import run_mission
+from solo.games.oto_s1 import GAME
+from solo.rules import default_catalog
+from solo.sasl import events
+from tests.mission import TURN, act, ctx, started
+
+
+def _re(path, check, d66, **answers):
+    """End the turn with the ENEMY RE check DR ``check`` and the d66 faces ``d66``; the FRIENDLY check misses."""
+    log = EventLog.open(path)
+    log.set_pending(list(check) + list(d66) + [1] * 30)
+    return act(path, TURN, **answers)
+
+
+def test_enemy_re_needs_an_activated_unit_in_oto_s1(tmp_path):
+    path = started(tmp_path)
+    outcome = act(path, TURN)
+    assert any("no ENEMY RE check" in e["text"] for e in outcome.mission.record)
+
+
+def test_re_21_22_raises_enemy_re_numbers(tmp_path):
+    path = started(tmp_path)
+    act(path, {"do": "activate", "s": "S1", "range": 1})
+    numbers = run_mission(EventLog.open(path), frozen=True).mission.re_numbers["ENEMY"]
+    check = (1, numbers[0] - 1)
+    outcome = _re(path, check, (2, 1))
+    assert outcome.mission.re_numbers["ENEMY"] == [numbers[0] + 1, numbers[1] + 1]
+    assert outcome.last["random_events"][0]["row"] == "21-22"
+
+
+def test_re_11_12_rolls_again_without_s_near_a_vpo(tmp_path):
+    path = started(tmp_path)
+    act(path, {"do": "activate", "s": "S1", "range": 1})
+    numbers = run_mission(EventLog.open(path), frozen=True).mission.re_numbers["ENEMY"]
+    outcome = _re(path, (1, numbers[0] - 1), (1, 1, 2, 1))
+    assert any("does not apply: rolled again" in e["text"] for e in outcome.mission.record)
+    assert outcome.last["random_events"][0]["row"] == "21-22"
+
+
+def test_re_34_36_reinforcements_and_the_reinforcement_dr(tmp_path):
+    path = started(tmp_path)
+    act(path, {"do": "activate", "s": "S1", "range": 1})
+    numbers = run_mission(EventLog.open(path), frozen=True).mission.re_numbers["ENEMY"]
+    before = len(run_mission(EventLog.open(path), frozen=True).mission.s)
+    # d66 34, then the DR for the S?: 3+4 = 7, so 9 S? in Advance Attitude.
+    outcome = _re(path, (1, numbers[0] - 1), (3, 4, 3, 4))
+    m = outcome.mission
+    assert "9 S? enter along the EBE in Advance Attitude" in outcome.last["random_events"][0]["effect"]
+    arrived = m.s[before:before + 9]
+    assert all(s.origin == "reinforcement" and s.attitude == "Advance" for s in arrived)
+    assert not any(e["rule"] == "RE 37-40" for e in m.record)
+    for _ in range(8):  # the next Game Turn, phase by phase, to the ENEMY RPh (RE 37-40)
+        outcome = act(path, {"do": "phase"})
+    assert outcome.mission.phase == "ENEMY RPh"
+    assert any(e["rule"] == "RE 37-40" for e in outcome.mission.record)
+
+
+def test_friendly_re_44_46_and_its_reroll_at_6_7(tmp_path):
+    path = started(tmp_path)
+    m = run_mission(EventLog.open(path), frozen=True).mission
+    numbers = m.re_numbers["FRIENDLY"]
+    log = EventLog.open(path)
+    log.set_pending([1, numbers[0] - 1, 4, 4] + [1] * 30)  # no ENEMY check (nothing Activated)
+    outcome = act(path, TURN)
+    assert outcome.mission.re_numbers["FRIENDLY"] == [numbers[0] + 1, numbers[1] + 1]
+
+
+def _rows(table_id):
+    return [(table_id, row.span.text) for row in default_catalog().get(table_id).rows]
+
+
+@pytest.mark.parametrize("table_id, row", _rows("oto-s1.random_events_enemy") + _rows("oto-s1.random_events_friendly"))
+def test_every_oto_s1_random_event(table_id, row):
+    """Each entry of both OtO-S1 RE tables (MSR 4), forced by its d66: its follow-up rolls are made (chained tables,
+    stand-ins included) and its lasting effect applied; none needs rolling again in this situation."""
+    side = "ENEMY" if table_id.endswith("enemy") else "FRIENDLY"
+    first = int(row.split("-")[0])
+    x = ctx(faces=[first // 10, first % 10] + [3] * 40, answers={
+        "counterattack_s": ["S1"], "counterattack_units": ["E1"], "minefield": True, "broken": True})
+    x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
+    x.m.new_s("12F3")
+    x.m.add_unit("8-1", "leader", "12F3", "Hold", "S1")
+    x.m.friendly_oob["armor"] = [{"afv": "PT-34(L)", "armor_leader": None}]
+    result = events.event(x, side)
+    assert result["row"] == row
+    chained = default_catalog().get(table_id).row_at(first).then
+    assert len(result["follow_ups"]) >= len(chained)
+    assert "rolled again" not in " ".join(e["text"] for e in x.m.record)
+    if (side, row) in GAME.random_events:
+        assert result["effect"]

@@ -1,0 +1,44 @@
+"""OtO-S1 set-up: the mission tables read as RE# pairs, the FRIENDLY OoB with its drs, the German Guns and wrecks."""
+
+from solo.games import mission
+from solo.games.oto_s1 import setup
+from solo.sasl.setup import mission_tables
+from tests.mission import ctx
+
+
+def test_oto_s1_re_numbers_read_as_pairs():
+    x = ctx(faces=[1, 1, 1, 1, 1, 1, 1, 1])  # DR 2, DR 2, dr 1, dr 1, dr 1
+    mission_tables(x)
+    assert x.m.tables == {"enemy_san": 3, "friendly_san": 2, "enemy_ac": 3, "enemy_re": "5/6", "friendly_re": "5/6"}
+    assert x.m.re_numbers == {"ENEMY": [5, 6], "FRIENDLY": [5, 6]}
+
+
+def test_oto_s1_friendly_oob():
+    """Three Coys, each with its hmg-or-.50 cal dr (1-2: .50 cal) and three leaders by R3; seven fixed AFV and four by
+    the dr table (a 5 makes another dr); three AL by R3 with the extra -1."""
+    x = ctx(seed=4)
+    setup.friendly_oob(x)
+    oob = x.m.friendly_oob
+    assert len(oob["infantry"]) == 3 and all(len(c["leaders"]) == 3 for c in oob["infantry"])
+    assert all({".50 cal", "HMG"} & {t for t, _ in c["units"]} for c in oob["infantry"])
+    assert len(oob["armor"]) == 11 and [a["afv"] for a in oob["armor"][:7]] == mission("oto-s1").definition["friendly_oob"]["armor"]
+    assert len(oob["armor_leaders"]) == 3
+    al_rolls = [e for e in x.play.log.events if "Armor Leader" in e.data.get("purpose", "")]
+    assert all(m["name"] == "al" for e in al_rolls for m in e.data["trace"]["modifiers"])
+    hmg = [e for e in x.play.log.events if e.data["what"] == "oto-s1.coy_heavy_mg"]
+    assert len(hmg) == 3
+
+
+def test_armor_support_dr_and_its_another_dr():
+    x = ctx(faces=[3, 5, 4, 6, 1])
+    assert [setup.armor_support(x, n) for n in (1, 2, 3)] == ["KV 1S", "T-34/ATO-42", "KV 8"]
+
+
+def test_oto_s1_enemy_guns_wrecks_elr_sniper():
+    x = ctx(faces=[1, 4, 6, 2, 5, 3])
+    setup.enemy(x)
+    assert [(u.type, u.where) for u in x.m.units] == [("Flak 38 20L (6)", "I10"), ("Flak 38 20L (6)", "U6"), ("Flak 18 88L", "CC2")]
+    assert x.m.enemy["elr"] == 3 and x.m.enemy["sniper"] == "P18"
+    assert [w.split(":")[0] for w in x.m.enemy["wrecks"]] == [
+        "Wreck is not affected", "Wreck is burning", "Wreck is removed", "Wreck is not affected",
+        "Wreck is burning", "Wreck is not affected"]
