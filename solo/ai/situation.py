@@ -25,9 +25,8 @@ from pathlib import Path
 
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
-from solo.games import run_mission
 from solo.rules.units import parse_unit
+from solo.sasl.state import Mission
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")
@@ -127,10 +126,9 @@ def load_situation(path: str | Path) -> Situation:
 HEX = re.compile(r"^\d+[A-Z]+\d+$")
 
 
-def mission_situation(save: str, friendly: list[dict], held: list[str] = ()) -> dict:
-    """A situation from a saved mission: its boards and VPO, the Activated ENEMY units that stand in a known hex
-    (with their Attitudes), and the FRIENDLY units given."""
-    m = run_mission(EventLog.open(save), frozen=True).mission
+def mission_situation(m: Mission, save: str, friendly: list[dict], held: list[str] = ()) -> dict:
+    """A situation from the mission ``m`` of a save: its boards and VPO, the Activated ENEMY units that stand in a
+    known hex (with their Attitudes), and the FRIENDLY units given."""
     if not m.boards:
         raise SoloError(f"{save}: {m.title} has no mapboards solo can read (the OtO map has no LOSData); "
                         "use a situation file")

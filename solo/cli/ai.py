@@ -9,6 +9,8 @@ from solo.ai.situation import load_situation, mission_situation, situation_from
 from solo.core.content import read_toml_file
 from solo.core.errors import SoloError
 from solo.core.output import emit
+from solo.core.store import EventLog
+from solo.games import run_mission
 
 
 def _friendly_file(path: str | None) -> tuple[list[dict], list[str]]:
@@ -33,7 +35,7 @@ def ai_decide(situation, save, phase, folder, as_json):
     """Every ENEMY unit's decision for a phase, with its path and the candidates it weighed."""
     if not situation and not save:
         raise SoloError("give a situation file, or --mission FILE")
-    s = situation_from(mission_situation(save, *_friendly_file(situation)), save) if save else load_situation(situation)
+    s = situation_from(mission_situation(run_mission(EventLog.open(save), frozen=True).mission, save, *_friendly_file(situation)), save) if save else load_situation(situation)
     decisions = decide(terrain_for(s.boards, folder), s, phase)
     emit({"phase": phase, "decisions": [d.to_json() for d in decisions]}, as_json,
          "\n".join(f"{d.why}" + (f"\n    path {' '.join(d.path)}" if len(d.path) > 1 else "") for d in decisions)

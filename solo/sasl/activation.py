@@ -2,7 +2,7 @@
 tables, and the concrete units that now stand in the S?'s place.
 
 The range brackets and the AC dr with its drm are core SASL and not in the texts: `sasl.ac_brackets` (the public
-facts of SASL-FACTS.md, with the project's reading of how a bracket meets the AC#) and `sasl.ac_dr` are marked
+facts of tables/core/SOURCES.md, with the project's reading of how a bracket meets the AC#) and `sasl.ac_dr` are marked
 stand-ins a table pack replaces.
 """
 

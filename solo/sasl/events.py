@@ -1,8 +1,8 @@
 """Random Events (SASL 2.4-2.5): the checks of both sides against their RE#, the RE tables with every follow-up roll;
 the mission's handler for an entry applies what lasts or has it rolled again.
 
-The RE check itself is core SASL and not in the texts (SASL-FACTS.md: "the exact RE trigger for a RE# like 5/6"
-was not found). Stand-in reading, said in the record: at the end of each Game Turn each side makes a RE check DR,
+The RE check itself is core SASL and not in the texts, and no public source gives the exact trigger for a RE# such
+as 5/6 (tables/core/SOURCES.md, "Not found"). Stand-in reading, said in the record: at the end of each Game Turn each side makes a RE check DR,
 and a Random Event occurs when it equals one of the side's two RE numbers; so a higher RE# (ENEMY RE 21-22,
 FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
 """

@@ -14,6 +14,8 @@ from solo.ai.decide import PHASES, decide
 from solo.ai.maps import terrain_for
 from solo.ai.situation import mission_situation, situation_from
 from solo.core.errors import SoloError
+from solo.core.store import EventLog
+from solo.games import run_mission
 
 
 class DecisionsScreen(Screen):
@@ -45,7 +47,7 @@ class DecisionsScreen(Screen):
                 if not at:
                     raise SoloError(f"{word!r}: write type@hex, e.g. 4-5-8@13T2")
                 friendly.append({"id": f"F{n}", "unit": unit, "hex": hex_id})
-            s = situation_from(mission_situation(str(self.path), friendly), str(self.path))
+            s = situation_from(mission_situation(run_mission(EventLog.open(self.path), frozen=True).mission, str(self.path), friendly), str(self.path))
             decisions = decide(terrain_for(s.boards), s, phase)
         except SoloError as exc:
             self.app.call_from_thread(log.write, f"[red]{escape(str(exc))}[/red]")
