@@ -90,7 +90,7 @@ class Reph(StepContext):
     """The context handed to every RePh step: the campaign, its definition and game, and its record."""
 
     def __init__(self, play: Play, c: Campaign, defn: CampaignDef, game):
-        super().__init__(play)
+        super().__init__(play, c.record)
         self.c, self.defn = c, defn
         self.game = game  # the CampaignGame (solo/campaign/game.py) whose steps run
         self.game_end_turn = 0  # the Game Turn of a CG4 Game End dr asked for
@@ -99,10 +99,6 @@ class Reph(StepContext):
     @property
     def where(self) -> str:
         return self.c.step
-
-    @property
-    def record(self) -> list[dict]:
-        return self.c.record
 
     def entry(self, text: str, rule: str, secret: str) -> dict:
         return {"step": rule or self.c.step, "date": self.c.date, "text": text, "secret": secret}

@@ -13,8 +13,9 @@ from solo.rules.resolve import Trace
 
 
 class StepContext:
-    def __init__(self, play: Play):
+    def __init__(self, play: Play, record: list[dict]):
         self.play = play
+        self.record = record  # the lines the player reads, each as `entry` makes it
 
     @property
     def cat(self):
@@ -41,10 +42,6 @@ class StepContext:
 
     def entry(self, text: str, rule: str, secret: str) -> dict:
         """A line of the record."""
-        raise NotImplementedError
-
-    @property
-    def record(self) -> list[dict]:
         raise NotImplementedError
 
     # --- what every step does -------------------------------------------------------------------

@@ -9,7 +9,7 @@ class Ctx(StepContext):
     """The context handed to every mission step: the mission file, its state and its record."""
 
     def __init__(self, play: Play, m: Mission, game):
-        super().__init__(play)
+        super().__init__(play, m.record)
         self.m, self.game, self.defn = m, game, game.definition  # game: the MissionGame it plays (solo/sasl/game.py)
         self.boards = {}  # the classified mapboards by id, when the mission reads the player's VASL boards
         self.last = None  # what the last action did, for the CLI
@@ -17,10 +17,6 @@ class Ctx(StepContext):
     @property
     def where(self) -> str:
         return self.m.phase
-
-    @property
-    def record(self) -> list[dict]:
-        return self.m.record
 
     def entry(self, text: str, rule: str, secret: str) -> dict:
         return {"turn": self.m.turn, "phase": self.m.phase, "rule": rule, "text": text}
