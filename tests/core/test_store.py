@@ -30,9 +30,10 @@ def test_undo_drops_the_last_answer_and_keeps_the_dice_after_it(tmp_path):
     assert undone.seq == 2
     assert [e.seq for e in EventLog.open(tmp_path / "cg.db").events] == [1]
     assert log.pending == [6, 4, 3]
-    assert log.take_pending(2) == (6, 4)
-    assert log.take_pending(2) == (3,)
-    assert log.take_pending(1) == ()
+    log.append("roll", "7.519", "Russian", {"what": "t", "faces": [6, 4]}, used_pending=2)
+    assert log.pending == [3]
+    again = EventLog.open(tmp_path / "cg.db")
+    assert again.pending == [3] and [e.seq for e in again.events] == [1, 2]
 
 
 def test_nothing_to_undo(tmp_path):
