@@ -72,7 +72,7 @@ def _holder(where: str) -> str:
 def _write_error(where: str, exc: sqlite3.Error) -> SoloError:
     """The one line a failed write gives: the save in use by another writer, or why it cannot be written."""
     if "locked" in str(exc) or "busy" in str(exc):
-        return SoloError(f"{where} is in use by another command{_holder(where)}: nothing was changed; "
+        return SoloError(f"{where} is in use by another solo command or program{_holder(where)}: nothing was changed; "
                          f"try again when it has finished")
     return SoloError(f"cannot write {where} ({exc}); nothing was changed")
 
