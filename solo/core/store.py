@@ -52,7 +52,7 @@ class Event:
 
 def _connect(where: str) -> sqlite3.Connection:
     """A connection that leaves transactions to the EventLog (no implicit BEGIN) and waits a little for a lock."""
-    return sqlite3.connect(where, timeout=WAIT_SECONDS, isolation_level=None, check_same_thread=False)
+    return sqlite3.connect(where, timeout=WAIT_SECONDS, isolation_level=None)
 
 
 def _holder(where: str) -> str:
