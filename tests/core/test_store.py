@@ -1,11 +1,15 @@
 """The SQLite event log: written before it takes effect, reopened intact, undo keeps the dice."""
 
+import json
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
+from tests.core.saves import mission_save, solo
 
 
 def test_events_survive_reopening(tmp_path):
@@ -60,3 +64,14 @@ def test_an_existing_save_is_never_overwritten(tmp_path):
     EventLog.create(path, {"cg": "oto2"})
     with pytest.raises(SoloError, match="already exists"):
         EventLog.create(path, {"cg": "oto2"})
+
+
+def test_status_shows_the_faces_waiting_for_the_next_rolls(tmp_path):
+    path = mission_save(tmp_path)
+    assert solo("mission", "undo", path) == 0
+    waiting = EventLog.open(path).pending
+    assert waiting
+    status = lambda *extra: subprocess.run([sys.executable, "-m", "solo.cli", "mission", "status", path, *extra],  # noqa: E731
+                                           capture_output=True, text=True).stdout
+    assert json.loads(status("--json"))["pending"] == waiting
+    assert f"Dice waiting for the next rolls: {', '.join(map(str, waiting))}" in status()
