@@ -12,7 +12,7 @@ from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.sides import read_answers
-from solo.core.store import EventLog
+from solo.core.store import EventLog, pending_text
 from solo.games import campaign, campaign_of, run_campaign
 
 
@@ -33,8 +33,8 @@ def cg_new(cg_id, save, variant, human, seed, as_json):
     """Start a Campaign Game (oto2, rb, votg, abtf) and run its set-up as far as it goes without you."""
     meta = start_meta(campaign(cg_id).id, variant, human)
     seed = int(time.time()) if seed is None else seed
-    log = EventLog.create(save, meta | {"seed": seed})
-    outcome = run_campaign(log)
+    with EventLog.creating(save, meta | {"seed": seed}) as log:
+        outcome = run_campaign(log)
     emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
 
 
@@ -54,8 +54,10 @@ def read_command(name: str, reveal: str):
 
 @read_command("status", "Show the computer side's secrets too (spoils the CG).")
 def cg_status(log, outcome, reveal, as_json):
-    """The CG Roster, the OBs, the last steps' record and what the RePh waits for."""
-    emit(status_json(outcome, reveal), as_json, status_text(outcome, reveal))
+    """The CG Roster, the OBs, the last steps' record, what the RePh waits for and the dice faces waiting for the
+    next rolls."""
+    emit(status_json(outcome, reveal) | {"pending": log.pending}, as_json,
+         status_text(outcome, reveal) + pending_text(log.pending))
 
 
 @cg.command("reph")
@@ -65,18 +67,13 @@ def cg_status(log, outcome, reveal, as_json):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_reph(save, answers_file, dice, as_json):
     """Run the next RePh (or the Initial Scenario's set-up): your answers come from --answers or the terminal."""
-    log = EventLog.open(save)
     answers = read_answers(answers_file) if answers_file else None
     typed = parse_faces(dice) if dice else []
-    log.set_pending(log.pending + typed)
     interactive = answers is None and sys.stdin.isatty() and not as_json
-    try:
+    with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused answer keeps nothing, typed faces neither
+        campaign_of(log)
+        log.set_pending(log.pending + typed)
         outcome = run_campaign(log, answers, interactive)
-    except SoloError:
-        left = log.pending
-        if typed and left[-len(typed):] == typed:
-            log.set_pending(left[: -len(typed)])  # a refused answer keeps none of the faces typed with it
-        raise
     emit(status_json(outcome), as_json, status_text(outcome))
 
 
@@ -85,9 +82,10 @@ def cg_reph(save, answers_file, dice, as_json):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_undo(save, as_json):
     """Take back your last answer; the dice rolled after it are kept for the next rolls (nothing is re-rolled)."""
-    log = EventLog.open(save)
-    event = log.undo_last_answer()
-    outcome = run_campaign(log, frozen=True)
+    with EventLog.writing(save) as log:
+        campaign_of(log)  # a mission save is refused before anything is undone (issue 24)
+        event = log.undo_last_answer()
+        outcome = run_campaign(log, frozen=True)
     emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
           f"Undone: your answer to {event.data['what']} ({event.step}): {event.data['value']!r}\n" + status_text(outcome))
 
@@ -128,10 +126,10 @@ def cg_game_end(save, turn, as_json):
     """CG4: the German's Game End dr at the end of Game Turn 6 and each later turn of a CG scenario."""
     if turn < 6:
         raise SoloError("CG4: the Game End dr is made at the end of Game Turn 6 and each Game Turn thereafter")
-    log = EventLog.open(save)
-    if campaign_of(log).during is None:
-        raise SoloError(f"{save}: only On Track to Orsha (CG4) ends its scenarios by a Game End dr")
-    outcome = run_campaign(log, game_end_turn=turn)
+    with EventLog.writing(save) as log:
+        if campaign_of(log).during is None:
+            raise SoloError(f"{save}: only On Track to Orsha (CG4) ends its scenarios by a Game End dr")
+        outcome = run_campaign(log, game_end_turn=turn)
     c = outcome.campaign
     if not c.game_end or c.game_end["turn"] != turn:
         raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during one")

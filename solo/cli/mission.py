@@ -9,7 +9,7 @@ from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.sides import read_answers
-from solo.core.store import EventLog
+from solo.core.store import EventLog, pending_text
 from solo.games import MISSIONS, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
@@ -57,8 +57,14 @@ def _text(o: Outcome) -> str:
 
 
 def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None) -> None:
-    log = EventLog.open(save)
     answers = read_answers(answers_file) if answers_file else {}
+    with EventLog.writing(save, keep_on=(click.Abort,)) as log:
+        outcome = _act_on(log, save, action, answers, as_json)
+    emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome))
+
+
+def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_json: bool) -> Outcome:
+    """The action, on a save whose mission waits for one."""
     before = run_mission(log, frozen=True)
     if before.mission.ended:
         raise SoloError(f"the mission in {save} is over (after Game Turn {before.mission.ended['turn']})")
@@ -68,10 +74,7 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
                         f"answer {save}' at a terminal, or --answers FILE" + (f" ({q.example})" if q and q.example else ""))
     if action:
         answers["action"] = action
-    outcome = run_mission(log, answers, sys.stdin.isatty() and not as_json)
-    data = status_json(outcome)
-    result = pick(outcome) if pick else data
-    emit(result, as_json, _text(outcome))
+    return run_mission(log, answers, sys.stdin.isatty() and not as_json)
 
 
 @mission.command("new")
@@ -93,8 +96,8 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
             if folder:
                 raise
     seed = int(time.time()) if seed is None else seed
-    log = EventLog.create(save, {"mission": game.id, "seed": seed, "vasl_boards": boards})
-    outcome = run_mission(log, {"entry_edge": entry})
+    with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
+        outcome = run_mission(log, {"entry_edge": entry})
     emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome))
 
 
@@ -102,9 +105,10 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
 @click.argument("save")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def mission_status(save, as_json):
-    """Where the mission stands."""
-    outcome = run_mission(EventLog.open(save), frozen=True)
-    emit(status_json(outcome), as_json, _text(outcome))
+    """Where the mission stands, and the dice faces waiting for the next rolls."""
+    log = EventLog.open(save)
+    outcome = run_mission(log, frozen=True)
+    emit(status_json(outcome) | {"pending": log.pending}, as_json, _text(outcome) + pending_text(log.pending))
 
 
 @mission.command("place")
@@ -190,9 +194,9 @@ def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers
 @click.option("--json", "as_json", is_flag=True)
 def mission_answer(save, answers_file, as_json):
     """Answer the question a Random Event left waiting, and finish what it began."""
-    log = EventLog.open(save)
     answers = read_answers(answers_file) if answers_file else {}
-    outcome = run_mission(log, answers, sys.stdin.isatty() and not as_json)
+    with EventLog.writing(save, keep_on=(click.Abort,)) as log:
+        outcome = run_mission(log, answers, sys.stdin.isatty() and not as_json)
     emit(status_json(outcome), as_json, _text(outcome))
 
 
@@ -200,7 +204,8 @@ def mission_answer(save, answers_file, as_json):
 @click.argument("save")
 def mission_undo(save):
     """Take back your last action; the dice rolled after it are kept for the next rolls."""
-    log = EventLog.open(save)
-    event = log.undo_last_answer()
-    outcome = run_mission(log, frozen=True)
+    with EventLog.writing(save) as log:
+        run_mission(log, frozen=True)  # a campaign save is refused before anything is undone (issue 24)
+        event = log.undo_last_answer()
+        outcome = run_mission(log, frozen=True)
     click.echo(f"Undone: {event.data['what']} {event.data['value']}\n" + _text(outcome))

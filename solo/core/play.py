@@ -51,13 +51,16 @@ class ScenarioReached(Exception):
 
 
 class _FreshDice:
-    """New faces: first those an undo kept, then the seed's (one stream per event, so a replay never disturbs it)."""
+    """New faces: first the pending ones (kept by an undo or typed), then the seed's (one stream per event, so a replay
+    never disturbs it). ``kept`` counts the pending faces used: the roll's event takes them off the queue when it is
+    written, in the same transaction (issue 24)."""
 
     def __init__(self, log: EventLog, seed: int):
-        self._log, self._rng, self.used = log, random.Random(seed * 1_000_003 + len(log) + 1), []
+        self._pending, self._rng, self.used, self.kept = log.pending, random.Random(seed * 1_000_003 + len(log) + 1), [], 0
 
     def faces(self, count: int, purpose: str) -> tuple[int, ...]:
-        kept = self._log.take_pending(count)
+        kept = tuple(self._pending[self.kept:self.kept + count])
+        self.kept += len(kept)
         faces = kept + tuple(self._rng.randint(1, 6) for _ in range(count - len(kept)))
         self.used.extend(faces)
         return faces
@@ -108,7 +111,7 @@ class Play:
         dice = _FreshDice(self.log, self.seed)
         result = use(dice)
         data = {"what": what, "purpose": purpose or what, "faces": dice.used, **(record(result) if record else {})}
-        self.log.append("roll", step, side, data, secret)
+        self.log.append("roll", step, side, data, secret, used_pending=dice.kept)
         self.new_events += 1
         return result
 

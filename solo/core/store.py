@@ -1,14 +1,26 @@
 """The SQLite event log (ARCHITECTURE.md, "The event log").
 
 One file per campaign or mission. Each roll, each computer decision and each human answer is an
-event, committed before it takes effect; the state is what the engine makes of the log
+event, written before it takes effect; the state is what the engine makes of the log
 when it runs over it again (replay). Undo drops the last human answer and everything after
 it, but keeps the faces of the dice rolled after it in the "pending" queue (a meta entry), so
 that the next rolls use them again: undo never re-rolls a die.
+
+Writing (issue 24, "Nothing lost, nothing spliced"): a writing command opens the save with
+`EventLog.writing`, one SQLite `BEGIN IMMEDIATE` transaction for its whole run. It is the save's one
+writer from before it reads the log until it commits, so nothing another command writes can land in
+between (a concurrent undo once spliced two histories); a kill at any moment leaves the save as it was
+before the command or as it is after it, never half (typed faces are never lost or applied twice); a
+refused answer leaves it unchanged. Readers (status, log, export) still read beside a writer: SQLite's
+rollback journal lets them read the last committed state, and the save stays one file.
 """
 
 import json
+import os
 import sqlite3
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +33,7 @@ CREATE TABLE IF NOT EXISTS events (
     secret INTEGER NOT NULL, data TEXT NOT NULL);
 """
 KINDS = ("roll", "decision", "answer")
+WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
 
 @dataclass(frozen=True)
@@ -37,50 +50,157 @@ class Event:
                 "secret": self.secret, **self.data}
 
 
+def _connect(where: str) -> sqlite3.Connection:
+    """A connection that leaves transactions to the EventLog (no implicit BEGIN) and waits a little for a lock."""
+    return sqlite3.connect(where, timeout=WAIT_SECONDS, isolation_level=None)
+
+
+def _holder(where: str) -> str:
+    """' (process N)' when Linux's /proc/locks names the other process holding a write lock on the save, else ''."""
+    try:
+        st, locks = os.stat(where), Path("/proc/locks").read_text()
+    except OSError:
+        return ""
+    inode = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    for fields in (line.split() for line in locks.splitlines()):
+        # "1: POSIX  ADVISORY  WRITE 4242 08:01:1234 1073741825 1073741825" (a waiting request has "->" after "1:")
+        if len(fields) >= 6 and fields[3] == "WRITE" and fields[5] == inode and fields[4] != str(os.getpid()):
+            return f" (process {fields[4]})"
+    return ""
+
+
+def _write_error(where: str, exc: sqlite3.Error) -> SoloError:
+    """The one line a failed write gives: the save in use by another writer, or why it cannot be written."""
+    if "locked" in str(exc) or "busy" in str(exc):
+        return SoloError(f"{where} is in use by another solo command or program{_holder(where)}: nothing was changed; "
+                         f"try again when it has finished")
+    return SoloError(f"cannot write {where} ({exc}); nothing was changed")
+
+
 class EventLog:
     """The events of one campaign, in a SQLite file (or ":memory:" for simulations)."""
 
     def __init__(self, db: sqlite3.Connection, where: str):
         self._db = db
         self.where = where
-        self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
-                        in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
-        row = db.execute("SELECT value FROM meta WHERE key = 'pending'").fetchone()
-        self._pending = json.loads(row[0]) if row else []
+        self._session = False  # inside `writing`: one transaction holds the save until the command ends
+        self._load()
+
+    def _load(self) -> None:
+        """Events, meta and the pending faces, read in one transaction so they belong together."""
+        db = self._db
+        own = not db.in_transaction
+        if own:
+            db.execute("BEGIN")
+        try:
+            self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
+                            in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
+            meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
+            self._version = db.execute("PRAGMA data_version").fetchone()[0]
+        finally:
+            if own:
+                db.execute("COMMIT")
+        self._pending = meta.pop("pending", [])
+        self._meta = meta
 
     @classmethod
     def create(cls, path: str | Path, meta: dict) -> "EventLog":
+        """A new save holding ``meta`` and no event yet, written whole (see `creating`)."""
+        if str(path) == ":memory:":
+            db = _connect(":memory:")
+            _fill(db, meta)
+            return cls(db, ":memory:")
+        with cls.creating(path, meta):
+            pass
+        return cls.open(path)
+
+    @classmethod
+    @contextmanager
+    def creating(cls, path: str | Path, meta: dict) -> Iterator["EventLog"]:
+        """A new save, written whole or not at all (issue 24: a kill once left a file with the schema and no meta):
+        built in a temporary file in the save's folder, with what the block appends, then linked into place."""
         where = str(path)
-        if where != ":memory:" and Path(where).exists():
+        target = Path(where)
+        if target.exists():
             raise SoloError(f"{where} already exists: choose another --save file (nothing was changed)")
+        temporary = target.parent / f".{target.name}.{secrets.token_hex(4)}.new"
         try:
-            db = sqlite3.connect(where)
-        except sqlite3.Error as exc:
-            raise SoloError(f"cannot create {where}: {exc}") from None
-        db.executescript(SCHEMA)
-        db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
-        db.commit()
-        return cls(db, where)
+            try:
+                db = _connect(str(temporary))
+                _fill(db, meta)
+            except sqlite3.Error as exc:
+                raise SoloError(f"cannot create {where}: {exc}") from None
+            db.execute("BEGIN IMMEDIATE")
+            log = cls(db, where)
+            with log._held():
+                yield log
+            db.close()
+            _place(temporary, target)
+        finally:
+            temporary.unlink(missing_ok=True)
 
     @classmethod
     def open(cls, path: str | Path) -> "EventLog":
+        """The save at ``path``, for reading (a write on it checks that no other command wrote since)."""
+        return cls(cls._connect_save(str(path)), str(path))
+
+    @classmethod
+    @contextmanager
+    def writing(cls, path: str | Path, keep_on: tuple[type[BaseException], ...] = ()) -> Iterator["EventLog"]:
+        """The save at ``path`` for one writing command: this command is its only writer from before it reads the
+        log until the block ends; what the block writes is committed when it ends, and dropped if it raises
+        (except one of ``keep_on``: a player who stops at a prompt keeps the answers already given)."""
         where = str(path)
+        db = cls._connect_save(where)
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            db.close()
+            raise _write_error(where, exc) from None
+        log = cls(db, where)
+        with log._held(keep_on):
+            yield log
+
+    @contextmanager
+    def _held(self, keep_on: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
+        """The open transaction, as one writing session: committed at the end, rolled back on an error."""
+        self._session = True
+        try:
+            yield
+        except keep_on:
+            self._end("COMMIT")
+            raise
+        except BaseException:
+            self._end("ROLLBACK")
+            raise
+        else:
+            self._end("COMMIT")
+
+    def _end(self, how: str) -> None:
+        self._session = False
+        try:
+            self._db.execute(how)
+        except sqlite3.Error as exc:
+            raise _write_error(self.where, exc) from None
+        if how == "ROLLBACK":
+            self._load()
+
+    @staticmethod
+    def _connect_save(where: str) -> sqlite3.Connection:
         if not Path(where).is_file():
             raise SoloError(f"no save file {where}: start one with 'solo cg new ... --save {where}' or 'solo mission new ... --save {where}'")
         try:
-            db = sqlite3.connect(where)
+            db = _connect(where)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if not {"meta", "events"} <= tables:
-                raise SoloError(f"{where} is not a solo save file (no event log in it)")
-            log = cls(db, where)
-            log.meta  # noqa: B018 - read it once so a broken file fails here
-            return log
-        except (sqlite3.Error, json.JSONDecodeError) as exc:
+        except sqlite3.Error as exc:
             raise SoloError(f"{where} is not a readable solo save file ({exc}); nothing was changed") from None
+        if not {"meta", "events"} <= tables:
+            raise SoloError(f"{where} is not a solo save file (no event log in it)")
+        return db
 
     @property
     def meta(self) -> dict:
-        return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM meta") if k != "pending"}
+        return dict(self._meta)
 
     @property
     def events(self) -> list[Event]:
@@ -89,23 +209,43 @@ class EventLog:
     def __len__(self) -> int:
         return len(self._events)
 
-    def append(self, kind: str, step: str, side: str, data: dict, secret: bool = False) -> Event:
-        """Write one event and commit it, before the engine acts on it."""
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write: inside the session's transaction, or in its own when there is no session. Its own transaction
+        first checks that no other command wrote since this log was read (else a write would splice two histories)."""
+        if self._session:
+            yield
+            return
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise _write_error(self.where, exc) from None
+        try:
+            if self._db.execute("PRAGMA data_version").fetchone()[0] != self._version:
+                raise SoloError(f"{self.where} was changed by another command since this one read it: "
+                                f"nothing was written; run it again")
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._end("COMMIT")
+
+    def append(self, kind: str, step: str, side: str, data: dict, secret: bool = False, used_pending: int = 0) -> Event:
+        """Write one event before the engine acts on it; a roll that used ``used_pending`` faces of the pending
+        queue takes them off it in the same transaction (issue 24: a kill between the two lost them or used them
+        twice). Its number comes from the save, not from what this log read."""
         assert kind in KINDS, kind
-        seq = len(self._events) + 1
-        with self._db:
+        left = self._pending[used_pending:]
+        with self._transaction():
+            seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events").fetchone()[0]
             self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
                              (seq, kind, step, side, int(secret), json.dumps(data)))
+            if used_pending:
+                self._write_pending(left)
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
+        self._pending = left
         return event
-
-    def take_pending(self, count: int) -> tuple[int, ...]:
-        """Up to ``count`` faces kept by an undo, oldest first (fewer, or none, when the queue runs out)."""
-        faces = self.pending
-        if faces:
-            self.set_pending(faces[count:])
-        return tuple(faces[:count])
 
     @property
     def pending(self) -> list[int]:
@@ -113,20 +253,55 @@ class EventLog:
 
     def set_pending(self, faces: list[int]) -> None:
         """The faces the next new rolls use before the seed's: kept by an undo, or rolled by the player on the table."""
+        with self._transaction():
+            self._write_pending(faces)
         self._pending = list(faces)
-        with self._db:
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('pending', ?)", (json.dumps(self._pending),))
+
+    def _write_pending(self, faces: list[int]) -> None:
+        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('pending', ?)", (json.dumps(list(faces)),))
 
     def undo_last_answer(self) -> Event:
-        """Drop the last human answer and every event after it; keep their dice for the next rolls."""
+        """Drop the last human answer and every event after it; keep their dice for the next rolls. One transaction:
+        a kill between the two writes once queued a die twice (issue 24)."""
         answers = [e for e in self._events if e.kind == "answer"]
         if not answers:
             raise SoloError("nothing to undo: no answer of yours is in this save yet")
         last = answers[-1]
         dropped = [e for e in self._events if e.seq >= last.seq]
-        faces = [f for e in dropped if e.kind == "roll" for f in e.data["faces"]]
-        self.set_pending(faces + self.pending)
-        with self._db:
+        pending = [f for e in dropped if e.kind == "roll" for f in e.data["faces"]] + self._pending
+        with self._transaction():
+            self._write_pending(pending)
             self._db.execute("DELETE FROM events WHERE seq >= ?", (last.seq,))
         self._events = [e for e in self._events if e.seq < last.seq]
+        self._pending = pending
         return last
+
+
+def pending_text(faces: list[int]) -> str:
+    """The status line on the faces waiting for the next rolls, if any (issue 24: after a crash the player sees
+    whether the faces typed with --dice are still to be used)."""
+    if not faces:
+        return ""
+    return f"\nDice waiting for the next rolls: {', '.join(map(str, faces))} (typed with --dice or kept by an undo)"
+
+
+def _fill(db: sqlite3.Connection, meta: dict) -> None:
+    """The schema and ``meta`` of a new save, in one transaction."""
+    db.execute("BEGIN IMMEDIATE")
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
+    db.execute("COMMIT")
+
+
+def _place(temporary: Path, target: Path) -> None:
+    """Put a finished new save at ``target`` in one step, never over a file made there meanwhile."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise SoloError(f"{target} already exists: choose another --save file (nothing was changed)") from None
+    except OSError:  # a filesystem without hard links
+        if target.exists():
+            raise SoloError(f"{target} already exists: choose another --save file (nothing was changed)") from None
+        os.replace(temporary, target)

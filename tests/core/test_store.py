@@ -1,11 +1,15 @@
 """The SQLite event log: written before it takes effect, reopened intact, undo keeps the dice."""
 
+import json
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
+from tests.core.saves import mission_save, solo
 
 
 def test_events_survive_reopening(tmp_path):
@@ -30,9 +34,10 @@ def test_undo_drops_the_last_answer_and_keeps_the_dice_after_it(tmp_path):
     assert undone.seq == 2
     assert [e.seq for e in EventLog.open(tmp_path / "cg.db").events] == [1]
     assert log.pending == [6, 4, 3]
-    assert log.take_pending(2) == (6, 4)
-    assert log.take_pending(2) == (3,)
-    assert log.take_pending(1) == ()
+    log.append("roll", "7.519", "Russian", {"what": "t", "faces": [6, 4]}, used_pending=2)
+    assert log.pending == [3]
+    again = EventLog.open(tmp_path / "cg.db")
+    assert again.pending == [3] and [e.seq for e in again.events] == [1, 2]
 
 
 def test_nothing_to_undo(tmp_path):
@@ -59,3 +64,14 @@ def test_an_existing_save_is_never_overwritten(tmp_path):
     EventLog.create(path, {"cg": "oto2"})
     with pytest.raises(SoloError, match="already exists"):
         EventLog.create(path, {"cg": "oto2"})
+
+
+def test_status_shows_the_faces_waiting_for_the_next_rolls(tmp_path):
+    path = mission_save(tmp_path)
+    assert solo("mission", "undo", path) == 0
+    waiting = EventLog.open(path).pending
+    assert waiting
+    status = lambda *extra: subprocess.run([sys.executable, "-m", "solo.cli", "mission", "status", path, *extra],  # noqa: E731
+                                           capture_output=True, text=True).stdout
+    assert json.loads(status("--json"))["pending"] == waiting
+    assert f"Dice waiting for the next rolls: {', '.join(map(str, waiting))}" in status()

@@ -7,7 +7,6 @@ from textual.containers import Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from solo.campaign.engine import run, start_meta
-from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import CAMPAIGNS, campaign_of
 from solo.tui.dialogs.new_save import NewSaveDialog
@@ -39,11 +38,6 @@ class NewCampaign(NewSaveDialog):
         cg, variant = self.query_one("#cg", Select).value.split("|")
         meta = start_meta(cg, variant or None, self.query_one("#human", Select).value)
         path = new_save_path(cg)
-        EventLog.create(path, meta | {"seed": seed})
-        try:
-            log = EventLog.open(path)
+        with EventLog.creating(path, meta | {"seed": seed}) as log:  # whole, or no file at all
             run(campaign_of(log), log)
-        except SoloError:
-            path.unlink()
-            raise
         return path

@@ -29,6 +29,6 @@ class NewMission(NewSaveDialog):
         mission_id = self.query_one("#which", Select).value
         path = new_save_path(mission_id)
         folder = boards_folder_or_none() if mission(mission_id).vasl_boards else None
-        EventLog.create(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder})
-        run_mission(EventLog.open(path), {"entry_edge": self.query_one("#entry", Select).value})
+        with EventLog.creating(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder}) as log:
+            run_mission(log, {"entry_edge": self.query_one("#entry", Select).value})
         return path

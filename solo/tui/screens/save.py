@@ -23,7 +23,8 @@ class SaveScreen(Screen):
 
     def action_undo(self) -> None:
         try:
-            EventLog.open(self.path).undo_last_answer()
+            with EventLog.writing(self.path) as log:
+                log.undo_last_answer()
         except SoloError as exc:
             self.notify(str(exc), severity="error")
             return
@@ -34,14 +35,12 @@ class SaveScreen(Screen):
     @work(thread=True, exclusive=True)
     def play(self, answers: dict, faces: list[int]) -> None:
         """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens."""
-        log = EventLog.open(self.path)
-        before = log.pending
-        log.set_pending(before + faces)
         try:
-            self.replay(log, answers)
-            outcome = self.replay(EventLog.open(self.path), frozen=True)
+            with EventLog.writing(self.path) as log:  # a refused answer keeps nothing, the typed faces neither
+                log.set_pending(log.pending + faces)
+                self.replay(log, answers)
+            outcome = self.replay(log, frozen=True)
         except SoloError as exc:
-            log.set_pending(before)
             self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
             return
         self.app.call_from_thread(self.played, outcome)

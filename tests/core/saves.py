@@ -1,0 +1,72 @@
+"""Helpers for the save-integrity tests (issue 24): a save's state, its replay, and solo run in-process."""
+
+import os
+import shutil
+import sqlite3
+from contextlib import redirect_stderr, redirect_stdout
+from io import StringIO
+
+from solo.cli import cli
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
+from solo.games import run_campaign, run_mission
+
+ANSWERS = 'purchase = ["I2", "I2", "V4", { rg = "O2", prereg = 1 }]\nrecon = 1\n'
+
+
+def state(path) -> tuple | None:
+    """What a save holds (its events and pending faces), after checking that it replays; None if there is no save."""
+    if not os.path.exists(path):
+        return None
+    log = EventLog.open(path)
+    (run_campaign if "cg" in log.meta else run_mission)(log, frozen=True)
+    return tuple((e.seq, e.kind, e.step, e.side, e.secret, repr(e.data)) for e in log.events), tuple(log.pending)
+
+
+def solo(*args) -> int:
+    """`solo ARGS` in this process, quietly: its exit code (2 for a player's error, as the CLI's main gives)."""
+    try:
+        with redirect_stdout(StringIO()), redirect_stderr(StringIO()):
+            cli.main(list(args), standalone_mode=False)
+    except SoloError:
+        return 2
+    return 0
+
+
+def mission_save(folder) -> str:
+    """An OtO-S1 mission at Game Turn 2 (one turn ended), the save the issue's repro runs on."""
+    path = str(folder / "m.db")
+    assert solo("mission", "new", "oto-s1", "--save", path, "--seed", "5") == 0
+    assert solo("mission", "turn", path, "--vpo-friendly", "1") == 0
+    return path
+
+
+def campaign_save(folder) -> str:
+    """An OtO2 campaign after `cg new`, waiting for the Russian purchase; ``a.toml`` beside it answers it."""
+    path = str(folder / "c.db")
+    (folder / "a.toml").write_text(ANSWERS)
+    assert solo("cg", "new", "oto2", "--save", path, "--human", "russian", "--seed", "4") == 0
+    return path
+
+
+def copy(path, to) -> str:
+    shutil.copyfile(path, to)
+    return str(to)
+
+
+def statements(args) -> int:
+    """How many SQL statements `solo ARGS` executes (it is run here, on the save it names)."""
+    count = [0]
+    real = sqlite3.connect
+
+    def connect(*a, **k):
+        db = real(*a, **k)
+        db.set_trace_callback(lambda sql: count.__setitem__(0, count[0] + 1))
+        return db
+
+    sqlite3.connect = connect
+    try:
+        solo(*args)
+    finally:
+        sqlite3.connect = real
+    return count[0]
