@@ -19,7 +19,7 @@ RE_ANSWERS = {"counterattack_s": [], "counterattack_units": [], "minefield": Tru
 
 def ctx(mission_id="oto-s1", faces=(), seed=1, answers=None) -> Ctx:
     log = EventLog.create(":memory:", {"mission": mission_id, "seed": seed})
-    log.set_pending(list(faces))
+    log.type_faces(list(faces))
     game = mission(mission_id)
     defn = game.definition
     m = Mission(defn["id"], defn["title"], defn["attitude"])

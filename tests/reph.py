@@ -16,7 +16,7 @@ PACKS = Path(__file__).parent / "fixtures" / "packs"
 
 def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant="") -> Reph:
     log = EventLog.create(":memory:", {"cg": cg, "variant": variant, "human": human, "seed": seed})
-    log.set_pending(list(faces))
+    log.type_faces(list(faces))
     game = campaign(cg)
     defn = game.definition
     play = Play(log, seed, make_sides(game, defn, human, seed, answers, False), default_catalog(), aliases=game.aliases)

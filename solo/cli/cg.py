@@ -12,7 +12,7 @@ from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.sides import read_answers
-from solo.core.store import EventLog, pending_text
+from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import campaign, campaign_of, run_campaign
 
 
@@ -56,8 +56,8 @@ def read_command(name: str, reveal: str):
 def cg_status(log, outcome, reveal, as_json):
     """The CG Roster, the OBs, the last steps' record, what the RePh waits for and the dice faces waiting for the
     next rolls."""
-    emit(status_json(outcome, reveal) | {"pending": log.pending}, as_json,
-         status_text(outcome, reveal) + pending_text(log.pending))
+    emit(status_json(outcome, reveal) | {"pending": waiting(log)}, as_json,
+         status_text(outcome, reveal) + waiting_text(log))
 
 
 @cg.command("reph")
@@ -72,7 +72,7 @@ def cg_reph(save, answers_file, dice, as_json):
     interactive = answers is None and sys.stdin.isatty() and not as_json
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused answer keeps nothing, typed faces neither
         campaign_of(log)
-        log.set_pending(log.pending + typed)
+        log.type_faces(typed)
         outcome = run_campaign(log, answers, interactive)
     emit(status_json(outcome), as_json, status_text(outcome))
 

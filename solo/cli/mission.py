@@ -9,7 +9,7 @@ from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.sides import read_answers
-from solo.core.store import EventLog, pending_text
+from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import MISSIONS, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
@@ -108,7 +108,7 @@ def mission_status(save, as_json):
     """Where the mission stands, and the dice faces waiting for the next rolls."""
     log = EventLog.open(save)
     outcome = run_mission(log, frozen=True)
-    emit(status_json(outcome) | {"pending": log.pending}, as_json, _text(outcome) + pending_text(log.pending))
+    emit(status_json(outcome) | {"pending": waiting(log)}, as_json, _text(outcome) + waiting_text(log))
 
 
 @mission.command("place")

@@ -101,6 +101,7 @@ class EventLog:
             if own:
                 db.execute("COMMIT")
         self._pending = meta.pop("pending", [])
+        self._typed = meta.pop("typed", 0)  # how many of the queue's last faces the player typed (--dice)
         self._meta = meta
 
     @classmethod
@@ -236,29 +237,43 @@ class EventLog:
         twice). Its number comes from the save, not from what this log read."""
         assert kind in KINDS, kind
         left = self._pending[used_pending:]
+        typed = min(self._typed, len(left))
         with self._transaction():
             seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events").fetchone()[0]
             self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
                              (seq, kind, step, side, int(secret), json.dumps(data)))
             if used_pending:
-                self._write_pending(left)
+                self._write_pending(left, typed)
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
-        self._pending = left
+        self._pending, self._typed = left, typed
         return event
 
     @property
     def pending(self) -> list[int]:
         return list(self._pending)
 
-    def set_pending(self, faces: list[int]) -> None:
-        """The faces the next new rolls use before the seed's: kept by an undo, or rolled by the player on the table."""
-        with self._transaction():
-            self._write_pending(faces)
-        self._pending = list(faces)
+    @property
+    def typed(self) -> list[int]:
+        """The faces the player typed (--dice) that wait for the next rolls, after those an undo kept."""
+        return self._pending[len(self._pending) - self._typed:] if self._typed else []
 
-    def _write_pending(self, faces: list[int]) -> None:
-        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('pending', ?)", (json.dumps(list(faces)),))
+    @property
+    def kept(self) -> int:
+        """How many faces an undo kept wait for the next rolls (their values stay hidden: some may be the computer's
+        secret rolls)."""
+        return len(self._pending) - self._typed
+
+    def type_faces(self, faces: list[int]) -> None:
+        """Faces the player rolled on the table, for the next new rolls after those an undo kept."""
+        pending, typed = self._pending + list(faces), self._typed + len(faces)
+        with self._transaction():
+            self._write_pending(pending, typed)
+        self._pending, self._typed = pending, typed
+
+    def _write_pending(self, faces: list[int], typed: int) -> None:
+        self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                             [("pending", json.dumps(list(faces))), ("typed", json.dumps(typed))])
 
     def undo_last_answer(self) -> Event:
         """Drop the last human answer and every event after it; keep their dice for the next rolls. One transaction:
@@ -270,19 +285,24 @@ class EventLog:
         dropped = [e for e in self._events if e.seq >= last.seq]
         pending = [f for e in dropped if e.kind == "roll" for f in e.data["faces"]] + self._pending
         with self._transaction():
-            self._write_pending(pending)
+            self._write_pending(pending, self._typed)
             self._db.execute("DELETE FROM events WHERE seq >= ?", (last.seq,))
         self._events = [e for e in self._events if e.seq < last.seq]
         self._pending = pending
         return last
 
 
-def pending_text(faces: list[int]) -> str:
-    """The status line on the faces waiting for the next rolls, if any (issue 24: after a crash the player sees
-    whether the faces typed with --dice are still to be used)."""
-    if not faces:
-        return ""
-    return f"\nDice waiting for the next rolls: {', '.join(map(str, faces))} (typed with --dice or kept by an undo)"
+def waiting(log: "EventLog") -> dict:
+    """The dice waiting for the next rolls, as status shows them (issue 24: after a crash the player sees whether the
+    faces typed with --dice are still to be used): the typed faces, and how many an undo kept."""
+    return {"typed": log.typed, "kept": log.kept}
+
+
+def waiting_text(log: "EventLog") -> str:
+    """The status line on the dice waiting for the next rolls, if any."""
+    parts = ([f"yours {', '.join(map(str, log.typed))} (typed with --dice)"] if log.typed else []) + \
+        ([f"{log.kept} kept by an undo"] if log.kept else [])
+    return f"\nDice waiting for the next rolls: {'; '.join(parts)}" if parts else ""
 
 
 def _fill(db: sqlite3.Connection, meta: dict) -> None:

@@ -28,7 +28,7 @@ def test_a_second_writer_waits_then_says_the_save_is_in_use(tmp_path, monkeypatc
             with EventLog.writing(path):
                 pass
         with pytest.raises(SoloError, match="in use"):
-            EventLog.open(path).set_pending([1])
+            EventLog.open(path).type_faces([1])
         assert state(path) == before  # a reader reads beside the writer: the last committed save
     assert len(EventLog.open(path)) == len(before[0]) + 1
 

@@ -67,11 +67,22 @@ def test_an_existing_save_is_never_overwritten(tmp_path):
 
 
 def test_status_shows_the_faces_waiting_for_the_next_rolls(tmp_path):
+    # The faces an undo kept may be the computer's secret rolls: status counts them. The faces the player typed are
+    # shown, so after a crash the player knows whether to type --dice again.
     path = mission_save(tmp_path)
     assert solo("mission", "undo", path) == 0
-    waiting = EventLog.open(path).pending
-    assert waiting
+    kept = len(EventLog.open(path).pending)
+    assert kept
+    with EventLog.writing(path) as log:
+        log.type_faces([6, 2])
     status = lambda *extra: subprocess.run([sys.executable, "-m", "solo.cli", "mission", "status", path, *extra],  # noqa: E731
                                            capture_output=True, text=True).stdout
-    assert json.loads(status("--json"))["pending"] == waiting
-    assert f"Dice waiting for the next rolls: {', '.join(map(str, waiting))}" in status()
+    assert json.loads(status("--json"))["pending"] == {"typed": [6, 2], "kept": kept}
+    assert f"Dice waiting for the next rolls: yours 6, 2 (typed with --dice); {kept} kept by an undo" in status()
+
+
+def test_typed_faces_are_counted_off_as_the_rolls_use_them():
+    log = EventLog.create(":memory:", {"cg": "oto2"})
+    log.type_faces([3, 4, 5])
+    log.append("roll", "7.5", "", {"what": "t", "faces": [3, 4]}, used_pending=2)
+    assert log.typed == [5] and log.kept == 0

@@ -37,7 +37,7 @@ class SaveScreen(Screen):
         """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens."""
         try:
             with EventLog.writing(self.path) as log:  # a refused answer keeps nothing, the typed faces neither
-                log.set_pending(log.pending + faces)
+                log.type_faces(faces)
                 self.replay(log, answers)
             outcome = self.replay(log, frozen=True)
         except SoloError as exc:

@@ -13,7 +13,7 @@ from tests.mission import TURN, act, ctx, started
 def _re(path, check, d66, **answers):
     """End the turn with the ENEMY RE check DR ``check`` and the d66 faces ``d66``; the FRIENDLY check misses."""
     log = EventLog.open(path)
-    log.set_pending(list(check) + list(d66) + [1] * 30)
+    log.type_faces(list(check) + list(d66) + [1] * 30)
     return act(path, TURN, **answers)
 
 
@@ -65,7 +65,7 @@ def test_friendly_re_44_46_and_its_reroll_at_6_7(tmp_path):
     m = run_mission(EventLog.open(path), frozen=True).mission
     numbers = m.re_numbers["FRIENDLY"]
     log = EventLog.open(path)
-    log.set_pending([1, numbers[0] - 1, 4, 4] + [1] * 30)  # no ENEMY check (nothing Activated)
+    log.type_faces([1, numbers[0] - 1, 4, 4] + [1] * 30)  # no ENEMY check (nothing Activated)
     outcome = act(path, TURN)
     assert outcome.mission.re_numbers["FRIENDLY"] == [numbers[0] + 1, numbers[1] + 1]
 

@@ -26,7 +26,7 @@ def test_oto_s1_mission_end_drm(tmp_path):
     x = ctx()
     x.m.turn, x.m.phase = 9, "ENEMY CCPh"
     x.m.re_numbers = {"ENEMY": [5, 6], "FRIENDLY": [5, 6]}
-    x.play.log.set_pending([1, 1, 4])  # the FRIENDLY RE check DR 2 misses; then the Mission End dr 4
+    x.play.log.type_faces([1, 1, 4])  # the FRIENDLY RE check DR 2 misses; then the Mission End dr 4
     from solo.sasl.engine import end_turn
     result = end_turn(x, {})
     assert result["mission_end"] and "Final 3" in result["mission_end"]["why"]

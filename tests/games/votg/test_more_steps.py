@@ -273,7 +273,7 @@ def test_immobilization_repair_every_drm(vr):
     assert "immobilized" not in v1.flags and "immobilized" not in v2.flags and "labor" not in v2.detail
     assert "immobilized" in v3.flags and v3.detail["labor"] == -1 and "immobilized" in v4.flags
     # Next RePh: V3 dr 3 + 1 - 1 = 3, no change: its Labor flips to -2; then dr 4 + 1 - 2 = 3: stays -2.
-    r.play.log.set_pending([3, 4])
+    r.play.log.type_faces([3, 4])
     votg_refit.immobilization_repair(r)
     assert v3.detail["labor"] == -2
     votg_refit.immobilization_repair(r)
