@@ -20,6 +20,7 @@ RE_ANSWERS = {"counterattack_s": [], "counterattack_units": [], "minefield": Tru
 def ctx(mission_id="oto-s1", faces=(), seed=1, answers=None) -> Ctx:
     log = EventLog.create(":memory:", {"mission": mission_id, "seed": seed})
     log.type_faces(list(faces))
+    log.typed_secrets = True  # the test fixes every face, the computer's secret rolls too
     game = mission(mission_id)
     defn = game.definition
     m = Mission(defn["id"], defn["title"], defn["attitude"])

@@ -17,6 +17,7 @@ PACKS = Path(__file__).parent / "fixtures" / "packs"
 def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant="") -> Reph:
     log = EventLog.create(":memory:", {"cg": cg, "variant": variant, "human": human, "seed": seed})
     log.type_faces(list(faces))
+    log.typed_secrets = True  # the test fixes every face, the computer's secret rolls too
     game = campaign(cg)
     defn = game.definition
     play = Play(log, seed, make_sides(game, defn, human, seed, answers, False), default_catalog(), aliases=game.aliases)

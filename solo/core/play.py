@@ -3,16 +3,18 @@
 The RePh steps call `Play.roll` for every die and `Play.ask` for every decision. While the log
 has events left, they come from the log (dice are never rolled again); after that, new dice come
 from the seed (or from the faces an undo kept) and new answers from the Sides, and each is
-committed to the log before the step acts on it.
+committed to the log before the step acts on it. The computer's secret rolls come from the save's
+secret key instead, never from the seed or the faces the player typed (issue 24, item 7; `_FreshDice`).
 """
 
+import itertools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from solo.core.dice import TypedDice
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
+from solo.core.store import EventLog, secret_faces
 from solo.rules.catalog import Catalog
 from solo.rules.resolve import Trace, resolve
 
@@ -51,17 +53,28 @@ class ScenarioReached(Exception):
 
 
 class _FreshDice:
-    """New faces: first the pending ones (kept by an undo or typed), then the seed's (one stream per event, so a replay
-    never disturbs it). ``kept`` counts the pending faces used: the roll's event takes them off the queue when it is
-    written, in the same transaction (issue 24)."""
+    """New faces of one roll event (issue 24, item 7). A public roll: first the pending faces (kept by an undo, then
+    typed with --dice), then the seed's (one stream per event, so a replay never disturbs it; `--seed` reproduces
+    them). A secret roll of the computer: first the faces of secret rolls an undo kept, then the save's secret
+    stream (`secret_faces`); never the faces the player typed, nor anything the seed tells. ``kept`` counts the
+    queued faces used: the roll's event takes them off their queue when it is written, in the same transaction."""
 
-    def __init__(self, log: EventLog, seed: int):
-        self._pending, self._rng, self.used, self.kept = log.pending, random.Random(seed * 1_000_003 + len(log) + 1), [], 0
+    def __init__(self, log: EventLog, seed: int, secret: bool):
+        self.secret = secret and not log.typed_secrets
+        self._queue = log.queue(self.secret)
+        self._stream = secret_faces(log.secret_key, len(log) + 1) if self.secret else self._seeded(seed, len(log))
+        self.used, self.kept = [], 0
+
+    @staticmethod
+    def _seeded(seed: int, events: int) -> Iterator[int]:
+        rng = random.Random(seed * 1_000_003 + events + 1)
+        while True:
+            yield rng.randint(1, 6)
 
     def faces(self, count: int, purpose: str) -> tuple[int, ...]:
-        kept = tuple(self._pending[self.kept:self.kept + count])
+        kept = tuple(self._queue[self.kept:self.kept + count])
         self.kept += len(kept)
-        faces = kept + tuple(self._rng.randint(1, 6) for _ in range(count - len(kept)))
+        faces = kept + tuple(itertools.islice(self._stream, count - len(kept)))
         self.used.extend(faces)
         return faces
 
@@ -108,10 +121,10 @@ class Play:
             return use(TypedDice(event.data["faces"]))
         if self.frozen:
             raise NeedAnswer(Question(what, step, side, f"the next roll: {purpose or what}", str))
-        dice = _FreshDice(self.log, self.seed)
+        dice = _FreshDice(self.log, self.seed, secret)
         result = use(dice)
         data = {"what": what, "purpose": purpose or what, "faces": dice.used, **(record(result) if record else {})}
-        self.log.append("roll", step, side, data, secret, used_pending=dice.kept)
+        self.log.append("roll", step, side, data, secret, **{"used_secret" if dice.secret else "used_pending": dice.kept})
         self.new_events += 1
         return result
 

@@ -13,8 +13,16 @@ between (a concurrent undo once spliced two histories); a kill at any moment lea
 before the command or as it is after it, never half (typed faces are never lost or applied twice); a
 refused answer leaves it unchanged. Readers (status, log, export) still read beside a writer: SQLite's
 rollback journal lets them read the last committed state, and the save stays one file.
+
+Honest chance (issue 24, item 7): the computer's secret rolls take their faces from the save's secret key (see
+`secret_faces`), which is kept in the save's meta and never shown; the faces an undo keeps from them are marked in
+the pending queue and only secret rolls use them; and an undo never drops a computer decision that was revealed after
+it (`REVEALED`).
 """
 
+import hashlib
+import hmac
+import itertools
 import json
 import os
 import sqlite3
@@ -33,6 +41,9 @@ CREATE TABLE IF NOT EXISTS events (
     secret INTEGER NOT NULL, data TEXT NOT NULL);
 """
 KINDS = ("roll", "decision", "answer")
+KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
+REVEALED = {"initiative": "RB 11.623 / VotG 12.625 / ABtF 9.6213"}  # computer decisions a step reveals at once: the
+# Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too)
 WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
 
@@ -84,6 +95,7 @@ class EventLog:
         self._db = db
         self.where = where
         self._session = False  # inside `writing`: one transaction holds the save until the command ends
+        self.typed_secrets = False  # tests only (tests/reph.py, tests/mission.py): secret rolls take typed faces too
         self._load()
 
     def _load(self) -> None:
@@ -102,7 +114,21 @@ class EventLog:
                 db.execute("COMMIT")
         self._pending = meta.pop("pending", [])
         self._typed = meta.pop("typed", 0)  # how many of the queue's last faces the player typed (--dice)
+        self._secret = meta.pop("pending_secret", [0] * len(self._pending))  # 1: that face is of a secret roll
+        self._key, self._key_new = meta.pop(KEY, None), False
         self._meta = meta
+
+    @property
+    def secret_key(self) -> str:
+        """The key of the computer's secret rolls. A save made by a person has a random one, written at its creation
+        (or, in a save from before issue 24, with its first new event); a simulation (no human side) or an in-memory
+        log derives it from the seed: nobody plays it, so nothing is hidden, and a seed gives the same run."""
+        if self._key is None:
+            if self.where == ":memory:" or self._meta.get("human") == "none":
+                self._key = hashlib.sha256(f"solo simulation {self._meta.get('seed')}".encode()).hexdigest()
+            else:
+                self._key, self._key_new = secrets.token_hex(32), True
+        return self._key
 
     @classmethod
     def create(cls, path: str | Path, meta: dict) -> "EventLog":
@@ -124,6 +150,8 @@ class EventLog:
         target = Path(where)
         if target.exists():
             raise SoloError(f"{where} already exists: choose another --save file (nothing was changed)")
+        if meta.get("human") != "none":
+            meta = meta | {KEY: secrets.token_hex(32)}
         temporary = target.parent / f".{target.name}.{secrets.token_hex(4)}.new"
         try:
             try:
@@ -231,22 +259,27 @@ class EventLog:
             raise
         self._end("COMMIT")
 
-    def append(self, kind: str, step: str, side: str, data: dict, secret: bool = False, used_pending: int = 0) -> Event:
+    def append(self, kind: str, step: str, side: str, data: dict, secret: bool = False, used_pending: int = 0,
+               used_secret: int = 0) -> Event:
         """Write one event before the engine acts on it; a roll that used ``used_pending`` faces of the pending
-        queue takes them off it in the same transaction (issue 24: a kill between the two lost them or used them
-        twice). Its number comes from the save, not from what this log read."""
+        queue (``used_secret`` of the secret one) takes them off it in the same transaction (issue 24: a kill between
+        the two lost them or used them twice), and a secret key made for it is written with it. Its number comes
+        from the save, not from what this log read."""
         assert kind in KINDS, kind
-        left = self._pending[used_pending:]
-        typed = min(self._typed, len(left))
+        left, flags = _take(self._pending, self._secret, 0, used_pending)
+        left, flags = _take(left, flags, 1, used_secret)
+        typed = min(self._typed, flags.count(0))
         with self._transaction():
             seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events").fetchone()[0]
             self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
                              (seq, kind, step, side, int(secret), json.dumps(data)))
-            if used_pending:
-                self._write_pending(left, typed)
+            if used_pending or used_secret:
+                self._write_pending(left, typed, flags)
+            if self._key_new:
+                self._write_meta(**{KEY: self._key})
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
-        self._pending, self._typed = left, typed
+        self._pending, self._typed, self._secret, self._key_new = left, typed, flags, False
         return event
 
     @property
@@ -264,32 +297,69 @@ class EventLog:
         secret rolls)."""
         return len(self._pending) - self._typed
 
+    def queue(self, secret: bool) -> list[int]:
+        """The pending faces for the next public rolls (kept by an undo from public rolls, then typed), or for the
+        computer's next secret rolls (kept by an undo from secret rolls: never a typed face)."""
+        return [face for face, flag in zip(self._pending, self._secret) if flag == secret]
+
     def type_faces(self, faces: list[int]) -> None:
         """Faces the player rolled on the table, for the next new rolls after those an undo kept."""
-        pending, typed = self._pending + list(faces), self._typed + len(faces)
+        pending, typed, flags = self._pending + list(faces), self._typed + len(faces), self._secret + [0] * len(faces)
         with self._transaction():
-            self._write_pending(pending, typed)
-        self._pending, self._typed = pending, typed
+            self._write_pending(pending, typed, flags)
+        self._pending, self._typed, self._secret = pending, typed, flags
 
-    def _write_pending(self, faces: list[int], typed: int) -> None:
+    def _write_pending(self, faces: list[int], typed: int, flags: list[int]) -> None:
+        self._write_meta(pending=list(faces), typed=typed, pending_secret=flags)
+
+    def _write_meta(self, **entries) -> None:
         self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                             [("pending", json.dumps(list(faces))), ("typed", json.dumps(typed))])
+                             [(key, json.dumps(value)) for key, value in entries.items()])
 
     def undo_last_answer(self) -> Event:
-        """Drop the last human answer and every event after it; keep their dice for the next rolls. One transaction:
-        a kill between the two writes once queued a die twice (issue 24)."""
+        """Drop the last human answer and every event after it; keep their dice for the next rolls (the secret
+        rolls' faces marked for the next secret rolls). One transaction: a kill between the two writes once queued a die
+        twice (issue 24). Refused when a dropped event is a computer decision the player has seen since (`REVEALED`):
+        picking again knowing the computer's Initiative chit (issue 24, item 10)."""
         answers = [e for e in self._events if e.kind == "answer"]
         if not answers:
             raise SoloError("nothing to undo: no answer of yours is in this save yet")
         last = answers[-1]
         dropped = [e for e in self._events if e.seq >= last.seq]
-        pending = [f for e in dropped if e.kind == "roll" for f in e.data["faces"]] + self._pending
+        _refuse_a_reveal(last, dropped)
+        rolls = [e for e in dropped if e.kind == "roll"]
+        pending = [f for e in rolls for f in e.data["faces"]] + self._pending
+        flags = [int(e.secret) for e in rolls for _ in e.data["faces"]] + self._secret
         with self._transaction():
-            self._write_pending(pending, self._typed)
+            self._write_pending(pending, self._typed, flags)
             self._db.execute("DELETE FROM events WHERE seq >= ?", (last.seq,))
         self._events = [e for e in self._events if e.seq < last.seq]
-        self._pending = pending
+        self._pending, self._secret = pending, flags
         return last
+
+
+def _take(faces: list[int], flags: list[int], flag: int, count: int) -> tuple[list[int], list[int]]:
+    """``faces`` and their ``flags`` without the first ``count`` faces marked ``flag`` (the ones a roll used)."""
+    drop = set([i for i, f in enumerate(flags) if f == flag][:count])
+    return [x for i, x in enumerate(faces) if i not in drop], [f for i, f in enumerate(flags) if i not in drop]
+
+
+def _refuse_a_reveal(last: Event, dropped: list[Event]) -> None:
+    """SoloError if undoing ``last`` would drop a computer decision that has been revealed (`REVEALED`)."""
+    shown = next((e for e in dropped if e.kind == "decision" and e.data.get("what") in REVEALED), None)
+    if shown:
+        raise SoloError(f"cannot undo your answer to {last.data['what']} ({last.step}): the {shown.side}'s "
+                        f"{shown.data['what']} was revealed after it ({REVEALED[shown.data['what']]}), and an undo "
+                        f"never goes back past a revealed secret; nothing was changed")
+
+
+def secret_faces(key: str, event: int) -> Iterator[int]:
+    """The faces of the computer's secret rolls in event number ``event``, in order: HMAC-SHA256 of the event number
+    and a counter under the save's secret key, each byte below 252 giving one face (252 = 42 x 6, so every face is
+    equally likely). Nothing shown (the seed, the log) tells them; the same save gives the same faces again."""
+    for counter in itertools.count():
+        digest = hmac.new(key.encode(), f"{event}/{counter}".encode(), hashlib.sha256).digest()
+        yield from (byte % 6 + 1 for byte in digest if byte < 252)
 
 
 def waiting(log: "EventLog") -> dict:
