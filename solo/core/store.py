@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS events (
 """
 KINDS = ("roll", "decision", "answer")
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
-REVEALED = {"initiative": "RB 11.623 / VotG 12.625 / ABtF 9.6213"}  # computer decisions a step reveals at once: the
+REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
 # Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too)
 WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
@@ -348,9 +348,9 @@ def _refuse_a_reveal(last: Event, dropped: list[Event]) -> None:
     """SoloError if undoing ``last`` would drop a computer decision that has been revealed (`REVEALED`)."""
     shown = next((e for e in dropped if e.kind == "decision" and e.data.get("what") in REVEALED), None)
     if shown:
-        raise SoloError(f"cannot undo your answer to {last.data['what']} ({last.step}): the {shown.side}'s "
-                        f"{shown.data['what']} was revealed after it ({REVEALED[shown.data['what']]}), and an undo "
-                        f"never goes back past a revealed secret; nothing was changed")
+        raise SoloError(f"cannot undo your answer to {last.data['what']}: the {shown.side}'s "
+                        f"{REVEALED[shown.data['what']]} was revealed after it, and an undo never goes back past a "
+                        f"revealed secret; nothing was changed")
 
 
 def secret_faces(key: str, event: int) -> Iterator[int]:
