@@ -13,7 +13,16 @@ from solo.rules.ranges import parse_span
 
 TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading", "partial",
               "stand_in"}
-ROW_KEYS = {"roll", "result", "results", "then", "key"}
+ROW_KEYS = {"roll", "result", "results", "then", "key", "effect", "effects"}
+# A row's effect (tables/README.md, "Effects"): each key and what its value must be.
+EFFECT_KEYS = {
+    "elr": int, "elr_max": int, "elr_min": int,  # ELR change, and the bound the row prints ("(maximum 4)")
+    "san": int,  # SAN change
+    "cpp": int, "count": int,  # a number the result prints: CPP, Recon Locations, MMC that Battle Harden ...
+    "weather": str, "ec": str,  # the Weather / Environmental Conditions the row sets
+    "escape": ("escapes", "eliminated", "abandoned"), "crew": ("escapes", "eliminated"),
+    "replaced": bool, "reduced": bool,
+}
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns"}
 INVENTORY_KEYS = {"table", "missing"}
@@ -118,17 +127,46 @@ def _parse_row(raw: dict, number: int, chart: bool, columns: tuple[str, ...], wh
     else:
         raise TableFileError(f"{here}: no 'result'/'results'")
     then = _strings(raw.get("then", []), here, "then")
+    effects = _parse_effects(raw, columns, here)
     if chart:
         if "key" not in raw or "roll" in raw:
             raise TableFileError(f"{here}: a chart row has a 'key' and no 'roll'")
-        return Row(None, str(raw["key"]), results, then)
+        return Row(None, str(raw["key"]), results, then, effects)
     if "roll" not in raw or "key" in raw:
         raise TableFileError(f"{here}: a dice row has a 'roll' range (e.g. \"3-4\") and no 'key'")
     try:
         span = parse_span(raw["roll"])
     except ValueError as exc:
         raise TableFileError(f"{here}: {exc}") from None
-    return Row(span, None, results, then)
+    return Row(span, None, results, then, effects)
+
+
+def _parse_effects(raw: dict, columns: tuple[str, ...], here: str) -> dict:
+    """The row's effect per column: `effect` for every column, or `effects = { Column = {...} }`."""
+    if "effect" in raw and "effects" in raw:
+        raise TableFileError(f"{here}: give 'effect' or 'effects', not both")
+    if "effect" in raw:
+        return {c: _effect(raw["effect"], here) for c in (columns or ("",))}
+    given = raw.get("effects", {})
+    if given and not columns:
+        raise TableFileError(f"{here}: 'effects' needs the table's 'columns'; use 'effect' for a one-column table")
+    if not isinstance(given, dict) or set(given) - set(columns):
+        raise TableFileError(f"{here}: effects must name columns among {', '.join(columns)}")
+    return {c: _effect(e, f"{here} column {c}") for c, e in given.items()}
+
+
+def _effect(effect, here: str) -> dict:
+    if not isinstance(effect, dict) or not effect:
+        raise TableFileError(f"{here}: effect must be an inline table such as {{ elr = 1 }}")
+    _unknown(effect, set(EFFECT_KEYS), f"{here} effect")
+    for key, value in effect.items():
+        want = EFFECT_KEYS[key]
+        if isinstance(want, tuple):
+            if value not in want:
+                raise TableFileError(f"{here}: effect {key} must be one of {', '.join(want)}, not {value!r}")
+        elif type(value) is not want:
+            raise TableFileError(f"{here}: effect {key} must be {want.__name__}, not {value!r}")
+    return dict(effect)
 
 
 def _parse_modifier(raw: dict, columns: tuple[str, ...], where: str) -> Modifier:

@@ -7,10 +7,10 @@ from solo.campaign.choices import kind_counts
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, Purchase, SideState
+from solo.campaign.steps.day import roster
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import exhaustion, night, role, side_mods
-from solo.games.abtf.refit import roster
 
 KINDS = {"I": "squad", "A": "vehicle", "G": "gun"}
 

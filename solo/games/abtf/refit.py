@@ -3,7 +3,8 @@
 import re
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.state import Purchase, RosterLine, SideState, Unit
+from solo.campaign.state import Purchase, SideState, Unit
+from solo.campaign.steps.day import roster, san_adjustment
 from solo.campaign.steps.losses import find, reduce
 from solo.core.choices import words
 from solo.core.errors import SoloError
@@ -19,12 +20,8 @@ from solo.games.abtf.aftermath import (
     side_mods,
 )
 
-# 9.61221-9.61222: SAN >= from: dr + (SAN - from); Final >= 4 lowers it by two.
+# 9.61221-9.61222: SAN >= from: dr + (SAN - from) on the table, whose row says how far it falls.
 SAN_TABLES = {"British": ("abtf.san_british", 4, "san-minus-4"), "German": ("abtf.san_german", 5, "san-minus-5")}
-
-
-def roster(s: SideState, date: str) -> RosterLine:
-    return s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san))
 
 
 @step("new_date")
@@ -39,10 +36,9 @@ def new_date(r: Reph) -> None:
             s.san = 2
             r.say(f"{side} SAN raised to 2 at no CPP (9.6122)")
         elif s.san >= start:
-            trace = r.roll(table, f"SAN adjustment, SAN {s.san} ({r.cat.get(table).rule})", side=side, mods={mod: s.san - start})
-            if trace.final >= 4:
-                s.san -= 2
-            r.say(f"{side} SAN dr {trace.original} {s.san - start + 2 * (trace.final >= 4):+d}: Final {trace.final}, "
+            trace = san_adjustment(r, side, table, f"SAN adjustment, SAN {s.san} ({r.cat.get(table).rule})",
+                                   {mod: s.san - start})
+            r.say(f"{side} SAN dr {trace.original} {trace.final - trace.original:+d}: Final {trace.final}, "
                   f"{trace.result}; SAN now {s.san}")
         roster(s, r.c.date).san = s.san
 

@@ -3,6 +3,7 @@
 from solo.campaign import choices
 from solo.campaign.reph import Reph, first_number, step
 from solo.campaign.state import Unit
+from solo.campaign.steps import day
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import engineer_casualty, switch_side
 from solo.core.choices import words
@@ -228,36 +229,26 @@ def cpp_replenishment(r: Reph) -> None:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """7.516 ELR Loss/Gain: a DR, <= 2 ELR +1 (max 4), >= 12 ELR -1 (min 1); DRM won -1, per Elite Infantry
-    Company/Platoon bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
+    """7.516 ELR Loss/Gain (oto2.elr_loss_gain, day.elr_loss_gain); DRM won -1, per Elite Infantry Company/Platoon
+    bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
     previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
-    low, high = r.defn.limits["elr"]
-    for side, s in r.c.sides.items():
+
+    def mods(side: str) -> dict:
+        s = r.side(side)
         elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side])
-        mods = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
-        if r.c.won_last(side):
-            mods["won"] = True
-        if elite:
-            mods["elite"] = elite
-        if r.c.cvp_suffered(side):
-            mods["cvp"] = r.c.cvp_suffered(side)
-        trace = r.roll("oto2.elr_loss_gain", "ELR Loss/Gain (7.516)", side=side, mods=mods)
-        if trace.final <= 2:
-            s.elr = min(high, s.elr + 1)
-        elif trace.final >= 12:
-            s.elr = max(low, s.elr - 1)
-        s.roster[r.c.date].elr = s.elr
-        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {s.elr}")
+        given = {"won": r.c.won_last(side), "elite": elite, "cvp": r.c.cvp_suffered(side)}
+        return {"scenarios": len(r.c.scenarios), "historical": r.historical(side)} | {k: v for k, v in given.items() if v}
+
+    day.elr_loss_gain(r, "oto2.elr_loss_gain", "ELR Loss/Gain (7.516)", mods,
+                      "{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {elr}")
 
 
 @step("weather")
 def weather(r: Reph) -> None:
-    """7.517 Weather and 7.5171 Environmental Conditions, both rolled by the German side."""
-    previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
-    was = r.c.weather[previous]
-    trace = r.roll("oto2.weather", "Weather (7.517)", side="German", mods={"overcast": True} if was == "Overcast" else {})
-    r.c.weather[r.c.date] = trace.result
-    mods = {k: True for k, on in (("rain", was == "Rain"), ("overcast", was == "Overcast")) if on}
-    ec = r.roll("oto2.environmental_conditions", "Environmental Conditions (7.5171)", side="German", mods=mods)
-    r.c.ec[r.c.date] = ec.result
-    r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, Final {ec.final})")
+    """7.517 Weather (-1 after Overcast) and 7.5171 Environmental Conditions (after Rain / Overcast), both rolled by the
+    German side (day.weather_and_ec)."""
+    was = r.c.weather[r.c.dates[r.c.dates.index(r.c.date) - 1]]
+    on = {"rain": was == "Rain", "overcast": was == "Overcast"}
+    r.say(day.weather_line(*day.weather_and_ec(
+        r, "German", ("oto2.weather", "Weather (7.517)", {"overcast": on["overcast"]}),
+        ("oto2.environmental_conditions", "Environmental Conditions (7.5171)", on))))

@@ -317,39 +317,30 @@ def elr(r: Reph) -> None:
     the previous CG Day, +1 Attack chit on the previous CG Day (the German is assumed to attack in the Initial
     Scenario), +2 per scenario since the CG start or the last Idle Day, the Historical DRM."""
     previous = previous_day(r)
-    for side, s in r.c.sides.items():
-        bought = [p for p in s.purchases if p.date == previous and not p.given]
+
+    def mods(side: str) -> dict:
+        bought = [p for p in r.side(side).purchases if p.date == previous and not p.given]
         elite = sum(1 for p in bought if rg_class(r, side, p.rg) == "elite")
         first = sum(1 for p in bought if rg_class(r, side, p.rg) == "first-line"
                     or (p.rg.startswith("A") and "SPW" not in p.title))
         played = scenario_yesterday(r)
         attack = attacked_yesterday(r, side) or (side == "German" and not r.c.history)
-        mods = {"historical": r.historical(side), "scenarios": scenarios_counted(r)}
-        for name, value in (("won", bool(played) and played.winner == side), ("idle", r.c.idle_days),
-                            ("elite-coy", elite), ("first-line", first), ("attack", bool(attack))):
-            if value:
-                mods[name] = value
-        trace = r.roll("rb.elr_loss_gain", "ELR Loss/Gain (11.617)", side=side, mods=mods)
-        if trace.final <= 2:
-            s.elr = min(4, s.elr + 1)
-        elif trace.final >= 13:
-            s.elr = max(0, s.elr - 1)
-        s.roster[r.c.date].elr = s.elr
-        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {s.elr} (8-3-8s/3-3-8s always "
-              "ELR 5; no Battlefield Integrity) (11.617)")
+        given = {"won": bool(played) and played.winner == side, "idle": r.c.idle_days, "elite-coy": elite,
+                 "first-line": first, "attack": bool(attack)}
+        return {"historical": r.historical(side), "scenarios": scenarios_counted(r)} | {k: v for k, v in given.items() if v}
+
+    day.elr_loss_gain(r, "rb.elr_loss_gain", "ELR Loss/Gain (11.617)", mods,
+                      "{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {elr} (8-3-8s/3-3-8s "
+                      "always ELR 5; no Battlefield Integrity) (11.617)")
 
 
 @step("weather")
 def weather(r: Reph) -> None:
     """11.618 Weather and EC: the Russian rolls a DR on the RB Weather Table (-1 after an Overcast day), then a dr on
-    the RB EC Table (-3 after Overcast, -1 after Fog/Mist, -1 in November, +1 after a Dry EC)."""
+    the RB EC Table (-3 after Overcast, -1 after Fog/Mist, -1 in November, +1 after a Dry EC) (day.weather_and_ec)."""
     previous = previous_day(r)
     was, was_ec = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
-    trace = r.roll("rb.weather", "Weather (11.618)", side="Russian", mods={"overcast": True} if was == "Overcast" else {})
-    r.c.weather[r.c.date] = trace.result
-    mods = {k: True for k, on in (("overcast", was == "Overcast"), ("fog", was == "Fog/Mist"),
-                                  ("november", r.c.date.endswith("Nov")), ("dry", was_ec == "Dry")) if on}
-    ec = r.roll("rb.ec", "EC (11.618)", side="Russian", mods=mods)
-    r.c.ec[r.c.date] = ec.result
-    r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, "
-          f"Final {ec.final}); Wind is rolled in 11.6241 (11.618)")
+    traces = day.weather_and_ec(r, "Russian", ("rb.weather", "Weather (11.618)", {"overcast": was == "Overcast"}),
+                                ("rb.ec", "EC (11.618)", {"overcast": was == "Overcast", "fog": was == "Fog/Mist",
+                                                          "november": r.c.date.endswith("Nov"), "dry": was_ec == "Dry"}))
+    r.say(f"{day.weather_line(*traces)}; Wind is rolled in 11.6241 (11.618)")

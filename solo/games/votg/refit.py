@@ -384,35 +384,25 @@ def elr(r: Reph) -> None:
     last Idle Day, Historical DRM, German +1 per Night scenario."""
     days = last_day(r)
     previous = days[0]["date"] if days else r.c.dates[max(0, r.c.dates.index(r.c.date) - 1)]
-    low, high = r.defn.raw["limits"]["elr"]
-    for side, s in r.c.sides.items():
-        mods = {"historical": r.historical(side), "scenarios": since_idle(r)}
-        won = sum(1 for sc in r.c.scenarios if sc.date == previous and sc.winner == side)
-        for name, value in (("won", won), ("idle", r.c.idle_days), ("attack", attacked(r, side)),
-                            ("night", since_idle(r, "night") if side == "German" else 0),
-                            *bought_on(r, s, previous).items()):
-            if value:
-                mods[name] = value
-        trace = r.roll("votg.elr_loss_gain", "ELR Loss/Gain (12.619)", side=side, mods=mods)
-        if trace.final <= 2:
-            s.elr = min(high, s.elr + 1)
-        elif trace.final >= 13:
-            s.elr = max(low, s.elr - 1)
-        s.roster[r.c.date].elr = s.elr
-        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: ELR {s.elr} (12.619)")
+
+    def mods(side: str) -> dict:
+        given = {"won": sum(1 for sc in r.c.scenarios if sc.date == previous and sc.winner == side),
+                 "idle": r.c.idle_days, "attack": attacked(r, side),
+                 "night": since_idle(r, "night") if side == "German" else 0, **bought_on(r, r.side(side), previous)}
+        return {"historical": r.historical(side), "scenarios": since_idle(r)} | {k: v for k, v in given.items() if v}
+
+    day.elr_loss_gain(r, "votg.elr_loss_gain", "ELR Loss/Gain (12.619)", mods,
+                      "{side} ELR DR {trace.original} Final {trace.final}: ELR {elr} (12.619)")
 
 
 @step("weather")
 def weather(r: Reph) -> None:
     """12.620 the Russian makes a DR on the VotG Weather Table (-1 after an Overcast Day), then a dr for the EC (-3
-    after Overcast, -1 after Fog/Mist, +1 after Dry EC). Wind comes at 12.6261."""
+    after Overcast, -1 after Fog/Mist, +1 after Dry EC) (day.weather_and_ec). Wind comes at 12.6261."""
     index = r.c.dates.index(r.c.date)
     previous = r.c.dates[index - 1] if index else ""
     was, ec_was = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
-    trace = r.roll("votg.weather", "Weather (12.620)", side="Russian", mods={"overcast": True} if was == "Overcast" else {})
-    mods = {k: True for k, on in (("overcast", was == "Overcast"), ("fog", was.startswith("Fog")),
-                                  ("dry", ec_was == "Dry")) if on}
-    ec = r.roll("votg.ec", "EC (12.620)", side="Russian", mods=mods)
-    r.c.weather[r.c.date], r.c.ec[r.c.date] = trace.result, ec.result
-    r.say(f"{r.c.date}: weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} "
-          f"(dr {ec.original}, Final {ec.final}); record them on the CG Roster (12.620)")
+    traces = day.weather_and_ec(r, "Russian", ("votg.weather", "Weather (12.620)", {"overcast": was == "Overcast"}),
+                                ("votg.ec", "EC (12.620)", {"overcast": was == "Overcast", "fog": was.startswith("Fog"),
+                                                            "dry": ec_was == "Dry"}))
+    r.say(f"{r.c.date}: {day.weather_line(*traces)}; record them on the CG Roster (12.620)")

@@ -1,0 +1,99 @@
+"""A row's effect (tables/README.md, "Effects"): loaded, validated in one line, exposed on the Trace."""
+
+import re
+
+import pytest
+
+from solo.core.dice import TypedDice
+from solo.rules.catalog import default_catalog
+from solo.rules.resolve import resolve
+from tests.rules.test_loader import GOOD, one_error
+
+WITH_EFFECT = GOOD.replace('result = "Evacuated"', 'result = "Evacuated"\neffect = { san = -1 }')
+
+
+def test_an_effect_loads_and_the_trace_shows_it(make_catalog):
+    cat = make_catalog(WITH_EFFECT)
+    assert cat.errors == []
+    assert cat.get("t.wounded").row_at(5).effects == {"": {"san": -1}}
+    assert resolve(cat, "t.wounded", TypedDice([5])).effect == {"san": -1}
+    assert resolve(cat, "t.wounded", TypedDice([1])).effect == {}
+    assert resolve(cat, "t.wounded", TypedDice([5])).to_json()["effect"] == {"san": -1}
+    assert "effect" not in resolve(cat, "t.wounded", TypedDice([1])).to_json()
+
+
+@pytest.mark.parametrize("effect, words", [
+    ("{ morale = 1 }", "unknown key(s) morale"),
+    ('{ san = "one" }', "effect san must be int"),
+    ("{ elr = true }", "effect elr must be int"),
+    ('{ escape = "flees" }', "effect escape must be one of"),
+    ("1", "must be an inline table"),
+])
+def test_a_bad_effect_is_one_line_naming_file_and_table(make_catalog, effect, words):
+    error = one_error(make_catalog(WITH_EFFECT.replace("{ san = -1 }", effect)))
+    assert "table t.wounded row 3" in error and words in error
+
+
+def test_effects_per_column(make_catalog):
+    text = GOOD.replace('roll = "dr"', 'roll = "dr"\ncolumns = ["A", "B"]').replace(
+        'result = "Evacuated"', 'result = "Evacuated"\neffects = { B = { escape = "eliminated" } }')
+    cat = make_catalog(text)
+    assert cat.errors == []
+    assert resolve(cat, "t.wounded", TypedDice([6]), column="B").effect == {"escape": "eliminated"}
+    assert resolve(cat, "t.wounded", TypedDice([6]), column="A").effect == {}
+    assert "columns among A, B" in one_error(make_catalog(text.replace("effects = { B", "effects = { C")))
+
+
+# --- the shipped tables: each effect says what its printed text says ---------------------------------
+
+ELR_TABLES = ["oto2.elr_loss_gain", "rb.elr_loss_gain", "votg.elr_loss_gain", "abtf.elr_loss_gain"]
+
+
+def _signed(text: str) -> int:
+    if re.search(r"increases by one|\+1", text):
+        return 1
+    if re.search(r"decreases by one|-1", text):
+        return -1
+    assert text.lower() == "no change", text
+    return 0
+
+
+@pytest.mark.parametrize("table_id", ELR_TABLES)
+def test_every_elr_table_effect_agrees_with_its_text(table_id):
+    table = default_catalog().get(table_id)
+    for row in table.rows:
+        text, effect = row.results[""], row.effects.get("", {})
+        assert effect.get("elr", 0) == _signed(text), text
+        bound = re.search(r"\((maximum|minimum) (\d)\)", text)
+        printed = {f"elr_{bound[1][:3]}": int(bound[2])} if bound else {}
+        assert {k: v for k, v in effect.items() if k != "elr"} == printed, text
+
+
+@pytest.mark.parametrize("table_id", ["oto2.san_adjustment", "rb.san_adjustment", "votg.san_adjustment",
+                                      "abtf.san_british", "abtf.san_german"])
+def test_every_san_table_effect_agrees_with_its_text(table_id):
+    for row in default_catalog().get(table_id).rows:
+        text = row.results[""]
+        want = {"reduced by one": -1, "reduced by two": -2}.get(re.sub(r".* SAN is ", "", text), 0)
+        assert row.effects.get("", {}).get("san", 0) == want, text
+
+
+@pytest.mark.parametrize("table_id, key", [(f"{g}.weather", "weather") for g in ("oto2", "rb", "votg", "abtf")]
+                         + [("oto2.environmental_conditions", "ec")] + [(f"{g}.ec", "ec") for g in ("rb", "votg", "abtf")])
+def test_weather_and_ec_effects_are_the_printed_results(table_id, key):
+    for row in default_catalog().get(table_id).rows:
+        assert row.effects[""] == {key: row.results[""]}
+
+
+@pytest.mark.parametrize("table_id", ["oto2.escape", "rb.escape", "votg.escape"])
+def test_escape_effects_agree_with_the_text(table_id):
+    table = default_catalog().get(table_id)
+    for row in table.rows:
+        for column, text in row.results.items():
+            effect = row.effects[column]
+            assert effect["escape"] == ("eliminated" if text.startswith("Eliminated") else
+                                        "abandoned" if text.startswith("Abandoned") else "escapes"), text
+            assert effect.get("replaced", False) == ("Replaced" in text)
+            assert effect.get("reduced", False) == ("Casualty Reduced" in text)
+            crew = re.search(r"crew (escapes|eliminated)", text, re.I)
+            assert effect.get("crew") == (crew[1].lower() if crew else None)
