@@ -97,3 +97,11 @@ def test_escape_effects_agree_with_the_text(table_id):
             assert effect.get("reduced", False) == ("Casualty Reduced" in text)
             crew = re.search(r"crew (escapes|eliminated)", text, re.I)
             assert effect.get("crew") == (crew[1].lower() if crew else None)
+
+
+@pytest.mark.parametrize("table_id, key", [(f"{g}.cpp_replenishment", "cpp") for g in ("oto2", "rb", "votg")]
+                         + [(f"{g}.{t}", "count") for g in ("oto2", "rb", "votg") for t in ("mmc_battle_hardening", "recon")])
+def test_number_effects_are_the_printed_numbers(table_id, key):
+    for row in default_catalog().get(table_id).rows:
+        printed = re.match(r"\+?(\d+) ", row.results[""])
+        assert row.effects[""] == {key: int(printed[1]) if printed else 0}, row.results[""]

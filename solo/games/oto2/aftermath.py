@@ -7,7 +7,7 @@ call for is rolled here with its table and modifiers.
 import json
 
 from solo.campaign import choices
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
@@ -189,7 +189,7 @@ def _mmc_hardening(r: Reph, s) -> None:
         mods["cvp"] = earned
     trace = r.roll("oto2.mmc_battle_hardening", "Number of MMC to Battle Harden (7.5112)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
-    count = first_number(trace.result) + heroes
+    count = trace.effect["count"] + heroes
     if not count:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return

@@ -1,7 +1,7 @@
 """RePh steps 7.512-7.517: the new CG Date, SAN, equipment repair, removal, CPP, ELR and weather."""
 
 from solo.campaign import choices
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day
 from solo.campaign.steps.day import assault_engineers, new_day
@@ -221,7 +221,7 @@ def cpp_replenishment(r: Reph) -> None:
         trace = r.roll("oto2.cpp_replenishment", "CPP Replenishment (7.515)", side=side, mods={"historical": r.historical(side)},
                        secret=r.computer(side))
         line = s.roster[r.c.date]
-        line.repl = first_number(trace.result)
+        line.repl = trace.effect["cpp"]
         line.total = line.start + line.repl
         s.cpp = line.total
         r.say(f"{side} CPP: Start {line.start} + Repl {line.repl} = Total {line.total} (7.5152)", secret=side)

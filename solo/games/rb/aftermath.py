@@ -8,7 +8,7 @@ import json
 
 from solo.campaign import choices
 from solo.campaign.facts import fact
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_result, isolated_escapes
@@ -302,7 +302,7 @@ def _mmc(r: Reph, s: SideState) -> None:
         mods["russian"] = True
     trace = r.roll("rb.mmc_battle_hardening", "Number of MMC to Battle Harden (11.6112)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
-    count = (first_number(trace.result) if trace.result[0].isdigit() else 0) + len(heroes)
+    count = trace.effect["count"] + len(heroes)
     r.say(f"{s.name}: MMC Battle Hardening DR {trace.original}, Final {trace.final}: {trace.result}"
           + (f", +{len(heroes)} for Heroes" if heroes else ""), secret=s.name)
     eligible = [u for u in s.retained("squad", "hs") if "hardened" not in u.flags]

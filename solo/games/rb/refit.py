@@ -1,7 +1,7 @@
 """Red Barricades RePh steps 11.612-11.618: the new CG Day, repair, Armor Withdrawal, fortification removal, CPP,
 ELR, weather (seed 003)."""
 
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
@@ -283,7 +283,7 @@ def cpp(r: Reph) -> None:
             mods["cvp"] = played.cvp[r.c.other(side)]
         trace = r.roll("rb.cpp_replenishment", "CPP Replenishment (11.616)", side=side, mods=mods, secret=r.computer(side))
         line = s.roster[r.c.date]
-        line.repl = first_number(trace.result.lstrip("+"))
+        line.repl = trace.effect["cpp"]
         line.total = line.start + line.repl
         s.cpp = line.total
         r.say(f"{side} CPP: DR {trace.original} Final {trace.final}; Start {line.start} + Repl {line.repl} = Total "

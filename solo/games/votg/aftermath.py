@@ -8,7 +8,7 @@ every die the rules call for is rolled here with its table and modifiers.
 
 from solo.campaign import choices
 from solo.campaign.facts import fact
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
@@ -296,7 +296,7 @@ def mmc_hardening(r: Reph, s) -> None:
         mods["cvp"] = amassed
     trace = r.roll("votg.mmc_battle_hardening", "Number of MMC to Battle Harden (12.6123)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
-    count = (first_number(trace.result) if trace.result[0].isdigit() else 0) + len(heroes)
+    count = trace.effect["count"] + len(heroes)
     eligible = s.retained("squad", "hs", "crew")
     if not count or not eligible:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)

@@ -5,7 +5,7 @@ halving), ELR, Weather and EC (seed 001)."""
 import math
 import re
 
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
@@ -323,7 +323,7 @@ def cpp(r: Reph) -> None:
         if suffered:
             mods["cvp"] = suffered
         trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods, secret=r.computer(side))
-        repl = first_number(trace.result)
+        repl = trace.effect["cpp"]
         halve = (before and (side == "German" or r.c.is_last_date)) or (after and side == "Russian")
         if halve:
             repl = math.ceil(repl / 2)

@@ -3,7 +3,7 @@
 import re
 
 from solo.campaign import choices
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
 from solo.campaign.steps.losses import replace
@@ -250,6 +250,6 @@ def recon(r: Reph) -> None:
         line.left = s.cpp
         mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
         trace = r.roll("votg.recon", "Recon (12.624)", side=side, mods=mods, secret=r.computer(side))
-        line.recon = first_number(trace.result) if trace.result[0].isdigit() else 0
+        line.recon = trace.effect["count"]
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}, {line.recon} Location(s), "
               "inspected after all set-up (12.6265)", secret=side)
