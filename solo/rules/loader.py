@@ -22,6 +22,7 @@ EFFECT_KEYS = {
     "weather": str, "ec": str,  # the Weather / Environmental Conditions the row sets
     "escape": ("escapes", "eliminated", "abandoned"), "crew": ("escapes", "eliminated"),
     "replaced": bool, "reduced": bool,
+    "leader": ("unwounded", "wounded", "evacuated", "eliminated"),  # a wounded leader's fate
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns"}

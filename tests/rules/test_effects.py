@@ -105,3 +105,12 @@ def test_number_effects_are_the_printed_numbers(table_id, key):
     for row in default_catalog().get(table_id).rows:
         printed = re.match(r"\+?(\d+) ", row.results[""])
         assert row.effects[""] == {key: int(printed[1]) if printed else 0}, row.results[""]
+
+
+@pytest.mark.parametrize("table_id", [f"{g}.wounded_leader" for g in ("oto2", "rb", "votg", "abtf")])
+def test_wounded_leader_effects_agree_with_the_text(table_id):
+    for row in default_catalog().get(table_id).rows:
+        text = row.results[""]
+        fate = ("eliminated" if text.endswith("Eliminated") else "evacuated" if text.startswith("Evacuated") else
+                "unwounded" if "unwounded" in text else "wounded")
+        assert row.effects[""] == {"leader": fate}, text

@@ -12,7 +12,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end as shared_end
 from solo.campaign.steps.hardening import recombine
-from solo.campaign.steps.losses import eliminate, find
+from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, parse_unit, unit_type
@@ -212,16 +212,14 @@ def flames(r: Reph) -> None:
 @step("wounded")
 def wounded(r: Reph) -> None:
     """9.6101 a dr for each wounded Retained leader (-1 British, -1 Heroic); 9.6102 Walking Wounded MMC (SSR CG 19)."""
-    for side, s in r.c.sides.items():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = side_mods(r, "abtf.wounded_leader", side) | ({"heroic": True} if "heroic" in leader.flags else {})
-            trace = r.roll("abtf.wounded_leader", f"Wounded {leader.label} (9.6101)", side=side, mods=mods)
-            if trace.result == "Eliminated":
-                lose(r, leader, f"wounded, dr {trace.original} Final {trace.final} (9.6101)")
-                continue
-            if trace.result == "Retained unwounded":
-                leader.flags.discard("wounded")
-            r.say(f"{side} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result} (9.6101)")
+    def mods(s, leader) -> dict:
+        return side_mods(r, "abtf.wounded_leader", s.name) | ({"heroic": True} if "heroic" in leader.flags else {})
+
+    for s, leader, trace in wounded_leader_rolls(r, "abtf.wounded_leader", "9.6101", mods):
+        if trace.effect["leader"] == "eliminated":
+            lose(r, leader, f"wounded, dr {trace.original} Final {trace.final} (9.6101)")
+        else:
+            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result} (9.6101)")
     _walking_wounded(r)
 
 

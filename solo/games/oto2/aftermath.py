@@ -11,7 +11,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
-from solo.campaign.steps.losses import eliminate, find
+from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
 from solo.rules.units import battle_hardened, unit_type
 
@@ -158,15 +158,13 @@ def flames(r: Reph) -> None:
 @step("wounded_leaders")
 def wounded_leaders(r: Reph) -> None:
     """7.510 Wounded Leaders: a dr for each wounded Retained leader (+1 Isolated, -1 Heroic)."""
-    for s in r.c.sides.values():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}
-            trace = r.roll("oto2.wounded_leader", f"Wounded {leader.label} (7.510)", side=s.name, mods=mods)
-            if trace.result == "Evacuated":
-                leader.status = "Evacuated"
-            elif trace.result == "Retained unwounded":
-                leader.flags.discard("wounded")
-            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
+    def mods(s, leader) -> dict:
+        return {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}
+
+    for s, leader, trace in wounded_leader_rolls(r, "oto2.wounded_leader", "7.510", mods):
+        if trace.effect["leader"] == "evacuated":
+            leader.status = "Evacuated"
+        r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
 
 
 @step("battle_hardening")

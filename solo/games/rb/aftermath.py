@@ -13,7 +13,7 @@ from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, morale, reduce
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import guarded_prisoners
 from solo.core.choices import number
 from solo.core.errors import SoloError
@@ -255,13 +255,10 @@ def blazes(r: Reph) -> None:
 def wounded_leaders(r: Reph) -> None:
     """11.610 Wounded Leaders: a dr for each Wounded leader, +1 if confined to an Isolated Area: <= 2 Retained
     wounded, >= 3 Eliminated (evacuated, or died of his wounds)."""
-    for s in r.c.sides.values():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = {"isolated": True} if leader.isolated else {}
-            trace = r.roll("rb.wounded_leader", f"Wounded {leader.label} (11.610)", side=s.name, mods=mods)
-            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
-            if trace.final >= 3:
-                eliminate(r, leader, "wounds (11.610)")
+    for s, leader, trace in wounded_leader_rolls(r, "rb.wounded_leader", "11.610", isolated_drm):
+        r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
+        if trace.effect["leader"] == "eliminated":
+            eliminate(r, leader, "wounds (11.610)")
 
 # --- 11.611 -----------------------------------------------------------------------------------
 

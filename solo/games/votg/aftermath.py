@@ -12,7 +12,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_result, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, morale, reduce
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import guarded_prisoners
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
@@ -259,14 +259,11 @@ def blazes(r: Reph) -> None:
 def wounded_leaders(r: Reph) -> None:
     """12.611 Wounded Leaders: a dr for each wounded leader, +1 if confined to an Isolated Area: <= 2 Retained
     wounded, >= 3 Eliminated."""
-    for s in r.c.sides.values():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = {"isolated": True} if leader.isolated else {}
-            trace = r.roll("votg.wounded_leader", f"Wounded {leader.label} (12.611)", side=s.name, mods=mods)
-            if trace.final >= 3:
-                eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
-            else:
-                r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original}, Retained wounded (12.611)")
+    for s, leader, trace in wounded_leader_rolls(r, "votg.wounded_leader", "12.611", isolated_drm):
+        if trace.effect["leader"] == "eliminated":
+            eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
+        else:
+            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original}, Retained wounded (12.611)")
 
 # --- 12.612 Battle Hardening & Promotion ----------------------------------------------------------
 
