@@ -23,9 +23,10 @@ EFFECT_KEYS = {
     "escape": ("escapes", "eliminated", "abandoned"), "crew": ("escapes", "eliminated"),
     "replaced": bool, "reduced": bool,
     "leader": ("unwounded", "wounded", "evacuated", "eliminated"),  # a wounded leader's fate
+    "engineer_casualty": bool,  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
-FOOTNOTE_KEYS = {"original", "text", "then", "columns"}
+FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}
 INVENTORY_KEYS = {"table", "missing"}
 MISSING_KEYS = {"id", "title", "rule", "referenced_by"}
 UNBOUNDED_STEPS = 12  # how far an unbounded per-unit modifier is followed before the open row must take over
@@ -206,7 +207,7 @@ def _parse_footnote(raw: dict, columns: tuple[str, ...], where: str) -> Footnote
     if not raw.get("text"):
         raise TableFileError(f"{here}: needs 'text'")
     return Footnote(span, raw["text"], _strings(raw.get("then", []), here, "then"),
-                    _strings(raw.get("columns", []), here, "columns"))
+                    _strings(raw.get("columns", []), here, "columns"), _effect(raw["effect"], here) if "effect" in raw else {})
 
 
 def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:

@@ -60,6 +60,7 @@ class Footnote:
     text: str
     then: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
+    effect: dict = field(default_factory=dict)  # what the note does, as a row's effect (tables/README.md, "Effects")
 
 
 @dataclass(frozen=True)

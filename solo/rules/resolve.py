@@ -128,6 +128,7 @@ def evaluate(table: Table, faces: tuple[int, ...], column: str, applied: list[Ap
              if original in f.original and (not f.columns or not column or column in f.columns)]
     for note in fired:
         then.extend(t for t in note.then if t not in then)
+        effect.update(note.effect)
     return final, "; ".join(dict.fromkeys(row_text)), "; ".join(parts), [f.text for f in fired], then, effect
 
 

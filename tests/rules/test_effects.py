@@ -114,3 +114,21 @@ def test_wounded_leader_effects_agree_with_the_text(table_id):
         fate = ("eliminated" if text.endswith("Eliminated") else "evacuated" if text.startswith("Evacuated") else
                 "unwounded" if "unwounded" in text else "wounded")
         assert row.effects[""] == {"leader": fate}, text
+
+
+def test_a_footnote_effect_joins_the_row_effect_when_it_fires(make_catalog):
+    text = WITH_EFFECT + '[[table.footnote]]\noriginal = "6"\ntext = "Original 6"\neffect = { engineer_casualty = true }\n'
+    cat = make_catalog(text)
+    assert cat.errors == []
+    assert resolve(cat, "t.wounded", TypedDice([6])).effect == {"san": -1, "engineer_casualty": True}
+    assert resolve(cat, "t.wounded", TypedDice([5])).effect == {"san": -1}
+    assert "table t.wounded footnote" in one_error(make_catalog(text.replace("engineer_casualty = true", "x = 1")))
+
+
+@pytest.mark.parametrize("table_id", ["oto2.removal", "rb.fortification_removal", "votg.fortification_removal"])
+def test_removal_casualty_is_the_original_6_footnote(table_id):
+    table = default_catalog().get(table_id)
+    notes = [f for f in table.footnotes if f.effect]
+    assert len(notes) == 1 and notes[0].original.text == "6" and "Casualty" in notes[0].text
+    assert notes[0].effect == {"engineer_casualty": True}
+    assert not any(row.effects for row in table.rows)

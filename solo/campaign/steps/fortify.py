@@ -6,6 +6,7 @@ import re
 from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.state import Fortification
+from solo.campaign.steps.losses import engineer_casualty
 from solo.core.errors import SoloError
 
 # Kinds one row prices by size: note 1, 3-, 2- and 1-squad capacity; note 6 is cut in both copies ("AFV/..."): the
@@ -67,6 +68,16 @@ def removal_mods(item: dict, engineers: int) -> dict:
     if engineers >= 3:
         mods["assault-engineers"] = True
     return mods
+
+
+def removal(r: Reph, s, item: dict, table: str, rule: str, mods: dict, line: str) -> None:
+    """Fortification Removal (OtO2 7.514, RB 11.615, VotG 12.617): a dr on ``table`` for ``item``, said by ``line``
+    (format fields: side, item, trace, result: the result without its "*" note mark); the table's Original-6 footnote
+    (effect engineer_casualty) Casualty Reduces a non-Isolated elite MMC."""
+    trace = r.roll(table, f"Removal of {item['item']} ({rule})", side=s.name, mods=mods)
+    r.say(line.format(side=s.name, item=item, trace=trace, result=trace.result.rstrip("*")))
+    if trace.effect.get("engineer_casualty"):
+        engineer_casualty(r, s)
 
 
 # --- Booby Traps (RB 11.6123 and 11.621 note 8; VotG 12.6143 and 12.623 note 8) -------------------------------------

@@ -3,9 +3,9 @@
 from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
-from solo.campaign.steps import day
+from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers, new_day
-from solo.campaign.steps.losses import engineer_casualty, switch_side
+from solo.campaign.steps.losses import switch_side
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.oto2.aftermath import eliminate, find
@@ -194,10 +194,8 @@ def removal(r: Reph) -> None:
                 mods["assault-engineers"] = True
             if side == "German" and item["own"]:
                 mods["german-own"] = True
-            trace = r.roll("oto2.removal", f"Removal of {item['item']} (7.514)", side=side, mods=mods)
-            r.say(f"{side} removal of {item['item']}: dr {trace.original} Final {trace.final}, {trace.result}")
-            if trace.original == 6:
-                engineer_casualty(r, s)
+            fortify.removal(r, s, item, "oto2.removal", "7.514", mods,
+                            "{side} removal of {item[item]}: dr {trace.original} Final {trace.final}, {trace.result}")
 
 
 def _check_removal(picks, items, squads, tracked) -> list[int]:

@@ -5,7 +5,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
+from solo.campaign.steps.losses import eliminate, find, switch_side
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
@@ -260,12 +260,9 @@ def fortification_removal(r: Reph) -> None:
         engineers = assault_engineers(s)
         for n in picks:
             item = items[n - 1]
-            trace = r.roll("rb.fortification_removal", f"Removal of {item['item']} (11.615)", side=side,
-                           mods=fortify.removal_mods(item, engineers))
-            r.say(f"{side} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
-                  f"{trace.result}")
-            if trace.original == 6:
-                engineer_casualty(r, s)
+            fortify.removal(r, s, item, "rb.fortification_removal", "11.615", fortify.removal_mods(item, engineers),
+                            "{side} removal of {item[item]} ({item[where]}): dr {trace.original} Final {trace.final}, "
+                            "{trace.result}")
 
 
 # --- 11.616-11.618 ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
+from solo.campaign.steps.losses import eliminate, find, switch_side
 from solo.games.votg.aftermath import COUNTERATTACK, fact
 from solo.rules.units import unit_type
 
@@ -297,12 +297,8 @@ def fortification_removal(r: Reph) -> None:
     Casualty Reduces a non-Isolated elite MMC."""
     for item in fact(r, "removal", []):
         s = r.side(item["side"])
-        trace = r.roll("votg.fortification_removal", f"Removal of {item['item']} (12.617)", side=s.name,
-                       mods=fortify.removal_mods(item, assault_engineers(s)))
-        r.say(f"{s.name} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
-              f"{trace.result.rstrip('*')}")
-        if trace.original == 6:
-            engineer_casualty(r, s)
+        fortify.removal(r, s, item, "votg.fortification_removal", "12.617", fortify.removal_mods(item, assault_engineers(s)),
+                        "{side} removal of {item[item]} ({item[where]}): dr {trace.original} Final {trace.final}, {result}")
 
 
 # --- 12.618 - 12.620 ------------------------------------------------------------------------------
