@@ -23,7 +23,11 @@ EFFECT_KEYS = {
     "escape": ("escapes", "eliminated", "abandoned"), "crew": ("escapes", "eliminated"),
     "replaced": bool, "reduced": bool,
     "leader": ("unwounded", "wounded", "evacuated", "eliminated"),  # a wounded leader's fate
-    "engineer_casualty": bool,  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
+    "engineer_casualty": bool,
+    "repaired": bool, "recovered": bool,  # a repair/Immobilization/Stun/Recovery roll succeeds
+    "eliminated": bool,  # the unit rolled for is Eliminated (a Captured Weapon, a stunned vehicle)
+    "held_back": bool,  # a Low Ammo Recall vehicle cannot return to play in the next CG Scenario (OtO2 7.5131c)
+    "wreck": ("burnt-out", "eliminated"),  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}

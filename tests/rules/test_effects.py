@@ -132,3 +132,29 @@ def test_removal_casualty_is_the_original_6_footnote(table_id):
     assert len(notes) == 1 and notes[0].original.text == "6" and "Casualty" in notes[0].text
     assert notes[0].effect == {"engineer_casualty": True}
     assert not any(row.effects for row in table.rows)
+
+
+FLAGS = [(t, "repaired", ("Becomes Mobile", "Vehicle becomes mobile", "Repaired"))
+         for t in ("oto2.immobilization_repair", "rb.immobilization_removal", "votg.immobilization_repair",
+                   "abtf.immobilization_repair", "oto2.weapon_repair", "rb.weapon_repair", "votg.weapon_repair",
+                   "abtf.weapon_repair", "votg.wreck_repair")] + [
+    ("votg.afv_recovery", "recovered", ("Recovered",)),
+    ("oto2.vehicle_stun_recovery", "recovered", ("Recover",)), ("abtf.vehicle_stun_recovery", "recovered", ("Recovers",)),
+    ("oto2.recall_low_ammo", "held_back", ("Retained, but cannot return",))] + [
+    (t, "eliminated", ("Eliminated",)) for t in ("oto2.captured_weapon", "rb.captured_weapon", "votg.captured_weapon",
+                                                 "abtf.captured_equipment", "oto2.vehicle_stun_recovery",
+                                                 "abtf.vehicle_stun_recovery")]
+
+
+@pytest.mark.parametrize("table_id, key, starts", FLAGS)
+def test_flag_effects_mark_the_rows_whose_text_says_so(table_id, key, starts):
+    for row in default_catalog().get(table_id).rows:
+        text = row.results[""]
+        assert row.effects.get("", {}).get(key, False) == text.startswith(starts), text
+
+
+@pytest.mark.parametrize("table_id, wreck", [("votg.afv_recovery", "burnt-out"), ("votg.wreck_repair", "eliminated")])
+def test_original_6_wreck_footnotes(table_id, wreck):
+    (note,) = default_catalog().get(table_id).footnotes
+    assert note.original.text == "6" and note.effect == {"wreck": wreck}
+    assert ("Burnt-Out" in note.text) == (wreck == "burnt-out") and ("Eliminated" in note.text) == (wreck == "eliminated")

@@ -167,19 +167,19 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
         if al and leader_drm(al.type):
             mods["armor-leader"] = leader_drm(al.type)
         trace = r.roll("abtf.immobilization_repair", f"Immobilization repair of {v.label} (9.6141b)", side=s.name, mods=mods)
-        if trace.final <= 2:
+        if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
-              + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.final <= 2 else ""))
+              + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.effect.get("repaired") else ""))
     if "recall" in v.flags and "immobilized" not in v.flags:
         lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
         return
     if "stunned" in v.flags:
         trace = r.roll("abtf.vehicle_stun_recovery", f"Stun recovery of {v.label} (9.6141d)", side=s.name)
         r.say(f"{s.name} {v.id} {v.type} stunned: dr {trace.original}, {trace.result}")
-        if trace.original <= 2:
+        if trace.effect.get("recovered"):
             v.flags.discard("stunned")
-        elif trace.original == 6:
+        elif trace.effect.get("eliminated"):
             lose(r, v, "did not recover from the stun: full CVP, no wreck, no Crew Survival (9.6141d)")
 
 
@@ -207,7 +207,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
         trace = r.roll("abtf.weapon_repair", f"Repair of {unit.label}" + (" MA" if vehicular else "") + " (9.6142)", side=s.name,
                        mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: dr {trace.original} Final {trace.final}, {trace.result}")
-        if trace.final <= 1:
+        if trace.effect.get("repaired"):
             unit.flags.discard("malfunctioned")
         elif vehicular:
             unit.flags.add("ma-disabled")
@@ -220,7 +220,7 @@ def _captured_check(r: Reph, s: SideState) -> None:
     """9.6143: a dr for each functioning captured Retained Weapon: >= 4 Eliminated (disabled if vehicular, no Recall)."""
     for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags and "malfunctioned" not in u.flags]:
         trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
-        if trace.original < 4:
+        if not trace.effect.get("eliminated"):
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
         elif unit.kind == "vehicle":
             unit.flags.add("ma-disabled")

@@ -63,7 +63,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         if al:
             mods["armor-leader"] = al
         trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name, mods=mods)
-        if trace.final <= 4:
+        if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilization: dr {trace.original} Final {trace.final}, {trace.result}")
     if "recall" in v.flags and not v.isolated and "immobilized" not in v.flags:
@@ -72,7 +72,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
     if "low-ammo" in v.flags and not v.isolated:
         trace = r.roll("oto2.recall_low_ammo", f"Recalled for Low Ammunition: {v.label} (7.5131c)", side=s.name)
         v.flags.discard("held-back")
-        if trace.original >= 4:
+        if trace.effect.get("held_back"):
             v.flags.add("held-back")
         else:
             v.flags.discard("low-ammo")
@@ -83,13 +83,13 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         if al:
             mods["armor-leader"] = al
         trace = r.roll("oto2.vehicle_stun_recovery", f"Stun recovery of {v.label} (7.5131d)", side=s.name, mods=mods)
-        if trace.final <= 3:
+        if trace.effect.get("recovered"):
             v.flags.discard("stunned")
-        elif trace.final >= 6:
+        elif trace.effect.get("eliminated"):  # read as Abandoned
             v.flags.discard("stunned")
             v.flags.add("abandoned")
         r.say(f"{s.name} {v.id} {v.type} Stun: dr {trace.original} Final {trace.final}, {trace.result}"
-              + (" (the vehicle is Abandoned)" if trace.final >= 6 else ""))
+              + (" (the vehicle is Abandoned)" if trace.effect.get("eliminated") else ""))
 
 
 def _weapon_repair(r: Reph, s) -> None:
@@ -105,7 +105,7 @@ def _weapon_repair(r: Reph, s) -> None:
             mods["isolated"] = True
         trace = r.roll("oto2.weapon_repair", f"Repair of {unit.label} (7.5132)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
-        if trace.result == "Repaired":
+        if trace.effect.get("repaired"):
             unit.flags.discard("malfunctioned")
         elif unit.kind == "cupola":
             r.say(f"{unit.id} stays malfunctioned: a MG Cupola never takes a permanent X (4., footnote 2)")
@@ -144,7 +144,7 @@ def _captured(r: Reph, s) -> None:
             eliminate(r, unit, "a malfunctioned Captured weapon" + (" (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""))
             continue
         trace = r.roll("oto2.captured_weapon", f"Captured {unit.label} (7.5135)", side=s.name)
-        if trace.original >= 3:
+        if trace.effect.get("eliminated"):
             if unit.kind == "vehicle":
                 unit.flags.add("ma-disabled")
                 eliminate(r, unit, "Captured AFV with no functioning weapon becomes a Wreck (7.5135-7.5136)")

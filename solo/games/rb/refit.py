@@ -96,7 +96,7 @@ def _afv(r: Reph, s: SideState, v: Unit) -> None:
             if on:
                 mods[name] = True
         trace = r.roll("rb.immobilization_removal", f"Immobilization Removal: {v.label} (11.6131)", side=s.name, mods=mods)
-        if trace.final <= 2:
+        if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result}")
 
@@ -115,7 +115,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
         trace = r.roll("rb.weapon_repair", f"Repair of {unit.label} (11.6132)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
         unit.flags.discard("malfunctioned")
-        if trace.final <= 2:
+        if trace.effect.get("repaired"):
             continue
         if unit.kind == "vehicle":
             unit.flags |= {"ma-disabled", "recall"}
@@ -163,7 +163,7 @@ def _captured(r: Reph, s: SideState) -> None:
     for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
         if "malfunctioned" not in unit.flags:
             trace = r.roll("rb.captured_weapon", f"Captured {unit.label} (11.6135)", side=s.name)
-            if trace.original <= 2:
+            if not trace.effect.get("eliminated"):
                 continue
         unit.flags.discard("malfunctioned")
         if unit.kind == "vehicle":

@@ -99,11 +99,11 @@ def recovery(r: Reph) -> None:
                                           ("dug-in", "dug-in" in v.flags)) if on}
             trace = r.roll("votg.afv_recovery", f"Recovery of {v.label} (12.6151d)", side=side, mods=mods)
             what = "Wreck" if "wreck" in v.flags else "AFV"
-            if trace.original == 6 and what == "Wreck":
+            if trace.effect.get("wreck") == "burnt-out" and what == "Wreck":
                 v.flags.add("burnt-out")
                 r.say(f"{side} Wreck {v.id} {v.type}: Original dr 6, unrecoverable: a Burnt-Out-Wreck (may be "
                       "Scrounged, 12.6082)")
-            elif trace.final <= 4:
+            elif trace.effect.get("recovered"):
                 v.flags.add("recovered")
                 v.isolated = ""
                 if what == "Wreck":
@@ -142,7 +142,7 @@ def immobilization_repair(r: Reph) -> None:
                 mods["labor"] = v.detail["labor"]
             trace = r.roll("votg.immobilization_repair", f"Immobilization repair of {v.label} (12.6151e)", side=side, mods=mods)
             r.say(f"{side} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result.rstrip('*')}")
-            if trace.final <= 2:
+            if trace.effect.get("repaired"):
                 v.flags.discard("immobilized")
                 v.detail.pop("labor", None)
             else:
@@ -160,10 +160,10 @@ def wreck_repair(r: Reph) -> None:
             if v.detail.get("labor"):
                 mods["labor"] = v.detail["labor"]
             trace = r.roll("votg.wreck_repair", f"Repair of Wreck {v.label} (12.6151f)", side=side, mods=mods)
-            if trace.original == 6:
+            if trace.effect.get("wreck") == "eliminated":
                 v.status = "Eliminated"
                 r.say(f"{side} Wreck {v.id} {v.type}: Original dr 6, a total loss: Eliminated (12.6151f)")
-            elif trace.final <= 2:
+            elif trace.effect.get("repaired"):
                 v.flags -= {"wreck", "recovered", "immobilized", "ma-disabled"}
                 v.detail.pop("labor", None)
                 r.say(f"{side} Wreck {v.id} {v.type}: dr {trace.original} Final {trace.final}, Repaired: fully "
@@ -192,8 +192,8 @@ def weapon_repair(r: Reph) -> None:
                     mods[name] = True
             trace = r.roll("votg.weapon_repair", f"Repair of {unit.label} (12.6152)", side=side, mods=mods)
             r.say(f"{side} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, "
-                  + ("Repaired" if trace.final <= 1 else "not repaired"))
-            if trace.final <= 1:
+                  + ("Repaired" if trace.effect.get("repaired") else "not repaired"))
+            if trace.effect.get("repaired"):
                 unit.flags.discard("malfunctioned")
             elif unit.kind == "vehicle":
                 unit.flags = (unit.flags - {"malfunctioned"}) | {"ma-disabled", "wreck"}
@@ -206,7 +206,7 @@ def weapon_repair(r: Reph) -> None:
                           + ("; the AFV becomes a Wreck (12.6156)" if unit.kind == "vehicle" else ""))
                 continue
             trace = r.roll("votg.captured_weapon", f"Captured {unit.label} (12.6155)", side=side)
-            if trace.original >= 3:
+            if trace.effect.get("eliminated"):
                 if unit.kind == "vehicle":
                     unit.flags |= {"ma-disabled", "wreck"}
                     r.say(f"Captured {unit.id} {unit.type}: dr {trace.original}, its MA Disabled (no Recall); with no "
