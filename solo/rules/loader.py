@@ -27,7 +27,15 @@ EFFECT_KEYS = {
     "repaired": bool, "recovered": bool,  # a repair/Immobilization/Stun/Recovery roll succeeds
     "eliminated": bool,  # the unit rolled for is Eliminated (a Captured Weapon, a stunned vehicle)
     "held_back": bool,  # a Low Ammo Recall vehicle cannot return to play in the next CG Scenario (OtO2 7.5131c)
-    "wreck": ("burnt-out", "eliminated"),  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
+    "wreck": ("burnt-out", "eliminated"),
+    "strength": ("Full", "Depleted"),  # a RG's strength
+    "shift": ("successful", "failed"),  # an ABtF Shift attempt (9.613)
+    "shortage": int,  # Ammunition Shortage Level change (ABtF 9.6201)
+    "removed": bool,  # an AFV Pltn is Redeployed away (VotG 12.6162)
+    "building": ("gutted", "rubbled"),  # a stone building with a Blaze (VotG 12.6104)
+    "blaze": bool,  # a Flame becomes a Blaze (OtO2 7.5094)
+    "ends": bool,  # the game ends (OtO2 CG4 Game End dr)
+    "forfeit": bool,  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}

@@ -158,3 +158,35 @@ def test_original_6_wreck_footnotes(table_id, wreck):
     (note,) = default_catalog().get(table_id).footnotes
     assert note.original.text == "6" and note.effect == {"wreck": wreck}
     assert ("Burnt-Out" in note.text) == (wreck == "burnt-out") and ("Eliminated" in note.text) == (wreck == "eliminated")
+
+
+@pytest.mark.parametrize("table_id", ["abtf.rg_strength", "oto2.rg_strength", "rb.rg_strength", "rb.gun_battery",
+                                      "votg.pltn_strength", "votg.gun_battery"])
+def test_strength_effects_agree_with_the_text(table_id):
+    for row in default_catalog().get(table_id).rows:
+        text = row.results[""]
+        assert row.effects[""] == {"strength": "Full" if text.startswith("Full") else "Depleted"}, text
+
+
+MARKS = [("oto2.flame_spread", "blaze", "becomes a Blaze"), ("oto2.game_end", "ends", "game ends"),
+         ("oto2.hw_depleted", "forfeit", "forfeited"), ("rb.depleted_company_sw", "forfeit", "is forfeit"),
+         ("abtf.escape_equipment", "eliminated", "is Eliminated"), ("votg.afv_platoon_redeployment", "removed", "Removed"),
+         ("abtf.shift_casualty", "reduced", "Casualty Reduction")]
+
+
+@pytest.mark.parametrize("table_id, key, words", MARKS)
+def test_marked_rows_are_those_whose_text_says_so(table_id, key, words):
+    for row in default_catalog().get(table_id).rows:
+        assert row.effects.get("", {}) == ({key: True} if words in row.results[""] else {}), row.results[""]
+
+
+def test_abtf_shift_and_shortage_and_votg_building_effects():
+    cat = default_catalog()
+    shift = {row.results[""]: row.effects[""] for row in cat.get("abtf.shift").rows}
+    for text, effect in shift.items():
+        assert effect["shift"] == ("successful" if text.startswith("Successful") else "failed")
+        assert effect.get("reduced", False) == ("Casualty Reduction" in text)
+        assert effect.get("eliminated", False) == ("Eliminated" in text)
+    assert [row.effects.get("", {}) for row in cat.get("abtf.ammunition_shortage").rows] == [{}, {"shortage": 1}]
+    for row in cat.get("votg.non_factory_building").rows:
+        assert row.effects[""] == {"building": "gutted" if "Gutted" in row.results[""] else "rubbled"}

@@ -217,7 +217,7 @@ def _equipment(r: Reph, s: SideState, equipment: list[Unit], survived: bool) -> 
         return
     trace = r.roll("abtf.escape_equipment", "Equipment of an Eliminated escapee (9.60541)", side=s.name)
     for unit in equipment:
-        if trace.original >= 4:
+        if trace.effect.get("eliminated"):
             lose(r, unit, f"its escapee was Eliminated, dr {trace.original} (9.60541)")
         else:
             unit.status = "Eliminated"

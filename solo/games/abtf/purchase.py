@@ -96,8 +96,8 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
         if exhaustion(r) // 2:
             mods["exhaustion-half"] = exhaustion(r) // 2
         trace = r.roll("abtf.rg_strength", f"Strength of {g.label()} (9.6181)", side=s.name, mods=mods, secret=r.computer(s.name))
-        full = trace.result == "Full"
-        p.strength = trace.result
+        p.strength = trace.effect["strength"]
+        full = p.strength == "Full"
     types = _composition(r, s, g) or ([g.units] * ((g.full if full else g.depleted) or 0) if g.full is not None
                                       else listed(g.units))
     for unit_type in types:

@@ -100,19 +100,19 @@ def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> Non
     names = "+".join(u.id for u in units)
     trace = r.roll("abtf.shift", f"Shift of {names} to {to} (9.613)", side=s.name, mods=mods, secret=r.computer(s.name))
     r.say(f"{s.name} {names} Shift to {to}: DR {trace.original} Final {trace.final}, {trace.result}", secret=s.name)
-    if trace.final >= 12:
+    if trace.effect.get("eliminated"):
         for unit in units:
             lose(r, unit, "ambushed while Shifting (9.613 note 3)")
         return
-    if 9 <= trace.final <= 10:
+    if trace.effect["shift"] == "failed":
         return
     for unit in units:
         unit.detail["area"] = to
-    if trace.final == 11:
+    if trace.effect.get("reduced"):
         for unit in [u for u in units if u.kind in ("squad", "hs", "crew", "leader", "hero", "vehicle")]:
             hit = r.roll("abtf.shift_casualty", f"Shift casualty dr for {unit.label} (9.613 note 2)", side=s.name,
                          secret=r.computer(s.name))
-            if hit.original < 4:
+            if not hit.effect.get("reduced"):
                 continue
             if unit.kind == "vehicle":
                 lose(r, unit, f"Shift dr {hit.original}: removed, no wreck, no Scrounging; make a CS DR for its "

@@ -55,9 +55,9 @@ def _shortage(r: Reph) -> None:
     if chits:
         mods["attack-chits"] = min(chits, 8)
     trace = r.roll("abtf.ammunition_shortage", f"Ammunition Shortage Level change on {r.c.date} (9.6201)", side=side, mods=mods)
-    if trace.final >= 10:
-        highest = _highest_level(r)
-        set_shortage_level(r, shortage_level(r) + 1 if highest is None else min(shortage_level(r) + 1, highest))
+    if trace.effect.get("shortage"):
+        raised, highest = shortage_level(r) + trace.effect["shortage"], _highest_level(r)
+        set_shortage_level(r, raised if highest is None else min(raised, highest))
     r.say(f"{side} Ammunition Shortage DR {trace.original} Final {trace.final}: {trace.result}; Level {shortage_level(r)} "
           "(9.6201, SSR CG 17)")
 

@@ -151,7 +151,7 @@ def flames(r: Reph) -> None:
     blazes = 0
     for n in range(r.c.facts["flames"]):
         trace = r.roll("oto2.flame_spread", f"Flame {n + 1} (7.5094)", side="German")
-        blazes += trace.original >= 5
+        blazes += bool(trace.effect.get("blaze"))
     r.say(f"{r.c.facts['flames']} Flames: {blazes} become Blazes for the next scenario (7.5094)")
 
 

@@ -109,7 +109,7 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
     if "c" in g.notes and not (initial(r) and r.defn.initial["all_full"]):
         trace = r.roll("oto2.rg_strength", f"Strength of {g.label()} (7.5191)", side=s.name,
                        mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
-        full = trace.result == "Full Strength"
+        full = trace.effect["strength"] == "Full"
     p.strength = ("Full" if full or g.is_cupola else "Depleted") if "c" in g.notes or g.is_cupola else ""
     if g.is_hw or g.is_cupola:
         _hw(r, s, p, g, full)
@@ -165,7 +165,7 @@ def _hw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
             received.append(name)
             continue
         trace = r.roll("oto2.hw_depleted", f"Depleted {g.id}: {name} (7.5193)", side=s.name, secret=r.computer(s.name))
-        if trace.original <= 4:
+        if not trace.effect.get("forfeit"):
             received.append(name)
     if not received:
         received = weapons[:1]

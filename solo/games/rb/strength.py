@@ -85,10 +85,10 @@ def _strength(r: Reph, s: SideState, p: Purchase) -> None:
     mods = {"historical": r.historical(s.name)}
     if strength_rolled(g):
         trace = r.roll("rb.rg_strength", f"Strength of {g.label()} (11.6201)", side=s.name, mods=mods, secret=secret)
-        p.strength = "Full" if trace.result == "Full Strength" else "Depleted"
+        p.strength = trace.effect["strength"]
     elif battery(g):
         trace = r.roll("rb.gun_battery", f"Strength of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
-        p.strength = "Full" if trace.result == "Full" else "Depleted"
+        p.strength = trace.effect["strength"]
     elif oba(g):
         trace = r.roll(pack_table(r, "oba"), f"Ammunition of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
         p.strength = trace.result
@@ -139,7 +139,7 @@ def _company_sw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> No
         for _ in range(int(row.results.get(weapon) or 0)):
             if not full:
                 trace = r.roll("rb.depleted_company_sw", f"{g.id} {weapon} (11.6202)", side=s.name, secret=r.computer(s.name))
-                if trace.original > 4:
+                if trace.effect.get("forfeit"):
                     continue
             s.add(weapon, "sw", p.line)
             p.sw.append(weapon)

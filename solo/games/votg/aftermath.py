@@ -248,7 +248,7 @@ def blazes(r: Reph) -> None:
         for building in words(fact(r, key, "")):
             trace = r.roll("votg.non_factory_building", f"Non-Factory stone building {building} (12.6104)", side="German",
                            mods={"single-hex": True} if single else {})
-            outcome = "Gutted (7.)" if trace.final <= 4 else "rubbled: a Rubble counter in each ground-level Location"
+            outcome = "Gutted (7.)" if trace.effect["building"] == "gutted" else "rubbled: a Rubble counter in each ground-level Location"
             r.say(f"building {building}: dr {trace.original} Final {trace.final}, {outcome}")
     flames = fact(r, "flames", 0)
     if flames:

@@ -265,18 +265,19 @@ def _platoon(r: Reph, s, line: int, vehicles: list) -> None:
         mods["historical"] = r.historical(s.name)
         trace = r.roll("votg.afv_platoon_redeployment", f"Redeployed AFV Pltn (line {line}) re-entering "
                        "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
-        if trace.final <= 5:
+        back = not trace.effect.get("removed")
+        if back:
             for u in away + [a for a in s.units if a.kind == "armor-leader" and a.status == "Redeployed" and a.rg == line]:
                 u.status = "Retained"
         r.say(f"{s.name} Redeployed AFV Pltn line {line}: dr {trace.original} Final {trace.final}, "
-              + ("back in play" if trace.final <= 5 else "still away") + " (12.6162)", secret=s.name)
+              + ("back in play" if back else "still away") + " (12.6162)", secret=s.name)
         return
     home = [v for v in vehicles if not v.isolated and "dug-in" not in v.flags]
     if not home or not any("been-on-map" in v.flags for v in vehicles):
         return
     trace = r.roll("votg.afv_platoon_redeployment", f"AFV Pltn {home[0].type} (line {line}) Redeployment "
                    "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
-    if trace.final >= 6:
+    if trace.effect.get("removed"):
         for u in home + [a for a in s.retained("armor-leader") if a.detail.get("in") in {v.id for v in home}]:
             u.status = "Redeployed"
         isolated = [v.id for v in vehicles if v.isolated]

@@ -79,8 +79,8 @@ def _pltn(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6221 Pltn RG Strength Table for an Infantry (HW, MOL-P too) or AFV Pltn; SW, leaders, armor leaders."""
     trace = r.roll("votg.pltn_strength", f"Strength of {g.label()} (12.6221)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
-    full = trace.result == "Full Strength"
-    p.strength = "Full" if full else "Depleted"
+    p.strength = trace.effect["strength"]
+    full = p.strength == "Full"
     count = g.full if full else g.depleted
     if g.letter == "A":
         vehicles = _squads(r, s, p, g, count or 0, "vehicle")
@@ -184,8 +184,8 @@ def _battery(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6224 Gun Battery Table: Full, or one less of each Gun type of the RG chart."""
     trace = r.roll("votg.gun_battery", f"Strength of {g.label()} (12.6224)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
-    full = trace.final <= 7
-    p.strength = "Full" if full else "Depleted"
+    p.strength = trace.effect["strength"]
+    full = p.strength == "Full"
     for part in g.units.split(","):
         name, _, n = part.strip().partition(" x")
         for _ in range(int(n or 1) - (0 if full else 1)):
