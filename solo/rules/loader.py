@@ -35,7 +35,8 @@ EFFECT_KEYS = {
     "building": ("gutted", "rubbled"),  # a stone building with a Blaze (VotG 12.6104)
     "blaze": bool,  # a Flame becomes a Blaze (OtO2 7.5094)
     "ends": bool,  # the game ends (OtO2 CG4 Game End dr)
-    "forfeit": bool,  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
+    "forfeit": bool,
+    "booby": int,  # the Booby Trap Level moves this many steps (-1: A to B, B to C; RB 11.6123, VotG 12.6143)  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}

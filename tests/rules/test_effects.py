@@ -190,3 +190,9 @@ def test_abtf_shift_and_shortage_and_votg_building_effects():
     assert [row.effects.get("", {}) for row in cat.get("abtf.ammunition_shortage").rows] == [{}, {"shortage": 1}]
     for row in cat.get("votg.non_factory_building").rows:
         assert row.effects[""] == {"building": "gutted" if "Gutted" in row.results[""] else "rubbled"}
+
+
+@pytest.mark.parametrize("table_id", ["rb.booby_trap_deactivation", "votg.booby_trap_deactivation"])
+def test_booby_trap_deactivation_effect(table_id):
+    for row in default_catalog().get(table_id).rows:
+        assert row.effects.get("", {}) == ({"booby": -1} if "decreases by one" in row.results[""] else {})

@@ -95,13 +95,14 @@ def set_booby_level(r: Reph, level: str) -> None:
 
 
 def booby_deactivation(r: Reph, table: str, rule: str) -> None:
-    """At Level A or B the Russian makes a dr: an Original 6 lowers the Level by one (A to B, B to C)."""
+    """RB 11.6123, VotG 12.6143: at Level A or B the Russian makes a dr on ``table``; the row's effect "booby" (-1 on a 6)
+    lowers the Level (A to B, B to C)."""
     level = booby_level(r)
     if level == "C":
         return
     trace = r.roll(table, f"Booby Trap Deactivation, Level {level} ({rule})", side="Russian")
-    if trace.original == 6:
-        set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) - 1])
+    if trace.effect.get("booby"):
+        set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) + trace.effect["booby"]])
     r.say(f"Booby Trap dr {trace.original}: Level {booby_level(r)} ({rule})")
 
 
