@@ -29,6 +29,17 @@ def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True
             unit.flags.discard("encircled")
 
 
+def escape_roll(r: Reph, unit: Unit, table: str, rule: str, escape_mods: tuple[str, dict], heat_of_battle: str = "") -> None:
+    """One Escape DR for ``unit`` on ``table`` in the column and with the DRM ``escape_mods`` gives (OtO2 7.5063, RB
+    11.6063, VotG 12.6073) and its result (``escape_result``). Where the table's note 1 prints it (RB, VotG), an
+    Original 2 is an Escape with Heat of Battle, which ``heat_of_battle`` tells the player to resolve on the map."""
+    column, mods = escape_mods
+    trace = r.roll(table, f"Escape of {unit.label} ({rule})", column, mods, side=unit.side)
+    if heat_of_battle and trace.original == 2:
+        r.say(f"{unit.id}{heat_of_battle}")
+    escape_result(r, unit, trace, rule)
+
+
 def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
     """The Escape Table's result for ``unit`` (OtO2 7.5063, RB 11.6063, VotG 12.6073), read from the row's effect:
     "eliminated"; an AFV "abandoned" in its hex and facing, its crew Escaping or Eliminated ("crew"); Infantry

@@ -9,7 +9,7 @@ import json
 from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_result, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
@@ -99,8 +99,7 @@ def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
 
 
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    column, mods = escape_mods(r, unit)
-    escape_result(r, unit, r.roll("oto2.escape", f"Escape of {unit.label} (7.5063)", column, mods, side=unit.side), "7.5063")
+    escape_roll(r, unit, "oto2.escape", "7.5063", escape_mods(r, unit))
     for sw in carrying:
         if unit.retained:
             sw.isolated = ""

@@ -11,10 +11,10 @@ from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
-from solo.campaign.steps.escape import escape_result, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
-from solo.campaign.steps.prisoners import guarded_prisoners
+from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import number
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
@@ -197,12 +197,9 @@ def isolation(r: Reph) -> None:
 
 
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    column, mods = escape_mods(r, unit)
-    trace = r.roll("rb.escape", f"Escape of {unit.label} (11.6063)", column, mods, side=unit.side)
-    if trace.original == 2:
-        r.say(f"{unit.id} Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
-              "Hero-Creation/Battle Hardening Eliminates it")
-    escape_result(r, unit, trace, "11.6063")
+    escape_roll(r, unit, "rb.escape", "11.6063", escape_mods(r, unit),
+                " Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
+                "Hero-Creation/Battle Hardening Eliminates it")
     for sw in carrying:
         if unit.retained and unit.isolated == "":
             sw.isolated = ""
@@ -225,10 +222,7 @@ def clearing(r: Reph) -> None:
           "hidden Set DC there is Eliminated (11.6073)")
 
 
-@step("prisoners")
-def prisoners(r: Reph) -> None:
-    """11.608 Prisoners (aftermath.guarded_prisoners)."""
-    guarded_prisoners(r, "11.608", "prisoners")
+prisoners = prisoners_step("11.608")  # 11.608 Prisoners; listed in rb/__init__.py
 
 
 @step("blazes")

@@ -10,10 +10,10 @@ from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_result, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolated_escapes
 from solo.campaign.steps.hardening import promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
-from solo.campaign.steps.prisoners import guarded_prisoners
+from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
@@ -202,12 +202,9 @@ def isolation(r: Reph) -> None:
 
 def escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     """One Escape DR (12.6073) and its result (12.6074): survivors and the SW they portage are Retained."""
-    column, mods = escape_mods(r, unit)
-    trace = r.roll("votg.escape", f"Escape of {unit.label} (12.6073)", column, mods, side=unit.side)
-    if trace.original == 2:
-        r.say(f"{unit.id}: Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result "
-              "Eliminates it (12.6074)")
-    escape_result(r, unit, trace, "12.6073")
+    escape_roll(r, unit, "votg.escape", "12.6073", escape_mods(r, unit),
+                ": Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result Eliminates "
+                "it (12.6074)")
     for sw in carrying:
         if unit.retained and unit.kind != "vehicle":
             sw.isolated = ""
@@ -228,10 +225,7 @@ def clearing(r: Reph) -> None:
           "a Wreck or Burnt-Out-Wreck, after any Scrounging, D10.5); still-hidden Fortifications stay hidden (12.6083)")
 
 
-@step("prisoners")
-def prisoners(r: Reph) -> None:
-    """12.609 Prisoners (aftermath.guarded_prisoners)."""
-    guarded_prisoners(r, "12.609", "prisoners")
+prisoners = prisoners_step("12.609")  # 12.609 Prisoners; listed in votg/__init__.py
 
 
 @step("blazes")
