@@ -11,7 +11,7 @@ from solo.campaign.facts import CVP, fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end as shared_end
-from solo.campaign.steps.hardening import recombine
+from solo.campaign.steps.hardening import mmc_to_harden, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
@@ -272,14 +272,8 @@ def _heroes(r: Reph, s: SideState) -> None:
     count = min(count, len(eligible))
     for hero in heroes[:count]:
         eliminate(r, hero, "Retained hero: a MMC Battle Hardens instead (9.6112)")
-    picks = r.ask("battle_harden", f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
-                  f"become Fanatic for the next CG Scenario): which? ({', '.join(u.label for u in eligible)})", _picks(s, eligible, count),
-                  side=s.name, context={"reph": r, "units": eligible, "count": count},
-                  example=f'battle_harden = ["{eligible[0].id}"]')
-    for unit_id in picks:
-        unit = s.unit(unit_id)
-        t = unit_type(unit.type, s.name)
-        better = battle_hardened(t)
+    for unit, t, better in mmc_to_harden(r, s, f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
+                                         "become Fanatic for the next CG Scenario)", eligible, count, _picks(s, eligible, count)):
         if t.elite:
             unit.flags.add("fanatic")
         if better:

@@ -4,13 +4,10 @@ What happened on the map comes from the facts (solo/campaign/facts.py); every di
 call for is rolled here with its table and modifiers.
 """
 
-import json
-
-from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolated_escapes
-from solo.campaign.steps.hardening import promotion, recombine
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
 from solo.rules.units import battle_hardened, unit_type
@@ -191,13 +188,8 @@ def _mmc_hardening(r: Reph, s) -> None:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return
     eligible = [u for u in s.retained("squad", "hs", "crew") if not u.isolated or heroes]
-    picks = r.ask("battle_harden", f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 instead): "
-                  f"which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count), side=s.name,
-                  context={"reph": r, "units": eligible, "count": count},
-                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
-    for unit_id in picks:
-        unit = s.unit(unit_id)
-        better = battle_hardened(unit_type(unit.type, s.name))
+    for unit, _, better in mmc_to_harden(r, s, f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 "
+                                         "instead)", eligible, count, shown=count):
         if unit.kind == "crew" or better is None:
             new = s.add("8-0", "leader")
             r.say(f"{s.name}: {unit.id} {unit.type} cannot Battle Harden; an 8-0 {new.id} joins the OB at no cost (7.5112)")

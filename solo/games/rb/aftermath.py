@@ -4,15 +4,12 @@ What happened on the map comes from the facts (solo/campaign/facts.py and the [f
 missions/rb.toml); every die the rules call for is rolled here with its table and modifiers.
 """
 
-import json
-
-from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_roll, isolated_escapes
-from solo.campaign.steps.hardening import promotion, recombine
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import number
@@ -267,9 +264,7 @@ def battle_hardening(r: Reph) -> None:
         _leader(r, s)
 
 
-def _harden_mmc(r: Reph, s: SideState, unit: Unit) -> None:
-    t = unit_type(unit.type, s.name)
-    better = battle_hardened(t)
+def _harden_mmc(r: Reph, s: SideState, unit: Unit, t, better) -> None:
     if t.elite or better is None:
         unit.flags.add("fanatic")
         r.say(f"{s.name} {unit.id} {unit.type} Battle Hardens: an Elite MMC becomes Fanatic for the next scenario "
@@ -300,12 +295,9 @@ def _mmc(r: Reph, s: SideState) -> None:
     count = min(count, len(eligible))
     if not count:
         return
-    picks = r.ask("battle_harden", f"11.6112 Battle Harden {count} non-crew MMC (an Elite one becomes "
-                  f"Fanatic): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count), side=s.name,
-                  context={"reph": r, "units": eligible, "count": count},
-                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
-    for unit_id in picks:
-        _harden_mmc(r, s, s.unit(unit_id))
+    for picked in mmc_to_harden(r, s, f"11.6112 Battle Harden {count} non-crew MMC (an Elite one becomes Fanatic)",
+                                eligible, count, shown=count):
+        _harden_mmc(r, s, *picked)
 
 
 def _heroic(r: Reph, s: SideState) -> None:

@@ -6,12 +6,11 @@ What happened on the map comes from the facts (the generic keys and the [facts.e
 every die the rules call for is rolled here with its table and modifiers.
 """
 
-from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolated_escapes
-from solo.campaign.steps.hardening import promotion, recombine
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
@@ -292,14 +291,8 @@ def mmc_hardening(r: Reph, s) -> None:
     if not count or not eligible:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return
-    picks = r.ask("battle_harden", f"12.6123 Battle Harden {count} MMC (an Elite MMC or a crew becomes "
-                  f"Fanatic instead, for the next scenario): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
-                  side=s.name, context={"reph": r, "units": eligible, "count": count},
-                  example=f'battle_harden = ["{eligible[0].id}"]')
-    for unit_id in picks:
-        unit = s.unit(unit_id)
-        t = unit_type(unit.type, s.name)
-        better = battle_hardened(t)
+    for unit, t, better in mmc_to_harden(r, s, f"12.6123 Battle Harden {count} MMC (an Elite MMC or a crew becomes "
+                                         "Fanatic instead, for the next scenario)", eligible, count):
         if unit.kind == "crew" or t.elite or better is None:
             unit.flags.add("fanatic")
             r.say(f"{s.name} {unit.id} {unit.type} Battle Hardens: Fanatic for the next scenario (12.6123)")
