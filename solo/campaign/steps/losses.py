@@ -67,6 +67,17 @@ def find(r: Reph, unit_id: str) -> Unit:
     return unit
 
 
+def capture(r: Reph, unit_ids, once: bool = False) -> None:
+    """Equipment the enemy Captured (the facts' list: OtO2 7.513, RB 11.6072, VotG 12.6082) is marked Captured and
+    Retained by the side that took it (``once``: not again if already Captured, VotG)."""
+    for unit_id in unit_ids:
+        unit = find(r, unit_id)
+        if once and "captured" in unit.flags:
+            continue
+        unit.flags.add("captured")
+        switch_side(r, unit)
+
+
 def switch_side(r: Reph, unit: Unit) -> None:
     """A Captured weapon is Retained by the side that captured it (7.5135)."""
     old, new = r.c.sides[unit.side], r.c.sides["German" if unit.side == "Russian" else "Russian"]

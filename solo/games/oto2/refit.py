@@ -5,10 +5,10 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers, new_day
-from solo.campaign.steps.losses import switch_side
+from solo.campaign.steps.losses import capture
 from solo.core.choices import words
 from solo.core.errors import SoloError
-from solo.games.oto2.aftermath import eliminate, find
+from solo.games.oto2.aftermath import eliminate
 from solo.rules.units import unit_type
 
 
@@ -33,10 +33,7 @@ def _weapon_repair_number(r: Reph, unit: Unit) -> int:
 def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
-    for unit_id in f["captured"]:
-        unit = find(r, unit_id)
-        unit.flags.add("captured")
-        switch_side(r, unit)
+    capture(r, f["captured"])
     for side, s in r.c.sides.items():
         for v in s.retained("vehicle"):
             _vehicle(r, s, v, after_23pm)

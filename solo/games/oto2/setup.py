@@ -4,6 +4,7 @@ from collections import Counter
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState
+from solo.campaign.steps.setup import isolated_first
 from solo.core.choices import number
 
 
@@ -15,10 +16,7 @@ def initiative(r: Reph) -> None:
 
 def guidance(s: SideState, r: Reph) -> list[str]:
     """Set-up guidance in words for a computer side (7.5222, 7.5224), until the map issue gives hexes."""
-    lines = []
-    isolated = [u.id for u in s.retained() if u.isolated]
-    if isolated:
-        lines.append(f"first set up the Isolated units in their Pockets ({', '.join(isolated)}), with Ammunition Shortage (7.5222)")
+    lines = isolated_first(s, "first set up the Isolated units in their Pockets ({ids}), with Ammunition Shortage (7.5222)")
     forts = Counter()
     for f in s.fortifications:
         forts[f.kind.split(":")[0]] += f.count

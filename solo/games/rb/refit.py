@@ -5,7 +5,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import eliminate, find, switch_side
+from solo.campaign.steps.losses import capture, eliminate, find
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
@@ -53,10 +53,7 @@ def repair(r: Reph) -> None:
     """11.613 Equipment Repair and Replenishment: 11.6131 AFV (remanning, Shock/UK, Bog, Immobilization Removal),
     11.6132 Weapon Repair, 11.6133 AFV MG Exchange, 11.6134 FT/DC, 11.6135 Captured Weapons, 11.6136 Captured AFV,
     11.6137 Special Ammo, 11.6138 Low Ammo, 11.6139 Ammunition Shortage."""
-    for unit_id in fact(r, "captured", []):
-        unit = find(r, unit_id)
-        unit.flags.add("captured")
-        switch_side(r, unit)  # 11.6072: Retained by the side Controlling its Location
+    capture(r, fact(r, "captured", []))  # 11.6072: Retained by the side Controlling its Location
     for side, s in r.c.sides.items():
         for v in s.retained("vehicle"):
             _afv(r, s, v)

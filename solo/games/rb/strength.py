@@ -7,6 +7,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
+from solo.campaign.steps.setup import isolated_first
 from solo.core.choices import words
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
@@ -286,10 +287,7 @@ def setup(r: Reph) -> None:
 
 def guidance(r: Reph, s: SideState) -> list[str]:
     """Where the computer side puts its units, in words (11.6242-11.6244)."""
-    lines = []
-    isolated = [u.id for u in s.retained() if u.isolated]
-    if isolated:
-        lines.append(f"Isolated units in their Pockets first: {', '.join(isolated)} (11.6242)")
+    lines = isolated_first(s, "Isolated units in their Pockets first: {ids} (11.6242)")
     attacking = (r.c.initiative or {}).get("type", "").startswith(s.name) or (r.c.initiative or {}).get("type") == "Dual Attack"
     squads = len([u for u in s.retained("squad") if not u.isolated])
     if attacking:

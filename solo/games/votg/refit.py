@@ -8,7 +8,7 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import eliminate, find, switch_side
+from solo.campaign.steps.losses import capture, eliminate, find
 from solo.games.votg.aftermath import COUNTERATTACK, fact
 from solo.rules.units import unit_type
 
@@ -48,11 +48,7 @@ def new_day(r: Reph) -> None:
 # --- 12.615 Equipment Repair & Replenishment ---------------------------------------------------
 
 def _captured_switch(r: Reph) -> None:
-    for unit_id in fact(r, "captured", []):
-        unit = find(r, unit_id)
-        if "captured" not in unit.flags:
-            unit.flags.add("captured")
-            switch_side(r, unit)
+    capture(r, fact(r, "captured", []), once=True)
 
 
 @step("field_maintenance")
