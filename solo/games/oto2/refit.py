@@ -4,6 +4,7 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
+from solo.campaign.steps.repair import equipment_by_side
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import capture
 from solo.core.choices import words
@@ -34,18 +35,10 @@ def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
     capture(r, f["captured"])
-    for side, s in r.c.sides.items():
-        for v in s.retained("vehicle"):
-            _vehicle(r, s, v, after_23pm)
-        _weapon_repair(r, s)
-        _ft_dc(r, s)
-        _captured(r, s)
-        _abandon(r, s)
-        for unit in s.retained():
-            if not unit.isolated:
-                unit.flags.discard("ammo-shortage")
-        r.say(f"{side}: Depleted special ammunition restored (7.5138); Low Ammo removed and non-Isolated Ammunition "
-              f"Shortage lifted (7.5139); SW/Guns may be dismantled or assembled (7.51310)")
+    equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm), (_weapon_repair, _ft_dc, _captured, _abandon),
+                      {"ammo-shortage"}, "{side}: Depleted special ammunition restored (7.5138); Low Ammo removed "
+                      "and non-Isolated Ammunition Shortage lifted (7.5139); SW/Guns may be dismantled or assembled "
+                      "(7.51310)")
 
 
 def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
@@ -232,7 +225,8 @@ def elr(r: Reph) -> None:
         s = r.side(side)
         elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side])
         given = {"won": r.c.won_last(side), "elite": elite, "cvp": r.c.cvp_suffered(side)}
-        return {"scenarios": len(r.c.scenarios), "historical": r.historical(side)} | {k: v for k, v in given.items() if v}
+        always = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
+        return always | {k: v for k, v in given.items() if v}
 
     day.elr_loss_gain(r, "oto2.elr_loss_gain", "ELR Loss/Gain (7.516)", mods,
                       "{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {elr}")

@@ -4,6 +4,7 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
+from solo.campaign.steps.repair import equipment_by_side
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find
 from solo.core.choices import words, yes_no
@@ -54,18 +55,9 @@ def repair(r: Reph) -> None:
     11.6132 Weapon Repair, 11.6133 AFV MG Exchange, 11.6134 FT/DC, 11.6135 Captured Weapons, 11.6136 Captured AFV,
     11.6137 Special Ammo, 11.6138 Low Ammo, 11.6139 Ammunition Shortage."""
     capture(r, fact(r, "captured", []))  # 11.6072: Retained by the side Controlling its Location
-    for side, s in r.c.sides.items():
-        for v in s.retained("vehicle"):
-            _afv(r, s, v)
-        _weapon_repair(r, s)
-        _mg_exchange(r, s)
-        _ft_dc(r, s)
-        _captured(r, s)
-        for unit in s.retained():
-            if not unit.isolated:
-                unit.flags -= {"low-ammo", "ammo-shortage"}
-        r.say(f"{side}: non-Captured, non-Isolated Guns have their Depleted ammunition restored (11.6137); Low Ammo "
-              "removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted (11.6139)")
+    equipment_by_side(r, _afv, (_weapon_repair, _mg_exchange, _ft_dc, _captured), {"low-ammo", "ammo-shortage"},
+                      "{side}: non-Captured, non-Isolated Guns have their Depleted ammunition restored (11.6137); Low "
+                      "Ammo removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted (11.6139)")
 
 
 def _afv(r: Reph, s: SideState, v: Unit) -> None:
