@@ -52,6 +52,17 @@ def greedy(offers, keep: float) -> tuple[list[tuple], tuple]:
         bought.append(candidates[0])
 
 
+def escape_decision(table: str, mods, rule: str) -> Decision:
+    """The "escape" decision of a CG: ``escape_choice`` on its Escape Table (OtO2 7.5061, RB 11.6061, VotG 12.6071)."""
+    return lambda r, side, w, q: escape_choice(r, w, q, table, mods, rule)
+
+
+def keep_prisoners(why: str, free: str, execute: str) -> Decision:
+    """The "prisoners" decision (RB 11.608, VotG 12.609): keep them, ``why``; the options passed over say what freeing
+    and executing would bring."""
+    return lambda r, side, w, q: Reply("keep", why, (("free", free), ("execute", execute)))
+
+
 def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:
     """OtO2 7.5063, RB 11.6063, VotG 12.6073: attempt an Escape when the Escape Table's chance of Elimination is low
     enough (Ammunition Shortage awaits a unit left in a type C/D Area), or when it must (``rule``). ``mods(r, unit)``

@@ -9,7 +9,7 @@ import math
 from solo.ai.reph import (
     SURPLUS,
     battle_harden,
-    escape_choice,
+    escape_decision,
     greedy,
     leader_hardening,
     weights,
@@ -189,8 +189,7 @@ def weights_for(r: Reph, side: str) -> dict:
     return weights(r.defn.id)[side]["purchase"]
 
 
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return escape_choice(r, w, q, "oto2.escape", escape_mods, "7.5061")
+escape = escape_decision("oto2.escape", escape_mods, "7.5061")
 
 
 def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:

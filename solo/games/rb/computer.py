@@ -4,7 +4,7 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 `leader_hardening` (11.6113/11.6114: always roll rather than exchange).
 """
 
-from solo.ai.reph import battle_harden, escape_choice, leader_hardening
+from solo.ai.reph import battle_harden, escape_decision, keep_prisoners, leader_hardening
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
@@ -15,13 +15,9 @@ from solo.games.rb.aftermath import GRADES, escape_mods, fact, leader_to_harden
 from solo.games.rb.strength import commissar_types
 
 
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return escape_choice(r, w, q, "rb.escape", escape_mods, "11.6061")
-
-
-def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return Reply("keep", "keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
-                 (("free", "enemy gets a Conscript back"), ("execute", "Massacre next scenario")))
+escape = escape_decision("rb.escape", escape_mods, "11.6061")
+prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
+                           "enemy gets a Conscript back", "Massacre next scenario")
 
 
 def won_drm(r: Reph, side: str, w: dict, q: Question) -> Reply:

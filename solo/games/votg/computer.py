@@ -2,7 +2,7 @@
 Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange)."""
 
-from solo.ai.reph import battle_harden, escape_choice, greedy, leader_hardening
+from solo.ai.reph import battle_harden, escape_decision, greedy, keep_prisoners, leader_hardening
 from solo.campaign.reph import Reph
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
@@ -11,13 +11,9 @@ from solo.games.votg.aftermath import escape_mods
 from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw
 
 
-def escape(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return escape_choice(r, w, q, "votg.escape", escape_mods, "12.6071")
-
-
-def prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    return Reply("keep", "keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
-                 (("free", "enemy regains a unit"), ("execute", "Massacre next scenario")))
+escape = escape_decision("votg.escape", escape_mods, "12.6071")
+prisoners = keep_prisoners("keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
+                           "enemy regains a unit", "Massacre next scenario")
 
 
 def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
