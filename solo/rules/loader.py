@@ -36,6 +36,7 @@ EFFECT_KEYS = {
     "blaze": bool,  # a Flame becomes a Blaze (OtO2 7.5094)
     "ends": bool,  # the game ends (OtO2 CG4 Game End dr)
     "forfeit": bool,
+    "armor_leader": str, "inexperienced": bool,  # the Armor Leader a RG gets (its type), or Inexperienced Crews
     "booby": int,  # the Booby Trap Level moves this many steps (-1: A to B, B to C; RB 11.6123, VotG 12.6143)  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}

@@ -196,3 +196,12 @@ def test_abtf_shift_and_shortage_and_votg_building_effects():
 def test_booby_trap_deactivation_effect(table_id):
     for row in default_catalog().get(table_id).rows:
         assert row.effects.get("", {}) == ({"booby": -1} if "decreases by one" in row.results[""] else {})
+
+
+@pytest.mark.parametrize("table_id", ["oto2.armor_leader", "rb.armor_leader", "votg.armor_leader"])
+def test_armor_leader_effects_are_the_printed_types(table_id):
+    for row in default_catalog().get(table_id).rows:
+        text = row.results[""]
+        want = ({"armor_leader": text} if re.fullmatch(r"\d+-\d", text) else
+                {"inexperienced": True} if text.startswith("Inexperienced") else {})
+        assert row.effects.get("", {}) == want, text

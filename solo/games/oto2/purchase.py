@@ -232,13 +232,14 @@ def _platoon_leader(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: boo
 
 def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str, p: Purchase | None = None) -> None:
     trace = r.roll("oto2.armor_leader", purpose, side=s.name, mods={m: True for m in mods}, secret=r.computer(s.name))
-    if trace.result == "No armor leader":
+    leader = trace.effect.get("armor_leader")
+    if not leader:
         r.say(f"{s.name} {purpose}: DR {trace.original}, Final {trace.final}: no armor leader", secret=s.name)
         return
-    s.add(trace.result, "armor-leader", vehicle.rg, **{"in": vehicle.id})
+    s.add(leader, "armor-leader", vehicle.rg, **{"in": vehicle.id})
     if p:
-        p.leaders.append(f"{trace.result} AL")
-    r.say(f"{s.name} Armor Leader {trace.result} in {vehicle.id} {vehicle.type}", secret=s.name)
+        p.leaders.append(f"{leader} AL")
+    r.say(f"{s.name} Armor Leader {leader} in {vehicle.id} {vehicle.type}", secret=s.name)
 
 
 def _oba(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:

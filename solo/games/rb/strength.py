@@ -242,12 +242,12 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase) -> None:
     vehicles = [u for u in s.units if u.rg == p.line and u.kind == "vehicle"]
     trace = r.roll("rb.armor_leader", f"Armor Leader of {p.rg} {p.title} (11.6207)", side=s.name,
                    mods={s.name.lower(): True}, secret=r.computer(s.name))
-    if trace.result.startswith("Inexperienced"):
+    if trace.effect.get("inexperienced"):
         for v in vehicles:
             v.flags.add("inexperienced")
-    elif not trace.result.startswith("-") and vehicles:
-        s.add(trace.result, "armor-leader", p.line, **{"in": vehicles[0].id})
-        p.leaders.append(f"{trace.result} AL")
+    elif trace.effect.get("armor_leader") and vehicles:
+        s.add(trace.effect["armor_leader"], "armor-leader", p.line, **{"in": vehicles[0].id})
+        p.leaders.append(f"{trace.effect['armor_leader']} AL")
     r.say(f"{s.name} {p.rg} Armor Leader DR {trace.original} Final {trace.final}: {trace.result}", secret=s.name)
 
 

@@ -171,13 +171,13 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase, vehicles: list) -> None:
     """12.6227 a DR (-1 German, +1 Russian): a 10-2 to 8-1 armor leader, none, or Inexperienced Crews (D3.45)."""
     trace = r.roll("votg.armor_leader", f"Armor leader of {p.rg} (12.6227)", side=s.name, mods={s.name.lower(): True},
                    secret=r.computer(s.name))
-    if trace.result.startswith("Inexperienced"):
+    if trace.effect.get("inexperienced"):
         for v in vehicles:
             v.flags.add("inexperienced")
         p.leaders.append("Inexperienced Crews")
-    elif trace.result[0].isdigit():
-        s.add(trace.result, "armor-leader", p.line, **{"in": vehicles[0].id})
-        p.leaders.append(f"{trace.result} AL")
+    elif trace.effect.get("armor_leader"):
+        s.add(trace.effect["armor_leader"], "armor-leader", p.line, **{"in": vehicles[0].id})
+        p.leaders.append(f"{trace.effect['armor_leader']} AL")
 
 
 def _battery(r: Reph, s: SideState, p: Purchase, g) -> None:
