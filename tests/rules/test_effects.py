@@ -85,17 +85,17 @@ def test_weather_and_ec_effects_are_the_printed_results(table_id, key):
         assert row.effects[""] == {key: row.results[""]}
 
 
-@pytest.mark.parametrize("table_id", ["oto2.escape", "rb.escape", "votg.escape"])
+@pytest.mark.parametrize("table_id", ["oto2.escape", "rb.escape", "votg.escape", "abtf.escape"])
 def test_escape_effects_agree_with_the_text(table_id):
     table = default_catalog().get(table_id)
     for row in table.rows:
         for column, text in row.results.items():
             effect = row.effects[column]
-            assert effect["escape"] == ("eliminated" if text.startswith("Eliminated") else
+            assert effect["escape"] == ("eliminated" if text.startswith(("Eliminated", "All units")) else
                                         "abandoned" if text.startswith("Abandoned") else "escapes"), text
             assert effect.get("replaced", False) == ("Replaced" in text)
             assert effect.get("reduced", False) == ("Casualty Reduced" in text)
-            crew = re.search(r"crew (escapes|eliminated)", text, re.I)
+            crew = re.search(r"crew (?:\(if any\) )?(escapes|eliminated)", text, re.I)
             assert effect.get("crew") == (crew[1].lower() if crew else None)
 
 
