@@ -298,7 +298,7 @@ def rg_class(r: Reph, side: str, rg_id: str) -> str:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """11.617 ELR Loss/Gain: a DR, <= 2 ELR +1 (max 4), >= 13 ELR -1 (min 0). DRM: -1 won yesterday's scenario, -2 per
+    """11.617 ELR Loss/Gain (rb.elr_loss_gain, day.elr_loss_gain). DRM: -1 won yesterday's scenario, -2 per
     Idle Day since the last scenario, -2 per elite / -1 per first-line Infantry Coy or AFV Pltn [EXC: SPW] bought on
     the previous CG Day, +1 Attack chit on the previous CG Day (the German is assumed to attack in the Initial
     Scenario), +2 per scenario since the CG start or the last Idle Day, the Historical DRM."""

@@ -371,7 +371,7 @@ def since_idle(r: Reph, kind: str = "") -> int:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """12.619 ELR Loss/Gain (thresholds read as RB 11.617: <= 2 +1, >= 13 -1): -1 per scenario won on the previous CG
+    """12.619 ELR Loss/Gain (votg.elr_loss_gain, its thresholds read as RB 11.617; day.elr_loss_gain): -1 per scenario won on the previous CG
     Day, -2 per Idle Day since the last scenario, -2 per elite Infantry Coy and -1 per first-line Infantry Coy bought
     on the previous CG Day, -1 per two (FRU) Infantry Pltn, +1 Attack chit, +2 per scenario since the start or the
     last Idle Day, Historical DRM, German +1 per Night scenario."""
