@@ -53,14 +53,14 @@ def greedy(offers, keep: float) -> tuple[list[tuple], tuple]:
 
 
 def escape_decision(table: str, mods, rule: str) -> Decision:
-    """The Escape question of a CG whose Escape Table is ``table`` and whose column and DRM ``mods(r, unit)`` gives."""
+    """The "escape" decision of a CG: ``escape_choice`` on its Escape Table (OtO2 7.5061, RB 11.6061, VotG 12.6071)."""
     return lambda r, side, w, q: escape_choice(r, w, q, table, mods, rule)
 
 
-def keep_prisoners(why: str, free: str, rule: str) -> Decision:
-    """RB 11.608, VotG 12.609: an Isolated Guard keeps its prisoners (``why``; freeing gives the enemy ``free``)."""
-    return lambda r, side, w, q: Reply("keep", f"{why}: freeing hands the enemy a unit back, executing brings Massacre "
-                                       f"({rule})", (("free", free), ("execute", "Massacre next scenario")))
+def keep_prisoners(why: str, free: str, execute: str) -> Decision:
+    """The "prisoners" decision (RB 11.608, VotG 12.609): keep them, ``why``; the options passed over say what freeing
+    and executing would bring."""
+    return lambda r, side, w, q: Reply("keep", why, (("free", free), ("execute", execute)))
 
 
 def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:

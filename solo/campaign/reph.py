@@ -130,8 +130,3 @@ class Reph(StepContext):
 
     def historical_drm(self, side: str) -> int:
         return self.cat.chart(self.defn.tables["historical"], self.c.date, side)
-
-
-def first_number(text: str) -> int:
-    """The leading number of a result such as "23 CPP" or "3 MMC"."""
-    return int(str(text).split()[0])

@@ -13,9 +13,34 @@ from solo.rules.ranges import parse_span
 
 TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading", "partial",
               "stand_in"}
-ROW_KEYS = {"roll", "result", "results", "then", "key"}
+ROW_KEYS = {"roll", "result", "results", "then", "key", "effect", "effects"}
+# A row's effect (tables/README.md, "Effects"): each key and what its value must be.
+EFFECT_KEYS = {
+    "elr": int, "elr_max": int, "elr_min": int,  # ELR change, and the bound the row prints ("(maximum 4)")
+    "san": int,  # SAN change
+    "cpp": int, "count": int,  # a number the result prints: CPP, Recon Locations, MMC that Battle Harden ...
+    "weather": str, "ec": str,  # the Weather / Environmental Conditions the row sets
+    "escape": ("escapes", "eliminated", "abandoned"), "crew": ("escapes", "eliminated"),
+    "replaced": bool, "reduced": bool,
+    "leader": ("unwounded", "wounded", "evacuated", "eliminated"),  # a wounded leader's fate
+    "engineer_casualty": bool,
+    "repaired": bool, "recovered": bool,  # a repair/Immobilization/Stun/Recovery roll succeeds
+    "eliminated": bool,  # the unit rolled for is Eliminated (a Captured Weapon, a stunned vehicle)
+    "held_back": bool,  # a Low Ammo Recall vehicle cannot return to play in the next CG Scenario (OtO2 7.5131c)
+    "wreck": ("burnt-out", "eliminated"),
+    "strength": ("Full", "Depleted"),  # a RG's strength
+    "shift": ("successful", "failed"),  # an ABtF Shift attempt (9.613)
+    "shortage": int,  # Ammunition Shortage Level change (ABtF 9.6201)
+    "removed": bool,  # an AFV Pltn is Redeployed away (VotG 12.6162)
+    "building": ("gutted", "rubbled"),  # a stone building with a Blaze (VotG 12.6104)
+    "blaze": bool,  # a Flame becomes a Blaze (OtO2 7.5094)
+    "ends": bool,  # the game ends (OtO2 CG4 Game End dr)
+    "forfeit": bool,
+    "armor_leader": str, "inexperienced": bool,  # the Armor Leader a RG gets (its type), or Inexperienced Crews
+    "booby": int,  # the Booby Trap Level moves this many steps (-1: A to B, B to C; RB 11.6123, VotG 12.6143)  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
+}
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
-FOOTNOTE_KEYS = {"original", "text", "then", "columns"}
+FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}
 INVENTORY_KEYS = {"table", "missing"}
 MISSING_KEYS = {"id", "title", "rule", "referenced_by"}
 UNBOUNDED_STEPS = 12  # how far an unbounded per-unit modifier is followed before the open row must take over
@@ -118,17 +143,46 @@ def _parse_row(raw: dict, number: int, chart: bool, columns: tuple[str, ...], wh
     else:
         raise TableFileError(f"{here}: no 'result'/'results'")
     then = _strings(raw.get("then", []), here, "then")
+    effects = _parse_effects(raw, columns, here)
     if chart:
         if "key" not in raw or "roll" in raw:
             raise TableFileError(f"{here}: a chart row has a 'key' and no 'roll'")
-        return Row(None, str(raw["key"]), results, then)
+        return Row(None, str(raw["key"]), results, then, effects)
     if "roll" not in raw or "key" in raw:
         raise TableFileError(f"{here}: a dice row has a 'roll' range (e.g. \"3-4\") and no 'key'")
     try:
         span = parse_span(raw["roll"])
     except ValueError as exc:
         raise TableFileError(f"{here}: {exc}") from None
-    return Row(span, None, results, then)
+    return Row(span, None, results, then, effects)
+
+
+def _parse_effects(raw: dict, columns: tuple[str, ...], here: str) -> dict:
+    """The row's effect per column: `effect` for every column, or `effects = { Column = {...} }`."""
+    if "effect" in raw and "effects" in raw:
+        raise TableFileError(f"{here}: give 'effect' or 'effects', not both")
+    if "effect" in raw:
+        return {c: _effect(raw["effect"], here) for c in (columns or ("",))}
+    given = raw.get("effects", {})
+    if given and not columns:
+        raise TableFileError(f"{here}: 'effects' needs the table's 'columns'; use 'effect' for a one-column table")
+    if not isinstance(given, dict) or set(given) - set(columns):
+        raise TableFileError(f"{here}: effects must name columns among {', '.join(columns)}")
+    return {c: _effect(e, f"{here} column {c}") for c, e in given.items()}
+
+
+def _effect(effect, here: str) -> dict:
+    if not isinstance(effect, dict) or not effect:
+        raise TableFileError(f"{here}: effect must be an inline table such as {{ elr = 1 }}")
+    _unknown(effect, set(EFFECT_KEYS), f"{here} effect")
+    for key, value in effect.items():
+        want = EFFECT_KEYS[key]
+        if isinstance(want, tuple):
+            if value not in want:
+                raise TableFileError(f"{here}: effect {key} must be one of {', '.join(want)}, not {value!r}")
+        elif type(value) is not want:
+            raise TableFileError(f"{here}: effect {key} must be {want.__name__}, not {value!r}")
+    return dict(effect)
 
 
 def _parse_modifier(raw: dict, columns: tuple[str, ...], where: str) -> Modifier:
@@ -167,7 +221,7 @@ def _parse_footnote(raw: dict, columns: tuple[str, ...], where: str) -> Footnote
     if not raw.get("text"):
         raise TableFileError(f"{here}: needs 'text'")
     return Footnote(span, raw["text"], _strings(raw.get("then", []), here, "then"),
-                    _strings(raw.get("columns", []), here, "columns"))
+                    _strings(raw.get("columns", []), here, "columns"), _effect(raw["effect"], here) if "effect" in raw else {})
 
 
 def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:

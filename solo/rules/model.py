@@ -1,6 +1,6 @@
 """Tables as frozen values: rows, modifiers (DRM/drm) and footnotes on the Original roll."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import ceil, floor
 
 from solo.core.errors import SoloError
@@ -15,6 +15,9 @@ class Row:
     key: str | None  # a chart row's key
     results: dict  # column ("" for a one-column table) -> result text or chart cell
     then: tuple[str, ...] = ()
+    # column ("" for a one-column table) -> what the result printed does, as data (tables/README.md, "Effects"):
+    # {"elr": 1, "elr_max": 4}, {"san": -1}, {"escape": "eliminated"}, {"weather": "Rain"} ...
+    effects: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Footnote:
     text: str
     then: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
+    effect: dict = field(default_factory=dict)  # what the note does, as a row's effect (tables/README.md, "Effects")
 
 
 @dataclass(frozen=True)

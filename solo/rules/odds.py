@@ -29,7 +29,7 @@ def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied],
     each = Fraction(1, len(faces_all))
     result: dict[str, Fraction] = defaultdict(Fraction)
     for faces in faces_all:
-        _, _, text, footnotes, then = evaluate(table, faces, column, applied)
+        _, _, text, footnotes, then, _ = evaluate(table, faces, column, applied)
         label = " + ".join([text, *footnotes])
         branches = {label: each}
         for target in then:

@@ -29,6 +29,7 @@ class Trace:
     result: str
     footnotes: list[str] = field(default_factory=list)
     subrolls: list["Trace"] = field(default_factory=list)
+    effect: dict = field(default_factory=dict)  # the effect of the row(s) hit; {} when the row prints none
 
     @property
     def original(self) -> int:
@@ -41,7 +42,7 @@ class Trace:
             "modifiers": [{"name": m.name, "label": m.label, "value": m.value} for m in self.modifiers],
             "final": self.final, "row": self.row, "result": self.result, "footnotes": self.footnotes,
             "subrolls": [s.to_json() for s in self.subrolls], "secret": self.roll.secret,
-            "stand_in": bool(self.table.stand_in),
+            "stand_in": bool(self.table.stand_in), **({"effect": self.effect} if self.effect else {}),
         }
 
 
@@ -111,21 +112,24 @@ def final_of(kind: str, faces: tuple[int, ...], applied: list[Applied]) -> int:
 
 
 def evaluate(table: Table, faces: tuple[int, ...], column: str, applied: list[Applied]):
-    """Final, row range, result text, fired footnotes and chained table ids for these faces."""
+    """Final, row range, result text, fired footnotes, chained table ids and the rows' effect for these faces."""
     final = final_of(table.roll, faces, applied)
     original = original_of(table.roll, faces)
     columns = [column] if column or not table.columns else list(table.columns)
-    parts, then, row_text = [], [], []
+    parts, then, row_text, effect = [], [], [], {}
     for col in columns:
         row = table.row_at(final, col or None)
         parts.append(f"{col}: {row.results[col]}" if len(columns) > 1 else str(row.results[col]))
         row_text.append(row.span.text)
+        if len(columns) == 1:  # all columns at once: no single effect
+            effect.update(row.effects.get(col, {}))
         then.extend(t for t in row.then if t not in then)
     fired = [f for f in table.footnotes
              if original in f.original and (not f.columns or not column or column in f.columns)]
     for note in fired:
         then.extend(t for t in note.then if t not in then)
-    return final, "; ".join(dict.fromkeys(row_text)), "; ".join(parts), [f.text for f in fired], then
+        effect.update(note.effect)
+    return final, "; ".join(dict.fromkeys(row_text)), "; ".join(parts), [f.text for f in fired], then, effect
 
 
 def resolve(cat: Catalog, table_id: str, dice: DiceSource, column: str | None = None,
@@ -137,8 +141,8 @@ def resolve(cat: Catalog, table_id: str, dice: DiceSource, column: str | None = 
     col = table.column_name(column)
     applied = applied_modifiers(cat, table, mods or {}, col, drm)
     made = roll(dice, table.roll, table.id, table.rule, secret)
-    final, row, result, footnotes, then = evaluate(table, made.faces, col, applied)
-    trace = Trace(table, made, col, applied, final, row, result, footnotes)
+    final, row, result, footnotes, then, effect = evaluate(table, made.faces, col, applied)
+    trace = Trace(table, made, col, applied, final, row, result, footnotes, effect=effect)
     for target in then:
         if target in cat.tables:
             trace.subrolls.append(resolve(cat, target, dice, secret=secret))

@@ -1,4 +1,4 @@
-"""Escape of Isolated units (OtO2 7.506, RB 11.606, VotG 12.607): who attempts it, and what the Escape Table does."""
+"""Escape (OtO2 7.506, RB 11.606, VotG 12.607): who attempts it, and the Escape Table's result read from its row's effect."""
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph
@@ -29,24 +29,35 @@ def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True
             unit.flags.discard("encircled")
 
 
+def escape_roll(r: Reph, unit: Unit, table: str, rule: str, escape_mods: tuple[str, dict], heat_of_battle: str = "") -> None:
+    """One Escape DR for ``unit`` on ``table`` in the column and with the DRM ``escape_mods`` gives (OtO2 7.5063, RB
+    11.6063, VotG 12.6073) and its result (``escape_result``). Where the table's note 1 prints it (RB, VotG), an
+    Original 2 is an Escape with Heat of Battle, which ``heat_of_battle`` tells the player to resolve on the map."""
+    column, mods = escape_mods
+    trace = r.roll(table, f"Escape of {unit.label} ({rule})", column, mods, side=unit.side)
+    if heat_of_battle and trace.original == 2:
+        r.say(f"{unit.id}{heat_of_battle}")
+    escape_result(r, unit, trace, rule)
+
+
 def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
-    """The Escape Table's result for ``unit`` (OtO2 7.5063, RB 11.6063, VotG 12.6073): Eliminated; an AFV Abandoned in
-    its hex and facing, its crew Escaping or Eliminated; Infantry Replaced and/or Casualty Reduced. A survivor is no
-    longer Isolated and loses its Ammunition Shortage."""
-    result = trace.result
-    r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {result}")
-    if result.startswith("Eliminated"):
+    """The Escape Table's result for ``unit`` (OtO2 7.5063, RB 11.6063, VotG 12.6073), read from the row's effect:
+    "eliminated"; an AFV "abandoned" in its hex and facing, its crew Escaping or Eliminated ("crew"); Infantry
+    "replaced" and/or Casualty "reduced". A survivor is no longer Isolated and loses its Ammunition Shortage."""
+    effect = trace.effect
+    r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {trace.result}")
+    if effect["escape"] == "eliminated":
         eliminate(r, unit, f"while Escaping ({rule})")
-    elif result.startswith("Abandoned"):
+    elif effect["escape"] == "abandoned":
         unit.flags.add("abandoned")
-        crew = "crew escapes" in result.lower()
+        crew = effect["crew"] == "escapes"
         if crew:
             r.side(unit.side).add("2-2-8", "crew")
         r.say(f"{unit.id} is Abandoned in its hex and facing; its crew {'Escapes' if crew else 'is Eliminated'} ({rule})")
     else:
-        if "Replaced" in result and not replace(r, unit, f"Escape Table ({rule})"):
+        if effect.get("replaced") and not replace(r, unit, f"Escape Table ({rule})"):
             return
-        if "Casualty Reduced" in result and unit.retained:
+        if effect.get("reduced") and unit.retained:
             reduce(r, unit, f"Escape Table ({rule})")
         if unit.retained:
             unit.isolated = ""

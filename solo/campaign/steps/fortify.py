@@ -6,6 +6,7 @@ import re
 from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.state import Fortification
+from solo.campaign.steps.losses import engineer_casualty
 from solo.core.errors import SoloError
 
 # Kinds one row prices by size: note 1, 3-, 2- and 1-squad capacity; note 6 is cut in both copies ("AFV/..."): the
@@ -69,6 +70,16 @@ def removal_mods(item: dict, engineers: int) -> dict:
     return mods
 
 
+def removal(r: Reph, s, item: dict, table: str, rule: str, mods: dict, line: str) -> None:
+    """Fortification Removal (OtO2 7.514, RB 11.615, VotG 12.617): a dr on ``table`` for ``item``, said by ``line``
+    (format fields: side, item, trace, result: the result without its "*" note mark); the table's Original-6 footnote
+    (effect engineer_casualty) Casualty Reduces a non-Isolated elite MMC."""
+    trace = r.roll(table, f"Removal of {item['item']} ({rule})", side=s.name, mods=mods)
+    r.say(line.format(side=s.name, item=item, trace=trace, result=trace.result.rstrip("*")))
+    if trace.effect.get("engineer_casualty"):
+        engineer_casualty(r, s)
+
+
 # --- Booby Traps (RB 11.6123 and 11.621 note 8; VotG 12.6143 and 12.623 note 8) -------------------------------------
 
 BOOBY_LEVELS = ("C", "B", "A")  # C is the lowest, A the highest
@@ -84,13 +95,14 @@ def set_booby_level(r: Reph, level: str) -> None:
 
 
 def booby_deactivation(r: Reph, table: str, rule: str) -> None:
-    """At Level A or B the Russian makes a dr: an Original 6 lowers the Level by one (A to B, B to C)."""
+    """RB 11.6123, VotG 12.6143: at Level A or B the Russian makes a dr on ``table``; the row's effect "booby" (-1 on a 6)
+    lowers the Level (A to B, B to C)."""
     level = booby_level(r)
     if level == "C":
         return
     trace = r.roll(table, f"Booby Trap Deactivation, Level {level} ({rule})", side="Russian")
-    if trace.original == 6:
-        set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) - 1])
+    if trace.effect.get("booby"):
+        set_booby_level(r, BOOBY_LEVELS[BOOBY_LEVELS.index(level) + trace.effect["booby"]])
     r.say(f"Booby Trap dr {trace.original}: Level {booby_level(r)} ({rule})")
 
 

@@ -1,11 +1,11 @@
-"""Battle Hardening shared by the CGs: Recombining HS (OtO2 7.5111, RB 11.6111, VotG 12.6122, ABtF 9.6111) and
-Promotion out of the ranks (OtO2 7.5113, RB 11.6114, VotG 12.6125)."""
+"""Battle Hardening as the CGs share it: Recombining, the MMC to harden, Promotion out of the ranks."""
 
+import json
 from collections import defaultdict
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph
-from solo.rules.units import unit_type
+from solo.rules.units import battle_hardened, unit_type
 
 
 def recombine(r: Reph, s, rule: str, teams: int = 0, apart=lambda unit: unit.isolated) -> None:
@@ -27,6 +27,22 @@ def recombine(r: Reph, s, rule: str, teams: int = 0, apart=lambda unit: unit.iso
             r.say(f"{s.name} HS {a.id} and {b.id} ({hs_type}) Recombine into {squad} {a.id} ({rule})")
         if exempt:
             r.say(f"{s.name}: {exempt} {hs_type} HS kept apart as SW Team(s) ({rule})")
+
+
+def mmc_to_harden(r: Reph, s, prompt: str, eligible: list, count: int, parse=None, shown: int = 1) -> list:
+    """Ask ``s`` which ``count`` of the ``eligible`` MMC Battle Harden (OtO2 7.5112, RB 11.6112, VotG 12.6123, ABtF
+    9.6112): ``prompt`` heads the question, ``parse`` checks the answer (default: ``count`` of them), the example
+    shows ``shown`` ids. For each one picked: (unit, its type, the type it hardens to or None)."""
+    picks = r.ask("battle_harden", f"{prompt}: which? ({', '.join(u.label for u in eligible)})",
+                  parse or choices.unit_list(s, eligible, count), side=s.name,
+                  context={"reph": r, "units": eligible, "count": count},
+                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:shown]])}")
+    hardened = []
+    for unit_id in picks:
+        unit = s.unit(unit_id)
+        t = unit_type(unit.type, s.name)
+        hardened.append((unit, t, battle_hardened(t)))
+    return hardened
 
 
 def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:

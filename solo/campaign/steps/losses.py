@@ -1,10 +1,28 @@
-"""What happens to a unit in any CG: Elimination, Casualty Reduction (A17), Replacement (A19.13), its morale, finding
-it by id, a Captured weapon changing sides (7.5135, 11.6072), the Assault Engineer casualty."""
+"""Losses in the RePh as the CGs share them: Eliminated, Casualty Reduced, Replaced, Wounded Leaders, captures."""
+
+from collections.abc import Callable, Iterator
 
 from solo.campaign.reph import Reph
-from solo.campaign.state import PERSONNEL, Unit
+from solo.campaign.state import PERSONNEL, SideState, Unit
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, replaced, unit_type
+
+
+def wounded_leader_rolls(r: Reph, table: str, rule: str, mods: Callable[[SideState, Unit], dict]) -> Iterator:
+    """Wounded Leaders (OtO2 7.510, RB 11.610, VotG 12.611, ABtF 9.6101): a dr on ``table`` for each wounded Retained
+    leader with the drm ``mods(side, leader)`` gives; the row's effect "leader" "unwounded" heals him. Yields (side,
+    leader, trace) for the game to remove an "evacuated"/"eliminated" leader and say the line."""
+    for s in r.c.sides.values():
+        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
+            trace = r.roll(table, f"Wounded {leader.label} ({rule})", side=s.name, mods=mods(s, leader))
+            if trace.effect["leader"] == "unwounded":
+                leader.flags.discard("wounded")
+            yield s, leader, trace
+
+
+def isolated_drm(s: SideState, leader: Unit) -> dict:
+    """The Wounded Leader drm of RB 11.610 and VotG 12.611: +1 if confined to an Isolated Area."""
+    return {"isolated": True} if leader.isolated else {}
 
 
 def eliminate(r: Reph, unit: Unit, why: str) -> None:
@@ -47,6 +65,17 @@ def find(r: Reph, unit_id: str) -> Unit:
     if unit is None:
         raise SoloError(f"no unit {unit_id!r} in either OB; 'solo cg status FILE' lists the ids")
     return unit
+
+
+def capture(r: Reph, unit_ids, once: bool = False) -> None:
+    """Equipment the enemy Captured (the facts' list: OtO2 7.513, RB 11.6072, VotG 12.6082) is marked Captured and
+    Retained by the side that took it (``once``: not again if already Captured, VotG)."""
+    for unit_id in unit_ids:
+        unit = find(r, unit_id)
+        if once and "captured" in unit.flags:
+            continue
+        unit.flags.add("captured")
+        switch_side(r, unit)
 
 
 def switch_side(r: Reph, unit: Unit) -> None:

@@ -1,6 +1,6 @@
-"""Prisoners with an Isolated Guard (RB 11.608, VotG 12.609): kept, executed or freed."""
+"""Prisoners in the RePh (RB 11.608, VotG 12.609): what becomes of those a Guard holds at the end of a scenario."""
 
-from solo.campaign.reph import Reph
+from solo.campaign.reph import Reph, step
 from solo.campaign.steps.losses import eliminate, find
 from solo.core.choices import one_of
 from solo.rules.units import unit_type
@@ -33,3 +33,13 @@ def guarded_prisoners(r: Reph, rule: str, key: str) -> None:
         else:
             unit.flags.add("prisoner")
             r.say(f"{keeper}'s Isolated Guard keeps {unit.id} prisoner ({rule})")
+
+
+def prisoners_step(rule: str):
+    """A CG's "prisoners" step: ``guarded_prisoners`` under ``rule`` (RB 11.608, VotG 12.609). The game lists it
+    in its steps (steps_of), as it does the other shared steps."""
+    @step("prisoners")
+    def prisoners(r: Reph) -> None:
+        guarded_prisoners(r, rule, "prisoners")
+    prisoners.__doc__ = f"{rule} Prisoners (prisoners.guarded_prisoners)."
+    return prisoners

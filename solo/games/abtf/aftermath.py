@@ -11,8 +11,8 @@ from solo.campaign.facts import CVP, fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end as shared_end
-from solo.campaign.steps.hardening import recombine
-from solo.campaign.steps.losses import eliminate, find
+from solo.campaign.steps.hardening import mmc_to_harden, recombine
+from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, parse_unit, unit_type
@@ -212,16 +212,14 @@ def flames(r: Reph) -> None:
 @step("wounded")
 def wounded(r: Reph) -> None:
     """9.6101 a dr for each wounded Retained leader (-1 British, -1 Heroic); 9.6102 Walking Wounded MMC (SSR CG 19)."""
-    for side, s in r.c.sides.items():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = side_mods(r, "abtf.wounded_leader", side) | ({"heroic": True} if "heroic" in leader.flags else {})
-            trace = r.roll("abtf.wounded_leader", f"Wounded {leader.label} (9.6101)", side=side, mods=mods)
-            if trace.result == "Eliminated":
-                lose(r, leader, f"wounded, dr {trace.original} Final {trace.final} (9.6101)")
-                continue
-            if trace.result == "Retained unwounded":
-                leader.flags.discard("wounded")
-            r.say(f"{side} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result} (9.6101)")
+    def mods(s, leader) -> dict:
+        return side_mods(r, "abtf.wounded_leader", s.name) | ({"heroic": True} if "heroic" in leader.flags else {})
+
+    for s, leader, trace in wounded_leader_rolls(r, "abtf.wounded_leader", "9.6101", mods):
+        if trace.effect["leader"] == "eliminated":
+            lose(r, leader, f"wounded, dr {trace.original} Final {trace.final} (9.6101)")
+        else:
+            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result} (9.6101)")
     _walking_wounded(r)
 
 
@@ -274,14 +272,8 @@ def _heroes(r: Reph, s: SideState) -> None:
     count = min(count, len(eligible))
     for hero in heroes[:count]:
         eliminate(r, hero, "Retained hero: a MMC Battle Hardens instead (9.6112)")
-    picks = r.ask("battle_harden", f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
-                  f"become Fanatic for the next CG Scenario): which? ({', '.join(u.label for u in eligible)})", _picks(s, eligible, count),
-                  side=s.name, context={"reph": r, "units": eligible, "count": count},
-                  example=f'battle_harden = ["{eligible[0].id}"]')
-    for unit_id in picks:
-        unit = s.unit(unit_id)
-        t = unit_type(unit.type, s.name)
-        better = battle_hardened(t)
+    for unit, t, better in mmc_to_harden(r, s, f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
+                                         "become Fanatic for the next CG Scenario)", eligible, count, _picks(s, eligible, count)):
         if t.elite:
             unit.flags.add("fanatic")
         if better:

@@ -161,35 +161,35 @@ def _escape(r: Reph, s: SideState, stack: list[Unit], pp: int) -> None:
     movers = [u for u in stack if u.kind not in ("sw", "gun")]
     names = "+".join(u.id for u in stack)
     trace = r.roll("abtf.escape", f"Escape of {names} (9.6054)", column, mods, side=s.name)
-    result = trace.result
-    r.say(f"{s.name} {names} Escape DR {trace.original} Final {trace.final}: {result}")
+    effect = trace.effect
+    r.say(f"{s.name} {names} Escape DR {trace.original} Final {trace.final}: {trace.result}")
     if trace.original == 2 and column == "Infantry":
         r.say("Original 2: Heat of Battle (A15) for an eligible unit by Random Selection on the map; a result other than "
               "Hero-Creation or Battle-Hardening Eliminates it (9.6054 note 1)")
     if column == "Mobile Vehicle":
         vehicle = movers[0]
-        if result.startswith("Abandoned"):
+        if effect["escape"] == "abandoned":
             vehicle.flags.add("abandoned")
             r.say(f"{vehicle.id} Abandoned in its hex and VCA; a surviving crew may wreck or Scrounge it (notes 4, 5)")
-        elif result.startswith("Eliminated"):
+        elif effect["escape"] == "eliminated":
             lose(r, vehicle, "while Escaping (9.6054)")
-        if "crew (if any) Escapes" in result:
+        if effect.get("crew") == "escapes":
             r.say(f"its crew {s.add('2-2-8', 'crew', vehicle.rg).id} Escapes into a Friendly Setup Area (9.60541)")
         survivors = [vehicle] if vehicle.retained and "abandoned" not in vehicle.flags else []
-    elif result.startswith("All units"):
+    elif effect["escape"] == "eliminated":
         for unit in stack:
             lose(r, unit, "while Escaping (9.6054 >= 12)")
         return
     else:
         target = movers[0] if len(movers) == 1 else None
-        if ("Replaced" in result or "Casualty" in result) and target is None:
+        if (effect.get("replaced") or effect.get("reduced")) and target is None:
             target = _random_selection(r, s, movers)
-        if "Replaced" in result and target.kind == "crew":
+        if effect.get("replaced") and target.kind == "crew":
             lose(r, target, "a crew is Eliminated instead of Replaced (9.6054 note 2)")
-        elif "Replaced" in result and target.kind in MMC and not replace(r, target, "Escape Table (9.6054 note 2: "
+        elif effect.get("replaced") and target.kind in MMC and not replace(r, target, "Escape Table (9.6054 note 2: "
                                                                           "Eliminated if it would be Disrupted)"):
             counted(r, target)
-        if "Casualty Reduced" in result and target.retained:
+        if effect.get("reduced") and target.retained:
             reduce(r, target, "Escape Table (9.6054)")
             if not target.retained:
                 counted(r, target)
@@ -217,7 +217,7 @@ def _equipment(r: Reph, s: SideState, equipment: list[Unit], survived: bool) -> 
         return
     trace = r.roll("abtf.escape_equipment", "Equipment of an Eliminated escapee (9.60541)", side=s.name)
     for unit in equipment:
-        if trace.original >= 4:
+        if trace.effect.get("eliminated"):
             lose(r, unit, f"its escapee was Eliminated, dr {trace.original} (9.60541)")
         else:
             unit.status = "Eliminated"

@@ -7,10 +7,10 @@ from solo.campaign.choices import kind_counts
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Fortification, Purchase, SideState
+from solo.campaign.steps.day import roster
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import exhaustion, night, role, side_mods
-from solo.games.abtf.refit import roster
 
 KINDS = {"I": "squad", "A": "vehicle", "G": "gun"}
 
@@ -96,8 +96,8 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
         if exhaustion(r) // 2:
             mods["exhaustion-half"] = exhaustion(r) // 2
         trace = r.roll("abtf.rg_strength", f"Strength of {g.label()} (9.6181)", side=s.name, mods=mods, secret=r.computer(s.name))
-        full = trace.result == "Full"
-        p.strength = trace.result
+        p.strength = trace.effect["strength"]
+        full = p.strength == "Full"
     types = _composition(r, s, g) or ([g.units] * ((g.full if full else g.depleted) or 0) if g.full is not None
                                       else listed(g.units))
     for unit_type in types:

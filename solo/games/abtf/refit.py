@@ -3,7 +3,8 @@
 import re
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.state import Purchase, RosterLine, SideState, Unit
+from solo.campaign.state import Purchase, SideState, Unit
+from solo.campaign.steps.day import roster, san_adjustment
 from solo.campaign.steps.losses import find, reduce
 from solo.core.choices import words
 from solo.core.errors import SoloError
@@ -19,12 +20,8 @@ from solo.games.abtf.aftermath import (
     side_mods,
 )
 
-# 9.61221-9.61222: SAN >= from: dr + (SAN - from); Final >= 4 lowers it by two.
+# 9.61221-9.61222: SAN >= from: dr + (SAN - from) on the table, whose row says how far it falls.
 SAN_TABLES = {"British": ("abtf.san_british", 4, "san-minus-4"), "German": ("abtf.san_german", 5, "san-minus-5")}
-
-
-def roster(s: SideState, date: str) -> RosterLine:
-    return s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san))
 
 
 @step("new_date")
@@ -39,10 +36,9 @@ def new_date(r: Reph) -> None:
             s.san = 2
             r.say(f"{side} SAN raised to 2 at no CPP (9.6122)")
         elif s.san >= start:
-            trace = r.roll(table, f"SAN adjustment, SAN {s.san} ({r.cat.get(table).rule})", side=side, mods={mod: s.san - start})
-            if trace.final >= 4:
-                s.san -= 2
-            r.say(f"{side} SAN dr {trace.original} {s.san - start + 2 * (trace.final >= 4):+d}: Final {trace.final}, "
+            trace = san_adjustment(r, side, table, f"SAN adjustment, SAN {s.san} ({r.cat.get(table).rule})",
+                                   {mod: s.san - start})
+            r.say(f"{side} SAN dr {trace.original} {trace.final - trace.original:+d}: Final {trace.final}, "
                   f"{trace.result}; SAN now {s.san}")
         roster(s, r.c.date).san = s.san
 
@@ -104,19 +100,19 @@ def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> Non
     names = "+".join(u.id for u in units)
     trace = r.roll("abtf.shift", f"Shift of {names} to {to} (9.613)", side=s.name, mods=mods, secret=r.computer(s.name))
     r.say(f"{s.name} {names} Shift to {to}: DR {trace.original} Final {trace.final}, {trace.result}", secret=s.name)
-    if trace.final >= 12:
+    if trace.effect.get("eliminated"):
         for unit in units:
             lose(r, unit, "ambushed while Shifting (9.613 note 3)")
         return
-    if 9 <= trace.final <= 10:
+    if trace.effect["shift"] == "failed":
         return
     for unit in units:
         unit.detail["area"] = to
-    if trace.final == 11:
+    if trace.effect.get("reduced"):
         for unit in [u for u in units if u.kind in ("squad", "hs", "crew", "leader", "hero", "vehicle")]:
             hit = r.roll("abtf.shift_casualty", f"Shift casualty dr for {unit.label} (9.613 note 2)", side=s.name,
                          secret=r.computer(s.name))
-            if hit.original < 4:
+            if not hit.effect.get("reduced"):
                 continue
             if unit.kind == "vehicle":
                 lose(r, unit, f"Shift dr {hit.original}: removed, no wreck, no Scrounging; make a CS DR for its "
@@ -171,19 +167,19 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
         if al and leader_drm(al.type):
             mods["armor-leader"] = leader_drm(al.type)
         trace = r.roll("abtf.immobilization_repair", f"Immobilization repair of {v.label} (9.6141b)", side=s.name, mods=mods)
-        if trace.final <= 2:
+        if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
-              + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.final <= 2 else ""))
+              + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.effect.get("repaired") else ""))
     if "recall" in v.flags and "immobilized" not in v.flags:
         lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
         return
     if "stunned" in v.flags:
         trace = r.roll("abtf.vehicle_stun_recovery", f"Stun recovery of {v.label} (9.6141d)", side=s.name)
         r.say(f"{s.name} {v.id} {v.type} stunned: dr {trace.original}, {trace.result}")
-        if trace.original <= 2:
+        if trace.effect.get("recovered"):
             v.flags.discard("stunned")
-        elif trace.original == 6:
+        elif trace.effect.get("eliminated"):
             lose(r, v, "did not recover from the stun: full CVP, no wreck, no Crew Survival (9.6141d)")
 
 
@@ -211,7 +207,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
         trace = r.roll("abtf.weapon_repair", f"Repair of {unit.label}" + (" MA" if vehicular else "") + " (9.6142)", side=s.name,
                        mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: dr {trace.original} Final {trace.final}, {trace.result}")
-        if trace.final <= 1:
+        if trace.effect.get("repaired"):
             unit.flags.discard("malfunctioned")
         elif vehicular:
             unit.flags.add("ma-disabled")
@@ -224,7 +220,7 @@ def _captured_check(r: Reph, s: SideState) -> None:
     """9.6143: a dr for each functioning captured Retained Weapon: >= 4 Eliminated (disabled if vehicular, no Recall)."""
     for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags and "malfunctioned" not in u.flags]:
         trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
-        if trace.original < 4:
+        if not trace.effect.get("eliminated"):
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
         elif unit.kind == "vehicle":
             unit.flags.add("ma-disabled")

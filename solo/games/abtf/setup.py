@@ -1,6 +1,7 @@
 """A Bridge Too Far RePh 9.620-9.6216: Ammunition Shortage and ELR, Scenario Commencement (victory, setup, weather)."""
 
 from solo.campaign.reph import Reph, step
+from solo.campaign.steps import day
 from solo.games.abtf.aftermath import (
     block_control,
     exhaustion,
@@ -13,9 +14,7 @@ from solo.games.abtf.aftermath import (
     set_shortage_level,
     shortage_level,
 )
-from solo.games.abtf.refit import roster
 
-ELR_RANGE = (0, 5)  # A19.1 (core ASL): an ELR runs from 0 to 5
 
 
 def attack_chits(r: Reph, side: str) -> int:
@@ -36,8 +35,9 @@ def since_idle(r: Reph) -> list[dict]:
 def ammo_and_elr(r: Reph) -> None:
     """9.6201 British Ammunition Shortage (from 19AM, not after an Idle CG Date) and 9.6202 ELR Loss/Gain."""
     _shortage(r)
-    for side in r.c.sides:
-        _elr(r, side)
+    day.elr_loss_gain(r, "abtf.elr_loss_gain", f"ELR Loss/Gain on {r.c.date} (9.6202)", lambda side: elr_mods(r, side),
+                      "{side} ELR DR {trace.original} ({drm}) Final {trace.final}: {trace.result}; ELR {old} -> {elr} "
+                      "(9.6202)")
 
 
 def _shortage(r: Reph) -> None:
@@ -55,9 +55,9 @@ def _shortage(r: Reph) -> None:
     if chits:
         mods["attack-chits"] = min(chits, 8)
     trace = r.roll("abtf.ammunition_shortage", f"Ammunition Shortage Level change on {r.c.date} (9.6201)", side=side, mods=mods)
-    if trace.final >= 10:
-        highest = _highest_level(r)
-        set_shortage_level(r, shortage_level(r) + 1 if highest is None else min(shortage_level(r) + 1, highest))
+    if trace.effect.get("shortage"):
+        raised, highest = shortage_level(r) + trace.effect["shortage"], _highest_level(r)
+        set_shortage_level(r, raised if highest is None else min(raised, highest))
     r.say(f"{side} Ammunition Shortage DR {trace.original} Final {trace.final}: {trace.result}; Level {shortage_level(r)} "
           "(9.6201, SSR CG 17)")
 
@@ -91,20 +91,6 @@ def elr_mods(r: Reph, side: str, campaign_exhaustion: int | None = None) -> dict
     if side == role(r, "british"):
         values["shortage"] = shortage_drm(r)
     return {k: v for k, v in values.items() if v}
-
-
-def _elr(r: Reph, side: str) -> None:
-    """9.6202: a DR; Final <= 2 ELR +1, >= 13 ELR -1."""
-    s = r.side(side)
-    trace = r.roll("abtf.elr_loss_gain", f"ELR Loss/Gain on {r.c.date} (9.6202)", side=side, mods=elr_mods(r, side))
-    old = s.elr
-    if trace.final <= 2:
-        s.elr = min(ELR_RANGE[1], s.elr + 1)
-    elif trace.final >= 13:
-        s.elr = max(ELR_RANGE[0], s.elr - 1)
-    roster(s, r.c.date).elr = s.elr
-    drm = ", ".join(f"{m.name} {m.value:+d}" for m in trace.modifiers) or "no DRM"
-    r.say(f"{side} ELR DR {trace.original} ({drm}) Final {trace.final}: {trace.result}; ELR {old} -> {s.elr} (9.6202)")
 
 
 @step("victory_conditions")
@@ -141,13 +127,11 @@ def weather(r: Reph) -> None:
     side, date = role(r, "british"), r.c.date
     dark = night(date)
     before, before_ec = _previous(r)
-    mods = {"night": dark, "mist": before == "Mist", "overcast": before == "Overcast", "gusty": before == "Clear & Gusty"}
-    sky = r.roll("abtf.weather", f"Weather for {date} (9.62161)", side=side, mods={k: True for k, on in mods.items() if on})
-    r.c.weather[date] = sky.result
-    mods = {"wet": before_ec in ("Wet", "Moist"), "night": dark, "dry": before_ec == "Dry"}
-    ground = r.roll("abtf.ec", f"EC for {date} (9.62163)", side=side, mods={k: True for k, on in mods.items() if on})
-    r.c.ec[date] = ground.result
-    mods = {"night": dark, "overcast": sky.result == "Overcast", "gusty": before == "Clear & Gusty"}
+    sky, ground = day.weather_and_ec(
+        r, side, ("abtf.weather", f"Weather for {date} (9.62161)", {"night": dark, "mist": before == "Mist",
+                                                                     "overcast": before == "Overcast", "gusty": before == "Clear & Gusty"}),
+        ("abtf.ec", f"EC for {date} (9.62163)", {"wet": before_ec in ("Wet", "Moist"), "night": dark, "dry": before_ec == "Dry"}))
+    mods = {"night": dark, "overcast": r.c.weather[date] == "Overcast", "gusty": before == "Clear & Gusty"}
     wind = r.roll("abtf.wind", f"Wind Force for {date} (9.62164)", side=side, mods={k: True for k, on in mods.items() if on})
     r.say(f"{date}: weather DR {sky.original} Final {sky.final} {sky.result}; EC dr {ground.original} Final "
           f"{ground.final} {ground.result}; wind dr {wind.original} Final {wind.final} {wind.result}"

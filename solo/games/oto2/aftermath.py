@@ -4,14 +4,11 @@ What happened on the map comes from the facts (solo/campaign/facts.py); every di
 call for is rolled here with its table and modifiers.
 """
 
-import json
-
-from solo.campaign import choices
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_result, isolated_escapes
-from solo.campaign.steps.hardening import promotion, recombine
-from solo.campaign.steps.losses import eliminate, find
+from solo.campaign.steps.escape import escape_roll, isolated_escapes
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
+from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
 from solo.rules.units import battle_hardened, unit_type
 
@@ -99,8 +96,7 @@ def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
 
 
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    column, mods = escape_mods(r, unit)
-    escape_result(r, unit, r.roll("oto2.escape", f"Escape of {unit.label} (7.5063)", column, mods, side=unit.side), "7.5063")
+    escape_roll(r, unit, "oto2.escape", "7.5063", escape_mods(r, unit))
     for sw in carrying:
         if unit.retained:
             sw.isolated = ""
@@ -151,22 +147,20 @@ def flames(r: Reph) -> None:
     blazes = 0
     for n in range(r.c.facts["flames"]):
         trace = r.roll("oto2.flame_spread", f"Flame {n + 1} (7.5094)", side="German")
-        blazes += trace.original >= 5
+        blazes += bool(trace.effect.get("blaze"))
     r.say(f"{r.c.facts['flames']} Flames: {blazes} become Blazes for the next scenario (7.5094)")
 
 
 @step("wounded_leaders")
 def wounded_leaders(r: Reph) -> None:
     """7.510 Wounded Leaders: a dr for each wounded Retained leader (+1 Isolated, -1 Heroic)."""
-    for s in r.c.sides.values():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}
-            trace = r.roll("oto2.wounded_leader", f"Wounded {leader.label} (7.510)", side=s.name, mods=mods)
-            if trace.result == "Evacuated":
-                leader.status = "Evacuated"
-            elif trace.result == "Retained unwounded":
-                leader.flags.discard("wounded")
-            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
+    def mods(s, leader) -> dict:
+        return {k: True for k, on in (("isolated", leader.isolated), ("heroic", "heroic" in leader.flags)) if on}
+
+    for s, leader, trace in wounded_leader_rolls(r, "oto2.wounded_leader", "7.510", mods):
+        if trace.effect["leader"] == "evacuated":
+            leader.status = "Evacuated"
+        r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
 
 
 @step("battle_hardening")
@@ -189,18 +183,13 @@ def _mmc_hardening(r: Reph, s) -> None:
         mods["cvp"] = earned
     trace = r.roll("oto2.mmc_battle_hardening", "Number of MMC to Battle Harden (7.5112)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
-    count = first_number(trace.result) + heroes
+    count = trace.effect["count"] + heroes
     if not count:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return
     eligible = [u for u in s.retained("squad", "hs", "crew") if not u.isolated or heroes]
-    picks = r.ask("battle_harden", f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 instead): "
-                  f"which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count), side=s.name,
-                  context={"reph": r, "units": eligible, "count": count},
-                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
-    for unit_id in picks:
-        unit = s.unit(unit_id)
-        better = battle_hardened(unit_type(unit.type, s.name))
+    for unit, _, better in mmc_to_harden(r, s, f"7.5112 Battle Harden {count} MMC (elite MMC or crews give an 8-0 "
+                                         "instead)", eligible, count, shown=count):
         if unit.kind == "crew" or better is None:
             new = s.add("8-0", "leader")
             r.say(f"{s.name}: {unit.id} {unit.type} cannot Battle Harden; an 8-0 {new.id} joins the OB at no cost (7.5112)")

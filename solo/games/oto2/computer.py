@@ -186,6 +186,8 @@ def weights_for(r: Reph, side: str) -> dict:
     return weights(r.defn.id)[side]["purchase"]
 
 
+escape = escape_decision("oto2.escape", escape_mods, "7.5061")
+
 
 def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.514: try every item allowed, the likeliest first (rear, then adjacent, then Front-Line hexes)."""
@@ -227,7 +229,7 @@ def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
 DECISIONS = {  # the computer's answer to each question, by its key
     "purchase": purchase,
     "fortifications": fortifications,
-    "escape": escape_decision("oto2.escape", escape_mods, "7.5061"),
+    "escape": escape,
     "battle_harden": battle_harden,
     "leader_hardening": leader_hardening,
     "removal": removal,

@@ -29,4 +29,4 @@ def game_end(r: Reph, turn: int) -> None:
     circled = r.cat.chart("oto2.turn_record_chart", str(min(max(turn, 6), 10)))
     trace = r.roll("oto2.game_end", f"Game End dr, Game Turn {turn}", side="German", mods={"circled": -circled}, turn=turn)
     r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")
-    r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": trace.final <= 0}
+    r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": bool(trace.effect.get("ends"))}

@@ -109,7 +109,7 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
     if "c" in g.notes and not (initial(r) and r.defn.initial["all_full"]):
         trace = r.roll("oto2.rg_strength", f"Strength of {g.label()} (7.5191)", side=s.name,
                        mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
-        full = trace.result == "Full Strength"
+        full = trace.effect["strength"] == "Full"
     p.strength = ("Full" if full or g.is_cupola else "Depleted") if "c" in g.notes or g.is_cupola else ""
     if g.is_hw or g.is_cupola:
         _hw(r, s, p, g, full)
@@ -165,7 +165,7 @@ def _hw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
             received.append(name)
             continue
         trace = r.roll("oto2.hw_depleted", f"Depleted {g.id}: {name} (7.5193)", side=s.name, secret=r.computer(s.name))
-        if trace.original <= 4:
+        if not trace.effect.get("forfeit"):
             received.append(name)
     if not received:
         received = weapons[:1]
@@ -232,13 +232,14 @@ def _platoon_leader(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: boo
 
 def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str, p: Purchase | None = None) -> None:
     trace = r.roll("oto2.armor_leader", purpose, side=s.name, mods={m: True for m in mods}, secret=r.computer(s.name))
-    if trace.result == "No armor leader":
+    leader = trace.effect.get("armor_leader")
+    if not leader:
         r.say(f"{s.name} {purpose}: DR {trace.original}, Final {trace.final}: no armor leader", secret=s.name)
         return
-    s.add(trace.result, "armor-leader", vehicle.rg, **{"in": vehicle.id})
+    s.add(leader, "armor-leader", vehicle.rg, **{"in": vehicle.id})
     if p:
-        p.leaders.append(f"{trace.result} AL")
-    r.say(f"{s.name} Armor Leader {trace.result} in {vehicle.id} {vehicle.type}", secret=s.name)
+        p.leaders.append(f"{leader} AL")
+    r.say(f"{s.name} Armor Leader {leader} in {vehicle.id} {vehicle.type}", secret=s.name)
 
 
 def _oba(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:

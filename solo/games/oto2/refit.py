@@ -1,13 +1,15 @@
 """RePh steps 7.512-7.517: the new CG Date, SAN, equipment repair, removal, CPP, ELR and weather."""
 
 from solo.campaign import choices
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
+from solo.campaign.steps import day, fortify
+from solo.campaign.steps.repair import equipment_by_side
 from solo.campaign.steps.day import assault_engineers, new_day
-from solo.campaign.steps.losses import engineer_casualty, switch_side
+from solo.campaign.steps.losses import capture
 from solo.core.choices import words
 from solo.core.errors import SoloError
-from solo.games.oto2.aftermath import eliminate, find
+from solo.games.oto2.aftermath import eliminate
 from solo.rules.units import unit_type
 
 
@@ -32,22 +34,11 @@ def _weapon_repair_number(r: Reph, unit: Unit) -> int:
 def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
-    for unit_id in f["captured"]:
-        unit = find(r, unit_id)
-        unit.flags.add("captured")
-        switch_side(r, unit)
-    for side, s in r.c.sides.items():
-        for v in s.retained("vehicle"):
-            _vehicle(r, s, v, after_23pm)
-        _weapon_repair(r, s)
-        _ft_dc(r, s)
-        _captured(r, s)
-        _abandon(r, s)
-        for unit in s.retained():
-            if not unit.isolated:
-                unit.flags.discard("ammo-shortage")
-        r.say(f"{side}: Depleted special ammunition restored (7.5138); Low Ammo removed and non-Isolated Ammunition "
-              f"Shortage lifted (7.5139); SW/Guns may be dismantled or assembled (7.51310)")
+    capture(r, f["captured"])
+    equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm), (_weapon_repair, _ft_dc, _captured, _abandon),
+                      {"ammo-shortage"}, "{side}: Depleted special ammunition restored (7.5138); Low Ammo removed "
+                      "and non-Isolated Ammunition Shortage lifted (7.5139); SW/Guns may be dismantled or assembled "
+                      "(7.51310)")
 
 
 def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
@@ -62,7 +53,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         if al:
             mods["armor-leader"] = al
         trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name, mods=mods)
-        if trace.final <= 4:
+        if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilization: dr {trace.original} Final {trace.final}, {trace.result}")
     if "recall" in v.flags and not v.isolated and "immobilized" not in v.flags:
@@ -71,7 +62,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
     if "low-ammo" in v.flags and not v.isolated:
         trace = r.roll("oto2.recall_low_ammo", f"Recalled for Low Ammunition: {v.label} (7.5131c)", side=s.name)
         v.flags.discard("held-back")
-        if trace.original >= 4:
+        if trace.effect.get("held_back"):
             v.flags.add("held-back")
         else:
             v.flags.discard("low-ammo")
@@ -82,13 +73,13 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         if al:
             mods["armor-leader"] = al
         trace = r.roll("oto2.vehicle_stun_recovery", f"Stun recovery of {v.label} (7.5131d)", side=s.name, mods=mods)
-        if trace.final <= 3:
+        if trace.effect.get("recovered"):
             v.flags.discard("stunned")
-        elif trace.final >= 6:
+        elif trace.effect.get("eliminated"):  # read as Abandoned
             v.flags.discard("stunned")
             v.flags.add("abandoned")
         r.say(f"{s.name} {v.id} {v.type} Stun: dr {trace.original} Final {trace.final}, {trace.result}"
-              + (" (the vehicle is Abandoned)" if trace.final >= 6 else ""))
+              + (" (the vehicle is Abandoned)" if trace.effect.get("eliminated") else ""))
 
 
 def _weapon_repair(r: Reph, s) -> None:
@@ -104,7 +95,7 @@ def _weapon_repair(r: Reph, s) -> None:
             mods["isolated"] = True
         trace = r.roll("oto2.weapon_repair", f"Repair of {unit.label} (7.5132)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
-        if trace.result == "Repaired":
+        if trace.effect.get("repaired"):
             unit.flags.discard("malfunctioned")
         elif unit.kind == "cupola":
             r.say(f"{unit.id} stays malfunctioned: a MG Cupola never takes a permanent X (4., footnote 2)")
@@ -143,7 +134,7 @@ def _captured(r: Reph, s) -> None:
             eliminate(r, unit, "a malfunctioned Captured weapon" + (" (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""))
             continue
         trace = r.roll("oto2.captured_weapon", f"Captured {unit.label} (7.5135)", side=s.name)
-        if trace.original >= 3:
+        if trace.effect.get("eliminated"):
             if unit.kind == "vehicle":
                 unit.flags.add("ma-disabled")
                 eliminate(r, unit, "Captured AFV with no functioning weapon becomes a Wreck (7.5135-7.5136)")
@@ -193,10 +184,8 @@ def removal(r: Reph) -> None:
                 mods["assault-engineers"] = True
             if side == "German" and item["own"]:
                 mods["german-own"] = True
-            trace = r.roll("oto2.removal", f"Removal of {item['item']} (7.514)", side=side, mods=mods)
-            r.say(f"{side} removal of {item['item']}: dr {trace.original} Final {trace.final}, {trace.result}")
-            if trace.original == 6:
-                engineer_casualty(r, s)
+            fortify.removal(r, s, item, "oto2.removal", "7.514", mods,
+                            "{side} removal of {item[item]}: dr {trace.original} Final {trace.final}, {trace.result}")
 
 
 def _check_removal(picks, items, squads, tracked) -> list[int]:
@@ -220,7 +209,7 @@ def cpp_replenishment(r: Reph) -> None:
         trace = r.roll("oto2.cpp_replenishment", "CPP Replenishment (7.515)", side=side, mods={"historical": r.historical(side)},
                        secret=r.computer(side))
         line = s.roster[r.c.date]
-        line.repl = first_number(trace.result)
+        line.repl = trace.effect["cpp"]
         line.total = line.start + line.repl
         s.cpp = line.total
         r.say(f"{side} CPP: Start {line.start} + Repl {line.repl} = Total {line.total} (7.5152)", secret=side)
@@ -228,36 +217,27 @@ def cpp_replenishment(r: Reph) -> None:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """7.516 ELR Loss/Gain: a DR, <= 2 ELR +1 (max 4), >= 12 ELR -1 (min 1); DRM won -1, per Elite Infantry
-    Company/Platoon bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
+    """7.516 ELR Loss/Gain (oto2.elr_loss_gain, day.elr_loss_gain); DRM won -1, per Elite Infantry Company/Platoon
+    bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
     previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
-    low, high = r.defn.limits["elr"]
-    for side, s in r.c.sides.items():
+
+    def mods(side: str) -> dict:
+        s = r.side(side)
         elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side])
-        mods = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
-        if r.c.won_last(side):
-            mods["won"] = True
-        if elite:
-            mods["elite"] = elite
-        if r.c.cvp_suffered(side):
-            mods["cvp"] = r.c.cvp_suffered(side)
-        trace = r.roll("oto2.elr_loss_gain", "ELR Loss/Gain (7.516)", side=side, mods=mods)
-        if trace.final <= 2:
-            s.elr = min(high, s.elr + 1)
-        elif trace.final >= 12:
-            s.elr = max(low, s.elr - 1)
-        s.roster[r.c.date].elr = s.elr
-        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {s.elr}")
+        given = {"won": r.c.won_last(side), "elite": elite, "cvp": r.c.cvp_suffered(side)}
+        always = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
+        return always | {k: v for k, v in given.items() if v}
+
+    day.elr_loss_gain(r, "oto2.elr_loss_gain", "ELR Loss/Gain (7.516)", mods,
+                      "{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {elr}")
 
 
 @step("weather")
 def weather(r: Reph) -> None:
-    """7.517 Weather and 7.5171 Environmental Conditions, both rolled by the German side."""
-    previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
-    was = r.c.weather[previous]
-    trace = r.roll("oto2.weather", "Weather (7.517)", side="German", mods={"overcast": True} if was == "Overcast" else {})
-    r.c.weather[r.c.date] = trace.result
-    mods = {k: True for k, on in (("rain", was == "Rain"), ("overcast", was == "Overcast")) if on}
-    ec = r.roll("oto2.environmental_conditions", "Environmental Conditions (7.5171)", side="German", mods=mods)
-    r.c.ec[r.c.date] = ec.result
-    r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, Final {ec.final})")
+    """7.517 Weather (-1 after Overcast) and 7.5171 Environmental Conditions (after Rain / Overcast), both rolled by the
+    German side (day.weather_and_ec)."""
+    was = r.c.weather[r.c.dates[r.c.dates.index(r.c.date) - 1]]
+    on = {"rain": was == "Rain", "overcast": was == "Overcast"}
+    r.say(day.weather_line(*day.weather_and_ec(
+        r, "German", ("oto2.weather", "Weather (7.517)", {"overcast": on["overcast"]}),
+        ("oto2.environmental_conditions", "Environmental Conditions (7.5171)", on))))

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState
 from solo.campaign.steps.setup import isolated_first
 from solo.core.choices import number
@@ -79,7 +79,7 @@ def _recon(r: Reph, s: SideState) -> None:
     if r.c.date.endswith("AM"):
         mods["am"] = True
     trace = r.roll("oto2.recon", "Recon (7.5225)", side=s.name, mods=mods)
-    line.recon = first_number(trace.result)
+    line.recon = trace.effect["count"]
     r.say(f"Russian Recon ({spend} CPP{' bought as M3' if bought else ''}): dr {trace.original} Final {trace.final}, "
           f"{trace.result} within 7 hexes of a friendly-Controlled hex, inspected after all set-up (7.5226)")
 

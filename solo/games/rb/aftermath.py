@@ -4,17 +4,14 @@ What happened on the map comes from the facts (solo/campaign/facts.py and the [f
 missions/rb.toml); every die the rules call for is rolled here with its table and modifiers.
 """
 
-import json
-
-from solo.campaign import choices
 from solo.campaign.facts import fact
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
-from solo.campaign.steps.escape import escape_result, isolated_escapes
-from solo.campaign.steps.hardening import promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, morale, reduce
-from solo.campaign.steps.prisoners import guarded_prisoners
+from solo.campaign.steps.escape import escape_roll, isolated_escapes
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
+from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import number
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
@@ -197,12 +194,9 @@ def isolation(r: Reph) -> None:
 
 
 def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    column, mods = escape_mods(r, unit)
-    trace = r.roll("rb.escape", f"Escape of {unit.label} (11.6063)", column, mods, side=unit.side)
-    if trace.original == 2:
-        r.say(f"{unit.id} Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
-              "Hero-Creation/Battle Hardening Eliminates it")
-    escape_result(r, unit, trace, "11.6063")
+    escape_roll(r, unit, "rb.escape", "11.6063", escape_mods(r, unit),
+                " Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
+                "Hero-Creation/Battle Hardening Eliminates it")
     for sw in carrying:
         if unit.retained and unit.isolated == "":
             sw.isolated = ""
@@ -225,10 +219,7 @@ def clearing(r: Reph) -> None:
           "hidden Set DC there is Eliminated (11.6073)")
 
 
-@step("prisoners")
-def prisoners(r: Reph) -> None:
-    """11.608 Prisoners (aftermath.guarded_prisoners)."""
-    guarded_prisoners(r, "11.608", "prisoners")
+prisoners = prisoners_step("11.608")  # 11.608 Prisoners; listed in rb/__init__.py
 
 
 @step("blazes")
@@ -255,13 +246,10 @@ def blazes(r: Reph) -> None:
 def wounded_leaders(r: Reph) -> None:
     """11.610 Wounded Leaders: a dr for each Wounded leader, +1 if confined to an Isolated Area: <= 2 Retained
     wounded, >= 3 Eliminated (evacuated, or died of his wounds)."""
-    for s in r.c.sides.values():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = {"isolated": True} if leader.isolated else {}
-            trace = r.roll("rb.wounded_leader", f"Wounded {leader.label} (11.610)", side=s.name, mods=mods)
-            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
-            if trace.final >= 3:
-                eliminate(r, leader, "wounds (11.610)")
+    for s, leader, trace in wounded_leader_rolls(r, "rb.wounded_leader", "11.610", isolated_drm):
+        r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
+        if trace.effect["leader"] == "eliminated":
+            eliminate(r, leader, "wounds (11.610)")
 
 # --- 11.611 -----------------------------------------------------------------------------------
 
@@ -276,9 +264,7 @@ def battle_hardening(r: Reph) -> None:
         _leader(r, s)
 
 
-def _harden_mmc(r: Reph, s: SideState, unit: Unit) -> None:
-    t = unit_type(unit.type, s.name)
-    better = battle_hardened(t)
+def _harden_mmc(r: Reph, s: SideState, unit: Unit, t, better) -> None:
     if t.elite or better is None:
         unit.flags.add("fanatic")
         r.say(f"{s.name} {unit.id} {unit.type} Battle Hardens: an Elite MMC becomes Fanatic for the next scenario "
@@ -302,19 +288,16 @@ def _mmc(r: Reph, s: SideState) -> None:
         mods["russian"] = True
     trace = r.roll("rb.mmc_battle_hardening", "Number of MMC to Battle Harden (11.6112)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
-    count = (first_number(trace.result) if trace.result[0].isdigit() else 0) + len(heroes)
+    count = trace.effect["count"] + len(heroes)
     r.say(f"{s.name}: MMC Battle Hardening DR {trace.original}, Final {trace.final}: {trace.result}"
           + (f", +{len(heroes)} for Heroes" if heroes else ""), secret=s.name)
     eligible = [u for u in s.retained("squad", "hs") if "hardened" not in u.flags]
     count = min(count, len(eligible))
     if not count:
         return
-    picks = r.ask("battle_harden", f"11.6112 Battle Harden {count} non-crew MMC (an Elite one becomes "
-                  f"Fanatic): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count), side=s.name,
-                  context={"reph": r, "units": eligible, "count": count},
-                  example=f"battle_harden = {json.dumps([u.id for u in eligible[:count]])}")
-    for unit_id in picks:
-        _harden_mmc(r, s, s.unit(unit_id))
+    for picked in mmc_to_harden(r, s, f"11.6112 Battle Harden {count} non-crew MMC (an Elite one becomes Fanatic)",
+                                eligible, count, shown=count):
+        _harden_mmc(r, s, *picked)
 
 
 def _heroic(r: Reph, s: SideState) -> None:

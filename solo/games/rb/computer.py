@@ -4,12 +4,7 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 `leader_hardening` (11.6113/11.6114: always roll rather than exchange).
 """
 
-from solo.ai.reph import (
-    battle_harden,
-    escape_decision,
-    keep_prisoners,
-    leader_hardening,
-)
+from solo.ai.reph import battle_harden, escape_decision, keep_prisoners, leader_hardening
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
@@ -18,6 +13,11 @@ from solo.core.play import Question, Reply
 from solo.games.rb import purchase as rb_purchase
 from solo.games.rb.aftermath import GRADES, escape_mods, fact, leader_to_harden
 from solo.games.rb.strength import commissar_types
+
+
+escape = escape_decision("rb.escape", escape_mods, "11.6061")
+prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
+                           "enemy gets a Conscript back", "Massacre next scenario")
 
 
 def won_drm(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -161,8 +161,8 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 
 DECISIONS = {  # the computer's answer to each question, by its key
-    "escape": escape_decision("rb.escape", escape_mods, "11.6061"),
-    "prisoners": keep_prisoners("keeps its prisoners", "enemy gets a Conscript back", "11.608"),
+    "escape": escape,
+    "prisoners": prisoners,
     "battle_harden": battle_harden,
     "promotion": leader_hardening,
     "won_drm": won_drm,

@@ -3,7 +3,7 @@ maximum and the CG maximum per variant, the RG Purchase Record, and Reconnaissan
 
 from dataclasses import dataclass
 
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType, companies_per_day, option_cost
 from solo.campaign.state import Purchase, SideState
 from solo.core.choices import number, words
@@ -163,6 +163,6 @@ def recon(r: Reph) -> None:
             continue
         mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
         trace = r.roll("rb.recon", "Recon (11.622)", side=side, mods=mods)
-        line.recon = 0 if trace.result.startswith("No") else first_number(trace.result)
+        line.recon = trace.effect["count"]
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}: {trace.result}, each <= four hexes "
               "from a friendly-Controlled hex, declared after all set-up (11.6245)", secret=side)

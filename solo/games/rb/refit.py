@@ -1,11 +1,12 @@
 """Red Barricades RePh steps 11.612-11.618: the new CG Day, repair, Armor Withdrawal, fortification removal, CPP,
 ELR, weather (seed 003)."""
 
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
+from solo.campaign.steps.repair import equipment_by_side
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
+from solo.campaign.steps.losses import capture, eliminate, find
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
@@ -53,22 +54,10 @@ def repair(r: Reph) -> None:
     """11.613 Equipment Repair and Replenishment: 11.6131 AFV (remanning, Shock/UK, Bog, Immobilization Removal),
     11.6132 Weapon Repair, 11.6133 AFV MG Exchange, 11.6134 FT/DC, 11.6135 Captured Weapons, 11.6136 Captured AFV,
     11.6137 Special Ammo, 11.6138 Low Ammo, 11.6139 Ammunition Shortage."""
-    for unit_id in fact(r, "captured", []):
-        unit = find(r, unit_id)
-        unit.flags.add("captured")
-        switch_side(r, unit)  # 11.6072: Retained by the side Controlling its Location
-    for side, s in r.c.sides.items():
-        for v in s.retained("vehicle"):
-            _afv(r, s, v)
-        _weapon_repair(r, s)
-        _mg_exchange(r, s)
-        _ft_dc(r, s)
-        _captured(r, s)
-        for unit in s.retained():
-            if not unit.isolated:
-                unit.flags -= {"low-ammo", "ammo-shortage"}
-        r.say(f"{side}: non-Captured, non-Isolated Guns have their Depleted ammunition restored (11.6137); Low Ammo "
-              "removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted (11.6139)")
+    capture(r, fact(r, "captured", []))  # 11.6072: Retained by the side Controlling its Location
+    equipment_by_side(r, _afv, (_weapon_repair, _mg_exchange, _ft_dc, _captured), {"low-ammo", "ammo-shortage"},
+                      "{side}: non-Captured, non-Isolated Guns have their Depleted ammunition restored (11.6137); Low "
+                      "Ammo removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted (11.6139)")
 
 
 def _afv(r: Reph, s: SideState, v: Unit) -> None:
@@ -96,7 +85,7 @@ def _afv(r: Reph, s: SideState, v: Unit) -> None:
             if on:
                 mods[name] = True
         trace = r.roll("rb.immobilization_removal", f"Immobilization Removal: {v.label} (11.6131)", side=s.name, mods=mods)
-        if trace.final <= 2:
+        if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result}")
 
@@ -115,7 +104,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
         trace = r.roll("rb.weapon_repair", f"Repair of {unit.label} (11.6132)", side=s.name, mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, {trace.result}")
         unit.flags.discard("malfunctioned")
-        if trace.final <= 2:
+        if trace.effect.get("repaired"):
             continue
         if unit.kind == "vehicle":
             unit.flags |= {"ma-disabled", "recall"}
@@ -163,7 +152,7 @@ def _captured(r: Reph, s: SideState) -> None:
     for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
         if "malfunctioned" not in unit.flags:
             trace = r.roll("rb.captured_weapon", f"Captured {unit.label} (11.6135)", side=s.name)
-            if trace.original <= 2:
+            if not trace.effect.get("eliminated"):
                 continue
         unit.flags.discard("malfunctioned")
         if unit.kind == "vehicle":
@@ -260,12 +249,9 @@ def fortification_removal(r: Reph) -> None:
         engineers = assault_engineers(s)
         for n in picks:
             item = items[n - 1]
-            trace = r.roll("rb.fortification_removal", f"Removal of {item['item']} (11.615)", side=side,
-                           mods=fortify.removal_mods(item, engineers))
-            r.say(f"{side} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
-                  f"{trace.result}")
-            if trace.original == 6:
-                engineer_casualty(r, s)
+            fortify.removal(r, s, item, "rb.fortification_removal", "11.615", fortify.removal_mods(item, engineers),
+                            "{side} removal of {item[item]} ({item[where]}): dr {trace.original} Final {trace.final}, "
+                            "{trace.result}")
 
 
 # --- 11.616-11.618 ------------------------------------------------------------------------------
@@ -283,7 +269,7 @@ def cpp(r: Reph) -> None:
             mods["cvp"] = played.cvp[r.c.other(side)]
         trace = r.roll("rb.cpp_replenishment", "CPP Replenishment (11.616)", side=side, mods=mods, secret=r.computer(side))
         line = s.roster[r.c.date]
-        line.repl = first_number(trace.result.lstrip("+"))
+        line.repl = trace.effect["cpp"]
         line.total = line.start + line.repl
         s.cpp = line.total
         r.say(f"{side} CPP: DR {trace.original} Final {trace.final}; Start {line.start} + Repl {line.repl} = Total "
@@ -312,44 +298,35 @@ def rg_class(r: Reph, side: str, rg_id: str) -> str:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """11.617 ELR Loss/Gain: a DR, <= 2 ELR +1 (max 4), >= 13 ELR -1 (min 0). DRM: -1 won yesterday's scenario, -2 per
+    """11.617 ELR Loss/Gain (rb.elr_loss_gain, day.elr_loss_gain). DRM: -1 won yesterday's scenario, -2 per
     Idle Day since the last scenario, -2 per elite / -1 per first-line Infantry Coy or AFV Pltn [EXC: SPW] bought on
     the previous CG Day, +1 Attack chit on the previous CG Day (the German is assumed to attack in the Initial
     Scenario), +2 per scenario since the CG start or the last Idle Day, the Historical DRM."""
     previous = previous_day(r)
-    for side, s in r.c.sides.items():
-        bought = [p for p in s.purchases if p.date == previous and not p.given]
+
+    def mods(side: str) -> dict:
+        bought = [p for p in r.side(side).purchases if p.date == previous and not p.given]
         elite = sum(1 for p in bought if rg_class(r, side, p.rg) == "elite")
         first = sum(1 for p in bought if rg_class(r, side, p.rg) == "first-line"
                     or (p.rg.startswith("A") and "SPW" not in p.title))
         played = scenario_yesterday(r)
         attack = attacked_yesterday(r, side) or (side == "German" and not r.c.history)
-        mods = {"historical": r.historical(side), "scenarios": scenarios_counted(r)}
-        for name, value in (("won", bool(played) and played.winner == side), ("idle", r.c.idle_days),
-                            ("elite-coy", elite), ("first-line", first), ("attack", bool(attack))):
-            if value:
-                mods[name] = value
-        trace = r.roll("rb.elr_loss_gain", "ELR Loss/Gain (11.617)", side=side, mods=mods)
-        if trace.final <= 2:
-            s.elr = min(4, s.elr + 1)
-        elif trace.final >= 13:
-            s.elr = max(0, s.elr - 1)
-        s.roster[r.c.date].elr = s.elr
-        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {s.elr} (8-3-8s/3-3-8s always "
-              "ELR 5; no Battlefield Integrity) (11.617)")
+        given = {"won": bool(played) and played.winner == side, "idle": r.c.idle_days, "elite-coy": elite,
+                 "first-line": first, "attack": bool(attack)}
+        return {"historical": r.historical(side), "scenarios": scenarios_counted(r)} | {k: v for k, v in given.items() if v}
+
+    day.elr_loss_gain(r, "rb.elr_loss_gain", "ELR Loss/Gain (11.617)", mods,
+                      "{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {elr} (8-3-8s/3-3-8s "
+                      "always ELR 5; no Battlefield Integrity) (11.617)")
 
 
 @step("weather")
 def weather(r: Reph) -> None:
     """11.618 Weather and EC: the Russian rolls a DR on the RB Weather Table (-1 after an Overcast day), then a dr on
-    the RB EC Table (-3 after Overcast, -1 after Fog/Mist, -1 in November, +1 after a Dry EC)."""
+    the RB EC Table (-3 after Overcast, -1 after Fog/Mist, -1 in November, +1 after a Dry EC) (day.weather_and_ec)."""
     previous = previous_day(r)
     was, was_ec = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
-    trace = r.roll("rb.weather", "Weather (11.618)", side="Russian", mods={"overcast": True} if was == "Overcast" else {})
-    r.c.weather[r.c.date] = trace.result
-    mods = {k: True for k, on in (("overcast", was == "Overcast"), ("fog", was == "Fog/Mist"),
-                                  ("november", r.c.date.endswith("Nov")), ("dry", was_ec == "Dry")) if on}
-    ec = r.roll("rb.ec", "EC (11.618)", side="Russian", mods=mods)
-    r.c.ec[r.c.date] = ec.result
-    r.say(f"weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} (dr {ec.original}, "
-          f"Final {ec.final}); Wind is rolled in 11.6241 (11.618)")
+    traces = day.weather_and_ec(r, "Russian", ("rb.weather", "Weather (11.618)", {"overcast": was == "Overcast"}),
+                                ("rb.ec", "EC (11.618)", {"overcast": was == "Overcast", "fog": was == "Fog/Mist",
+                                                          "november": r.c.date.endswith("Nov"), "dry": was_ec == "Dry"}))
+    r.say(f"{day.weather_line(*traces)}; Wind is rolled in 11.6241 (11.618)")

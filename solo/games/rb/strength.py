@@ -86,10 +86,10 @@ def _strength(r: Reph, s: SideState, p: Purchase) -> None:
     mods = {"historical": r.historical(s.name)}
     if strength_rolled(g):
         trace = r.roll("rb.rg_strength", f"Strength of {g.label()} (11.6201)", side=s.name, mods=mods, secret=secret)
-        p.strength = "Full" if trace.result == "Full Strength" else "Depleted"
+        p.strength = trace.effect["strength"]
     elif battery(g):
         trace = r.roll("rb.gun_battery", f"Strength of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
-        p.strength = "Full" if trace.result == "Full" else "Depleted"
+        p.strength = trace.effect["strength"]
     elif oba(g):
         trace = r.roll(pack_table(r, "oba"), f"Ammunition of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
         p.strength = trace.result
@@ -140,7 +140,7 @@ def _company_sw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> No
         for _ in range(int(row.results.get(weapon) or 0)):
             if not full:
                 trace = r.roll("rb.depleted_company_sw", f"{g.id} {weapon} (11.6202)", side=s.name, secret=r.computer(s.name))
-                if trace.original > 4:
+                if trace.effect.get("forfeit"):
                     continue
             s.add(weapon, "sw", p.line)
             p.sw.append(weapon)
@@ -242,12 +242,12 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase) -> None:
     vehicles = [u for u in s.units if u.rg == p.line and u.kind == "vehicle"]
     trace = r.roll("rb.armor_leader", f"Armor Leader of {p.rg} {p.title} (11.6207)", side=s.name,
                    mods={s.name.lower(): True}, secret=r.computer(s.name))
-    if trace.result.startswith("Inexperienced"):
+    if trace.effect.get("inexperienced"):
         for v in vehicles:
             v.flags.add("inexperienced")
-    elif not trace.result.startswith("-") and vehicles:
-        s.add(trace.result, "armor-leader", p.line, **{"in": vehicles[0].id})
-        p.leaders.append(f"{trace.result} AL")
+    elif trace.effect.get("armor_leader") and vehicles:
+        s.add(trace.effect["armor_leader"], "armor-leader", p.line, **{"in": vehicles[0].id})
+        p.leaders.append(f"{trace.effect['armor_leader']} AL")
     r.say(f"{s.name} {p.rg} Armor Leader DR {trace.original} Final {trace.final}: {trace.result}", secret=s.name)
 
 

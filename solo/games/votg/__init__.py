@@ -18,7 +18,7 @@ KEYS = ("commissars", "recon", "prisoners", "escape", "leader_hardening", "count
 
 GAME = CampaignGame(
     id="votg",
-    steps=steps_of(scenario_end.melee, aftermath, refit, purchase, strength, setup, initiative.initiative,
+    steps=steps_of(scenario_end.melee, aftermath, aftermath.prisoners, refit, purchase, strength, setup, initiative.initiative,
                    initiative.first_move),
     decide=decider("votg", computer.DECISIONS | chits.DECISIONS),
     finish=scenarios_won,

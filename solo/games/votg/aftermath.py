@@ -6,14 +6,13 @@ What happened on the map comes from the facts (the generic keys and the [facts.e
 every die the rules call for is rolled here with its table and modifiers.
 """
 
-from solo.campaign import choices
 from solo.campaign.facts import fact
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_result, isolated_escapes
-from solo.campaign.steps.hardening import promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, morale, reduce
-from solo.campaign.steps.prisoners import guarded_prisoners
+from solo.campaign.steps.escape import escape_roll, isolated_escapes
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
+from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
@@ -202,12 +201,9 @@ def isolation(r: Reph) -> None:
 
 def escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
     """One Escape DR (12.6073) and its result (12.6074): survivors and the SW they portage are Retained."""
-    column, mods = escape_mods(r, unit)
-    trace = r.roll("votg.escape", f"Escape of {unit.label} (12.6073)", column, mods, side=unit.side)
-    if trace.original == 2:
-        r.say(f"{unit.id}: Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result "
-              "Eliminates it (12.6074)")
-    escape_result(r, unit, trace, "12.6073")
+    escape_roll(r, unit, "votg.escape", "12.6073", escape_mods(r, unit),
+                ": Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result Eliminates "
+                "it (12.6074)")
     for sw in carrying:
         if unit.retained and unit.kind != "vehicle":
             sw.isolated = ""
@@ -228,10 +224,7 @@ def clearing(r: Reph) -> None:
           "a Wreck or Burnt-Out-Wreck, after any Scrounging, D10.5); still-hidden Fortifications stay hidden (12.6083)")
 
 
-@step("prisoners")
-def prisoners(r: Reph) -> None:
-    """12.609 Prisoners (aftermath.guarded_prisoners)."""
-    guarded_prisoners(r, "12.609", "prisoners")
+prisoners = prisoners_step("12.609")  # 12.609 Prisoners; listed in votg/__init__.py
 
 
 @step("blazes")
@@ -248,7 +241,7 @@ def blazes(r: Reph) -> None:
         for building in words(fact(r, key, "")):
             trace = r.roll("votg.non_factory_building", f"Non-Factory stone building {building} (12.6104)", side="German",
                            mods={"single-hex": True} if single else {})
-            outcome = "Gutted (7.)" if trace.final <= 4 else "rubbled: a Rubble counter in each ground-level Location"
+            outcome = "Gutted (7.)" if trace.effect["building"] == "gutted" else "rubbled: a Rubble counter in each ground-level Location"
             r.say(f"building {building}: dr {trace.original} Final {trace.final}, {outcome}")
     flames = fact(r, "flames", 0)
     if flames:
@@ -259,14 +252,11 @@ def blazes(r: Reph) -> None:
 def wounded_leaders(r: Reph) -> None:
     """12.611 Wounded Leaders: a dr for each wounded leader, +1 if confined to an Isolated Area: <= 2 Retained
     wounded, >= 3 Eliminated."""
-    for s in r.c.sides.values():
-        for leader in [u for u in s.retained("leader") if "wounded" in u.flags]:
-            mods = {"isolated": True} if leader.isolated else {}
-            trace = r.roll("votg.wounded_leader", f"Wounded {leader.label} (12.611)", side=s.name, mods=mods)
-            if trace.final >= 3:
-                eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
-            else:
-                r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original}, Retained wounded (12.611)")
+    for s, leader, trace in wounded_leader_rolls(r, "votg.wounded_leader", "12.611", isolated_drm):
+        if trace.effect["leader"] == "eliminated":
+            eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
+        else:
+            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original}, Retained wounded (12.611)")
 
 # --- 12.612 Battle Hardening & Promotion ----------------------------------------------------------
 
@@ -296,19 +286,13 @@ def mmc_hardening(r: Reph, s) -> None:
         mods["cvp"] = amassed
     trace = r.roll("votg.mmc_battle_hardening", "Number of MMC to Battle Harden (12.6123)", side=s.name, mods=mods,
                    secret=r.computer(s.name))
-    count = (first_number(trace.result) if trace.result[0].isdigit() else 0) + len(heroes)
+    count = trace.effect["count"] + len(heroes)
     eligible = s.retained("squad", "hs", "crew")
     if not count or not eligible:
         r.say(f"{s.name}: no MMC Battle Hardens (DR {trace.original}, Final {trace.final})", secret=s.name)
         return
-    picks = r.ask("battle_harden", f"12.6123 Battle Harden {count} MMC (an Elite MMC or a crew becomes "
-                  f"Fanatic instead, for the next scenario): which? ({', '.join(u.label for u in eligible)})", choices.unit_list(s, eligible, count),
-                  side=s.name, context={"reph": r, "units": eligible, "count": count},
-                  example=f'battle_harden = ["{eligible[0].id}"]')
-    for unit_id in picks:
-        unit = s.unit(unit_id)
-        t = unit_type(unit.type, s.name)
-        better = battle_hardened(t)
+    for unit, t, better in mmc_to_harden(r, s, f"12.6123 Battle Harden {count} MMC (an Elite MMC or a crew becomes "
+                                         "Fanatic instead, for the next scenario)", eligible, count):
         if unit.kind == "crew" or t.elite or better is None:
             unit.flags.add("fanatic")
             r.say(f"{s.name} {unit.id} {unit.type} Battle Hardens: Fanatic for the next scenario (12.6123)")

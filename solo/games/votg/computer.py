@@ -2,19 +2,18 @@
 Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange)."""
 
-from solo.ai.reph import (
-    battle_harden,
-    escape_decision,
-    greedy,
-    keep_prisoners,
-    leader_hardening,
-)
+from solo.ai.reph import battle_harden, escape_decision, greedy, keep_prisoners, leader_hardening
 from solo.campaign.reph import Reph
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.votg.aftermath import escape_mods
 from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw
+
+
+escape = escape_decision("votg.escape", escape_mods, "12.6071")
+prisoners = keep_prisoners("keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
+                           "enemy regains a unit", "Massacre next scenario")
 
 
 def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -114,8 +113,8 @@ def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 
 DECISIONS = {  # the computer's answer to each question, by its key
-    "escape": escape_decision("votg.escape", escape_mods, "12.6071"),
-    "prisoners": keep_prisoners("keeps the prisoner", "enemy regains a unit", "12.609"),
+    "escape": escape,
+    "prisoners": prisoners,
     "battle_harden": battle_harden,
     "leader_hardening": leader_hardening,
     "counterattack": counterattack,

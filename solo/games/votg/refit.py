@@ -5,10 +5,10 @@ halving), ELR, Weather and EC (seed 001)."""
 import math
 import re
 
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import eliminate, engineer_casualty, find, switch_side
+from solo.campaign.steps.losses import capture, eliminate, find
 from solo.games.votg.aftermath import COUNTERATTACK, fact
 from solo.rules.units import unit_type
 
@@ -48,11 +48,7 @@ def new_day(r: Reph) -> None:
 # --- 12.615 Equipment Repair & Replenishment ---------------------------------------------------
 
 def _captured_switch(r: Reph) -> None:
-    for unit_id in fact(r, "captured", []):
-        unit = find(r, unit_id)
-        if "captured" not in unit.flags:
-            unit.flags.add("captured")
-            switch_side(r, unit)
+    capture(r, fact(r, "captured", []), once=True)
 
 
 @step("field_maintenance")
@@ -99,11 +95,11 @@ def recovery(r: Reph) -> None:
                                           ("dug-in", "dug-in" in v.flags)) if on}
             trace = r.roll("votg.afv_recovery", f"Recovery of {v.label} (12.6151d)", side=side, mods=mods)
             what = "Wreck" if "wreck" in v.flags else "AFV"
-            if trace.original == 6 and what == "Wreck":
+            if trace.effect.get("wreck") == "burnt-out" and what == "Wreck":
                 v.flags.add("burnt-out")
                 r.say(f"{side} Wreck {v.id} {v.type}: Original dr 6, unrecoverable: a Burnt-Out-Wreck (may be "
                       "Scrounged, 12.6082)")
-            elif trace.final <= 4:
+            elif trace.effect.get("recovered"):
                 v.flags.add("recovered")
                 v.isolated = ""
                 if what == "Wreck":
@@ -142,7 +138,7 @@ def immobilization_repair(r: Reph) -> None:
                 mods["labor"] = v.detail["labor"]
             trace = r.roll("votg.immobilization_repair", f"Immobilization repair of {v.label} (12.6151e)", side=side, mods=mods)
             r.say(f"{side} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result.rstrip('*')}")
-            if trace.final <= 2:
+            if trace.effect.get("repaired"):
                 v.flags.discard("immobilized")
                 v.detail.pop("labor", None)
             else:
@@ -160,10 +156,10 @@ def wreck_repair(r: Reph) -> None:
             if v.detail.get("labor"):
                 mods["labor"] = v.detail["labor"]
             trace = r.roll("votg.wreck_repair", f"Repair of Wreck {v.label} (12.6151f)", side=side, mods=mods)
-            if trace.original == 6:
+            if trace.effect.get("wreck") == "eliminated":
                 v.status = "Eliminated"
                 r.say(f"{side} Wreck {v.id} {v.type}: Original dr 6, a total loss: Eliminated (12.6151f)")
-            elif trace.final <= 2:
+            elif trace.effect.get("repaired"):
                 v.flags -= {"wreck", "recovered", "immobilized", "ma-disabled"}
                 v.detail.pop("labor", None)
                 r.say(f"{side} Wreck {v.id} {v.type}: dr {trace.original} Final {trace.final}, Repaired: fully "
@@ -192,8 +188,8 @@ def weapon_repair(r: Reph) -> None:
                     mods[name] = True
             trace = r.roll("votg.weapon_repair", f"Repair of {unit.label} (12.6152)", side=side, mods=mods)
             r.say(f"{side} {unit.id} {unit.type}: repair dr {trace.original} Final {trace.final}, "
-                  + ("Repaired" if trace.final <= 1 else "not repaired"))
-            if trace.final <= 1:
+                  + ("Repaired" if trace.effect.get("repaired") else "not repaired"))
+            if trace.effect.get("repaired"):
                 unit.flags.discard("malfunctioned")
             elif unit.kind == "vehicle":
                 unit.flags = (unit.flags - {"malfunctioned"}) | {"ma-disabled", "wreck"}
@@ -206,7 +202,7 @@ def weapon_repair(r: Reph) -> None:
                           + ("; the AFV becomes a Wreck (12.6156)" if unit.kind == "vehicle" else ""))
                 continue
             trace = r.roll("votg.captured_weapon", f"Captured {unit.label} (12.6155)", side=side)
-            if trace.original >= 3:
+            if trace.effect.get("eliminated"):
                 if unit.kind == "vehicle":
                     unit.flags |= {"ma-disabled", "wreck"}
                     r.say(f"Captured {unit.id} {unit.type}: dr {trace.original}, its MA Disabled (no Recall); with no "
@@ -265,18 +261,19 @@ def _platoon(r: Reph, s, line: int, vehicles: list) -> None:
         mods["historical"] = r.historical(s.name)
         trace = r.roll("votg.afv_platoon_redeployment", f"Redeployed AFV Pltn (line {line}) re-entering "
                        "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
-        if trace.final <= 5:
+        back = not trace.effect.get("removed")
+        if back:
             for u in away + [a for a in s.units if a.kind == "armor-leader" and a.status == "Redeployed" and a.rg == line]:
                 u.status = "Retained"
         r.say(f"{s.name} Redeployed AFV Pltn line {line}: dr {trace.original} Final {trace.final}, "
-              + ("back in play" if trace.final <= 5 else "still away") + " (12.6162)", secret=s.name)
+              + ("back in play" if back else "still away") + " (12.6162)", secret=s.name)
         return
     home = [v for v in vehicles if not v.isolated and "dug-in" not in v.flags]
     if not home or not any("been-on-map" in v.flags for v in vehicles):
         return
     trace = r.roll("votg.afv_platoon_redeployment", f"AFV Pltn {home[0].type} (line {line}) Redeployment "
                    "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
-    if trace.final >= 6:
+    if trace.effect.get("removed"):
         for u in home + [a for a in s.retained("armor-leader") if a.detail.get("in") in {v.id for v in home}]:
             u.status = "Redeployed"
         isolated = [v.id for v in vehicles if v.isolated]
@@ -297,12 +294,8 @@ def fortification_removal(r: Reph) -> None:
     Casualty Reduces a non-Isolated elite MMC."""
     for item in fact(r, "removal", []):
         s = r.side(item["side"])
-        trace = r.roll("votg.fortification_removal", f"Removal of {item['item']} (12.617)", side=s.name,
-                       mods=fortify.removal_mods(item, assault_engineers(s)))
-        r.say(f"{s.name} removal of {item['item']} ({item['where']}): dr {trace.original} Final {trace.final}, "
-              f"{trace.result.rstrip('*')}")
-        if trace.original == 6:
-            engineer_casualty(r, s)
+        fortify.removal(r, s, item, "votg.fortification_removal", "12.617", fortify.removal_mods(item, assault_engineers(s)),
+                        "{side} removal of {item[item]} ({item[where]}): dr {trace.original} Final {trace.final}, {result}")
 
 
 # --- 12.618 - 12.620 ------------------------------------------------------------------------------
@@ -323,7 +316,7 @@ def cpp(r: Reph) -> None:
         if suffered:
             mods["cvp"] = suffered
         trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods, secret=r.computer(side))
-        repl = first_number(trace.result)
+        repl = trace.effect["cpp"]
         halve = (before and (side == "German" or r.c.is_last_date)) or (after and side == "Russian")
         if halve:
             repl = math.ceil(repl / 2)
@@ -378,41 +371,31 @@ def since_idle(r: Reph, kind: str = "") -> int:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """12.619 ELR Loss/Gain (thresholds read as RB 11.617: <= 2 +1, >= 13 -1): -1 per scenario won on the previous CG
+    """12.619 ELR Loss/Gain (votg.elr_loss_gain, its thresholds read as RB 11.617; day.elr_loss_gain): -1 per scenario won on the previous CG
     Day, -2 per Idle Day since the last scenario, -2 per elite Infantry Coy and -1 per first-line Infantry Coy bought
     on the previous CG Day, -1 per two (FRU) Infantry Pltn, +1 Attack chit, +2 per scenario since the start or the
     last Idle Day, Historical DRM, German +1 per Night scenario."""
     days = last_day(r)
     previous = days[0]["date"] if days else r.c.dates[max(0, r.c.dates.index(r.c.date) - 1)]
-    low, high = r.defn.raw["limits"]["elr"]
-    for side, s in r.c.sides.items():
-        mods = {"historical": r.historical(side), "scenarios": since_idle(r)}
-        won = sum(1 for sc in r.c.scenarios if sc.date == previous and sc.winner == side)
-        for name, value in (("won", won), ("idle", r.c.idle_days), ("attack", attacked(r, side)),
-                            ("night", since_idle(r, "night") if side == "German" else 0),
-                            *bought_on(r, s, previous).items()):
-            if value:
-                mods[name] = value
-        trace = r.roll("votg.elr_loss_gain", "ELR Loss/Gain (12.619)", side=side, mods=mods)
-        if trace.final <= 2:
-            s.elr = min(high, s.elr + 1)
-        elif trace.final >= 13:
-            s.elr = max(low, s.elr - 1)
-        s.roster[r.c.date].elr = s.elr
-        r.say(f"{side} ELR DR {trace.original} Final {trace.final}: ELR {s.elr} (12.619)")
+
+    def mods(side: str) -> dict:
+        given = {"won": sum(1 for sc in r.c.scenarios if sc.date == previous and sc.winner == side),
+                 "idle": r.c.idle_days, "attack": attacked(r, side),
+                 "night": since_idle(r, "night") if side == "German" else 0, **bought_on(r, r.side(side), previous)}
+        return {"historical": r.historical(side), "scenarios": since_idle(r)} | {k: v for k, v in given.items() if v}
+
+    day.elr_loss_gain(r, "votg.elr_loss_gain", "ELR Loss/Gain (12.619)", mods,
+                      "{side} ELR DR {trace.original} Final {trace.final}: ELR {elr} (12.619)")
 
 
 @step("weather")
 def weather(r: Reph) -> None:
     """12.620 the Russian makes a DR on the VotG Weather Table (-1 after an Overcast Day), then a dr for the EC (-3
-    after Overcast, -1 after Fog/Mist, +1 after Dry EC). Wind comes at 12.6261."""
+    after Overcast, -1 after Fog/Mist, +1 after Dry EC) (day.weather_and_ec). Wind comes at 12.6261."""
     index = r.c.dates.index(r.c.date)
     previous = r.c.dates[index - 1] if index else ""
     was, ec_was = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
-    trace = r.roll("votg.weather", "Weather (12.620)", side="Russian", mods={"overcast": True} if was == "Overcast" else {})
-    mods = {k: True for k, on in (("overcast", was == "Overcast"), ("fog", was.startswith("Fog")),
-                                  ("dry", ec_was == "Dry")) if on}
-    ec = r.roll("votg.ec", "EC (12.620)", side="Russian", mods=mods)
-    r.c.weather[r.c.date], r.c.ec[r.c.date] = trace.result, ec.result
-    r.say(f"{r.c.date}: weather {trace.result} (DR {trace.original}, Final {trace.final}); EC {ec.result} "
-          f"(dr {ec.original}, Final {ec.final}); record them on the CG Roster (12.620)")
+    traces = day.weather_and_ec(r, "Russian", ("votg.weather", "Weather (12.620)", {"overcast": was == "Overcast"}),
+                                ("votg.ec", "EC (12.620)", {"overcast": was == "Overcast", "fog": was.startswith("Fog"),
+                                                            "dry": ec_was == "Dry"}))
+    r.say(f"{r.c.date}: {day.weather_line(*traces)}; record them on the CG Roster (12.620)")

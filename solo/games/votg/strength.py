@@ -3,7 +3,7 @@
 import re
 
 from solo.campaign import choices
-from solo.campaign.reph import Reph, first_number, step
+from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
 from solo.campaign.steps.losses import replace
@@ -79,8 +79,8 @@ def _pltn(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6221 Pltn RG Strength Table for an Infantry (HW, MOL-P too) or AFV Pltn; SW, leaders, armor leaders."""
     trace = r.roll("votg.pltn_strength", f"Strength of {g.label()} (12.6221)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
-    full = trace.result == "Full Strength"
-    p.strength = "Full" if full else "Depleted"
+    p.strength = trace.effect["strength"]
+    full = p.strength == "Full"
     count = g.full if full else g.depleted
     if g.letter == "A":
         vehicles = _squads(r, s, p, g, count or 0, "vehicle")
@@ -171,21 +171,21 @@ def _armor_leader(r: Reph, s: SideState, p: Purchase, vehicles: list) -> None:
     """12.6227 a DR (-1 German, +1 Russian): a 10-2 to 8-1 armor leader, none, or Inexperienced Crews (D3.45)."""
     trace = r.roll("votg.armor_leader", f"Armor leader of {p.rg} (12.6227)", side=s.name, mods={s.name.lower(): True},
                    secret=r.computer(s.name))
-    if trace.result.startswith("Inexperienced"):
+    if trace.effect.get("inexperienced"):
         for v in vehicles:
             v.flags.add("inexperienced")
         p.leaders.append("Inexperienced Crews")
-    elif trace.result[0].isdigit():
-        s.add(trace.result, "armor-leader", p.line, **{"in": vehicles[0].id})
-        p.leaders.append(f"{trace.result} AL")
+    elif trace.effect.get("armor_leader"):
+        s.add(trace.effect["armor_leader"], "armor-leader", p.line, **{"in": vehicles[0].id})
+        p.leaders.append(f"{trace.effect['armor_leader']} AL")
 
 
 def _battery(r: Reph, s: SideState, p: Purchase, g) -> None:
     """12.6224 Gun Battery Table: Full, or one less of each Gun type of the RG chart."""
     trace = r.roll("votg.gun_battery", f"Strength of {g.label()} (12.6224)", side=s.name,
                    mods={"historical": r.historical(s.name)}, secret=r.computer(s.name))
-    full = trace.final <= 7
-    p.strength = "Full" if full else "Depleted"
+    p.strength = trace.effect["strength"]
+    full = p.strength == "Full"
     for part in g.units.split(","):
         name, _, n = part.strip().partition(" x")
         for _ in range(int(n or 1) - (0 if full else 1)):
@@ -250,6 +250,6 @@ def recon(r: Reph) -> None:
         line.left = s.cpp
         mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
         trace = r.roll("votg.recon", "Recon (12.624)", side=side, mods=mods, secret=r.computer(side))
-        line.recon = first_number(trace.result) if trace.result[0].isdigit() else 0
+        line.recon = trace.effect["count"]
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}, {line.recon} Location(s), "
               "inspected after all set-up (12.6265)", secret=side)
