@@ -10,6 +10,7 @@ from solo.cli.ai import ai
 from solo.cli.boards import boards
 from solo.cli.cg import cg
 from solo.cli.mission import mission
+from solo.cli.params import SEED
 from solo.core.dice import SeededDice, TypedDice, parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
@@ -193,7 +194,7 @@ def with_mod_options(func):
 @with_mod_options
 @click.option("--dice", "dice", multiple=True, metavar="FACES",
               help="Faces you rolled, colored die first: --dice 3,4 (DR) or --dice 5 (dr); repeat for chained rolls.")
-@click.option("--seed", type=int, help="Seed the dice (the same seed gives the same rolls).")
+@click.option("--seed", type=SEED, help="Seed the dice (the same seed gives the same rolls).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def roll_command(table_id, drm, mods, column, dice, seed, as_json):
     """Roll on a table and show the whole trace."""
@@ -240,6 +241,13 @@ cli.add_command(mission)
 cli.add_command(ai)
 
 
+def _one_line(exc: click.ClickException) -> str:
+    """click's refusal as one line, with where to find the command's help."""
+    ctx = getattr(exc, "ctx", None)
+    hint = f" ('{ctx.command_path} -h' for help)" if ctx else ""
+    return " ".join(exc.format_message().split()) + hint
+
+
 def main() -> None:
     """Entry point: a player's mistake is one line on stderr and exit code 2, never a traceback."""
     try:
@@ -248,7 +256,7 @@ def main() -> None:
         click.echo(f"solo: {exc}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"solo: {_one_line(exc)}", err=True)
         sys.exit(2)
     except click.Abort:
         click.echo("solo: aborted", err=True)

@@ -123,3 +123,15 @@ def test_check_lists_every_problem(solo, tmp_path):
     out = solo("tables", "check", str(bad))
     assert out.returncode == 2
     assert "pack.weather: no row for Final 4" in out.stdout and "pack.wind: no row for Final 4" in out.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["roll", "oto2.recon", "--seed", "-1"], "Invalid value for '--seed'"),
+    (["boards", "cross-roads", "--seed", "-1"], "Invalid value for '--seed'"),
+    (["roll", "oto2.recon", "--dice", "²"], "bad die face '²'"),
+])
+def test_bad_seed_and_dice_are_one_line_exit_2(args, says):
+    """Issue 24: a negative seed and non-ASCII digits were tracebacks (exit 1)."""
+    out = subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and says in out.stderr and out.stderr.startswith("solo: ")
