@@ -248,10 +248,11 @@ def _one_line(exc: click.ClickException) -> str:
     return " ".join(exc.format_message().split()) + hint
 
 
-def main() -> None:
-    """Entry point: a player's mistake is one line on stderr and exit code 2, never a traceback."""
+def main(args: list[str] | None = None) -> None:
+    """Entry point (``args``: the command line, default sys.argv): a player's mistake is one line on stderr and exit
+    code 2, never a traceback."""
     try:
-        cli.main(standalone_mode=False)
+        cli.main(args=args, standalone_mode=False)
     except SoloError as exc:
         click.echo(f"solo: {exc}", err=True)
         sys.exit(2)

@@ -5,11 +5,12 @@ A value out of bounds is refused by click before anything runs; solo's main prin
 
 import click
 
+from solo.core.choices import MOST
+
 SEED = click.IntRange(min=0)  # the dice generators take any non-negative seed
 
-COUNT_MAX = 200  # a stated maximum for a count nothing else bounds: more than any ASL map holds (S?, VPO, Guns)
 
 
-def count(most: int = COUNT_MAX) -> click.IntRange:
+def count(most: int = MOST) -> click.IntRange:
     """A count option: a whole number from 0 to ``most``."""
     return click.IntRange(0, most)
