@@ -57,6 +57,22 @@ def boards_folder(option: str | Path | None = None) -> Path:
     return folder
 
 
+def saved_folder(saved: str | None) -> Path | None:
+    """The VASL boards folder a save names (None: it names none), used only when it is the folder the player's own
+    setting names ($SOLO_VASL_BOARDS or vasl_boards in config.toml): a save is data, never a path to read."""
+    if not saved:
+        return None
+    try:
+        allowed = boards_folder()
+    except SoloError:
+        allowed = None
+    if allowed is None or Path(saved).expanduser().resolve() != allowed.resolve():
+        raise SoloError(f"this save reads VASL boards from {saved}, which is not your VASL boards folder "
+                        f"({allowed or 'none set'}): set SOLO_VASL_BOARDS or vasl_boards in config.toml to that folder "
+                        f"to use it")
+    return allowed
+
+
 def _archive_names(board: str) -> list[str]:
     names = [f"bd{board}"]
     if board.isdigit():

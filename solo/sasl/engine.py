@@ -5,10 +5,10 @@ comes from its MissionGame (solo/sasl/game.py).
 """
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from solo.board.cache import load_board
 from solo.board.coords import Grid, column_letters, parse_hex_id
+from solo.board.vasl import saved_folder
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer, Play, Question
@@ -218,8 +218,8 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
     """Play ``game`` over the mission save ``log`` up to the next question it cannot answer."""
     meta = log.meta
     defn = game.definition
-    folder = meta.get("vasl_boards")
-    load = (lambda board: load_board(Path(folder), board)) if folder else None
+    folder = saved_folder(meta.get("vasl_boards"))
+    load = (lambda board: load_board(folder, board)) if folder else None
     m = Mission(defn["id"], defn["title"], defn["attitude"])
     person = Human(answers, interactive, never_prompt=("action",))
     play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)

@@ -1,7 +1,10 @@
 """Issue 24: a bad mission input is one line, exit 2, and changes nothing in the save; counts are bounded."""
 
+import json
+
 import pytest
 
+from tests.conftest import VASL_BOARDS
 from tests.fuzz.run import refused, save_rows, solo
 
 
@@ -77,3 +80,40 @@ def test_vpo_reported_are_at_most_the_map_s(oto_s1, capsys):
     """Without a map that names its VPO, the stated maximum (200) bounds the report."""
     out = solo(capsys, "mission", "turn", str(oto_s1), "--vpo-friendly", "150", "--vpo-enemy", "100")
     assert refused(out) and "250 VPO controlled, but the map has 200" in out.err
+
+
+def test_a_save_s_vasl_folder_is_read_only_when_it_is_the_player_s(tmp_path, capsys, monkeypatch):
+    """Issue 24: a crafted save's vasl_boards pointed reads at any folder."""
+    from solo.core.store import EventLog
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    EventLog.create(tmp_path / "c.db", {"mission": "oto-s2", "seed": 4, "vasl_boards": str(tmp_path / "elsewhere")})
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(tmp_path / "mine"))
+    out = solo(capsys, "mission", "status", "c.db")
+    assert refused(out) and "which is not your VASL boards folder" in out.err
+    monkeypatch.setenv("SOLO_VASL_BOARDS", "")
+    assert "none set" in solo(capsys, "mission", "status", "c.db").err
+
+
+@pytest.mark.parametrize("meta", [{"mission": "../../x"}, {"mission": "oto-s1/../oto-s2"}, {"cg": "../rb"}])
+def test_a_save_s_game_id_goes_through_the_registry(tmp_path, capsys, meta):
+    from solo.core.store import EventLog
+    EventLog.create(tmp_path / "s.db", meta | {"seed": 1})
+    kind = "mission" if "mission" in meta else "cg"
+    out = solo(capsys, kind, "status", str(tmp_path / "s.db"))
+    assert refused(out) and "choose one of" in out.err
+
+
+@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+def test_oto_s2_vpo_reported_are_at_most_its_vpo(tmp_path, capsys, monkeypatch):
+    """`--vpo-friendly 2000` on a map with 3 VPO scored 3,335 VP: OtO-S2 knows its VPO from the VASL boards."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    assert solo(capsys, "mission", "new", "oto-s2", "--save", "c.db", "--seed", "4").code == 0
+    vpo = len(json.loads(solo(capsys, "mission", "status", "c.db", "--json").out)["boards"]["vpo"])
+    before = save_rows(tmp_path / "c.db")
+    out = solo(capsys, "mission", "turn", "c.db", "--vpo-friendly", str(vpo + 1))
+    assert refused(out) and f"give a whole number from 0 to {vpo}" in out.err
+    assert save_rows(tmp_path / "c.db") == before
+    assert solo(capsys, "mission", "turn", "c.db", "--vpo-friendly", str(vpo)).code == 0
