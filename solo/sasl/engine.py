@@ -74,20 +74,31 @@ class Outcome:
 ACTIONS = ("place", "activate", "report", "phase", "turn")
 
 
+KEYS = {"place": ("count", "hexes"), "activate": ("s", "range", "viewer", "mods"), "report": ("report",),
+        "phase": (), "turn": ("report",)}  # what each action may say; a mission's own action names a hex
+
+
 def _action(m: Mission, defn: dict, own: tuple[str, ...]):
-    """The parser of the player's next action: everything checked against the mission before it reaches the log."""
+    """The parser of the player's next action: everything checked against the mission before it reaches the log,
+    and the action logged as checked (its keys only)."""
     def parse(raw) -> dict:
         if not isinstance(raw, dict) or raw.get("do") not in ACTIONS + own:
             raise SoloError(f"an action is {', '.join(ACTIONS[:-1] + own)} or turn")
-        if raw["do"] == "place":
+        do = raw["do"]
+        unknown = set(raw) - {"do", *KEYS.get(do, ("hex",))}
+        if unknown:
+            raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+                            f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
+        if do == "place":
             return _place(m, defn, raw)
-        if raw["do"] == "activate":
-            _activate(m, raw)
-        if raw["do"] in own:
-            return raw | {"hex": hex_id(m, defn, raw.get("hex"))}
-        if raw["do"] in ("report", "turn"):
+        if do == "activate":
+            return _activate(m, raw)
+        if do in own:
+            return {"do": do, "hex": hex_id(m, defn, raw.get("hex"))}
+        if do in ("report", "turn"):
             _check_report(m, raw.get("report", {}))
-        return raw
+            return {"do": do, "report": raw.get("report", {})}
+        return {"do": do}
     return parse
 
 
@@ -105,7 +116,7 @@ def _place(m: Mission, defn: dict, raw: dict) -> dict:
     return {"do": "place", "count": count, "hexes": [hex_id(m, defn, h) for h in hexes]}
 
 
-def _activate(m: Mission, raw: dict) -> None:
+def _activate(m: Mission, raw: dict) -> dict:
     """An Activation check: an S? not yet Activated, the AC drm, the viewer, the range and the level."""
     s = m.s_counter(raw.get("s", "")) if isinstance(raw.get("s", ""), str) else None
     if s is None:
@@ -121,8 +132,9 @@ def _activate(m: Mission, raw: dict) -> None:
         raise SoloError(f"unknown AC drm {', '.join(sorted(map(str, mods)))}: use {', '.join(flags)} = true, and level")
     if raw.get("viewer", "Infantry") not in VIEWERS:
         raise SoloError("the viewer is Infantry or Vehicle")
-    whole(raw.get("range", 0), 0, 16, "range (an S? is checked only within 16 hexes: give --range 0-16)")
+    rng = whole(raw.get("range", 0), 0, 16, "range (an S? is checked only within 16 hexes: give --range 0-16)")
     whole(mods.get("level", 0), -3, 0, "level drm (an S? stands 0 to 3 levels above its hex's base level: -1 each)")
+    return {"do": "activate", "s": s.id, "range": rng, "viewer": raw.get("viewer", "Infantry"), "mods": mods}
 
 
 def setup_mission(x: Ctx, load: Load) -> None:
