@@ -1,5 +1,6 @@
 """solo's command line in-process, as the player meets it through solo.cli.main: exit code, stdout, stderr."""
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
@@ -38,3 +39,16 @@ def save_rows(path) -> tuple:
     """Everything a save holds: its meta and its events."""
     with sqlite3.connect(path) as db:
         return tuple(db.execute("SELECT * FROM meta ORDER BY key")), tuple(db.execute("SELECT * FROM events ORDER BY seq"))
+
+
+def toml_value(value) -> str:
+    """``value`` as a TOML inline value (the answers file the player writes)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(v)}" for k, v in value.items()) + " }"

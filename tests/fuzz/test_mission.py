@@ -1,7 +1,6 @@
 """Issue 24: fuzzed mission commands and answers-file actions on an OtO-S1 save. Every command either works or is
 refused in one line (exit 2) leaving the save as it was; nothing accepted breaks a later command."""
 
-import json
 import math
 import shutil
 
@@ -9,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.run import refused, save_rows, solo
+from tests.fuzz.run import refused, save_rows, solo, toml_value
 
 HEXES = st.one_of(st.text(max_size=8), st.sampled_from(["", "ZZ99", "../../x", "K\x0012", "K12", "4K5", "dd21", "A0",
                                                           "GG28", "HH1", "K29", "12M5", " K12 ", "AB3"]))
@@ -72,19 +71,6 @@ def test_mission_commands(template, tmp_path_factory, capsys, commands):
 
 
 # --- answers-file actions ----------------------------------------------------------------------
-
-def toml_value(value) -> str:
-    """``value`` as a TOML inline value (the answers file the player writes)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
-
 
 SCALARS = st.one_of(st.booleans(), st.integers(-10**19, 10**19), st.floats(allow_nan=False, allow_infinity=False),
                     HEXES, st.sampled_from(["S1", "S2", "Infantry", "Vehicle", "place", "minefield"]))
