@@ -23,7 +23,7 @@ OTHER = {"id": "pack.b", "title": "B", "rule": "1.2", "roll": "DR", "columns": [
 def pack_text(tables) -> str:
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         return f"table = {toml_value(tables)}\n"
-    return "".join(f"[[table]]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in t.items()) for t in tables)
+    return "".join("[[table]]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in t.items()) for t in tables)
 
 
 def checked(folder) -> list[str]:
