@@ -81,7 +81,8 @@ def tables_list(search, as_json, missing):
             game = prefix
             lines.append(f"\n{GAMES.get(prefix, prefix)}")
         lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
-    emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables")
+    broken = f"; your table pack has {len(cat.errors)} problem(s): 'solo tables check'" if cat.errors else ""
+    emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables{broken}")
 
 
 @tables.command("show")

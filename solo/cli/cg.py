@@ -8,7 +8,7 @@ import click
 from solo.campaign.engine import start_meta
 from solo.campaign.report import export, review, status_json, status_text
 from solo.campaign.simulate import simulate_campaign
-from solo.cli.params import SEED
+from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
@@ -121,7 +121,7 @@ def cg_log(log, outcome, reveal, as_json):
 
 @cg.command("game-end")
 @click.argument("save")
-@click.option("--turn", type=int, required=True, help="The Game Turn just ended (6 or later).")
+@click.option("--turn", type=count(), required=True, help="The Game Turn just ended (6 or later).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_game_end(save, turn, as_json):
     """CG4: the German's Game End dr at the end of Game Turn 6 and each later turn of a CG scenario."""

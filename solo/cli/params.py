@@ -10,7 +10,6 @@ from solo.core.choices import MOST
 SEED = click.IntRange(min=0)  # the dice generators take any non-negative seed
 
 
-
 def count(most: int = MOST) -> click.IntRange:
     """A count option: a whole number from 0 to ``most``."""
     return click.IntRange(0, most)

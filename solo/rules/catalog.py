@@ -182,6 +182,8 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
                     raise TableFileError(f"{path}: table = {raws['table']!r}: tables are [[table]] entries")
             except TableFileError as exc:
                 cat.errors.append(str(exc))
+                if pack:
+                    cat.broken[str(path)] = str(exc)
                 continue
             for raw in raws.get("table", []):
                 table_id = str(raw.get("id", "?")) if isinstance(raw, dict) else "?"

@@ -36,7 +36,8 @@ def _check_report(m: Mission, report) -> None:
                 f"{k}=N" if t is int else k for k, t in REPORT.items()))
         if kind is int:
             whole(value, 0, vpo_count(m) if name.startswith("vpo") else MOST, f"report {name}")
-    given = report.get("vpo_friendly", 0) + report.get("vpo_enemy", 0)
+    merged = m.report | report  # a report adds to the earlier ones
+    given = merged.get("vpo_friendly", 0) + merged.get("vpo_enemy", 0)
     if given > vpo_count(m):
         raise SoloError(f"report: {given} VPO controlled, but the map has {vpo_count(m)}")
 
@@ -53,7 +54,10 @@ def hex_id(m: Mission, defn: dict, text) -> str:
     if not isinstance(text, str) or not text.strip():
         raise SoloError(f"hex {text!r}: give a hex id such as 4K5 (board, column, row)")
     own = defn.get("map_grid")
-    if own and not text.strip()[0].isdigit():
+    if own and text.strip()[0].isdigit():
+        raise SoloError(f"hex {text!r}: this mission's map has no board numbers: write column letters then row, "
+                        "e.g. K12")
+    if own:
         column, row = Grid(columns=own["columns"], rows=own["rows"]).parse(text)
         return f"{column_letters(column)}{row}"
     found = parse_hex_id(text)

@@ -110,9 +110,14 @@ def test_player_errors_are_one_line_exit_2(solo, args, message):
 
 
 def test_a_broken_pack_file_is_one_line(solo):
+    """Issue 24: a broken pack stops only what uses it; 'tables check' names it in one line."""
     (solo.config / "tables" / "broken.toml").write_text("[[table]\nid=")
     out = solo("tables", "list")
-    assert out.returncode == 2 and "broken.toml: not valid TOML" in out.stderr
+    assert out.returncode == 0 and "your table pack has 1 problem(s): 'solo tables check'" in out.stdout
+    out = solo("tables", "check")
+    assert out.returncode == 2 and out.stdout.count("broken.toml: not valid TOML") == 1
+    out = solo("roll", "pack.nothing")
+    assert out.returncode == 2 and "your table pack has problems" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
 
 

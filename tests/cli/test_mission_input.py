@@ -117,3 +117,14 @@ def test_oto_s2_vpo_reported_are_at_most_its_vpo(tmp_path, capsys, monkeypatch):
     assert refused(out) and f"give a whole number from 0 to {vpo}" in out.err
     assert save_rows(tmp_path / "c.db") == before
     assert solo(capsys, "mission", "turn", "c.db", "--vpo-friendly", str(vpo)).code == 0
+
+
+def test_reports_add_up_to_at_most_the_map_s_vpo(oto_s1, capsys):
+    assert solo(capsys, "mission", "turn", str(oto_s1), "--vpo-friendly", "150").code == 0
+    out = solo(capsys, "mission", "turn", str(oto_s1), "--vpo-enemy", "100")
+    assert refused(out) and "250 VPO controlled, but the map has 200" in out.err
+
+
+def test_the_oto_map_has_bare_hex_ids(oto_s1, capsys):
+    out = solo(capsys, "mission", "place", str(oto_s1), "--hex", "4K5")
+    assert refused(out) and "hex '4K5': this mission's map has no board numbers" in out.err
