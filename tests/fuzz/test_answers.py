@@ -141,3 +141,9 @@ def test_facts(oto2, raw):
 @given(st.text(max_size=40))
 def test_facts_typed_at_the_prompt(oto2, text):
     refused_in_one_line(lambda r: facts.check(oto2, r), text)
+
+
+def test_a_line_break_the_player_gave_stays_in_one_line(oto2):
+    with pytest.raises(SoloError) as refused:
+        facts.check(oto2, {"\nx": 1})
+    assert "\n" not in str(refused.value) and "\\nx" in str(refused.value)
