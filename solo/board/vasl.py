@@ -9,11 +9,13 @@ player's boards folder. Nothing of VASL's is shipped with solo.
 """
 
 import gzip
+import math
 import os
 import struct
 import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +57,22 @@ def boards_folder(option: str | Path | None = None) -> Path:
     return folder
 
 
+def saved_folder(saved: str | None) -> Path | None:
+    """The VASL boards folder a save names (None: it names none), used only when it is the folder the player's own
+    setting names ($SOLO_VASL_BOARDS or vasl_boards in config.toml): a save is data, never a path to read."""
+    if not saved:
+        return None
+    try:
+        allowed = boards_folder()
+    except SoloError:
+        allowed = None
+    if allowed is None or Path(saved).expanduser().resolve() != allowed.resolve():
+        raise SoloError(f"this save reads VASL boards from {saved}, which is not your VASL boards folder "
+                        f"({allowed or 'none set'}): set SOLO_VASL_BOARDS or vasl_boards in config.toml to that folder "
+                        f"to use it")
+    return allowed
+
+
 def _archive_names(board: str) -> list[str]:
     names = [f"bd{board}"]
     if board.isdigit():
@@ -72,9 +90,10 @@ def read_files(folder: Path, board: str) -> tuple[bytes, bytes]:
             if zipfile.is_zipfile(path):
                 with zipfile.ZipFile(path) as archive:
                     return archive.read("LOSData"), archive.read("BoardMetadata.xml")
-        except (OSError, KeyError) as exc:
-            raise SoloError(f"board {board}: {path} has no LOSData/BoardMetadata.xml ({exc}); "
-                            f"VASL's own board archive is needed") from None
+        except (OSError, KeyError, EOFError, ValueError, RuntimeError, NotImplementedError, zipfile.BadZipFile,
+                zlib.error) as exc:  # a damaged archive: zipfile raises any of these
+            raise SoloError(f"board {board}: {path} is not a readable VASL board archive with LOSData and "
+                            f"BoardMetadata.xml ({exc}); VASL's own board file is needed") from None
     raise SoloError(f"board {board}: no board file {' or '.join(_archive_names(board))} in {folder}")
 
 
@@ -86,24 +105,41 @@ def terrain_names(folder: Path) -> dict[int, str]:
                 root = ET.parse(path).getroot()
             except ET.ParseError as exc:
                 raise SoloError(f"{path}: not readable XML ({exc})") from None
-            return {int(t.get("typeCode")): t.get("name") for t in root.iter("terrainType")}
+            return {_whole(t.get("typeCode"), f"{path}: typeCode of terrain {t.get('name')!r}"): t.get("name")
+                    for t in root.iter("terrainType")}
     raise SoloError(f"no {SHARED} in {folder}: copy it from your VASL install (boardData/{SHARED})")
+
+
+def _number(text, what: str) -> float:
+    """A number of a board file, or one line naming the file and the attribute."""
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        raise SoloError(f"{what} is {text!r}, not a number; VASL's own board file is needed") from None
+
+
+def _whole(text, what: str) -> int:
+    """A whole number of a board file, or one line naming the file and the attribute."""
+    value = _number(text, what)
+    if not value.is_integer():
+        raise SoloError(f"{what} is {text!r}, not a whole number; VASL's own board file is needed")
+    return int(value)
 
 
 def decode_los(data: bytes, where: str = "LOSData") -> tuple[int, int, np.ndarray, np.ndarray, bytes]:
     """(columns, rows, elevation[x, y], terrain[x, y], stairways) from LOSData bytes."""
     try:
         raw = gzip.decompress(data)
-    except (OSError, EOFError) as exc:
+    except (OSError, EOFError, zlib.error) as exc:
         raise SoloError(f"{where}: not a VASL LOSData file ({exc})") from None
     if raw[:4] != b"\xac\xed\x00\x05":
         raise SoloError(f"{where}: not a Java serialization stream; is this a VASL LOSData file?")
     blocks, i = bytearray(), 4
     while i < len(raw):
         tag = raw[i]
-        if tag == 0x77:
+        if tag == 0x77 and i + 2 <= len(raw):
             size, start = raw[i + 1], i + 2
-        elif tag == 0x7A:
+        elif tag == 0x7A and i + 5 <= len(raw):
             size, start = struct.unpack(">i", raw[i + 1:i + 5])[0], i + 5
         else:
             raise SoloError(f"{where}: unexpected record 0x{tag:02x} at byte {i}; not a LOSData file this reader knows")
@@ -124,12 +160,17 @@ def parse_metadata(data: bytes, where: str) -> tuple[str, Grid, dict]:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
         raise SoloError(f"{where}: not readable XML ({exc})") from None
-    def get(key: str, default: float) -> float:
-        return float(root.get(key, default))
 
-    grid = Grid(columns=int(root.get("width", 33)), rows=int(root.get("height", 10)),
-                hex_width=get("hexWidth", 56.25), hex_height=get("hexHeight", 64.5),
-                a1_x=get("A1CenterX", 0.0), a1_y=get("A1CenterY", 32.25))
+    def get(key: str, default: float, low: float = 0.0) -> float:
+        """A number of the board's metadata, at least ``low``."""
+        value = _number(root.get(key, default), f"{where}: {key}")
+        if not (math.isfinite(value) and value >= low):
+            raise SoloError(f"{where}: {key}={value!r} is not a size this reader knows; VASL's own board file is needed")
+        return value
+
+    grid = Grid(columns=int(get("width", 33, 1)), rows=int(get("height", 10, 1)),
+                hex_width=get("hexWidth", 56.25, 1), hex_height=get("hexHeight", 64.5, 1),
+                a1_x=get("A1CenterX", 0.0, -1e6), a1_y=get("A1CenterY", 32.25, -1e6))
     buildings = {b.get("hexName"): b.get("buildingTypeName") for b in root.iter("buildingType")}
     return root.get("name", "?"), grid, buildings
 

@@ -37,6 +37,7 @@ import tomllib
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
+from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 
@@ -72,10 +73,13 @@ def fact(r, key: str, default=None):
     return default if value is None else value
 
 
+FACT_MOST = 999  # the stated maximum of a count fact (CVP, EVP ...): more than both OBs of any CG are worth
+COUNT_MOST = {"flames": MOST, "lvp": 10}  # a scenario has fewer Flames than Locations; OtO2 has 10 LVP on the map
+
+
 def _count(key: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SoloError(f"facts {key}: give a whole number >= 0, not {value!r}")
-    return value
+    """A count fact: a whole number from 0 to its stated maximum."""
+    return whole(value, 0, COUNT_MOST.get(key, FACT_MOST), f"facts {key}")
 
 
 def _extra(c: Campaign, key: str, kind: str, value):
@@ -92,7 +96,9 @@ def _extra(c: Campaign, key: str, kind: str, value):
         if value is not None and value not in (*c.sides, "none"):
             raise SoloError(f"facts {key}: give {', '.join(c.sides)} or none, not {value!r}")
         return value
-    return "" if value is None else str(value)
+    if value is not None and not isinstance(value, str):
+        raise SoloError(f"facts {key}: give a text in quotes, not {value!r}")
+    return value or ""
 
 
 def typed(raw: str) -> dict:
@@ -124,8 +130,6 @@ def check(c: Campaign, raw) -> dict:
             kind in spec.get("winner_required", ()) or c.variant in spec.get("winner_required_in", ())):
         raise SoloError(f"facts winner: the {kind}'s Victory Conditions are on the CG card or lost from the texts: "
                         f"report winner = {' or '.join(repr(side) for side in c.sides)}")
-    if facts.get("lvp", 0) > 10:
-        raise SoloError(f"facts lvp: there are 10 LVP on the map, not {facts['lvp']}")
     for key in ID_LISTS:
         facts[key] = _ids(c, key, raw.get(key, []))
     for key, allowed in ID_MAPS.items():
@@ -137,13 +141,14 @@ def check(c: Campaign, raw) -> dict:
             raise SoloError(f"facts {key}: {bad[0]!r} is not one of {', '.join(allowed)}")
         facts[key] = dict(zip(_ids(c, key, list(given)), given.values()))
     heroes = raw.get("heroes", {})
-    if not isinstance(heroes, dict) or set(heroes) - set(c.sides) or any(not isinstance(n, int) or n < 0 for n in heroes.values()):
+    if not isinstance(heroes, dict) or set(heroes) - set(c.sides):
         raise SoloError("facts heroes: give the number of Heroes per side, e.g. heroes = { Russian = 1 }")
-    facts["heroes"] = dict(heroes)
+    facts["heroes"] = {side: whole(n, 0, MOST, f"facts heroes {side}") for side, n in heroes.items()}
     ft_dc = raw.get("ft_dc", {})
-    if not isinstance(ft_dc, dict) or any(not isinstance(v, int) or not 2 <= v <= 12 for v in ft_dc.values()):
+    if not isinstance(ft_dc, dict):
         raise SoloError("facts ft_dc: give each FT/DC id with the Original effects DR (2-12), e.g. ft_dc = { R15 = 9 }")
-    facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), ft_dc.values()))
+    drs = [whole(v, 2, 12, f"facts ft_dc {k} (the Original effects DR)") for k, v in ft_dc.items()]
+    facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs))
     removal = raw.get("removal", [])
     if not isinstance(removal, list):
         raise SoloError("facts removal: give a list of { side, item, where } tables")
@@ -153,8 +158,10 @@ def check(c: Campaign, raw) -> dict:
                 or entry.get("where", "rear") not in WHERE:
             raise SoloError(f"facts removal: {entry!r}: give side ({'/'.join(c.sides)}), item (e.g. \"Wire\") and where "
                             f"({', '.join(WHERE)})")
-        facts["removal"].append({"side": entry["side"], "item": str(entry["item"]), "where": entry.get("where", "rear"),
-                                 "own": bool(entry.get("own", False))})
+        if not isinstance(entry.get("own", False), bool) or not isinstance(entry["item"], str):
+            raise SoloError(f"facts removal: {entry!r}: item is a name such as \"Wire\", own is true or false")
+        facts["removal"].append({"side": entry["side"], "item": entry["item"], "where": entry.get("where", "rear"),
+                                 "own": entry.get("own", False)})
     return facts
 
 

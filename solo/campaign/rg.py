@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from solo.campaign.state import Campaign, SideState
+from solo.core.choices import whole
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
@@ -159,6 +160,14 @@ def typed_item(raw: str, flags: tuple[str, ...], numbers: tuple[str, ...], optio
     return entry
 
 
+def _flag(raw: dict, name: str) -> bool:
+    """An option of an RG entry: true or false (absent: false)."""
+    value = raw.get(name, False)
+    if not isinstance(value, bool):
+        raise SoloError(f"RG {raw['rg']} {name} = {value!r}: give true or false")
+    return value
+
+
 def parse_item(raw) -> Item:
     """An answers-file entry or typed text: "I1", "I1 offboard", "O2 prereg=2", or {rg = "O2", prereg = 2}."""
     if isinstance(raw, str):
@@ -166,13 +175,11 @@ def parse_item(raw) -> Item:
                          "offboard, onboard, trucks, prereg=N, observer_level=3")
     if isinstance(raw, dict):
         known = {"rg", "offboard", "onboard", "prereg", "observer_level", "trucks"}
-        if set(raw) - known or "rg" not in raw:
-            raise SoloError(f"RG entry {raw!r}: use keys {', '.join(sorted(known))} (rg required)")
-        try:
-            return Item(str(raw["rg"]).upper(), bool(raw.get("offboard")), bool(raw.get("onboard")),
-                        int(raw.get("prereg", 0)), int(raw.get("observer_level", 2)), bool(raw.get("trucks")))
-        except (TypeError, ValueError):
-            raise SoloError(f"RG entry {raw!r}: prereg and observer_level are whole numbers") from None
+        if set(raw) - known or "rg" not in raw or not isinstance(raw["rg"], str):
+            raise SoloError(f"RG entry {raw!r}: use keys {', '.join(sorted(known))} (rg required, an ID such as \"I1\")")
+        flags = {name: _flag(raw, name) for name in ("offboard", "onboard", "trucks")}
+        return Item(raw["rg"].strip().upper(), prereg=whole(raw.get("prereg", 0), 0, 2, f"RG {raw['rg']} prereg"),
+                    observer_level=whole(raw.get("observer_level", 2), 2, 3, f"RG {raw['rg']} observer_level"), **flags)
     raise SoloError(f"RG entry {raw!r}: give an ID such as \"I1\" or a table such as {{rg = \"O2\", prereg = 2}}")
 
 

@@ -10,6 +10,7 @@ from solo.cli.ai import ai
 from solo.cli.boards import boards
 from solo.cli.cg import cg
 from solo.cli.mission import mission
+from solo.cli.params import SEED
 from solo.core.dice import SeededDice, TypedDice, parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
@@ -80,7 +81,8 @@ def tables_list(search, as_json, missing):
             game = prefix
             lines.append(f"\n{GAMES.get(prefix, prefix)}")
         lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
-    emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables")
+    broken = f"; your table pack has {len(cat.errors)} problem(s): 'solo tables check'" if cat.errors else ""
+    emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables{broken}")
 
 
 @tables.command("show")
@@ -193,7 +195,7 @@ def with_mod_options(func):
 @with_mod_options
 @click.option("--dice", "dice", multiple=True, metavar="FACES",
               help="Faces you rolled, colored die first: --dice 3,4 (DR) or --dice 5 (dr); repeat for chained rolls.")
-@click.option("--seed", type=int, help="Seed the dice (the same seed gives the same rolls).")
+@click.option("--seed", type=SEED, help="Seed the dice (the same seed gives the same rolls).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def roll_command(table_id, drm, mods, column, dice, seed, as_json):
     """Roll on a table and show the whole trace."""
@@ -240,15 +242,23 @@ cli.add_command(mission)
 cli.add_command(ai)
 
 
-def main() -> None:
-    """Entry point: a player's mistake is one line on stderr and exit code 2, never a traceback."""
+def _one_line(exc: click.ClickException) -> str:
+    """click's refusal as one line, with where to find the command's help."""
+    ctx = getattr(exc, "ctx", None)
+    hint = f" ('{ctx.command_path} -h' for help)" if ctx else ""
+    return " ".join(exc.format_message().split()) + hint
+
+
+def main(args: list[str] | None = None) -> None:
+    """Entry point (``args``: the command line, default sys.argv): a player's mistake is one line on stderr and exit
+    code 2, never a traceback."""
     try:
-        cli.main(standalone_mode=False)
+        cli.main(args=args, standalone_mode=False)
     except SoloError as exc:
         click.echo(f"solo: {exc}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"solo: {_one_line(exc)}", err=True)
         sys.exit(2)
     except click.Abort:
         click.echo("solo: aborted", err=True)

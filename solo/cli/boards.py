@@ -8,6 +8,7 @@ import click
 from solo.board.cache import load_board
 from solo.board.render import LEGEND, svg, text_map
 from solo.board.vasl import boards_folder
+from solo.cli.params import SEED
 from solo.core.dice import SeededDice
 from solo.games.oto_s2 import crossroads
 
@@ -48,7 +49,7 @@ def boards_show(board, folder, svg_file, as_json):
 
 
 @boards.command("cross-roads")
-@click.option("--seed", type=int, help="Seed the dice (the same seed gives the same configuration).")
+@click.option("--seed", type=SEED, help="Seed the dice (the same seed gives the same configuration).")
 @click.option("--vasl-boards", "folder", type=click.Path(path_type=Path), help="Your VASL boards folder.")
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also write an SVG picture.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -8,6 +8,7 @@ import click
 from solo.campaign.engine import start_meta
 from solo.campaign.report import export, review, status_json, status_text
 from solo.campaign.simulate import simulate_campaign
+from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
@@ -120,7 +121,7 @@ def cg_log(log, outcome, reveal, as_json):
 
 @cg.command("game-end")
 @click.argument("save")
-@click.option("--turn", type=int, required=True, help="The Game Turn just ended (6 or later).")
+@click.option("--turn", type=count(), required=True, help="The Game Turn just ended (6 or later).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_game_end(save, turn, as_json):
     """CG4: the German's Game End dr at the end of Game Turn 6 and each later turn of a CG scenario."""
@@ -141,7 +142,7 @@ def cg_game_end(save, turn, as_json):
 @cg.command("simulate")
 @click.argument("cg_id", metavar="CG")
 @click.option("--variant", help="The CG of the family (as for 'solo cg new').")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--save", help="Keep the campaign's event log in this file.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_simulate(cg_id, variant, seed, save, as_json):

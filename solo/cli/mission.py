@@ -5,7 +5,8 @@ import time
 
 import click
 
-from solo.board.vasl import boards_folder
+from solo.board.vasl import boards_folder, saved_folder
+from solo.cli.params import count
 from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.sides import read_answers
@@ -95,6 +96,12 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
         except SoloError:
             if folder:
                 raise
+        try:
+            saved_folder(boards)
+        except SoloError:
+            raise SoloError(f"--vasl-boards {folder}: make it your VASL boards folder first (export SOLO_VASL_BOARDS="
+                            f"{folder}, or vasl_boards in config.toml): the mission's later commands read its boards "
+                            "only from there (nothing was created)") from None
     seed = int(time.time()) if seed is None else seed
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})
@@ -113,7 +120,7 @@ def mission_status(save, as_json):
 
 @mission.command("place")
 @click.argument("save")
-@click.option("--count", type=int, default=0, help="How many S? you placed by the mission's rule.")
+@click.option("--count", type=count(), default=0, help="How many S? you placed by the mission's rule.")
 @click.option("--hex", "hexes", multiple=True, help="Where an S? stands (repeat for each); instead of --count.")
 @click.option("--json", "as_json", is_flag=True)
 def mission_place(save, count, hexes, as_json):
@@ -147,7 +154,7 @@ def mission_minefield(save, where, as_json):
     """OtO-S1: the strength of a Known minefield when a FRIENDLY unit enters it."""
     if "minefield" not in mission_of(EventLog.open(save)).actions:
         raise SoloError("only OtO-S1 has Known minefields whose strength is rolled on entry")
-    _act(save, {"do": "minefield", "hex": where.upper()}, None, as_json, pick=lambda o: o.last)
+    _act(save, {"do": "minefield", "hex": where}, None, as_json, pick=lambda o: o.last)
 
 
 def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
@@ -158,11 +165,11 @@ def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
 
 def report_options(func):
     for option in reversed([
-        click.option("--vpo-friendly", type=int, help="VPO the FRIENDLY side controls."),
-        click.option("--vpo-enemy", type=int, help="VPO the ENEMY controls."),
+        click.option("--vpo-friendly", type=count(), help="VPO the FRIENDLY side controls."),
+        click.option("--vpo-enemy", type=count(), help="VPO the ENEMY controls."),
         click.option("--rr", is_flag=True, help="OtO-S1: FRIENDLY controls all RR Locations."),
         click.option("--road", is_flag=True, help="OtO-S1: FRIENDLY controls a road path FBE to EBE."),
-        click.option("--guns", type=int, help="OtO-S1: ENEMY Guns/AFV able to fire on a road or rail hex."),
+        click.option("--guns", type=count(), help="OtO-S1: ENEMY Guns/AFV able to fire on a road or rail hex."),
         click.option("--all-vpo", is_flag=True, help="OtO-S2: FRIENDLY controls every VPO (immediate win)."),
     ]):
         func = option(func)

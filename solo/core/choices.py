@@ -27,6 +27,7 @@ def one_of(*words: str):
 
 
 def yes_no(raw) -> bool:
+    """true/false from the answers file, or yes/no typed; nothing else."""
     if isinstance(raw, bool):
         return raw
     if isinstance(raw, str) and raw.strip().lower() in ("yes", "y", "no", "n"):
@@ -34,13 +35,25 @@ def yes_no(raw) -> bool:
     raise SoloError(f"{raw!r}: answer yes or no")
 
 
+MOST = 200  # the stated maximum of a count nothing else bounds (S?, VPO, Guns, Flames): more than any map's Locations
+
+
+def whole(raw, low: int, high: int, what: str = "") -> int:
+    """A whole number from ``low`` to ``high``: an integer from the answers file or digits typed at the prompt; never
+    true/false, a fraction or a number out of range (``what`` names it in the error line)."""
+    text = raw.strip() if isinstance(raw, str) else None
+    if text is not None and text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) < 20:
+        raw = int(text)
+    name = f"{what}: " if what else ""
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise SoloError(f"{name}{raw!r}: give a whole number from {low} to {high}")
+    if not low <= raw <= high:
+        raise SoloError(f"{name}{raw}: give a whole number from {low} to {high}")
+    return raw
+
+
 def number(low: int, high: int):
+    """A parser for a whole number from ``low`` to ``high`` (``whole``)."""
     def parse(raw) -> int:
-        try:
-            value = int(raw)
-        except (TypeError, ValueError):
-            raise SoloError(f"{raw!r}: give a whole number from {low} to {high}") from None
-        if not low <= value <= high:
-            raise SoloError(f"{value}: give a whole number from {low} to {high}")
-        return value
+        return whole(raw, low, high)
     return parse

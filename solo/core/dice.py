@@ -92,7 +92,7 @@ def parse_faces(text: str) -> list[int]:
     """Read faces the player typed: "3,4" or "5"."""
     faces = []
     for part in text.replace(" ", "").split(","):
-        if not part.isdigit():
+        if not (part.isascii() and part.isdigit()):
             raise SoloError(f"bad die face {part!r} in --dice {text!r}: give faces 1-6, colored die first, e.g. --dice 3,4")
         faces.append(int(part))
     for face in faces:

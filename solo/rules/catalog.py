@@ -27,15 +27,20 @@ class Catalog:
     inventory: list[InventoryEntry] = field(default_factory=list)
     missing: dict[str, Missing] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    broken: dict[str, str] = field(default_factory=dict)  # a pack's table id (or file) left out -> its problem
 
     def get(self, table_id: str) -> Table:
         if table_id in self.tables:
             return self.tables[table_id]
+        if table_id in self.broken:
+            raise SoloError(f"{self.broken[table_id]} (your table pack: 'solo tables check' lists its problems)")
         if table_id in self.missing:
             gone = self.missing[table_id]
             raise SoloError(f"{table_id} ({gone.title}) is not in the rule texts; add it as a table pack in {config_dir() / 'tables'}")
         close = difflib.get_close_matches(table_id, list(self.tables), n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else "; 'solo tables list' shows them all"
+        if self.broken:
+            hint += "; your table pack has problems: 'solo tables check' lists them"
         raise SoloError(f"unknown table {table_id!r}{hint}")
 
     def search(self, text: str = "") -> list[Table]:
@@ -78,9 +83,94 @@ def complete(shipped: Table, pack: Table, path: Path) -> Table:
     return replace(pack, rows=pack.rows + kept)
 
 
+TEXT, NUMBER, WORDS = (str,), (str, int, float), (str, list)
+SCHEMA = {  # the TOML types of a table file's values, checked before a table is read (loader.parse_table)
+    "table": {"id": TEXT, "title": TEXT, "rule": NUMBER, "source": TEXT, "roll": TEXT, "columns": WORDS, "key": TEXT,
+              "row": (list,), "modifier": (list,), "footnote": (list,), "notes": WORDS, "reading": TEXT,
+              "partial": TEXT, "stand_in": TEXT},
+    "row": {"roll": (str, int), "result": NUMBER, "results": (dict,), "then": WORDS, "key": NUMBER},
+    "modifier": {"name": TEXT, "label": TEXT, "value": (int,), "per": (int,), "round": TEXT, "max": (int,),
+                 "input": (list,), "chart": TEXT, "die": TEXT, "columns": WORDS},
+    "footnote": {"original": (str, int), "text": TEXT, "then": WORDS, "columns": WORDS},
+}
+NAMES = ("row", "modifier", "footnote")  # the keys of a table that hold a list of tables
+
+
+def check_types(raw, where: str, kind: str = "table") -> None:
+    """Refuse a value of the wrong TOML type in a table (or its rows, modifiers, footnotes) with one line."""
+    if not isinstance(raw, dict):
+        raise TableFileError(f"{where}: each {kind} is a table of keys ([[{'table' if kind == 'table' else 'table.' + kind}]]), "
+                             f"not {raw!r}")
+    for key, value in raw.items():
+        allowed = SCHEMA[kind].get(key)
+        if allowed and (isinstance(value, bool) or not isinstance(value, allowed)):
+            names = " or ".join({"str": "text", "int": "a whole number", "float": "a number", "list": "a list",
+                                 "dict": "a table"}[t.__name__] for t in allowed)
+            raise TableFileError(f"{where}: {key} = {value!r} must be {names}")
+        if allowed in ((list,), WORDS) and isinstance(value, list) and key in NAMES:
+            for n, item in enumerate(value, 1):
+                check_types(item, f"{where} {key} {n}", key)
+    if kind == "row" and isinstance(raw.get("results"), dict):
+        bad = [v for v in raw["results"].values() if isinstance(v, bool) or not isinstance(v, NUMBER)]
+        if bad:
+            raise TableFileError(f"{where}: results = {raw['results']!r}: each column's result is text or a number")
+    if kind == "modifier":
+        _check_modifier_numbers(raw, where)
+
+
+MOD_MOST = 99  # the largest modifier, count or bound a table may give: a DRM beyond it reads no row of any table
+
+
+def _check_modifier_numbers(raw: dict, where: str) -> None:
+    """A modifier's input [low, high], value, per and max: whole numbers within MOD_MOST (per and max at least 1)."""
+    if "input" in raw and (len(raw["input"]) != 2 or any(
+            isinstance(v, bool) or not isinstance(v, int) or abs(v) > MOD_MOST for v in raw["input"])):
+        raise TableFileError(f"{where}: input = {raw['input']!r} must be [low, high], two whole numbers from "
+                             f"-{MOD_MOST} to {MOD_MOST}")
+    for key, low in (("value", -MOD_MOST), ("per", 1), ("max", 1)):
+        if key in raw and not low <= raw[key] <= MOD_MOST:
+            raise TableFileError(f"{where}: {key} = {raw[key]!r} must be from {low} to {MOD_MOST}")
+
+
+def chain_loops(tables: dict[str, Table]) -> dict[str, str]:
+    """Tables whose chained rolls ('then') lead back to themselves: table id -> the loop, e.g. "a -> b -> a"."""
+    loops = {}
+    for start in tables:
+        path, stack, seen = [start], [iter(_chains(tables[start]))], {start}
+        while stack:
+            target = next(stack[-1], None)
+            if target is None:
+                stack.pop()
+                path.pop()
+            elif target == start:
+                loops[start] = " -> ".join(path + [start])
+                break
+            elif target in tables and target not in seen:
+                seen.add(target)
+                path.append(target)
+                stack.append(iter(_chains(tables[target])))
+    return loops
+
+
+def _chains(table: Table) -> list[str]:
+    return [t for r in table.rows for t in r.then] + [t for f in table.footnotes for t in f.then]
+
+
+def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
+    """One table of a file into the catalog (a pack's table completes or replaces a shipped stand-in)."""
+    check_types(raw, f"{path}: table {raw.get('id', '?') if isinstance(raw, dict) else '?'}")
+    table = parse_table(raw, path, pack)
+    shipped = cat.tables.get(table.id)
+    if shipped and not (pack and (shipped.stand_in or shipped.partial)):
+        raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {shipped.path}; rename one")
+    cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
+
+
 def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
-    """Load (folder, is_pack) pairs; collect every problem as one line in ``errors``."""
+    """Load (folder, is_pack) pairs; collect every problem as one line in ``errors``. A table of the player's pack with
+    a problem is left out (``broken``), so that a command that does not roll on it still runs."""
     cat = Catalog()
+    packs: set[str] = set()
     for folder, pack in folders:
         for path in table_files(folder):
             try:
@@ -88,14 +178,22 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
                 unknown = set(raws) - {"table"}
                 if unknown:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are [[table]] entries")
-                for raw in raws.get("table", []):
-                    table = parse_table(raw, path, pack)
-                    shipped = cat.tables.get(table.id)
-                    if shipped and not (pack and (shipped.stand_in or shipped.partial)):
-                        raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {shipped.path}; rename one")
-                    cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
+                if not isinstance(raws.get("table", []), list):
+                    raise TableFileError(f"{path}: table = {raws['table']!r}: tables are [[table]] entries")
             except TableFileError as exc:
                 cat.errors.append(str(exc))
+                if pack:
+                    cat.broken[str(path)] = str(exc)
+                continue
+            for raw in raws.get("table", []):
+                table_id = str(raw.get("id", "?")) if isinstance(raw, dict) else "?"
+                try:
+                    _add(cat, raw, path, pack)
+                except TableFileError as exc:
+                    cat.errors.append(str(exc))
+                    if pack:
+                        cat.broken[table_id] = str(exc)
+            packs.update(t.id for t in cat.tables.values() if pack and t.path == str(path))
         inventory_dir = folder / "inventory"
         for path in sorted(inventory_dir.glob("*.toml")) if inventory_dir.is_dir() else []:
             try:
@@ -106,11 +204,19 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
             cat.inventory.extend(entries)
             cat.missing.update((m.id, m) for m in missing)
     charts = {t.id: t for t in cat.tables.values() if t.is_chart}
-    for table in cat.tables.values():
+    loops = chain_loops(cat.tables)
+    for table in list(cat.tables.values()):
         problems = check_references(table, cat.tables, cat.missing)
         if not table.is_chart:
             problems += check_coverage(table, charts)
-        cat.errors.extend(f"{table.path}: table {table.id}: {p}" for p in problems)
+        if table.id in loops:
+            problems.append(f"chained rolls loop back to it ({loops[table.id]}); a chain must end")
+        lines = [f"{table.path}: table {table.id}: {p}" for p in problems]
+        cat.errors.extend(lines)
+        if lines and table.id in packs:
+            cat.broken[table.id] = lines[0]
+    for table_id in set(cat.broken) & set(cat.tables):
+        del cat.tables[table_id]
     return cat
 
 
@@ -120,9 +226,13 @@ def catalog_folders() -> list[tuple[Path, bool]]:
 
 @cache
 def default_catalog() -> Catalog:
-    """The shipped tables and the player's pack; a broken file stops here with one line."""
+    """The shipped tables and the player's pack; a broken shipped file stops here with one line, a broken table of
+    the pack only the commands that roll on it."""
     cat = load_catalog(catalog_folders())
-    if cat.errors:
+    pack = str(catalog_folders()[1][0])
+    shipped = [e for e in cat.errors if not e.startswith(pack)]  # the pack's own problems stop only what uses them
+    if shipped:
+        cat.errors = shipped
         more = f" (and {len(cat.errors) - 1} more; run 'solo tables check')" if len(cat.errors) > 1 else ""
         raise SoloError(cat.errors[0] + more)
     return cat

@@ -5,9 +5,11 @@ comes from its MissionGame (solo/sasl/game.py).
 """
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from solo.board.cache import load_board
+from solo.board.coords import Grid, column_letters, parse_hex_id
+from solo.board.vasl import saved_folder
+from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer, Play, Question
 from solo.core.sides import Human
@@ -22,13 +24,47 @@ VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
 
 
-def _check_report(report: dict) -> None:
-    """The player's report of control for the VP schedule: VPO counts, OtO-S1's RR/road/Guns, OtO-S2's every VPO."""
+def _check_report(m: Mission, report) -> None:
+    """The player's report of control for the VP schedule: VPO counts (at most the mission's VPO, when its map is
+    known), OtO-S1's RR/road/Guns, OtO-S2's every VPO."""
+    if not isinstance(report, dict):
+        raise SoloError("a report is a table: vpo_friendly, vpo_enemy, guns, rr, road, all_vpo")
     for name, value in report.items():
         kind = REPORT.get(name)
-        if kind is None or isinstance(value, bool) != (kind is bool) or (kind is int and value < 0):
-            raise SoloError(f"report {name}={value}: report " + ", ".join(
+        if kind is None or (kind is bool and not isinstance(value, bool)):
+            raise SoloError(f"report {name}={value!r}: report " + ", ".join(
                 f"{k}=N" if t is int else k for k, t in REPORT.items()))
+        if kind is int:
+            whole(value, 0, vpo_count(m) if name.startswith("vpo") else MOST, f"report {name}")
+    merged = m.report | report  # a report adds to the earlier ones
+    given = merged.get("vpo_friendly", 0) + merged.get("vpo_enemy", 0)
+    if given > vpo_count(m):
+        raise SoloError(f"report: {given} VPO controlled, but the map has {vpo_count(m)}")
+
+
+def vpo_count(m: Mission) -> int:
+    """The VPO on the mission's map: those its set-up placed (OtO-S2 on the player's VASL boards), else at most MOST."""
+    placed = (m.boards or {}).get("vpo")
+    return len(placed) if placed else MOST
+
+
+def hex_id(m: Mission, defn: dict, text) -> str:
+    """A hex of the mission's map: board number, column letters and row ("12M5") on a map of boards, the bare "M12"
+    on a mission's own map (its map_grid: OtO-S1's OtO map); one line for anything no map of the mission has."""
+    if not isinstance(text, str) or not text.strip():
+        raise SoloError(f"hex {text!r}: give a hex id such as 4K5 (board, column, row)")
+    own = defn.get("map_grid")
+    if own and text.strip()[0].isdigit():
+        raise SoloError(f"hex {text!r}: this mission's map has no board numbers: write column letters then row, "
+                        "e.g. K12")
+    if own:
+        column, row = Grid(columns=own["columns"], rows=own["rows"]).parse(text)
+        return f"{column_letters(column)}{row}"
+    found = parse_hex_id(text)
+    boards = (m.boards or {}).get("boards")
+    if boards and found.board not in boards:
+        raise SoloError(f"hex {text!r}: board {found.board} is not on this mission's map (boards {', '.join(boards)})")
+    return str(found)
 
 
 @dataclass
@@ -42,32 +78,67 @@ class Outcome:
 ACTIONS = ("place", "activate", "report", "phase", "turn")
 
 
-def _action(m: Mission, own: tuple[str, ...]):
+KEYS = {"place": ("count", "hexes"), "activate": ("s", "range", "viewer", "mods"), "report": ("report",),
+        "phase": (), "turn": ("report",)}  # what each action may say; a mission's own action names a hex
+
+
+def _action(m: Mission, defn: dict, own: tuple[str, ...]):
+    """The parser of the player's next action: everything checked against the mission before it reaches the log,
+    and the action logged as checked (its keys only)."""
     def parse(raw) -> dict:
         if not isinstance(raw, dict) or raw.get("do") not in ACTIONS + own:
             raise SoloError(f"an action is {', '.join(ACTIONS[:-1] + own)} or turn")
-        if raw["do"] == "activate":
-            s = m.s_counter(raw.get("s", ""))
-            if s is None:
-                known = ", ".join(x.id for x in m.s if x.status == "hidden") or "none"
-                raise SoloError(f"no S? {raw.get('s')!r}: the S? not yet Activated are {known}")
-            if s.status != "hidden":
-                raise SoloError(f"{s.id} is already {s.status}")
-            unknown = set(raw.get("mods", {})) - set(activation.AC_MODS)
-            if unknown:
-                raise SoloError(f"unknown AC drm {', '.join(sorted(unknown))}: use {', '.join(activation.AC_MODS)}")
-            if raw.get("viewer", "Infantry") not in VIEWERS:
-                raise SoloError("the viewer is Infantry or Vehicle")
-            rng = raw.get("range", 0)
-            if isinstance(rng, bool) or not isinstance(rng, int) or not 0 <= rng <= 16:
-                raise SoloError(f"range {rng}: an S? is checked only within 16 hexes (give --range 0-16)")
-            level = raw.get("mods", {}).get("level", 0)
-            if isinstance(level, bool) or not isinstance(level, int) or not -3 <= level <= 0:
-                raise SoloError(f"level {level}: an S? stands 0 to 3 levels above its hex's base level")
-        if raw["do"] in ("report", "turn"):
-            _check_report(raw.get("report", {}))
-        return raw
+        do = raw["do"]
+        unknown = set(raw) - {"do", *KEYS.get(do, ("hex",))}
+        if unknown:
+            raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+                            f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
+        if do == "place":
+            return _place(m, defn, raw)
+        if do == "activate":
+            return _activate(m, raw)
+        if do in own:
+            return {"do": do, "hex": hex_id(m, defn, raw.get("hex"))}
+        if do in ("report", "turn"):
+            _check_report(m, raw.get("report", {}))
+            return {"do": do, "report": raw.get("report", {})}
+        return {"do": do}
     return parse
+
+
+def _place(m: Mission, defn: dict, raw: dict) -> dict:
+    """S? placed: a count, or one hex each; at most MOST S? on the map in all."""
+    hexes = raw.get("hexes") or []
+    if not isinstance(hexes, list):
+        raise SoloError("place: hexes is a list of hex ids, e.g. [\"4K5\"]")
+    room = MOST - len(m.s)
+    count = whole(raw.get("count", 0), 0, room, f"place: count (at most {MOST} S? in a mission)")
+    if len(hexes) > room:
+        raise SoloError(f"place: {len(hexes)} hexes, but at most {MOST} S? are in a mission ({len(m.s)} placed)")
+    if not hexes and count < 1:
+        raise SoloError("place: give a count of S? or one hex per S?")
+    return {"do": "place", "count": count, "hexes": [hex_id(m, defn, h) for h in hexes]}
+
+
+def _activate(m: Mission, raw: dict) -> dict:
+    """An Activation check: an S? not yet Activated, the AC drm, the viewer, the range and the level."""
+    s = m.s_counter(raw.get("s", "")) if isinstance(raw.get("s", ""), str) else None
+    if s is None:
+        known = ", ".join(x.id for x in m.s if x.status == "hidden") or "none"
+        raise SoloError(f"no S? {raw.get('s')!r}: the S? not yet Activated are {known}")
+    if s.status != "hidden":
+        raise SoloError(f"{s.id} is already {s.status}")
+    mods = raw.get("mods", {})
+    if not isinstance(mods, dict):
+        raise SoloError(f"AC drm: give a table of {', '.join(activation.AC_MODS)} = true, and level")
+    flags = [name for name in activation.AC_MODS if name != "level"]
+    if set(mods) - set(activation.AC_MODS) or any(not isinstance(mods[k], bool) for k in set(mods) & set(flags)):
+        raise SoloError(f"unknown AC drm {', '.join(sorted(map(str, mods)))}: use {', '.join(flags)} = true, and level")
+    if raw.get("viewer", "Infantry") not in VIEWERS:
+        raise SoloError("the viewer is Infantry or Vehicle")
+    rng = whole(raw.get("range", 0), 0, 16, "range (an S? is checked only within 16 hexes: give --range 0-16)")
+    whole(mods.get("level", 0), -3, 0, "level drm (an S? stands 0 to 3 levels above its hex's base level: -1 each)")
+    return {"do": "activate", "s": s.id, "range": rng, "viewer": raw.get("viewer", "Infantry"), "mods": mods}
 
 
 def setup_mission(x: Ctx, load: Load) -> None:
@@ -82,7 +153,7 @@ def setup_mission(x: Ctx, load: Load) -> None:
 def mission_loop(x: Ctx, load: Load) -> None:
     setup_mission(x, load)
     while not x.m.ended:
-        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x.m, tuple(x.game.actions)))
+        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x.m, x.defn, tuple(x.game.actions)))
         x.last = do(x, action)
 
 
@@ -163,8 +234,8 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
     """Play ``game`` over the mission save ``log`` up to the next question it cannot answer."""
     meta = log.meta
     defn = game.definition
-    folder = meta.get("vasl_boards")
-    load = (lambda board: load_board(Path(folder), board)) if folder else None
+    folder = saved_folder(meta.get("vasl_boards"))
+    load = (lambda board: load_board(folder, board)) if folder else None
     m = Mission(defn["id"], defn["title"], defn["attitude"])
     person = Human(answers, interactive, never_prompt=("action",))
     play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)

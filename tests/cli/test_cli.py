@@ -110,9 +110,14 @@ def test_player_errors_are_one_line_exit_2(solo, args, message):
 
 
 def test_a_broken_pack_file_is_one_line(solo):
+    """Issue 24: a broken pack stops only what uses it; 'tables check' names it in one line."""
     (solo.config / "tables" / "broken.toml").write_text("[[table]\nid=")
     out = solo("tables", "list")
-    assert out.returncode == 2 and "broken.toml: not valid TOML" in out.stderr
+    assert out.returncode == 0 and "your table pack has 1 problem(s): 'solo tables check'" in out.stdout
+    out = solo("tables", "check")
+    assert out.returncode == 2 and out.stdout.count("broken.toml: not valid TOML") == 1
+    out = solo("roll", "pack.nothing")
+    assert out.returncode == 2 and "your table pack has problems" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
 
 
@@ -123,3 +128,15 @@ def test_check_lists_every_problem(solo, tmp_path):
     out = solo("tables", "check", str(bad))
     assert out.returncode == 2
     assert "pack.weather: no row for Final 4" in out.stdout and "pack.wind: no row for Final 4" in out.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["roll", "oto2.recon", "--seed", "-1"], "Invalid value for '--seed'"),
+    (["boards", "cross-roads", "--seed", "-1"], "Invalid value for '--seed'"),
+    (["roll", "oto2.recon", "--dice", "²"], "bad die face '²'"),
+])
+def test_bad_seed_and_dice_are_one_line_exit_2(args, says):
+    """Issue 24: a negative seed and non-ASCII digits were tracebacks (exit 1)."""
+    out = subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and says in out.stderr and out.stderr.startswith("solo: ")

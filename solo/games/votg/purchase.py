@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType, companies_per_day, option_cost, typed_item
 from solo.campaign.state import Purchase, SideState
+from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.games.votg.aftermath import COUNTERATTACK
 from solo.games.votg.refit import (
@@ -41,9 +42,9 @@ def parse_item(raw) -> Item:
     if not isinstance(raw, dict) or "rg" not in raw or set(raw) - {"rg", "option", "dummies"}:
         raise SoloError(f'RG entry {raw!r}: give "I1 onmap" or {{rg = "I2", option = "reserve", dummies = 5}}')
     option = str(raw.get("option", "")).lower()
-    if option not in ("",) + OPTIONS or not isinstance(raw.get("dummies", 0), int):
+    if option not in ("",) + OPTIONS:
         raise SoloError(f"RG entry {raw!r}: option is onmap, reserve or dugin; dummies a whole number")
-    return Item(str(raw["rg"]).upper(), option, raw.get("dummies", 0))
+    return Item(str(raw["rg"]).upper(), option, whole(raw.get("dummies", 0), 0, MOST, f"RG {raw['rg']} dummies"))
 
 
 def available_from(r: Reph, code: str) -> str | None:

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Label, RichLog, Static
 
 from solo.board.cache import load_board
+from solo.board.vasl import saved_folder
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
@@ -56,7 +57,7 @@ class MissionScreen(SaveScreen):
         boards, why = None, ""
         if m.boards and meta.get("vasl_boards"):
             try:
-                boards = [(b, load_board(Path(meta["vasl_boards"]), b)) for b in m.boards["boards"]]
+                boards = [(b, load_board(saved_folder(meta["vasl_boards"]), b)) for b in m.boards["boards"]]
             except SoloError as exc:
                 why = f"\n\n{exc}"
         if boards:

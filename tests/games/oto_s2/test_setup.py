@@ -19,11 +19,12 @@ def test_oto_s2_leaders_until_two_and_heavy_weapon():
 
 
 @pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
-def test_oto_s2_s_placement_on_real_boards(tmp_path):
+def test_oto_s2_s_placement_on_real_boards(tmp_path, monkeypatch):
     """14. and 4.: an S? in each road Intersection VPO; the radius S? stand in concealment terrain within the A6f
     radius of their VPO (one per Location); A9e S? stand in buildings."""
     from solo.board.cache import load_board
     path = tmp_path / "roads.db"
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))  # a save's folder is read only when it is the player's
     EventLog.create(path, {"mission": "oto-s2", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
     outcome = run_mission(EventLog.open(path), {"entry_edge": "North"})
     m = outcome.mission

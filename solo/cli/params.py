@@ -1,0 +1,15 @@
+"""The CLI's bounded option types: one definition of each bound, shared by every command that takes the option.
+
+A value out of bounds is refused by click before anything runs; solo's main prints it as one line, exit code 2.
+"""
+
+import click
+
+from solo.core.choices import MOST
+
+SEED = click.IntRange(min=0)  # the dice generators take any non-negative seed
+
+
+def count(most: int = MOST) -> click.IntRange:
+    """A count option: a whole number from 0 to ``most``."""
+    return click.IntRange(0, most)

@@ -1,0 +1,27 @@
+"""The fuzzing of issue 24: a small sample in the plain run; `pytest -m long tests/fuzz` runs the 10,000 inputs.
+
+With ``-m long`` every test here is marked long (so the marker selects it) and hypothesis uses the long profile.
+"""
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+SMALL, LONG = 40, 1500  # examples per fuzz test: the plain run's sample, the long run's share of 10,000
+
+for name, examples in (("fuzz", SMALL), ("fuzz-long", LONG)):
+    settings.register_profile(name, max_examples=examples, deadline=None, derandomize=name == "fuzz",
+                              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                                     HealthCheck.data_too_large, HealthCheck.filter_too_much])
+
+
+def _long(config) -> bool:
+    return "long" in (config.getoption("-m") or "")
+
+
+def pytest_configure(config):
+    settings.load_profile("fuzz-long" if _long(config) else "fuzz")
+
+
+def pytest_itemcollected(item):
+    if _long(item.config) and "tests/fuzz/" in item.nodeid.replace("\\", "/"):
+        item.add_marker(pytest.mark.long)
