@@ -138,7 +138,8 @@ class MissionScreen(SaveScreen):
             + (f" — {', '.join(here)}" if here else ""))
 
     def action_place(self) -> None:
-        self._form("place", "Place S?: the hexes (e.g. 13Q1 12S2) or a count", "hexes or a number")
+        example = "13Q1 12S2" if self.outcome.mission.boards else "M12 P9"  # mapboard hexes, or the mission's own map
+        self._form("place", f"Place S?: the hexes (e.g. {example}) or a count", "hexes or a number")
 
     def action_activate(self) -> None:
         s_list = self.query_one("#s-list", DataTable)
