@@ -41,6 +41,8 @@ class TablesScreen(Screen):
         options = self.query_one("#tables", OptionList)
         options.clear_options()
         options.add_options([Option(f"{t.id}  {t.title}", id=t.id) for t in found])
+        if found:
+            options.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":

@@ -6,7 +6,7 @@ from solo.games import run_mission
 from solo.tui.app import SoloApp
 from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.mission import MissionScreen
-from tests.tui.conftest import settle, type_line
+from tests.tui.conftest import new_save, settle, type_line
 
 RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no"}
 
@@ -14,9 +14,7 @@ RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefie
 async def test_a_mission_from_set_up_to_mission_end():
     app = SoloApp(resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("m")
-        await pilot.pause()
-        await type_line(pilot, "7")  # the seed; Enter sets the mission up
+        await new_save(pilot, "m", "7")  # the seed; Enter sets the mission up
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MissionScreen)
