@@ -38,3 +38,15 @@ async def test_a_broken_save_is_one_line_and_the_app_stays_on_home(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_command_palette_runs_the_keys_of_the_screen_you_are_on():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_line(pilot, "modifiers")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TablesScreen) and app.focused.id == "mods"

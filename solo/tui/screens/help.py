@@ -19,13 +19,9 @@ KEY_NAMES = {"question_mark": "?", "slash": "/"}
 
 
 def keys_of(screen: type) -> str:
-    """A screen's keys and what they do, from its BINDINGS."""
-    out = []
-    for b in screen.BINDINGS:
-        key, action, description = (b.key, b.action, b.description) if isinstance(b, Binding) else b[:3]
-        if not action.startswith("app.") and description:
-            out.append(f"{KEY_NAMES.get(key, key)} {description}")
-    return " · ".join(out)
+    """A screen's keys and what they do, from its bindings (those that have a description)."""
+    return " · ".join(f"{KEY_NAMES.get(b.key, b.key)} {b.description}" for b in screen.BINDINGS
+                      if b.description and not b.action.startswith("app."))
 
 
 def help_table() -> Table:
