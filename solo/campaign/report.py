@@ -95,7 +95,7 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
                                  else "apply the CG card's Victory Conditions to the record above"))
     if q:
         who = "you" if q.side in (c.human, "table") else q.side
-        out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  answers file: {q.example}" if q.example else ""))
+        out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  type e.g. {q.typed_example}" if q.example else ""))
     return "\n".join(out)
 
 

@@ -21,6 +21,7 @@ from textual.widgets import (
 )
 
 from solo.campaign.engine import run
+from solo.campaign.facts import fact_keys
 from solo.campaign.reph import load_campaign
 from solo.campaign.report import (
     PURCHASE_COLUMNS,
@@ -94,10 +95,10 @@ class CampaignScreen(SaveScreen):
         # plain Text: the engine's words (answers-file examples such as ["I2 reserve dummies=5"]) are never markup
         prompt = Text(q.prompt if q else "The campaign is over." if c.stage == "ended" else
                       "Press ctrl+n to run the next step.")
-        if q and q.example:
-            prompt.append(f"\nanswers file: {q.example}", style="dim")
         if q and q.key == "facts":
-            prompt.append("\ntype them as the inside of the [facts] table above (keys: solo/campaign/facts.py)", style="dim")
+            prompt.append(f"\ntype e.g. {q.typed_example} (or none)\nkeys: {fact_keys(c.cg)}", style="dim")
+        elif q and q.example:
+            prompt.append(f"\ntype e.g. {q.typed_example}", style="dim")
         self.query_one("#prompt", Static).update(prompt)
         log = self.query_one("#decisions", RichLog)
         log.clear()
@@ -136,7 +137,7 @@ class CampaignScreen(SaveScreen):
         raw = self.query_one("#answer", Input).value
         try:
             value = raw if raw.strip() else q.default
-            q.parse(value)
+            q.parse_typed(value)
             faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
         except SoloError as exc:
             self.query_one("#error", Static).update(str(exc))
