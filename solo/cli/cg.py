@@ -1,6 +1,5 @@
 """`solo cg ...`: thin click commands over the campaign engine."""
 
-import sys
 import time
 
 import click
@@ -70,7 +69,7 @@ def cg_reph(save, answers_file, dice, as_json):
     """Run the next RePh (or the Initial Scenario's set-up): your answers come from --answers or the terminal."""
     answers = read_answers(answers_file) if answers_file else None
     typed = parse_faces(dice) if dice else []
-    interactive = answers is None and sys.stdin.isatty() and not as_json
+    interactive = answers is None and not as_json  # at a terminal, or answers piped on stdin, a line each
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused answer keeps nothing, typed faces neither
         campaign_of(log)
         log.type_faces(typed)

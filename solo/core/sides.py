@@ -5,6 +5,7 @@ decider its game hands it (the heuristics of solo/games/<game>/computer.py). A s
 scenario model of solo/campaign/facts.py) is a Side too.
 """
 
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -47,7 +48,12 @@ class Human:
             self.shown = len(lines)
         click.echo(f"\n{q.prompt}" + (f"\n  (type e.g. {q.typed_example})" if q.example else ""))
         while True:
-            raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
+            try:
+                raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
+            except click.Abort:
+                if sys.stdin.isatty():
+                    raise
+                raise NeedAnswer(q) from None  # answers piped on stdin ran out: the save waits for the next one
             try:
                 return Reply(q.parse_typed(raw))
             except SoloError as exc:

@@ -8,7 +8,6 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType, purchase_entries
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.campaign.steps.day import roster
-from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import exhaustion, night, role, side_mods
 

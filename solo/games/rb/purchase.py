@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType, companies_per_day, option_cost, purchase_entries
 from solo.campaign.state import Purchase, SideState
-from solo.core.choices import number, words
+from solo.core.choices import number
 from solo.core.errors import SoloError
 
 ON_BD = {"onmap": "O", "reserve": "R", "dugin": "D"}
