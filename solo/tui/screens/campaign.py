@@ -40,11 +40,29 @@ from solo.tui.screens.save import SaveScreen
 
 class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
-                Binding("escape", "app.home", "Home")]
+                Binding("ctrl+g", "game_end", "Game End dr"), Binding("escape", "app.home", "Home")]
 
     def __init__(self, path: Path):
-        game = campaign_of(EventLog.open(path))
-        super().__init__(path, lambda log, *args, **options: run(game, log, *args, **options))
+        self.game = campaign_of(EventLog.open(path))
+        super().__init__(path, lambda log, *args, **options: run(self.game, log, *args, **options))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The Game End dr only where the CG has one (OtO2 CG4), and only while a CG scenario is played."""
+        if action == "game_end":
+            return self.game.during is not None and self.outcome.campaign.stage == "scenario"
+        return True
+
+    def action_game_end(self) -> None:
+        """OtO2 CG4: the German's Game End dr at the end of Game Turn 6 and of each Game Turn after it."""
+        last = self.outcome.campaign.game_end
+        turn = last["turn"] + 1 if last else 6
+        self.query_one("#error", Static).update(f"Game End dr at the end of Game Turn {turn} ...")
+        try:
+            faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+        except SoloError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.play({}, faces, game_end_turn=turn)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -95,6 +113,11 @@ class CampaignScreen(SaveScreen):
         # plain Text: the engine's words (answers-file examples such as ["I2 reserve dummies=5"]) are never markup
         prompt = Text(q.prompt if q else "The campaign is over." if c.stage == "ended" else
                       "Press ctrl+n to run the next step.")
+        if c.stage == "scenario" and c.game_end:
+            g = c.game_end
+            prompt.append(f"\nCG4: Game End dr at the end of Game Turn {g['turn']}: {g['dr']} against the circled "
+                          f"{g['circled']} (a stand-in): " + ("the scenario ends now" if g["ends"] else "play continues"),
+                          style="bold")
         if q and q.key == "facts":
             prompt.append(f"\ntype e.g. {q.typed_example} (or none)\nkeys: {fact_keys(c.cg)}", style="dim")
         elif q and q.example:
@@ -112,6 +135,7 @@ class CampaignScreen(SaveScreen):
         purchases.add_rows([[Text(str(v)) for v in row] for row in purchase_rows(c, hide)])
         self.query_one("#chart", Static).update(self._chart(c, hide))
         self.query_one("#answer", Input).focus()
+        self.refresh_bindings()  # the Game End dr only while a scenario is played
 
     def _chart(self, c, hide: str) -> str:
         """CPP (Total), ELR and the Russian VP over the CG Dates, as bars."""

@@ -33,12 +33,13 @@ class SaveScreen(Screen):
         self.notify("your last answer is undone; the dice rolled after it are kept")
 
     @work(thread=True, exclusive=True)
-    def play(self, answers: dict, faces: list[int]) -> None:
-        """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens."""
+    def play(self, answers: dict, faces: list[int], **options) -> None:
+        """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens; ``options``
+        go to the engine's run (a Campaign's ``game_end_turn``)."""
         try:
             with EventLog.writing(self.path) as log:  # a refused answer keeps nothing, the typed faces neither
                 log.type_faces(faces)
-                self.replay(log, answers)
+                self.replay(log, answers, **options)
             outcome = self.replay(log, frozen=True)
         except SoloError as exc:
             self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))

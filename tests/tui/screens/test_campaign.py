@@ -35,6 +35,25 @@ async def test_a_whole_reph_as_the_russian():
         assert c.sides["Russian"].roster["23PM"].total > 0
 
 
+async def test_the_cg4_game_end_dr_is_a_key_while_a_scenario_is_played():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        assert not screen.check_action("game_end", ())  # no scenario yet: the key is off
+        for key in ("purchase", "recon"):
+            assert screen.outcome.waiting.key == key
+            await type_line(pilot, ANSWERS[key])
+            await settle(pilot, screen)
+        assert screen.outcome.campaign.stage == "scenario" and screen.check_action("game_end", ())
+        for turn in (6, 7):
+            await pilot.press("ctrl+g")
+            await settle(pilot, screen)
+            g = screen.outcome.campaign.game_end
+            assert g["turn"] == turn and f"Game Turn {turn}:" in str(screen.query_one("#prompt").render())
+            if g["ends"]:
+                break
+
+
 async def test_bad_input_is_one_line_and_loses_nothing():
     app = SoloApp(resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -64,7 +83,7 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
         screen = app.screen
         assert isinstance(screen, CampaignScreen) and screen.outcome.waiting.key == "purchase"
         shown = str(screen.query_one("#prompt").render())
-        assert 'purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]' in shown
+        assert "type e.g. I1, I2 reserve dummies=5, A1 onmap" in shown
     default_catalog.cache_clear()
 
 
