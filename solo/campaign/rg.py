@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from solo.campaign.state import Campaign, SideState
 from solo.core.choices import whole
-from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 
@@ -83,8 +82,8 @@ def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[
     per CG (RB 11.6196). A chart the texts give only in part must first be completed by the player's pack."""
     table = cat.get(table_id)
     if table.incomplete:
-        raise SoloError(f"{table_id} ({table.title}, {table.rule}) is only in part in the rule texts: add the whole chart "
-                        f"as table {table_id} in {config_dir() / 'tables'} (format: tables/README.md)")
+        raise SoloError(f"{table_id} ({table.title}, {table.rule}) is not in the rule texts (only some rows): type the "
+                        f"whole chart in from your rulebook with 'solo tables fill {table_id}' (in the app: Tables, f)")
     cg_max = f"CG Max {variant}" if f"CG Max {variant}" in table.columns else "CG Max"
     chart = {}
     for row in table.rows:

@@ -11,6 +11,14 @@ from solo.core.errors import SoloError
 from solo.tui.saves import new_save_path
 
 
+def lacking_table(error: str) -> str | None:
+    """The table an error says the texts lack (the catalog's "<id> (<title>) is not in the rule texts ...")."""
+    from solo.rules import default_catalog
+    cat, first = default_catalog(), error.split(" ", 1)[0]
+    known = first in cat.missing or (first in cat.tables and cat.tables[first].incomplete)
+    return first if known and "is not in the rule texts" in error else None
+
+
 class NewSaveDialog(ModalScreen):
     """A dialog that starts a save: its own choices first (focus opens there, so Enter opens the first list rather
     than starting with the defaults), a save name and a seed (both may stay empty), and Start. Escape cancels."""
@@ -33,6 +41,12 @@ class NewSaveDialog(ModalScreen):
             self.create(path, int(text) if text else int(time.time()))
         except SoloError as exc:
             self.query_one("#error", Static).update(str(exc))
+            lacking = lacking_table(str(exc))
+            if lacking:  # a table the texts lack and the game needs to start: the player types it in, then on
+                from solo.tui.dialogs.fill_table import FillTable
+                self.query_one("#error", Static).update(f"{lacking} is not in the rule texts: type it in from your "
+                                                        "rulebook, and the start goes on")
+                self.app.push_screen(FillTable(lacking), lambda saved: saved and self.action_start())
             return
         self.app.pop_screen()
         self.app.open_save(path)
