@@ -21,6 +21,11 @@ class SaveScreen(Screen):
     def refresh_view(self) -> None:
         raise NotImplementedError
 
+    def on_resize(self) -> None:
+        """The logs are written at the width they had: written again, they wrap at the new one."""
+        if self.is_mounted:
+            self.refresh_view()
+
     def action_undo(self) -> None:
         try:
             with EventLog.writing(self.path) as log:

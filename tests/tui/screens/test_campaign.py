@@ -101,3 +101,23 @@ def test_campaign_wide(snap_compare):
     run_campaign(EventLog.open(path), {"purchase": ["I2", "I1"], "recon": 1})
     remember(path)
     assert snap_compare(SoloApp(), terminal_size=(200, 60))
+
+
+async def test_a_purchase_is_picked_from_the_rgs_it_can_still_take():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        picks = screen.query_one("#picks")
+        offered = [o.id for o in picks._options]
+        assert picks.display and "I2" in offered and "I1" in offered
+        picks.focus()
+        picks.highlighted = offered.index("I2")
+        await pilot.press("enter", "enter")  # I2 twice: 7.518's CG Date maximum is 2
+        await pilot.pause()
+        assert screen.query_one("#answer").value == "I2, I2"
+        assert "I2" not in [o.id for o in picks._options]  # a third would be refused: it is not offered
+        screen.query_one("#answer").focus()
+        await type_line(pilot, "")
+        await settle(pilot, screen)
+        assert screen.outcome.waiting.key == "recon"
+        assert [p.rg for p in screen.outcome.campaign.sides["Russian"].purchases if not p.given] == ["I2", "I2"]
