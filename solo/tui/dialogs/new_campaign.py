@@ -30,7 +30,7 @@ def campaign_choices() -> list[tuple[str, str]]:
 class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]New campaign[/b] (RB, VotG, ABtF need your table pack)")
+            yield Label("[b]New campaign[/b] (RB, VotG and ABtF ask for the tables the texts lack)")
             yield Select(campaign_choices(), value="oto2|", allow_blank=False, id="cg")
             sides = side_choices("oto2")
             yield Select(sides, value=sides[-2][1], allow_blank=False, id="human")

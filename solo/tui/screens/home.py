@@ -20,8 +20,8 @@ MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (Ot
 class HomeScreen(Screen):
     BINDINGS = [Binding("m", "new_mission", "New mission"), Binding("c", "new_campaign", "New campaign"),
                 Binding("o", "continue", "Continue"), Binding("t", "tables", "Tables"),
-                Binding("b", "boards", "Mapboards"), Binding("r", "rename", "Rename save"),
-                Binding("d", "delete", "Delete save")]
+                Binding("b", "boards", "Mapboards"), Binding("r", "rename", "Rename save", show=False),
+                Binding("d", "delete", "Delete save", show=False)]
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -1,10 +1,8 @@
 """The Campaign screen: a whole RePh as the Russian as a player drives it (Textual's pilot), bad input, the engine's
-words as plain text, and its SVG snapshots (pytest-textual-snapshot; `pytest --snapshot-update` redraws them)."""
+words as plain text; its SVG snapshots are in tests/tui/test_snapshots.py."""
 
 from solo.core.store import EventLog
-from solo.games import run_campaign
 from solo.tui.app import SoloApp
-from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.campaign import CampaignScreen
 from tests.tui.conftest import new_campaign, settle, type_line
 
@@ -85,22 +83,6 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
         shown = str(screen.query_one("#prompt").render())
         assert "type e.g. I1, I2 reserve dummies=5, A1 onmap" in shown
     default_catalog.cache_clear()
-
-
-def test_campaign(snap_compare):
-    path = saves_dir() / "orsha.db"
-    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
-    run_campaign(EventLog.open(path))
-    remember(path)
-    assert snap_compare(SoloApp(), terminal_size=(80, 24))
-
-
-def test_campaign_wide(snap_compare):
-    path = saves_dir() / "orsha.db"
-    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
-    run_campaign(EventLog.open(path), {"purchase": ["I2", "I1"], "recon": 1})
-    remember(path)
-    assert snap_compare(SoloApp(), terminal_size=(200, 60))
 
 
 async def test_a_purchase_is_picked_from_the_rgs_it_can_still_take():

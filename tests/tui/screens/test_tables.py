@@ -1,12 +1,5 @@
-"""The Tables screen: its SVG snapshot at 80x24 (pytest-textual-snapshot; `pytest --snapshot-update` redraws it)."""
+"""The Tables screen: a table the texts lack filled in from the player's rulebook (its snapshots: tests/tui/test_snapshots.py)."""
 
-from solo.tui.app import SoloApp
-from tests.tui.conftest import saves_listed
-
-
-def test_tables(snap_compare):
-    assert snap_compare(SoloApp(resume=False), press=["t", "down", "down"], terminal_size=(80, 24),
-                        run_before=saves_listed)
 
 
 async def test_red_barricades_asks_for_its_tables_when_it_starts_and_then_starts(monkeypatch, tmp_path):
