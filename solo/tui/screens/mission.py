@@ -29,7 +29,7 @@ class MissionScreen(SaveScreen):
     BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
                 Binding("n", "next_phase", "Next phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
                 Binding("d", "decide", "Enemy AI"), Binding("u", "undo", "Undo"),
-                Binding("escape", "app.home", "Home")]
+                Binding("escape", "back", "Cancel / Home")]
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)

@@ -26,6 +26,18 @@ class SaveScreen(Screen):
         if self.is_mounted:
             self.refresh_view()
 
+    def action_back(self) -> None:
+        """Escape: inside a form with something typed, cancel it (the typing is cleared, the save unchanged); else
+        back to Home."""
+        typed = [field for field in self.query(Input) if field.value]
+        if isinstance(self.focused, Input) and typed:
+            for field in typed:
+                field.value = ""
+            self.query_one("#error", Static).update("")
+            self.refresh_view()  # the form the save waits for, as it was
+            return
+        self.app.action_home()
+
     def action_undo(self) -> None:
         try:
             with EventLog.writing(self.path) as log:

@@ -103,3 +103,18 @@ async def test_a_purchase_is_picked_from_the_rgs_it_can_still_take():
         await settle(pilot, screen)
         assert screen.outcome.waiting.key == "recon"
         assert [p.rg for p in screen.outcome.campaign.sides["Russian"].purchases if not p.given] == ["I2", "I2"]
+
+
+async def test_escape_cancels_a_form_and_then_goes_home():
+    from solo.tui.screens.home import HomeScreen
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        await pilot.press(*"I9")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#answer").value == ""
+        assert screen.outcome.waiting.key == "purchase"  # nothing was answered
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
