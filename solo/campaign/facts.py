@@ -114,13 +114,13 @@ def fact_keys(cg: str) -> str:
     return "; ".join(f"{form}: {', '.join(keys)}" for form, keys in forms if keys)
 
 
-def typed(raw: str) -> dict:
+def typed(raw: str, example: str) -> dict:
     """The facts typed at the prompt or in the app: the inside of a TOML inline table ("none": nothing happened)."""
     text = "" if raw.strip().lower() == "none" else raw
     try:
         return tomllib.loads(f"facts = {{ {text} }}")["facts"]
     except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"write the facts as: lvp = 3, russian_cvp = 20, eliminated = [\"G3\"] ({exc})") from None
+        raise SoloError(f"write the facts as: {example.removeprefix('[facts] ')} ({exc})") from None
 
 
 def check(c: Campaign, raw) -> dict:
@@ -128,7 +128,7 @@ def check(c: Campaign, raw) -> dict:
     wrong."""
     spec = load_campaign(c.cg).raw["facts"]
     if isinstance(raw, str):
-        raw = typed(raw)
+        raw = typed(raw, spec["example"])
     counts, extra = spec.get("counts", []), spec.get("extra", {})
     if not isinstance(raw, dict):
         raise SoloError(f"facts: give a table of what happened, e.g. {spec['example']}")
