@@ -51,7 +51,7 @@ def _text(o: Outcome) -> str:
     if m.report and o.vp and o.vp.get("friendly") is not None:
         out.append(f"VP: FRIENDLY {o.vp['friendly']}, ENEMY {o.vp['enemy']} (from your reports)")
     if m.ended:
-        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}")
+        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}. {m.ended.get('says', '')}".rstrip())
     elif o.waiting and o.waiting.key != "action":
         out.append(f"\nWaiting for you: {o.waiting.prompt}")
     return "\n".join(out)

@@ -19,6 +19,7 @@ from solo.sasl import activation, events, setup
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.state import SEQUENCE, Mission
+from solo.sasl.victory import schedule_lines, verdict
 
 VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
@@ -221,8 +222,13 @@ def end_turn(x: Ctx, report: dict) -> dict:
         if trace.result.startswith("The mission ends"):
             end = {"why": f"Mission End dr {trace.original} (Final {trace.final}) after Game Turn {done}"}
     if end:
-        m.ended = {**end, "turn": done, "vp": x.game.vp_schedule(x, True)}
+        vp = x.game.vp_schedule(x, True)
+        result = verdict(vp, won)
+        m.ended = {**end, "turn": done, "vp": vp, **result}
         x.say(f"The mission ends after Game Turn {done}: {end['why']}", rule="Mission End")
+        for line in schedule_lines(vp.get("lines", [])):
+            x.say(line, rule="VP Schedule")
+        x.say(result["says"], rule="Victory")
     else:
         m.turn += 1
         _enter(x, SEQUENCE[0])

@@ -42,6 +42,8 @@ def test_an_old_save_replays_to_the_same_state(game, tmp_path):
 def same(key: str, value):
     """What must not change in a replay: the state, and of the record each line's rule, place and numbers (the dice,
     results, counts); its wording may be improved."""
+    if isinstance(value, dict):  # what a newer solo adds (the VP Schedule's lines, the winner) is not compared
+        return {k: v for k, v in value.items() if k in ("friendly", "enemy", "report", "why", "turn")} or value
     if key != "record":
         return value
     return [{**{k: v for k, v in e.items() if k != "text"}, "numbers": re.findall(r"\d+", e["text"])} for e in value]

@@ -15,8 +15,10 @@ def vp_schedule(x: Ctx, final: bool) -> dict:
     r, v = x.m.report, x.defn["vp"]
     if not final:
         return {"friendly": None, "enemy": None, "report": dict(r), "note": "VPO values are rolled at Mission End (A10b)"}
-    values = {"friendly": 0, "enemy": 0}
+    values, lines = {"friendly": 0, "enemy": 0}, []
     for side in values:
         for n in range(r.get(f"vpo_{side}", 0)):
-            values[side] += int(x.roll(v["vpo_values"], f"VPO value (A10b), {side} VPO {n + 1}", side="").result)
-    return {**values, "report": dict(r)}
+            value = int(x.roll(v["vpo_values"], f"VPO value (A10b), {side} VPO {n + 1}", side="").result)
+            values[side] += value
+            lines.append((side.upper(), value, f"VPO {n + 1} controlled, its value by A10b"))
+    return {**values, "report": dict(r), "lines": lines}

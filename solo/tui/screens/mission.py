@@ -21,6 +21,14 @@ from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import MapView
 
 
+def _won(ended: dict) -> str:
+    """The header's word on a mission that is over: who won and by how much."""
+    winner = ended.get("winner")
+    if "winner" not in ended:  # a save that ended before solo said who won
+        return "MISSION OVER"
+    return "DRAW" if winner is None else f"{winner} WINS" + (f" BY {ended['margin']} VP" if ended.get("margin") else "")
+
+
 def _or_dash(value) -> str:
     return "-" if value is None else str(value)
 
@@ -87,7 +95,7 @@ class MissionScreen(SaveScreen):
         self.query_one("#bar", Static).update(
             f"[b]{m.title}[/b]  Game Turn {m.turn} · {m.phase}  ENEMY SAN {t.get('enemy_san')} AC# {t.get('enemy_ac')} "
             f"RE# {data['re_numbers'].get('ENEMY')}  FRIENDLY RE# {data['re_numbers'].get('FRIENDLY')}  "
-            f"VP F {_or_dash(vp.get('friendly'))} / E {_or_dash(vp.get('enemy'))}" + ("  [b red]MISSION OVER[/]" if m.ended else ""))
+            f"VP F {_or_dash(vp.get('friendly'))} / E {_or_dash(vp.get('enemy'))}" + (f"  [b red]{escape(_won(m.ended))}[/]" if m.ended else ""))
         s_list = self.query_one("#s-list", DataTable)
         s_list.clear()
         for s in m.s:
@@ -108,7 +116,8 @@ class MissionScreen(SaveScreen):
             view.refresh()
         waiting = self.outcome.waiting
         if m.ended:
-            self._form(None, f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}")
+            self._form(None, f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}. "
+                             + m.ended.get("says", ""))
         elif waiting and waiting.key != "action":
             self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
         elif self.mode is None:

@@ -46,4 +46,12 @@ def test_whole_oto_s1_missions(tmp_path, seed):
     assert all(a <= 6 and b <= 7 for a, b in m.re_numbers.values())
     assert {s.status for s in m.s} <= {"hidden", "activated"}
     assert m.ended["vp"]["friendly"] == 4 + 2 and m.ended["vp"]["enemy"] == 3 + 1 + 2
+    # who won, by how much and why: the VP Schedule line by line (12.6), then the verdict
+    said = [e["text"] for e in m.record if e["rule"] in ("VP Schedule", "Victory")]
+    assert said == ["FRIENDLY +4: 4 VPO controlled x 1", "ENEMY +3: 3 VPO controlled x 1",
+                    "FRIENDLY +2: controls all RR Locations",
+                    "ENEMY +1: the FRIENDLY side does not control a road path from FBE to EBE",
+                    "ENEMY +2: 2 Gun/AFV able to fire on a road or rail hex x 1",
+                    "A draw: 6 VP each; the side with more VP wins (a reading: the core SASL rule is not in the texts)"]
+    assert m.ended["winner"] is None and m.ended["margin"] == 0
     assert status_json(run_mission(EventLog.open(path), frozen=True)) == status_json(outcome)
