@@ -1,5 +1,6 @@
 """Shared test helpers: build table files in a temp folder, and the path of the rule texts."""
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -9,7 +10,8 @@ from solo.rules import default_catalog, load_catalog
 from tests.reph import PACKS, new_reph
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-VASL_BOARDS = Path(__file__).resolve().parents[2] / "shared" / "vasl-boards"  # test data only, never committed
+# test data only, never committed; $SOLO_TEST_VASL_BOARDS names it for a checkout that is not beside ../shared
+VASL_BOARDS = Path(os.environ.get("SOLO_TEST_VASL_BOARDS") or Path(__file__).resolve().parents[2] / "shared" / "vasl-boards")
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ import pytest
 from solo.board.graph import Placed, build_graph
 from solo.board.los import LosMap
 from solo.board.terrain import Board
-from solo.board.vasl import read_board, terrain_names
+from solo.board.vasl import read_board, terrain_types
 from tests.conftest import VASL_BOARDS as BOARDS
 
 pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
@@ -18,7 +18,7 @@ THREE = ("40", "12", "24")
 
 
 def classified(board: str) -> Board:
-    b = Board(read_board(BOARDS, board), terrain_names(BOARDS))
+    b = Board(read_board(BOARDS, board), terrain_types(BOARDS))
     b.hexes  # noqa: B018 - classify every hex now
     return b
 

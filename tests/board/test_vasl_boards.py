@@ -14,15 +14,16 @@ pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boar
 
 # The 22 boards of The Cross Roads mapboard table; road intersections (>= 3 road hexsides),
 # each looked at on the rendered board: forks, crossroads, loops meeting a road, roads that
-# leave a hex through a vertex (board 4 FF5) or off the board edge (board 17 Y10).
+# leave off the board edge (board 17 Y10). A road that leaves a hex through a vertex crosses no hexside there
+# (board 4 FF5, board 50 B5: two road hexsides each); a path is no road (board 34 H6, J5, BB5).
 INTERSECTIONS = {
-    "04": ["Y3", "FF5"], "05": ["H3", "Y10", "EE6"], "08": ["E1", "I1", "P1", "Q1", "Q9", "W8", "Y9"],
+    "04": ["Y3"], "05": ["H3", "Y10", "EE6"], "08": ["E1", "I1", "P1", "Q1", "Q9", "W8", "Y9"],
     "12": ["M4", "O5", "Q1", "Q5", "Q9", "S2", "S6", "Y9"], "13": ["H7", "Q1", "X1"], "16": ["K8", "N3", "N4", "Y4"],
     "17": ["G7", "H6", "R4", "Y10", "DD4"], "19": ["I1", "M8", "Y6"], "24": ["I8", "N6", "Q7", "S4", "T3", "T4", "Y2"],
-    "32": ["E4", "H4", "O5", "W5"], "33": ["L4", "L5", "Q9", "Q10", "R9", "Y10"], "34": ["H6", "J5", "P5", "Q6", "BB5"],
+    "32": ["E4", "H4", "O5", "W5"], "33": ["L4", "L5", "Q9", "Q10", "R9", "Y10"], "34": ["P5", "Q6"],
     "36": ["P5", "R6"], "37": ["H4", "P5", "X5"], "40": ["G9", "H4", "Q4", "Q7", "AA5", "CC7", "DD6"],
     "42": ["D4", "G4", "CC5"], "43": ["M6", "R3", "V3", "Z5", "Z7"], "44": ["K6", "Q9", "AA9"], "47": ["H8", "Y2"],
-    "48": ["Q5"], "50": ["B5", "I10", "Q8", "U6", "Y5"], "52": [],
+    "48": ["Q5"], "50": ["I10", "Q8", "U6", "Y5"], "52": [],
 }
 
 # Terrain read off the rendered boards, hex by hex.
@@ -59,10 +60,11 @@ def test_building_types_from_board_metadata():
     assert b.hexes["O6"].terrain == b.hexes["P6"].terrain == "wooden building"
 
 
-def test_a_road_through_a_vertex_is_a_road_exit():
-    """Board 4 FF5: the road forks at the east edge and leaves FF5 through its east vertex."""
+def test_a_road_through_a_vertex_crosses_no_hexside():
+    """Board 4 FF5: the road forks at the east edge and touches FF5's east vertex; board 50 B5 likewise."""
     ff5 = load_board(BOARDS, "4").hexes["FF5"]
-    assert set(ff5.road_sides) == {4, 5} and ff5.road_vertices == (2,) and ff5.road_exits == 3
+    assert ff5.road_sides == (4, 5) and ff5.road_vertices == (2,) and ff5.road_exits == 2
+    assert load_board(BOARDS, "50").hexes["B5"].road_exits == 2
 
 
 def test_a_historical_map_takes_its_geometry_from_its_metadata():

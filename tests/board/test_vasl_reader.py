@@ -11,7 +11,7 @@ import pytest
 
 from solo.board.coords import Grid
 from solo.board.terrain import Board
-from solo.board.vasl import boards_folder, decode_los, read_board, terrain_names
+from solo.board.vasl import boards_folder, decode_los, read_board, terrain_types
 from solo.core.errors import SoloError
 
 SHARED = """<boardData><terrainTypes>
@@ -69,7 +69,7 @@ def test_decode_round_trip():
 
 
 def test_classify_a_small_board(folder):
-    board = Board(read_board(folder, "T"), terrain_names(folder))
+    board = Board(read_board(folder, "T"), terrain_types(folder))
     assert len(board.hexes) == len(GRID.hexes) == 17
     assert board.hexes["A1"].terrain == "woods" and board.hexes["C2"].terrain == "open"
     assert board.hexes["E2"].elevation == 1 and board.hexes["A2"].elevation == 0
@@ -133,7 +133,7 @@ def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monk
     monkeypatch.setenv("SOLO_CACHE", str(tmp_path / "cache"))
     load_board.cache_clear()
     first = load_board(folder, "T")
-    cached = list((tmp_path / "cache" / "boards").glob("*.json"))
+    cached = list((tmp_path / "cache" / "boards").glob("*.npz"))
     assert len(cached) == 1
     load_board.cache_clear()
     again = load_board(folder, "T")
