@@ -1,8 +1,10 @@
 """The VASL board reader on the real board files in ../shared/vasl-boards (skipped when absent).
 
-How the expected values were checked: each board's LOSData was rendered to a picture (terrain
-colours, the road crossings found at hexside midpoints, each intersection marked) and looked
-at; the terrain hexes below were marked on the picture and read off it one by one."""
+How the expected values were checked: each board's LOSData was rendered to a picture (VASL's own
+terrain colours, roads in red, paths in yellow, the hex grid with hex ids, the program's road
+intersections ringed) and looked at board by board; each expected intersection below is a hex where
+three or more roads leave across hexsides on that picture, and no other hex on it is one. Nothing
+of the pictures is kept. The terrain hexes below were marked on the picture and read off it one by one."""
 
 
 import pytest
@@ -12,10 +14,11 @@ from tests.conftest import VASL_BOARDS as BOARDS
 
 pytestmark = pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 
-# The 22 boards of The Cross Roads mapboard table; road intersections (>= 3 road hexsides),
-# each looked at on the rendered board: forks, crossroads, loops meeting a road, roads that
-# leave off the board edge (board 17 Y10). A road that leaves a hex through a vertex crosses no hexside there
-# (board 4 FF5, board 50 B5: two road hexsides each); a path is no road (board 34 H6, J5, BB5).
+# The 22 boards of The Cross Roads mapboard table; road intersections (>= 3 road hexsides), each
+# looked at on the rendered board (checked again hex by hex for issue 16): forks, crossroads, loops
+# meeting a road, roads that leave off the board edge (board 17 Y10). A road that leaves a hex through a
+# vertex crosses no hexside there (board 4 FF5, board 50 B5: two road hexsides each); a stub that ends
+# inside its hex crosses none (board 17 O5, AA8; board 24 Y10); a path is no road (board 34 H6, J5, BB5).
 INTERSECTIONS = {
     "04": ["Y3"], "05": ["H3", "Y10", "EE6"], "08": ["E1", "I1", "P1", "Q1", "Q9", "W8", "Y9"],
     "12": ["M4", "O5", "Q1", "Q5", "Q9", "S2", "S6", "Y9"], "13": ["H7", "Q1", "X1"], "16": ["K8", "N3", "N4", "Y4"],
