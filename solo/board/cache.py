@@ -15,7 +15,7 @@ from solo.board.terrain import Board, Codes, Hex
 from solo.board.vasl import raw_board, read_files, shared_file, terrain_types
 from solo.core.content import cache_dir
 
-CLASSIFIER = "2"  # bump when solo.board.terrain classifies differently: the cache is then rebuilt
+CLASSIFIER = "6"  # bump when solo.board.terrain classifies differently: the cache is then rebuilt
 _CODE_ARRAYS = ("kind", "building", "inherent", "hexside", "obstacle", "hindrance", "height")
 
 

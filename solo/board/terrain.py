@@ -14,7 +14,7 @@ board code reads its terrain grid (VASL's Hex.resetTerrain, read to learn how, n
   or at the facing hex's point for that hexside.
 - A road (B3) or a path (B3.6, kept apart: a path is no road) crosses a hexside where it is
   painted across the middle of the hexside: inside the hex, on the hexside and beyond it (a
-  slanting road at different points along it). A
+  slanting road at different points along it), or off the board beyond a hexside on its edge. A
   road that only touches a corner does not cross a hexside. A road "intersection" (OtO-S2 VPO
   Locations) is a hex with >= 3 road hexsides.
 
@@ -191,10 +191,10 @@ def _centre_codes(board: Board, centres, xi, yi, points, on_map) -> np.ndarray:
     first = np.argmax(side_building, axis=1)
     fix = ~codes.building[centre] & side_building.any(axis=1)
     centre = np.where(fix, at_sides[np.arange(len(centre)), first], centre)
+    missed = ~codes.building[centre]
     for dx, dy in ((5, 0), (-5, 0), (0, 5), (0, -5)):  # the last building found wins, as in VASL
         near = _codes_at(board, xi + dx, yi + dy)
-        centre = np.where(~codes.building[centre] & codes.building[near] & _on_grid(board, xi + dx, yi + dy),
-                          near, centre)
+        centre = np.where(missed & codes.building[near] & _on_grid(board, xi + dx, yi + dy), near, centre)
     _inherent(board, centre, centres, xi, yi, points, on_map)
     return centre
 
@@ -224,8 +224,9 @@ def _inherent(board: Board, centre, centres, xi, yi, points, on_map) -> None:
             centre[i] = board.terrain[gx[found[0]], gy[found[0]]]
 
 
-def _crossings(board: Board, cx, cy, kind: int) -> np.ndarray:
-    """[hex, side]: a road (or path) of ``kind`` is painted across the middle of the hexside."""
+def _crossings(board: Board, cx, cy, kind: int, edge: np.ndarray) -> np.ndarray:
+    """[hex, side]: a road (or path) of ``kind`` is painted across the middle of the hexside (beyond a
+    hexside on the board's ``edge``, off the grid counts as the road going on)."""
     vertices = _vertices(board.grid, cx, cy)
     a, b = vertices, np.roll(vertices, -1, axis=1)
     middle = (a + b) / 2
@@ -234,11 +235,13 @@ def _crossings(board: Board, cx, cy, kind: int) -> np.ndarray:
     on = a[:, :, None, :] + (b - a)[:, :, None, :] * ALONG[None, None, :, None]  # [hex, side, t, xy]
     found = np.ones(on.shape[:2], dtype=bool)
     for shift in (-PROBE, 0, PROBE):  # a slanting road shows inside, on and beyond at different points
-        p = np.rint(on + normal[:, :, None, :] * shift).astype(int)
-        if shift == 0:  # a hexside on the board's edge lies on its last row or column of pixels
-            p = np.minimum(p, np.array(board.terrain.shape) - 1)
+        p = np.rint(on + normal[:, :, None, :] * (shift - np.sign(shift) * 1e-6)).astype(int)  # ties: nearer
+        if shift == 0:  # a hexside on the board's edge lies on its first or last row or column of pixels
+            p = np.clip(p, 0, np.array(board.terrain.shape) - 1)
         at = board.codes.kind[_codes_at(board, p[..., 0], p[..., 1])] == kind
-        found &= (at | ~_on_grid(board, p[..., 0], p[..., 1]) if shift > 0 else at).any(axis=2)
+        if shift > 0:
+            at |= edge[:, :, None] & ~_on_grid(board, p[..., 0], p[..., 1])
+        found &= at.any(axis=2)
     return found
 
 
@@ -268,7 +271,8 @@ def _classify(board: Board) -> dict[str, Hex]:
     commonest, around = _commonest(board, xi, yi)
     kind = np.where(np.isin(kind, [OPEN, ROAD, PATH_ID]), commonest, kind)
     road = (around == ROAD).any(axis=1)
-    road_sides, path_sides = _crossings(board, *centres, ROAD), _crossings(board, *centres, PATH_ID)
+    edge = np.array([[grid.neighbour(c, r, side) is None for side in range(6)] for c, r in grid.hexes])
+    road_sides, path_sides = _crossings(board, *centres, ROAD, edge), _crossings(board, *centres, PATH_ID, edge)
     vertices = np.rint(_vertices(grid, *centres)).astype(int)
     at_vertex = codes.kind[_codes_at(board, vertices[..., 0], vertices[..., 1])] == ROAD
     side_codes = _codes_at(board, points[:, :, 0], points[:, :, 1])
