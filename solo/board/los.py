@@ -215,7 +215,7 @@ class LosMap:
             line = la + k * sl + EPS
             if tops[p] > line and self._blocks(p, line, a, b):
                 return Sight(False, len(hindered), self._what(p, line), self.nodes[h], tuple(hindered))
-            if hinders[p] > line and (not hindered or hindered[-1] != self.nodes[h]):
+            if hinders[p] > line and self.nodes[h] not in hindered:
                 hindered.append(self.nodes[h])
                 if len(hindered) >= MAX_HINDRANCE:
                     return Sight(False, len(hindered), f"{MAX_HINDRANCE} hindrance hexes (A6.2)", self.nodes[h],
@@ -271,8 +271,7 @@ class LosMap:
         xa, ya, la = self.xy[a, 0], self.xy[a, 1], self.level[a]
         sx, sy, sl = (self.xy[b, 0] - xa) / n, (self.xy[b, 1] - ya) / n, (self.level[b] - la) / n
         blocked = np.zeros(len(a), dtype=bool)
-        hindrances = np.zeros(len(a), dtype=np.int32)
-        last = np.full(len(a), -1, dtype=np.int32)  # the hex of each pair's last hindering point
+        hindering = []  # pair * hexes + hex, for each hindrance hex a pair's line meets
         active = np.arange(len(a))
         for start in range(1, int(n.max()), WINDOW):
             active = active[~blocked[active] & (n[active] > start)]
@@ -293,14 +292,12 @@ class LosMap:
             h = self.hex[p[row, col]]
             keep = (h != a[pair]) & (h != b[pair])
             pair, h = pair[keep], h[keep]
-            # a hindrance hex counts once: when the pair's last hindering point before it was in another hex
-            first = np.ones(len(pair), dtype=bool)
+            first = np.ones(len(pair), dtype=bool)  # one key per run of points in the same hex
             first[1:] = (pair[1:] != pair[:-1]) | (h[1:] != h[:-1])
-            first &= ~(first & (h == last[pair]) & np.r_[True, pair[1:] != pair[:-1]])
-            hindrances += np.bincount(pair[first], minlength=len(a)).astype(np.int32)
-            last[pair] = h  # numpy keeps the last of repeated indices
-            blocked |= hindrances >= MAX_HINDRANCE
-        return ~blocked, hindrances
+            hindering.append(pair[first] * len(self.nodes) + h[first])
+        keys = np.unique(np.concatenate(hindering)) if hindering else np.zeros(0, dtype=np.int64)
+        hindrances = np.bincount(keys // len(self.nodes), minlength=len(a)).astype(np.int32)  # each hex once
+        return ~blocked & (hindrances < MAX_HINDRANCE), hindrances
 
     def los_matrix(self, max_range: int = 16) -> np.ndarray:
         """LOS between every pair of hexes within ``max_range`` hexes (True: seen), vectorised; LOS is
