@@ -72,36 +72,42 @@ class Sight:
         return "clear"
 
 
-@cache
-def pixel_hexes(grid: Grid, width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
-    """[x, y] of one board: the hex (index into ``grid.hexes``) whose centre is nearest each pixel,
-    and the next nearest (the hex across the hexside the pixel is nearest), -1 where none."""
-    x, y = (v.ravel().astype(float) for v in np.meshgrid(np.arange(width), np.arange(height), indexing="ij"))
+def nearest_hexes(grid: Grid, x: np.ndarray, y: np.ndarray, columns=(-1, 0, 1, 2), rows=(-1, 0, 1)):
+    """For points of one board: the hex (index into ``grid.hexes``) whose centre is nearest each, and the
+    next nearest (the hex across the hexside the point is nearest), -1 where none; the candidates are the
+    ``columns`` about the point's and the ``rows`` about the nearest row of each."""
     lookup = np.full((grid.columns + 2, 2 * grid.rows + 6), -1, dtype=np.int32)
     for i, (column, row) in enumerate(grid.hexes):
         lookup[column + 1, grid.doubled(column, row)[1] + 2] = i
     best, second = np.full(x.shape, -1, dtype=np.int32), np.full(x.shape, -1, dtype=np.int32)
     best_d, second_d = np.full(x.shape, np.inf), np.full(x.shape, np.inf)
     near = np.floor((x - grid.a1_x) / grid.hex_width).astype(int)
-    for column in (near - 1, near, near + 1, near + 2):
+    for column in (near + c for c in columns):
         odd = column % 2
         # a hex's centre sits at a1_y + (d - 1) * h / 2 (d its doubled row, 2 * row - 1 in an even column,
-        # 2 * row in an odd one): the nearest row of this column, and one either side
+        # 2 * row in an odd one): the nearest row of this column, and those either side
         row = np.rint((y - grid.a1_y) / grid.hex_height + 0.5 * odd) + (1 - odd)
-        for step in (-1, 0, 1):
+        for step in rows:
             drow = (2 * (row + step) - (1 - odd)).astype(int)
             idx = lookup[np.clip(column + 1, 0, lookup.shape[0] - 1), np.clip(drow + 2, 0, lookup.shape[1] - 1)]
             idx = np.where((column >= -1) & (drow >= -2), idx, -1)
-            cx = grid.a1_x + column * grid.hex_width
-            cy = grid.a1_y + (drow - 1) * grid.hex_height / 2
-            dist = np.where(idx >= 0, np.hypot(cx - x, cy - y), np.inf)
+            dist = np.where(idx >= 0, np.hypot(grid.a1_x + column * grid.hex_width - x,
+                                               grid.a1_y + (drow - 1) * grid.hex_height / 2 - y), np.inf)
             closer = dist < best_d
             runner = ~closer & (dist < second_d)
             second = np.where(closer, best, np.where(runner, idx, second))
             second_d = np.where(closer, best_d, np.where(runner, dist, second_d))
             best = np.where(closer, idx, best)
             best_d = np.where(closer, dist, best_d)
-    return best.reshape(width, height), second.reshape(width, height)
+    return best, second
+
+
+@cache
+def pixel_hexes(grid: Grid, width: int, height: int) -> np.ndarray:
+    """[x, y] of one board: the hex (index into ``grid.hexes``) whose centre is nearest each pixel (it lies in
+    one of the two columns either side of the pixel, in the row nearest it there)."""
+    x, y = (v.ravel().astype(float) for v in np.meshgrid(np.arange(width), np.arange(height), indexing="ij"))
+    return nearest_hexes(grid, x, y, columns=(0, 1), rows=(0,))[0].reshape(width, height)
 
 
 class LosMap:
@@ -148,9 +154,14 @@ class LosMap:
             width, height = board.terrain.shape
         else:
             width, height = int(grid.a1_x + (grid.columns - 1) * grid.hex_width) + 1, int(round(grid.rows * grid.hex_height))
-        local_nearest, local_second = pixel_hexes(grid, width, height)
+        local_nearest = pixel_hexes(grid, width, height)
         node = np.array([self.index.get(f"{p.id}{grid.name(c, r)}", alias.get(f"{p.id}{grid.name(c, r)}", -1))
                          for c, r in grid.hexes] + [-1], dtype=np.int32)
+        # the hex across the hexside a pixel is nearest: wanted for wall and hedge pixels (all of a painted board)
+        wanted = (board.codes.hexside[board.terrain] if vasl else np.ones((width, height), dtype=bool))
+        local_second = np.full((width, height), -1, dtype=np.int32)
+        x, y = np.nonzero(wanted)
+        local_second[x, y] = nearest_hexes(grid, x.astype(float), y.astype(float))[1]
         nearest, second = node[local_nearest], node[local_second]
         if vasl:
             return board.terrain, board.elevation.astype(np.float32), nearest, second
