@@ -29,6 +29,8 @@ import networkx as nx
 import numpy as np
 
 from solo.board.coords import Grid
+from solo.board.graph import Placed
+from solo.board.terrain import Board, Hex
 
 STEP = 2.0  # pixels between points along the line's longer axis
 WINDOW = 40  # points of each line traced at a time by the numpy pass
@@ -110,6 +112,13 @@ def pixel_hexes(grid: Grid, width: int, height: int) -> np.ndarray:
     return nearest_hexes(grid, x, y, columns=(0, 1), rows=(0,))[0].reshape(width, height)
 
 
+def _one_board(data: list[dict], names: list[str]) -> Placed:
+    """A graph built without build_graph (by hand: nodes named by their hex, with col and drow): one board."""
+    grid = Grid(columns=max(d["col"] for d in data) + 1, rows=max(d["drow"] for d in data) // 2)
+    hexes = {name: Hex(name, d["terrain"], d["elevation"], False, (), (), 0, {}) for name, d in zip(names, data)}
+    return Placed("", Board.from_hexes("", grid, hexes))
+
+
 class LosMap:
     """The hexes of a map graph as arrays, and its terrain grid as flat per-pixel arrays."""
 
@@ -119,7 +128,7 @@ class LosMap:
         data = [graph.nodes[n] for n in self.nodes]
         self.xy = np.array([(d["x"], d["y"]) for d in data])
         self.level = np.array([d["elevation"] for d in data], dtype=float)
-        placed = graph.graph["placed"]
+        placed = graph.graph.get("placed") or [_one_board(data, self.nodes)]
         self.spacing = placed[0].board.grid.hex_width
         alias = {d["also"]: self.index[n] for n, d in zip(self.nodes, data) if "also" in d}
         vasl = all(p.board.terrain is not None for p in placed)
@@ -171,7 +180,7 @@ class LosMap:
         """A board known only by its hexes: each pixel the terrain of its hex, walls/hedges along hexsides."""
         code = {k: i for i, k in enumerate(STAND_IN_KINDS)}
         hex_code = np.array([code.get(d["terrain"], code["open"]) for d in (graph.nodes[n] for n in self.nodes)])
-        terrain = hex_code[np.maximum(nearest, 0)]
+        terrain = np.where(nearest >= 0, hex_code[np.maximum(nearest, 0)], code["open"])
         ground = self.level[np.maximum(nearest, 0)].astype(np.float32)
         centres = np.array([grid.centre(c, r) for c, r in grid.hexes])
         gx, gy = np.meshgrid(np.arange(nearest.shape[0]), np.arange(nearest.shape[1]), indexing="ij")

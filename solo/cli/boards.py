@@ -35,7 +35,7 @@ def boards_show(board, folder, svg_file, as_json):
                             encoding="utf-8")
     if as_json:
         hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
-                  "road_hexsides": list(h.road_sides), "road_exits": h.road_exits,
+                  "road_hexsides": list(h.road_sides), "road_exits": h.road_exits, "path_hexsides": list(h.path_sides),
                   "hexsides": {str(s): f for s, f in sorted(h.sides.items())}} for h in b.hexes.values()]
         data = {"board": b.name, "grid": {"columns": b.grid.columns, "rows": b.grid.rows, "hexes": len(hexes)},
                 "hexes": hexes, "intersections": intersections}

@@ -3,6 +3,7 @@ all-pairs matrix agrees with the one-pair reference and is symmetric."""
 
 import random
 
+import networkx as nx
 import pytest
 
 from solo.board.cache import load_board
@@ -85,3 +86,15 @@ def test_known_cases_on_board_4():
     m = LosMap(build_graph([Placed("4", load_board(BOARDS, "4"))]))
     assert not m.visible("4D2", "4J2") and not m.visible("4J2", "4D2")
     assert m.visible("4K5", "4M2") and m.visible("4I6", "4K5")
+
+
+def test_a_graph_built_by_hand_is_one_board():
+    """Nodes named by their hex with their pixel centre, column, doubled row, terrain and level (no boards
+    attached, as a caller may build a graph): painted into one board's grid."""
+    graph = nx.DiGraph()
+    for column, row in GRID.hexes:
+        x, y = GRID.centre(column, row)
+        graph.add_node(GRID.name(column, row), x=x, y=y, col=column, drow=GRID.doubled(column, row)[1],
+                       terrain="woods" if (column, row) == (2, 3) else "open", elevation=0)
+    m = LosMap(graph)
+    assert not m.visible("C1", "C5") and m.visible("C1", "C3") and m.visible("A1", "E1")

@@ -7,6 +7,10 @@ three or more roads leave across hexsides on that picture, and no other hex on i
 of the pictures is kept. The terrain hexes below were marked on the picture and read off it one by one."""
 
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from solo.board.cache import load_board
@@ -79,3 +83,25 @@ def test_a_historical_map_takes_its_geometry_from_its_metadata():
     columns, rows, _, terrain, stairways = decode_los(los)
     assert (grid.columns, grid.rows, grid.hex_height, grid.a1_x) == (columns, rows, 64.47, 22.0) == (36, 45, 64.47, 22.0)
     assert len(stairways) == len(grid.hexes) == 1638 and terrain.shape == (2012, 2901)
+
+
+def test_boards_los_cli():
+    """`solo boards los`: the hedge of board 4 Q2 blocks Q1-Q9; the grain of J5 hinders I6-K5."""
+    run = lambda *a: subprocess.run([sys.executable, "-m", "solo.cli", "boards", "los", *a, "--vasl-boards",  # noqa: E731
+                                     str(BOARDS)], capture_output=True, text=True)
+    out = run("4", "Q1", "Q9")
+    assert out.returncode == 0 and out.stdout.strip() == "4Q1 (level 0) to 4Q9 (level 0), range 8: blocked by Hedge in 4Q2"
+    data = json.loads(run("4", "4I6", "K5", "--json").stdout)
+    assert (data["seen"], data["hindrances"], data["hindered_in"], data["range"]) == (True, 1, ["4J5"], 2)
+    for bad in (("4", "I6", "ZZ5"), ("4", "12K5", "M2")):
+        out = run(*bad)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_boards_show_svg_draws_walls_and_hedges(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "solo.cli", "boards", "show", "4", "--vasl-boards", str(BOARDS),
+                          "--svg", str(tmp_path / "4.svg")], capture_output=True, text=True)
+    assert out.returncode == 0
+    picture = (tmp_path / "4.svg").read_text()
+    hedges = sum(f == "hedge" for h in load_board(BOARDS, "4").hexes.values() for f in h.sides.values())
+    assert picture.count("<title>hedge</title>") == hedges > 0 and "<title>wall</title>" in picture

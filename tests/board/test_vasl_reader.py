@@ -138,6 +138,7 @@ def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monk
     load_board.cache_clear()
     again = load_board(folder, "T")
     assert again.hexes == first.hexes and again.intersections() == ["C2"] and not hasattr(again, "_kinds")
+    assert (again.terrain == first.terrain).all() and (again.codes.height == first.codes.height).all()  # for LOS
     cached[0].write_text("{broken")
     load_board.cache_clear()
     assert load_board(folder, "T").hexes == first.hexes  # a broken cache file is decoded again
