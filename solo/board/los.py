@@ -2,17 +2,17 @@
 
 The line runs from the centre of the viewer's hex to the centre of the target's, as VASL traces
 it: through the terrain grid, a point per ``STEP`` pixels along its longer axis. Its height runs
-from the viewer's level to the target's (units at ground level: each hex's base level, A6.1).
+from the viewer's level to the target's (units at ground level: each hex's base level, A6).
 At each point the pixel's hex, terrain and ground level decide:
 
-- Terrain of the viewer's or the target's own hex never blocks (A6.1).
+- Terrain of the viewer's or the target's own hex never blocks (A6).
 - Ground higher than the line blocks it: hills (B10.2); equal height does not.
 - An obstacle (woods, buildings ...: VASL's catalogue marks each terrain) whose top (ground +
-  its height, a half level where VASL says so) is above the line blocks it (A6.2, B13, B23).
+  its height, a half level where VASL says so) is above the line blocks it (A6, B13, B23).
 - A wall, hedge or bocage (hexside terrain, B9) blocks likewise, unless it lies on a hexside of
   the viewer's or the target's hex: a unit behind it sees over it (B9.2, B9.3).
 - A hindrance (grain, brush, orchard, marsh ...) above the line hinders it: +1 per hex it passes
-  through (A6.2, B12, B14); six or more hindrance hexes block it (A6.2).
+  through (A6, B12, B14); six or more hindrance hexes block it (A6).
 
 Boards from VASL files trace through VASL's own grid; a board known only by its hexes (a map
 built by hand, a test) is painted into a grid of the same geometry from each hex's terrain and
@@ -36,7 +36,7 @@ STEP = 2.0  # pixels between points along the line's longer axis
 WINDOW = 40  # points of each line traced at a time by the numpy pass
 EPS = 1e-6
 NONE = -100.0  # "no such terrain here" in the height arrays
-MAX_HINDRANCE = 6  # A6.2: a LOS Hindrance DRM of +6 or more blocks LOS
+MAX_HINDRANCE = 6  # A6: a LOS Hindrance DRM of +6 or more blocks LOS
 # Stand-in heights for a board known only by its hexes (what VASL's catalogue gives the same terrain):
 # (obstacle height, hindrance height) in levels.
 STAND_IN = {"woods": (1.0, None), "wooden building": (1.0, None), "stone building": (1.0, None),
@@ -190,7 +190,7 @@ class LosMap:
                                            - np.hypot(a[..., 0] - gx, a[..., 1] - gy) ** 2) / (2 * span), np.inf)
         heights = _stand_in()[3]
         # along a hexside the lower of the two hexes shows: a line running down a hexside is blocked only
-        # when the hexes on both sides of it block (A6.1)
+        # when the hexes on both sides of it block (A6)
         lower = hex_code[np.maximum(second, 0)]
         terrain = np.where((gap < 1.0) & (second >= 0) & (heights[lower] < heights[terrain]), lower, terrain)
         for a, b, feature in self._features(graph):
@@ -217,7 +217,7 @@ class LosMap:
 
     def trace(self, viewer: str, target: str) -> Sight:
         """One LOS, point by point in plain Python, with what blocks it or hinders it and where. LOS is
-        reciprocal (A6.1): the line is traced from the hex listed first in the map to the other."""
+        reciprocal (A6): the line is traced from the hex listed first in the map to the other."""
         a, b = sorted((self.index[viewer], self.index[target]))
         if self._flat_lists is None:
             self._flat_lists = self.hex.tolist(), self.top.tolist(), self.hindrance.tolist()
@@ -238,7 +238,7 @@ class LosMap:
             if hinders[p] > line and self.nodes[h] not in hindered:
                 hindered.append(self.nodes[h])
                 if len(hindered) >= MAX_HINDRANCE:
-                    return Sight(False, len(hindered), f"{MAX_HINDRANCE} hindrance hexes (A6.2)", self.nodes[h],
+                    return Sight(False, len(hindered), f"{MAX_HINDRANCE} hindrance hexes (A6)", self.nodes[h],
                                  tuple(hindered))
         if self.index[viewer] > self.index[target]:
             hindered.reverse()  # from the viewer's side
@@ -268,7 +268,7 @@ class LosMap:
         """(seen, hindrance hexes) for each pair (a[i], b[i]), vectorised: pairs of about the same
         length together, up to ``budget`` points at a time."""
         a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-        a, b = np.minimum(a, b), np.maximum(a, b)  # traced as ``trace`` traces them (A6.1: LOS is reciprocal)
+        a, b = np.minimum(a, b), np.maximum(a, b)  # traced as ``trace`` traces them (A6: LOS is reciprocal)
         seen = np.ones(len(a), dtype=bool)
         hindered = np.zeros(len(a), dtype=np.int32)
         n = np.maximum(2, np.ceil(np.abs(self.xy[b] - self.xy[a]).max(axis=1) / STEP)).astype(np.int64)
@@ -321,7 +321,7 @@ class LosMap:
 
     def los_matrix(self, max_range: int = 16) -> np.ndarray:
         """LOS between every pair of hexes within ``max_range`` hexes (True: seen), vectorised; LOS is
-        reciprocal (A6.1), so each pair is traced once."""
+        reciprocal (A6), so each pair is traced once."""
         seen = np.eye(len(self.nodes), dtype=bool)
         a, b = self.pairs(max_range)
         once = a < b

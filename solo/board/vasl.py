@@ -104,8 +104,8 @@ class TerrainType:
     code: int
     name: str
     category: str = "OPEN"  # VASL's LOSCategory: OPEN, BUILDING, WOODS, HEXSIDE, DEPRESSION, ROAD, ...
-    obstacle: bool = False  # blocks LOS traced through it (A6.2)
-    hindrance: bool = False  # a LOS Hindrance (A6.2)
+    obstacle: bool = False  # blocks LOS traced through it (A6)
+    hindrance: bool = False  # a LOS Hindrance (A6)
     height: float = 0.0  # its top above the ground, in levels (a half-level terrain adds 1/2)
     inherent: bool = False  # fills the whole hex whatever the picture shows (VASL's "inherent terrain")
 
