@@ -6,11 +6,11 @@ from the viewer's level to the target's (units at ground level: each hex's base 
 At each point the pixel's hex, terrain and ground level decide:
 
 - Terrain of the viewer's or the target's own hex never blocks (A6).
-- Ground higher than the line blocks it: hills (B10.2); equal height does not.
+- Ground higher than the line blocks it: hills (B10); equal height does not.
 - An obstacle (woods, buildings ...: VASL's catalogue marks each terrain) whose top (ground +
   its height, a half level where VASL says so) is above the line blocks it (A6, B13, B23).
 - A wall, hedge or bocage (hexside terrain, B9) blocks likewise, unless it lies on a hexside of
-  the viewer's or the target's hex: a unit behind it sees over it (B9.2, B9.3).
+  the viewer's or the target's hex: a unit behind it sees over it (B9).
 - A hindrance (grain, brush, orchard, marsh ...) above the line hinders it: +1 per hex it passes
   through (A6, B12, B14); six or more hindrance hexes block it (A6).
 

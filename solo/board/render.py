@@ -70,7 +70,7 @@ def _board_elements(board_id: str, board: Board, marked: dict[str, str]) -> list
             (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
             out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
                        f'stroke="#784a1e" stroke-width="6" stroke-linecap="round"/>')
-        for side in h.path_sides:  # paths (B3.6) thin and dashed: a path is no road
+        for side in h.path_sides:  # paths (B13) thin and dashed: a path is no road
             (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
             out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
                        f'stroke="#c8a000" stroke-width="3" stroke-dasharray="6 4"/>')

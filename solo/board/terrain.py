@@ -7,12 +7,12 @@ board code reads its terrain grid (VASL's Hex.resetTerrain, read to learn how, n
   Inherent terrain (orchard, graveyard, rubble ...: VASL's catalogue marks it) anywhere in the
   hex nearer the centre than any hexside point makes the whole hex that terrain.
 - Where the centre dot shows open ground, a road or a path, the hex is the commonest terrain
-  around it (roads aside): a road through woods is a woods hex (B3.1), a grain field drawn as
+  around it (roads aside): a road through woods is a woods hex (B3), a grain field drawn as
   stripes is grain (B12).
 - A hex's level is the elevation at its centre dot (B10).
 - A hexside's terrain (wall, hedge, bocage, cliff: B9, B11.3) is what lies at its hexside point,
   or at the facing hex's point for that hexside.
-- A road (B3) or a path (B3.6, kept apart: a path is no road) crosses a hexside where it is
+- A road (B3) or a path (B13, kept apart: a path is no road) crosses a hexside where it is
   painted across the middle of the hexside: inside the hex, on the hexside and beyond it (a
   slanting road at different points along it), or off the board beyond a hexside on its edge. A
   road that only touches a corner does not cross a hexside. A road "intersection" (OtO-S2 VPO
@@ -44,7 +44,7 @@ KINDS = (
     ("Bridge", "bridge", "B6"), ("Lumberyard", "lumberyard", "B23.6"),
 )
 ROADS = ("Dirt Road", "Paved Road", "Elevated Road", "Sunken Road")  # B3, B4, B5
-PATH = "Path"  # B3.6 (a path is not a road)
+PATH = "Path"  # B13 (a path through woods is not a road)
 HEXSIDE_KINDS = {"Wall": "wall", "Hedge": "hedge", "Bocage": "bocage", "Cliff": "cliff"}  # B9, B11.3
 KIND_NAMES = ("open", "road", "path", *HEXSIDE_KINDS.values(), *dict.fromkeys(k for _, k, _ in KINDS))
 _BUILDING_CATEGORIES = ("BUILDING", "FACTORY", "MARKETPLACE")
@@ -75,7 +75,7 @@ class Hex:
     road_vertices: tuple[int, ...]  # vertices a road runs through (vertex i starts hexside i); not road hexsides
     road_exits: int  # road hexsides (B3: a road leaves a hex only across a hexside)
     sides: dict  # hexside -> wall/hedge/bocage/cliff
-    path_sides: tuple[int, ...] = ()  # hexsides a path crosses (B3.6)
+    path_sides: tuple[int, ...] = ()  # hexsides a path crosses (B13)
 
 
 class Codes:

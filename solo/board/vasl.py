@@ -143,7 +143,7 @@ def terrain_types(folder: Path) -> dict[int, TerrainType]:
             height += 0.5 if _flag(t, "isHalfLevelHeight") else 0.0
         hindrance = _flag(t, "isLOSHindrance")
         split = _number(t.get("split", "0"), f"{path}: split of terrain {name!r}")
-        if split > 0 and _flag(t, "isLowerLOSHindrance"):  # an orchard (B14.2): a hindrance below its split,
+        if split > 0 and _flag(t, "isLowerLOSHindrance"):  # an orchard (B14): a hindrance below its split,
             obstacle, hindrance = False, True  # where ground-level units trace LOS
         types[code] = TerrainType(code, name, category, obstacle, hindrance, height,
                                   _flag(t, "isInherentTerrain"))
