@@ -2,7 +2,7 @@
 ../shared/vasl-boards is absent; nothing read from it is kept).
 
 The trace below is written out in plain Python from the rules solo.board.los states (A6, A6,
-B9.2, B10.2, B13, B23): every pixel on the line between the two hexes' centre dots (a pixel per step
+B9, B10, B13, B23): every pixel on the line between the two hexes' centre dots (a pixel per step
 along the longer axis), its hex the one whose centre is nearest, the line's height from the viewer's
 level to the target's; terrain of the two end hexes is left out; higher ground or an obstacle top
 above the line blocks; a wall or hedge pixel blocks unless the hexside it lies on (between its hex
