@@ -1,7 +1,7 @@
 """LOS on real boards against a straightforward pixel trace through VASL's terrain grid (skipped when
 ../shared/vasl-boards is absent; nothing read from it is kept).
 
-The trace below is written out in plain Python from the rules solo.board.los states (A6, A6,
+The trace below is written out in plain Python from the rules solo.board.los states (A6,
 B9, B10, B13, B23): every pixel on the line between the two hexes' centre dots (a pixel per step
 along the longer axis), its hex the one whose centre is nearest, the line's height from the viewer's
 level to the target's; terrain of the two end hexes is left out; higher ground or an obstacle top
