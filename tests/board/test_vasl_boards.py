@@ -105,3 +105,12 @@ def test_boards_show_svg_draws_walls_and_hedges(tmp_path):
     picture = (tmp_path / "4.svg").read_text()
     hedges = sum(f == "hedge" for h in load_board(BOARDS, "4").hexes.values() for f in h.sides.values())
     assert picture.count("<title>hedge</title>") == hedges > 0 and "<title>wall</title>" in picture
+
+
+@pytest.mark.parametrize("board", sorted(INTERSECTIONS))
+def test_cross_roads_vpo_intersections_match_the_table(board):
+    """OtO-S2 14.: the road "Intersection" VPO class of each Cross Roads mapboard is the table above."""
+    from solo.games.oto_s2.crossroads import vpo_candidates
+    number = str(int(board))
+    classes = dict(vpo_candidates(number, load_board(BOARDS, board)))
+    assert classes["road intersection (>= 3 road hexsides)"] == [f"{number}{h}" for h in INTERSECTIONS[board]]
