@@ -4,6 +4,7 @@ file read back without decoding or classifying anything."""
 
 import hashlib
 import json
+import zipfile
 from dataclasses import asdict
 from functools import cache
 from pathlib import Path
@@ -29,7 +30,7 @@ def load_board(folder: Path, board: str) -> Board:
     path = cache_path(key)
     try:
         return _read(path)
-    except (OSError, ValueError, KeyError, TypeError, EOFError):
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
         pass  # not cached yet, or a cache file from elsewhere: decode again
     b = Board(raw_board(los, meta, board), terrain_types(folder))
     _write(path, b)
