@@ -33,7 +33,8 @@ from solo.board.graph import Placed
 from solo.board.terrain import Board, Hex
 
 STEP = 2.0  # pixels between points along the line's longer axis
-WINDOW = 40  # points of each line traced at a time by the numpy pass
+WINDOW = 24  # points of each line traced at a time by the numpy pass
+COARSE = 8  # its first pass looks at every eighth point, for obstacles alone
 EPS = 1e-6
 NONE = -100.0  # "no such terrain here" in the height arrays
 MAX_HINDRANCE = 6  # A6: a LOS Hindrance DRM of +6 or more blocks LOS
@@ -285,36 +286,41 @@ class LosMap:
         return seen, hindered
 
     def _block(self, a, b, n) -> tuple[np.ndarray, np.ndarray]:
-        """The same points and rules as ``trace`` for a block of pairs, WINDOW points at a time (a pair
-        blocked in one window is not traced further): dense tests of height, then the few points that
-        pass checked for their hex (not the viewer's or the target's) and a wall's owners."""
+        """The same points and rules as ``trace`` for a block of pairs. First every COARSE-th point for
+        obstacles alone (most lines are blocked, and a block at any of the points blocks the line), then
+        every point of the lines still open, WINDOW points at a time (a pair blocked in one window is not
+        traced further): dense tests of height, then the few points that pass checked for their hex (not
+        the viewer's or the target's) and a wall's owners."""
         xa, ya, la = self.xy[a, 0], self.xy[a, 1], self.level[a]
         sx, sy, sl = (self.xy[b, 0] - xa) / n, (self.xy[b, 1] - ya) / n, (self.level[b] - la) / n
         blocked = np.zeros(len(a), dtype=bool)
         hindering = []  # pair * hexes + hex, for each hindrance hex a pair's line meets
-        active = np.arange(len(a))
-        for start in range(1, int(n.max()), WINDOW):
-            active = active[~blocked[active] & (n[active] > start)]
-            if not len(active):
-                break
-            k = np.minimum(np.arange(start, min(start + WINDOW, int(n.max())))[None, :], n[active, None])
-            p = ((xa[active, None] + k * sx[active, None]).astype(np.int64) * self.shape[1]
-                 + (ya[active, None] + k * sy[active, None]).astype(np.int64))
-            line = la[active, None] + k * sl[active, None] + EPS  # points at k = n sit in the target hex
-            row, col = np.nonzero(self.top[p] > line)
-            q, pair = p[row, col], active[row]
-            h = self.hex[q]
-            keep = (h != a[pair]) & (h != b[pair]) & ~(self.is_wall[q] & ((self.other[q] == a[pair])
-                                                                         | (self.other[q] == b[pair])))
-            blocked[pair[keep]] = True
-            row, col = np.nonzero(self.hindrance[p] > line)
-            pair = active[row]
-            h = self.hex[p[row, col]]
-            keep = (h != a[pair]) & (h != b[pair])
-            pair, h = pair[keep], h[keep]
-            first = np.ones(len(pair), dtype=bool)  # one key per run of points in the same hex
-            first[1:] = (pair[1:] != pair[:-1]) | (h[1:] != h[:-1])
-            hindering.append(pair[first] * len(self.nodes) + h[first])
+        longest = int(n.max())
+        for step, hinder in ((COARSE, False), (1, True)):
+            active = np.arange(len(a))
+            for start in range(step, longest, WINDOW * step):
+                active = active[~blocked[active] & (n[active] > start)]
+                if not len(active):
+                    break
+                k = np.minimum(np.arange(start, min(start + WINDOW * step, longest), step)[None, :], n[active, None])
+                p = ((xa[active, None] + k * sx[active, None]).astype(np.int64) * self.shape[1]
+                     + (ya[active, None] + k * sy[active, None]).astype(np.int64))
+                line = la[active, None] + k * sl[active, None] + EPS  # points at k = n sit in the target hex
+                row, col = np.nonzero(self.top[p] > line)
+                q, pair = p[row, col], active[row]
+                h = self.hex[q]
+                keep = (h != a[pair]) & (h != b[pair]) & ~(self.is_wall[q] & ((self.other[q] == a[pair])
+                                                                             | (self.other[q] == b[pair])))
+                blocked[pair[keep]] = True
+                if hinder:
+                    row, col = np.nonzero(self.hindrance[p] > line)
+                    pair = active[row]
+                    h = self.hex[p[row, col]]
+                    keep = (h != a[pair]) & (h != b[pair])
+                    pair, h = pair[keep], h[keep]
+                    first = np.ones(len(pair), dtype=bool)  # one key per run of points in the same hex
+                    first[1:] = (pair[1:] != pair[:-1]) | (h[1:] != h[:-1])
+                    hindering.append(pair[first] * len(self.nodes) + h[first])
         keys = np.unique(np.concatenate(hindering)) if hindering else np.zeros(0, dtype=np.int64)
         hindrances = np.bincount(keys // len(self.nodes), minlength=len(a)).astype(np.int32)  # each hex once
         return ~blocked & (hindrances < MAX_HINDRANCE), hindrances
