@@ -27,7 +27,7 @@ from functools import cached_property
 import numpy as np
 
 from solo.board.coords import HEXSIDE_NAMES, Grid
-from solo.board.vasl import RawBoard, TerrainType
+from solo.board.vasl import RawBoard, TerrainType, named_type
 
 # ASL terrain kinds by the VASL terrain name (a name that contains the key), with their rule.
 KINDS = (
@@ -81,8 +81,9 @@ class Hex:
 class Codes:
     """Per VASL terrain code (0-255): its kind and what LOS reads of it, as arrays indexed by the code."""
 
-    def __init__(self, types: dict[int, TerrainType]):
+    def __init__(self, types: dict[int, TerrainType | str]):
         table = [types.get(code) or TerrainType(code, "Open Ground") for code in range(256)]
+        table = [named_type(code, t) if isinstance(t, str) else t for code, t in enumerate(table)]  # names alone
         self.kind = np.array([KIND_NAMES.index(kind_of(t.name)) for t in table], dtype=np.uint8)
         self.building = np.array([t.category in _BUILDING_CATEGORIES for t in table])
         self.inherent = np.array([t.inherent for t in table])
@@ -116,7 +117,8 @@ class Board:
         board.__dict__["hexes"] = hexes
         return board
 
-    def __init__(self, raw: RawBoard, types: dict[int, TerrainType]):
+    def __init__(self, raw: RawBoard, types: dict[int, TerrainType | str]):
+        """``types``: VASL's terrain catalogue (``terrain_types``), or its names alone (``terrain_names``)."""
         self.name, self.grid = raw.name, raw.grid
         self.terrain, self.elevation = raw.terrain, raw.elevation
         self.codes = Codes(types)

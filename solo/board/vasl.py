@@ -134,13 +134,12 @@ def terrain_types(folder: Path) -> dict[int, TerrainType]:
         name = t.get("name") or "?"
         code = _whole(t.get("typeCode"), f"{path}: typeCode of terrain {name!r}")
         height = _number(t.get("height", "0"), f"{path}: height of terrain {name!r}")
-        category = t.get("LOSCategory") or _CATEGORY.get(name, "OPEN")
-        if t.get("isLOSObstacle") is None:  # an older catalogue: woods and buildings 1 level, walls 1/2
-            obstacle = category in ("WOODS", "BUILDING", "HEXSIDE") and name != "Cliff"
-            height = 0.5 if category == "HEXSIDE" else float(obstacle)
-        else:
-            obstacle = _flag(t, "isLOSObstacle")
-            height += 0.5 if _flag(t, "isHalfLevelHeight") else 0.0
+        if t.get("isLOSObstacle") is None:  # an older catalogue: the name alone
+            types[code] = named_type(code, name)
+            continue
+        category = t.get("LOSCategory") or named_type(code, name).category
+        obstacle = _flag(t, "isLOSObstacle")
+        height += 0.5 if _flag(t, "isHalfLevelHeight") else 0.0
         hindrance = _flag(t, "isLOSHindrance")
         split = _number(t.get("split", "0"), f"{path}: split of terrain {name!r}")
         if split > 0 and _flag(t, "isLowerLOSHindrance"):  # an orchard (B14): a hindrance below its split,
@@ -150,9 +149,22 @@ def terrain_types(folder: Path) -> dict[int, TerrainType]:
     return types
 
 
-# The category of a terrain that an older catalogue names without one.
+# The category of a terrain known by its name alone (an older catalogue, a caller's code -> name table).
 _CATEGORY = {"Dirt Road": "ROAD", "Paved Road": "ROAD", "Wall": "HEXSIDE", "Hedge": "HEXSIDE", "Bocage": "HEXSIDE",
-             "Cliff": "HEXSIDE", "Woods": "WOODS", "Wooden Building": "BUILDING", "Stone Building": "BUILDING"}
+             "Cliff": "HEXSIDE", "Woods": "WOODS"}
+
+
+def named_type(code: int, name: str) -> TerrainType:
+    """A terrain known by its name alone: buildings and woods 1 level obstacles, walls, hedges and bocage
+    1/2 level hexside obstacles (a stand-in for VASL's catalogue)."""
+    category = "BUILDING" if "Building" in name else _CATEGORY.get(name, "OPEN")
+    obstacle = category in ("WOODS", "BUILDING", "HEXSIDE") and name != "Cliff"
+    return TerrainType(code, name, category, obstacle, False, 0.5 if category == "HEXSIDE" else float(obstacle))
+
+
+def terrain_names(folder: Path) -> dict[int, str]:
+    """VASL terrain code -> name (``terrain_types`` has what LOS reads of each)."""
+    return {code: t.name for code, t in terrain_types(folder).items()}
 
 
 def _number(text, what: str) -> float:

@@ -143,3 +143,11 @@ def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monk
     load_board.cache_clear()
     assert load_board(folder, "T").hexes == first.hexes  # a broken cache file is decoded again
     load_board.cache_clear()
+
+
+def test_a_board_classified_from_terrain_names_alone(folder):
+    """The older call Board(raw, terrain_names(folder)) still works: woods and buildings read as obstacles."""
+    from solo.board.vasl import terrain_names
+    board = Board(read_board(folder, "T"), terrain_names(folder))
+    assert board.hexes["A1"].terrain == "woods" and board.intersections() == ["C2"]
+    assert board.codes.obstacle[60] and board.codes.height[60] == 1.0 and board.codes.height[72] == 0.5
