@@ -9,9 +9,11 @@ import pytest
 from solo.rules import default_catalog, load_catalog
 from tests.reph import PACKS, new_reph
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-# test data only, never committed; $SOLO_TEST_VASL_BOARDS names it for a checkout that is not beside ../shared
-VASL_BOARDS = Path(os.environ.get("SOLO_TEST_VASL_BOARDS") or Path(__file__).resolve().parents[2] / "shared" / "vasl-boards")
+# The rule texts and real VASL boards the tests compare with: `shared/` beside the checkout, or $SOLO_SHARED
+# (a folder holding seeds/ and vasl-boards/). Test data only, never committed; the tests that need them skip without.
+SHARED = Path(os.environ.get("SOLO_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+SEEDS = SHARED / "seeds"
+VASL_BOARDS = SHARED / "vasl-boards"
 
 
 @pytest.fixture(autouse=True)

@@ -60,7 +60,7 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
     for unit_id in ids:
         unit = next((s.unit(str(unit_id)) for s in c.sides.values() if s.unit(str(unit_id))), None)
         if unit is None:
-            raise SoloError(f"facts {key}: no unit {unit_id!r} in either OB; 'solo cg status FILE' lists the ids")
+            raise SoloError(f"facts {key}: no unit {unit_id!r} in either OB (the CG Roster lists the ids)")
         if key in KINDS and unit.kind not in KINDS[key]:
             raise SoloError(f"facts {key}: {unit.id} is a {unit.type} ({unit.kind}); {key} takes {' or '.join(KINDS[key])} units")
         out.append(unit.id)
@@ -101,13 +101,26 @@ def _extra(c: Campaign, key: str, kind: str, value):
     return value or ""
 
 
-def typed(raw: str) -> dict:
+def fact_keys(cg: str) -> str:
+    """The keys a CG's facts take, by the form each is written in (shown beside the facts question)."""
+    spec = load_campaign(cg).raw["facts"]
+    extra = spec.get("extra", {})
+    forms = (("counts (a number)", [*spec.get("counts", []), *(k for k, v in extra.items() if v == "count")]),
+             ("unit id lists, e.g. [\"G3\"]", [*ID_LISTS, *(k for k, v in extra.items() if v == "ids")]),
+             ("unit id = value", [f"{k} ({'|'.join(v)})" for k, v in ID_MAPS.items()]),
+             ("true or false", [k for k, v in extra.items() if v == "bool"]),
+             ("a side", [k for k, v in extra.items() if v == "side"]),
+             ("others", ["heroes = { Russian = 1 }", "ft_dc = { R15 = 9 }", "removal = [{ side, item, where }]"]))
+    return "; ".join(f"{form}: {', '.join(keys)}" for form, keys in forms if keys)
+
+
+def typed(raw: str, example: str) -> dict:
     """The facts typed at the prompt or in the app: the inside of a TOML inline table ("none": nothing happened)."""
     text = "" if raw.strip().lower() == "none" else raw
     try:
         return tomllib.loads(f"facts = {{ {text} }}")["facts"]
     except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"write the facts as: lvp = 3, russian_cvp = 20, eliminated = [\"G3\"] ({exc})") from None
+        raise SoloError(f"write the facts as: {example.removeprefix('[facts] ')} ({exc})") from None
 
 
 def check(c: Campaign, raw) -> dict:
@@ -115,7 +128,7 @@ def check(c: Campaign, raw) -> dict:
     wrong."""
     spec = load_campaign(c.cg).raw["facts"]
     if isinstance(raw, str):
-        raw = typed(raw)
+        raw = typed(raw, spec["example"])
     counts, extra = spec.get("counts", []), spec.get("extra", {})
     if not isinstance(raw, dict):
         raise SoloError(f"facts: give a table of what happened, e.g. {spec['example']}")
@@ -248,4 +261,4 @@ class Model:
         self.seed = seed
 
     def answer(self, q: Question) -> Reply:
-        return Reply(simulated(q.context["campaign"], self.seed), "stand-in scenario model (solo/campaign/facts.py)")
+        return Reply(simulated(q.context["campaign"], self.seed), "the stand-in scenario model (a simulated scenario, not ASL)")

@@ -12,6 +12,7 @@ import io
 from solo.campaign.engine import Outcome
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState
+from solo.core.errors import SoloError
 from solo.core.store import EventLog
 
 
@@ -95,7 +96,7 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
                                  else "apply the CG card's Victory Conditions to the record above"))
     if q:
         who = "you" if q.side in (c.human, "table") else q.side
-        out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  answers file: {q.example}" if q.example else ""))
+        out.append(f"\nWaiting for {who}: {q.prompt}" + (f"\n  type e.g. {q.typed_example}" if q.example else ""))
     return "\n".join(out)
 
 
@@ -195,3 +196,18 @@ def review(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
     return [e.to_json() if not (e.secret and e.side == hide) else
             {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
             for e in log.events]
+
+
+def purchase_picks(q, typed: str) -> list[tuple[str, str]]:
+    """The RGs a purchase question can still take on top of what is ``typed`` so far, as (ID, "ID title: N CPP"):
+    each one the question's own check accepts (this date's availability, maxima and the CPP left), so the list
+    never offers what would be refused."""
+    chart = q.context["reph"].chart(q.side)
+    picks = []
+    for rg_id, g in chart.items():
+        try:
+            q.parse_typed(f"{typed}, {rg_id}" if typed.strip() else rg_id)
+        except SoloError:
+            continue
+        picks.append((rg_id, f"{g.label()}: {g.cpp} CPP"))
+    return picks

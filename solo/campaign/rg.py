@@ -9,12 +9,12 @@ German note i cap of 20% (FRU) of the date's CPP on M1/M2; CG13 OBA modules per 
 Russian fortifications in the Initial Scenario (IHSR 7).
 """
 
+import re
 import math
 from dataclasses import dataclass
 
 from solo.campaign.state import Campaign, SideState
 from solo.core.choices import whole
-from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 
@@ -82,8 +82,8 @@ def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[
     per CG (RB 11.6196). A chart the texts give only in part must first be completed by the player's pack."""
     table = cat.get(table_id)
     if table.incomplete:
-        raise SoloError(f"{table_id} ({table.title}, {table.rule}) is only in part in the rule texts: add the whole chart "
-                        f"as table {table_id} in {config_dir() / 'tables'} (format: tables/README.md)")
+        raise SoloError(f"{table_id} ({table.title}, {table.rule}) is not in the rule texts (only some rows): type the "
+                        f"whole chart in from your rulebook with 'solo tables fill {table_id}' (in the app: Tables, f)")
     cg_max = f"CG Max {variant}" if f"CG Max {variant}" in table.columns else "CG Max"
     chart = {}
     for row in table.rows:
@@ -142,6 +142,22 @@ class Item:
         return out
 
 
+def purchase_entries(raw, options: tuple[str, ...]) -> list:
+    """A purchase list from the answers file (a list, as is), or typed as a player types it: RG IDs separated by
+    commas or spaces, each followed by its options ("I2, I2 V4 O2 prereg=1", "I2 I2 V4 O2 prereg = 1",
+    "I1 reserve dummies=5 A1"); "none" or nothing: an empty list. A word is an option when it is one of ``options``
+    or has "=" in it; any other word starts the next RG."""
+    if isinstance(raw, list):
+        return raw
+    entries: list[str] = []
+    for word in re.sub(r"\s*=\s*", "=", str(raw)).replace(",", " ").split():
+        if entries and ("=" in word or word.lower() in options):
+            entries[-1] += f" {word}"
+        elif word.lower() not in ("none", "-"):
+            entries.append(word)
+    return entries
+
+
 def typed_item(raw: str, flags: tuple[str, ...], numbers: tuple[str, ...], options: str) -> dict:
     """A purchase typed as words, "I2 reserve dummies=5", as its answers-file table: the RG ID, then each flag in
     ``flags`` (true) and each name=N of ``numbers``; ``options`` lists them for the error line."""
@@ -168,10 +184,13 @@ def _flag(raw: dict, name: str) -> bool:
     return value
 
 
+ITEM_FLAGS = ("offboard", "onboard", "trucks")  # an RG's options without a number (OtO2 7.518)
+
+
 def parse_item(raw) -> Item:
     """An answers-file entry or typed text: "I1", "I1 offboard", "O2 prereg=2", or {rg = "O2", prereg = 2}."""
     if isinstance(raw, str):
-        raw = typed_item(raw, ("offboard", "onboard", "trucks"), ("prereg", "observer_level"),
+        raw = typed_item(raw, ITEM_FLAGS, ("prereg", "observer_level"),
                          "offboard, onboard, trucks, prereg=N, observer_level=3")
     if isinstance(raw, dict):
         known = {"rg", "offboard", "onboard", "prereg", "observer_level", "trucks"}

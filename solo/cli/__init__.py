@@ -174,6 +174,52 @@ def tables_check(folders):
     click.echo(f"{len(cat.tables)} tables OK in {where}")
 
 
+@tables.command("fill")
+@click.argument("table_id", metavar="ID")
+@click.option("--template", is_flag=True, help="Print the table's CSV to fill in (a spreadsheet opens it), and stop.")
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Read the values from this CSV (as --template prints it).")
+@click.option("--roll", type=click.Choice(["dr", "DR", "d66", "chart"]), help="Only for a table nothing describes.")
+@click.option("--key", help="A chart's key column (only for a table nothing describes).")
+@click.option("--columns", help="Its columns, comma-separated (only for a table nothing describes).")
+def tables_fill(table_id, template, csv_file, roll, key, columns):
+    """Type a table the texts lack from your rulebook into your table pack: solo builds its structure (columns, rows,
+    roll, modifiers), you give the values, at the prompt or as CSV; it is checked before it is saved."""
+    from solo.rules import fill
+    asked = {k: v for k, v in (("roll", roll), ("key", key), ("columns", columns.split(",") if columns else None)) if v}
+    shape = fill.shape_of(load_catalog(catalog_folders()), table_id, asked)
+    if template:
+        click.echo(shape.template(), nl=False)
+        return
+    if csv_file:
+        try:
+            text = csv_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SoloError(f"{csv_file}: cannot read it ({exc.__class__.__name__})") from None
+    else:
+        text = fill.to_csv(shape, _typed_rows(shape))
+    path = fill.save(shape, fill.rows_from_csv(shape, text))
+    default_catalog.cache_clear()
+    click.echo(f"{table_id} saved in your table pack ({path}) and checked: solo now uses it")
+
+
+def _typed_rows(shape) -> list[list[str]]:
+    """The rows typed cell by cell at the terminal: the offered rows first (Enter keeps a value the texts give,
+    an empty row is left out), then any more (an empty key ends)."""
+    click.echo(f"{shape.title} ({shape.where}); {shape.roll}" + (f", key {shape.key}" if shape.key else "")
+               + f"; columns: {', '.join(shape.columns or ['result'])}")
+    rows = []
+    columns = shape.columns or ["result"]
+    for row in shape.rows or list(shape.known):
+        known = shape.known.get(row, {})
+        rows.append([row, *(click.prompt(f"{row} / {c}", default=str(known.get(c if shape.columns else "", "")),
+                                          show_default=bool(known)) for c in columns)])
+    while first := click.prompt(f"another row: its {shape.key or 'roll range'} (Enter: done)", default="",
+                                show_default=False).strip():
+        rows.append([first, *(click.prompt(f"{first} / {c}", default="", show_default=False) for c in columns)])
+    return rows
+
+
 # --- roll and odds ----------------------------------------------------------------------
 
 mod_options = [

@@ -1,6 +1,5 @@
 """`solo cg ...`: thin click commands over the campaign engine."""
 
-import sys
 import time
 
 import click
@@ -11,7 +10,7 @@ from solo.campaign.simulate import simulate_campaign
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
-from solo.core.output import emit
+from solo.core.output import emit, plain
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import campaign, campaign_of, run_campaign
@@ -70,7 +69,7 @@ def cg_reph(save, answers_file, dice, as_json):
     """Run the next RePh (or the Initial Scenario's set-up): your answers come from --answers or the terminal."""
     answers = read_answers(answers_file) if answers_file else None
     typed = parse_faces(dice) if dice else []
-    interactive = answers is None and sys.stdin.isatty() and not as_json
+    interactive = answers is None and not as_json  # at a terminal, or answers piped on stdin, a line each
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused answer keeps nothing, typed faces neither
         campaign_of(log)
         log.type_faces(typed)
@@ -88,7 +87,7 @@ def cg_undo(save, as_json):
         event = log.undo_last_answer()
         outcome = run_campaign(log, frozen=True)
     emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
-          f"Undone: your answer to {event.data['what']} ({event.step}): {event.data['value']!r}\n" + status_text(outcome))
+          f"Undone: your answer to {event.data['what']} ({event.step}): {plain(event.data['value'])}\n" + status_text(outcome))
 
 
 @cg.command("export")
@@ -115,7 +114,7 @@ def cg_log(log, outcome, reveal, as_json):
             t = e["trace"]
             lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
         else:
-            lines.append(f"{head} {e['what']}: {e['value']}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
+            lines.append(f"{head} {e['what']}: {plain(e['value'])}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
     emit(events, as_json, "\n".join(lines) or "no events yet")
 
 

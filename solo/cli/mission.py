@@ -8,7 +8,7 @@ import click
 from solo.board.vasl import boards_folder, saved_folder
 from solo.cli.params import count
 from solo.core.errors import SoloError
-from solo.core.output import emit
+from solo.core.output import emit, plain
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import MISSIONS, mission_of, run_mission
@@ -215,4 +215,4 @@ def mission_undo(save):
         run_mission(log, frozen=True)  # a campaign save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_mission(log, frozen=True)
-    click.echo(f"Undone: {event.data['what']} {event.data['value']}\n" + _text(outcome))
+    click.echo(f"Undone: {event.data['what']} {plain(event.data['value'])}\n" + _text(outcome))

@@ -7,3 +7,15 @@ import click
 
 def emit(data, as_json: bool, text: str) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+
+
+def plain(value) -> str:
+    """A recorded answer or decision in a player's words, never a Python literal: a list as "G4, G9", a table as
+    "prereg 1, rg O2", true/false as yes/no, nothing as "none"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(f"({plain(v)})" if isinstance(v, dict) and len(v) > 1 else plain(v) for v in value) or "none"
+    return "none" if value is None else str(value)

@@ -9,6 +9,7 @@ secret key instead, never from the seed or the faces the player typed (issue 24,
 
 import itertools
 import random
+import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -29,8 +30,29 @@ class Question:
     prompt: str
     parse: Callable = field(compare=False)  # raw answer -> checked value; SoloError on bad input
     context: dict = field(default_factory=dict, compare=False)  # what the answer may draw on
-    example: str = ""  # an answers-file line that would do
+    example: str = ""  # an answer that would do: typed as is ("I1, V4"), or an answers-file line ("recon = 1")
     default: str = "none"  # what Enter answers at the prompt
+
+    @property
+    def typed_example(self) -> str:
+        """The example as the player types it at the prompt or in the app: the value of an answers-file line."""
+        line = self.example.split("  #")[0].strip()
+        return line.removeprefix(f"{self.key} = ").removeprefix("[facts] ")
+
+    def parse_typed(self, raw):
+        """A typed answer, checked: a TOML value typed as the examples show it (a list, a table, a quoted text) is
+        read as TOML, so the answers-file form works at the prompt too; anything else is the words typed."""
+        return self.parse(typed_value(raw))
+
+
+def typed_value(raw):
+    """``raw`` read as a TOML value when it is typed as one (starts with [, { or a quote), else as it is."""
+    if isinstance(raw, str) and raw.strip()[:1] in ('[', '{', '"', "'"):
+        try:
+            return tomllib.loads(f"value = {raw.strip()}")["value"]
+        except tomllib.TOMLDecodeError:
+            return raw
+    return raw
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ decider its game hands it (the heuristics of solo/games/<game>/computer.py). A s
 scenario model of solo/campaign/facts.py) is a Side too.
 """
 
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -34,9 +35,9 @@ class Human:
         if q.key in self.answers:
             raw = self.answers.pop(q.key)
             try:
-                return Reply(q.parse(raw))
+                return Reply(q.parse_typed(raw))
             except SoloError as exc:
-                raise SoloError(f"answers file, {q.key}: {exc}") from None
+                raise SoloError(f"{q.key}: {exc}") from None
         if not self.interactive or q.key in self.never_prompt:
             raise NeedAnswer(q)
         record = q.context.get("record")  # the lines the player has not yet seen, as text
@@ -45,11 +46,16 @@ class Human:
             for line in lines[self.shown:]:
                 click.echo(f"  {line}")
             self.shown = len(lines)
-        click.echo(f"\n{q.prompt}" + (f"\n  (in an answers file: {q.example})" if q.example else ""))
+        click.echo(f"\n{q.prompt}" + (f"\n  (type e.g. {q.typed_example})" if q.example else ""))
         while True:
-            raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
             try:
-                return Reply(q.parse(raw))
+                raw = click.prompt(f"{q.key}", default=q.default, show_default=True)
+            except click.Abort:
+                if sys.stdin.isatty():
+                    raise
+                raise NeedAnswer(q) from None  # answers piped on stdin ran out: the save waits for the next one
+            try:
+                return Reply(q.parse_typed(raw))
             except SoloError as exc:
                 click.echo(f"  {exc}")
 

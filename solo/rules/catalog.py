@@ -36,7 +36,8 @@ class Catalog:
             raise SoloError(f"{self.broken[table_id]} (your table pack: 'solo tables check' lists its problems)")
         if table_id in self.missing:
             gone = self.missing[table_id]
-            raise SoloError(f"{table_id} ({gone.title}) is not in the rule texts; add it as a table pack in {config_dir() / 'tables'}")
+            raise SoloError(f"{table_id} ({gone.title}) is not in the rule texts: type it in from your rulebook with "
+                            f"'solo tables fill {table_id}' (in the app: Tables, f)")
         close = difflib.get_close_matches(table_id, list(self.tables), n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else "; 'solo tables list' shows them all"
         if self.broken:

@@ -4,7 +4,7 @@ Every error names the file, the table and the fix, in one line.
 """
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
 
@@ -42,7 +42,7 @@ EFFECT_KEYS = {
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}
 INVENTORY_KEYS = {"table", "missing"}
-MISSING_KEYS = {"id", "title", "rule", "referenced_by"}
+MISSING_KEYS = {"id", "title", "rule", "referenced_by", "roll", "key", "columns", "rows"}
 UNBOUNDED_STEPS = 12  # how far an unbounded per-unit modifier is followed before the open row must take over
 
 
@@ -58,6 +58,7 @@ class Missing:
     title: str
     rule: str
     referenced_by: tuple[str, ...]
+    shape: dict = field(default_factory=dict)  # roll, key, columns, rows: what `solo tables fill` builds (fill.py)
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,8 @@ def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:
     missing = []
     for raw in data.get("missing", []):
         _unknown(raw, MISSING_KEYS, f"{path}: missing {raw.get('id', '?')}")
-        missing.append(Missing(raw["id"], raw["title"], str(raw["rule"]), tuple(raw.get("referenced_by", []))))
+        shape = {k: raw[k] for k in ("roll", "key", "columns", "rows") if k in raw}  # the structure the engine reads
+        missing.append(Missing(raw["id"], raw["title"], str(raw["rule"]), tuple(raw.get("referenced_by", [])), shape))
     return entries, missing
 
 

@@ -77,7 +77,7 @@ def place_s(x: Ctx) -> None:
     if boards:
         x.say(f"{len(x.m.s)} S? placed on the mapboards by 4.1a and 14.", rule="4.")
     else:
-        x.say(f"Place the S? by the rule, then 'solo mission place': {x.defn['s_placement']}", rule="4.")
+        x.say(f"Place the S? by the rule and tell solo their hexes (Place S?): {x.defn['s_placement']}", rule="4.")
 
 
 def _board_of(hex_id: str, boards: dict):

@@ -1,5 +1,6 @@
 """solo's Textual app, keyboard first: the App, its command palette, and ``main``."""
 
+from functools import partial
 from pathlib import Path
 
 from textual.app import App
@@ -14,18 +15,27 @@ from solo.tui.screens.home import HomeScreen
 
 
 class SoloCommands(Provider):
-    """The command palette: every screen and action by name."""
+    """The command palette: every key of the screen you are on (its bindings, by their names), and the screens
+    and actions that Home opens from anywhere."""
 
     async def search(self, query: str) -> Hits:
-        home = self.app.home
-        commands = [("New mission", home.action_new_mission), ("New campaign", home.action_new_campaign),
-                    ("Tables and odds", home.action_tables), ("Random mapboards", home.action_boards),
-                    ("Help", self.app.action_help), ("Home", self.app.action_home)]
+        home, screen = self.app.home, self.screen
+        commands = [(name, partial(screen.run_action, action)) for name, action in screen_actions(screen)]
+        commands += [("New mission", home.action_new_mission), ("New campaign", home.action_new_campaign),
+                     ("Tables and odds", home.action_tables), ("Random mapboards", home.action_boards),
+                     ("Help", self.app.action_help), ("Home", self.app.action_home)]
         matcher = self.matcher(query)
+        seen = set()
         for name, run in commands:
             score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), run, help=f"open {name.lower()}")
+            if score > 0 and name not in seen:
+                seen.add(name)
+                yield Hit(score, matcher.highlight(name), run, help=f"{name.lower()} ({type(screen).__name__[:-6]})")
+
+
+def screen_actions(screen) -> list[tuple[str, str]]:
+    """A screen's own actions as (name, action): its bindings that have a description."""
+    return [(b.description, b.action) for b in screen.BINDINGS if b.description and not b.action.startswith("app.")]
 
 
 class SoloApp(App):

@@ -59,14 +59,46 @@ def _state(path: Path, kind: str) -> str:
         return "cannot be replayed"
 
 
-def new_save_path(name: str) -> Path:
+def save_name(typed: str) -> str:
+    """A save's file name from what the player typed: letters, digits, '-' and '_' (spaces become '-')."""
+    name = "-".join(typed.split())
+    if not name or len(name) > 60 or not all(ch.isalnum() or ch in "-_" for ch in name):
+        raise SoloError(f"save name {typed.strip()!r}: use 1-60 letters, digits, spaces, '-' or '_'")
+    return name
+
+
+def new_save_path(game: str, typed: str = "") -> Path:
+    """A new save's path: the name the player typed (refused if a save has it), or the game's id and the time."""
+    if typed.strip():
+        path = saves_dir() / f"{save_name(typed)}.db"
+        if path.exists():
+            raise SoloError(f"there is already a save named {path.stem}: choose another name")
+        return path
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = saves_dir() / f"{name}-{stamp}.db"
+    path = saves_dir() / f"{game}-{stamp}.db"
     n = 1
     while path.exists():
         n += 1
-        path = saves_dir() / f"{name}-{stamp}-{n}.db"
+        path = saves_dir() / f"{game}-{stamp}-{n}.db"
     return path
+
+
+def rename_save(path: Path, typed: str) -> Path:
+    """Give a save a new name (refused if another save has it); the app's last-open marker follows it."""
+    target = path.with_name(f"{save_name(typed)}.db")
+    if target.exists():
+        raise SoloError(f"there is already a save named {target.stem}: choose another name")
+    path.rename(target)
+    if last_save() == path:
+        remember(target)
+    return target
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save for good (the app asks first)."""
+    if last_save() == path:
+        remember(None)
+    path.unlink(missing_ok=True)
 
 
 def remember(path: Path | None) -> None:

@@ -64,7 +64,7 @@ def test_attack_chits_one_per_four_cg_days_completed(rb):
     assert chits_left(r, "Russian") == {"Attack": 1, "Idle": None} and chits_left(r, "German")["Attack"] is None
     r.c.history = [{"type": "Russian Assault", "chits": {"German": "Idle", "Russian": "Attack"}}]
     assert chits_left(r, "Russian")["Attack"] == 0
-    with pytest.raises(SoloError, match="answers file, initiative: you have no Attack chit left: pick Idle"):
+    with pytest.raises(SoloError, match="initiative: you have no Attack chit left: pick Idle"):
         initiative(r)
     r.c.dates, r.c.date = r.defn.dates, "22 Oct"  # five days completed: two chits so far
     assert chits_left(r, "Russian")["Attack"] == 1

@@ -88,5 +88,5 @@ def test_without_the_cg_card_a_new_campaign_says_which_table_to_add(tmp_path):
     out = subprocess.run([sys.executable, "-m", "solo.cli", "cg", "new", "rb", "--variant", "I", "--save", "rb.db"],
                          capture_output=True, text=True, env=env, cwd=tmp_path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert out.stderr.count("\n") == 1 and "rb.cg_start" in out.stderr and "add it as a table pack in" in out.stderr
+    assert out.stderr.count("\n") == 1 and "rb.cg_start" in out.stderr and "solo tables fill rb.cg_start" in out.stderr
     assert not (tmp_path / "rb.db").exists()

@@ -54,6 +54,16 @@ def test_a_scripted_initial_set_up_and_reph(solo, tmp_path):
     assert status["waiting"]["key"] == "facts"
 
 
+def test_answers_piped_on_stdin_are_read_like_typed_ones(solo):
+    """Issue 23.2: `printf 'I2 I2 V4 O2 prereg=1\n1\n' | solo cg reph c.db`, the purchase as a player types it."""
+    _new(solo)
+    out = solo("cg", "reph", "c.db", stdin="I2 I2 V4 O2 prereg=1\n1\n")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(solo("cg", "status", "c.db", "--json").stdout)
+    assert data["stage"] == "scenario" and data["dates"][0]["sides"]["Russian"]["cpp"]["spent"] == 7 + 7 + 4 + 5
+    assert data["waiting"]["key"] == "facts"  # the piped lines ran out: the save waits, nothing is lost
+
+
 def test_bad_answers_are_one_line_and_lose_nothing(solo, tmp_path):
     _new(solo)
     before = solo("cg", "log", "c.db", "--json").stdout

@@ -214,6 +214,6 @@ def test_a_purchase_step_refuses_an_incomplete_chart_with_one_line(tmp_path):
     from solo.rules import load_catalog
     (tmp_path / "c.toml").write_text(PARTIAL)
     cat = load_catalog([(tmp_path, False)])
-    with pytest.raises(SoloError, match=r"t.rg_chart \(RG Chart, 11.619\) is only in part in the rule texts: add the "
-                                        r"whole chart as table t.rg_chart in .*tables"):
+    with pytest.raises(SoloError, match=r"t.rg_chart \(RG Chart, 11.619\) is not in the rule texts \(only some rows\): "
+                                        r"type the whole chart in from your rulebook with 'solo tables fill t.rg_chart'"):
         rg_chart(cat, "t.rg_chart", "German")

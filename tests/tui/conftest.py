@@ -21,11 +21,18 @@ async def settle(pilot, screen) -> None:
             return
 
 
+async def new_save(pilot, key: str, seed: str) -> None:
+    """The New mission (m) or New campaign (c) dialog with its defaults: three Tabs past the two lists and the save
+    name to the seed, the seed, Enter."""
+    await pilot.press(key)
+    await pilot.pause()
+    await pilot.press("tab", "tab", "tab")
+    await type_line(pilot, seed)
+
+
 async def new_campaign(pilot, seed: str):
     """c, a seed, Enter: the Campaign screen of a new campaign."""
-    await pilot.press("c")
-    await pilot.pause()
-    await type_line(pilot, seed)
+    await new_save(pilot, "c", seed)
     await pilot.pause()
     return pilot.app.screen
 

@@ -5,10 +5,9 @@ import re
 
 from solo.campaign.choices import kind_counts
 from solo.campaign.reph import Reph, step
-from solo.campaign.rg import RGType
+from solo.campaign.rg import RGType, purchase_entries
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.campaign.steps.day import roster
-from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import exhaustion, night, role, side_mods
 
@@ -41,7 +40,7 @@ def check_purchase(r: Reph, s: SideState, ids: list[str]) -> int:
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[str]:
-        ids = [str(w).strip().upper() for w in words(raw)]
+        ids = [str(w).strip().upper() for w in purchase_entries(raw, ())]
         check_purchase(r, s, ids)
         return ids
     return parse
@@ -57,7 +56,7 @@ def purchase(r: Reph) -> None:
                             f"(bought {s.bought(g.id)})" for g in chart.values())
         ids = r.ask("purchase", f"9.617 Purchase RGs with {s.cpp} CPP on {r.c.date} (unspent CPP are "
                     f"halved, FRU):\n{listing}", purchase_parser(r, s), side=side, context={"reph": r, "side": s},
-                    example='purchase = ["I1", "A2"]')
+                    example="I1, A2")
         spent = 0
         for rg_id in ids:
             g = chart[rg_id]

@@ -18,9 +18,7 @@ def initial(r: Reph) -> bool:
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
-        entries = raw if isinstance(raw, list) else [w for w in str(raw).split(",") if w.strip()] \
-            if str(raw).strip().lower() not in ("", "none") else []
-        items = [rgs.parse_item(e) for e in entries]
+        items = [rgs.parse_item(e) for e in rgs.purchase_entries(raw, rgs.ITEM_FLAGS)]
         no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
         rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts)
         return [i.to_json() for i in items]
@@ -46,7 +44,7 @@ def purchase(r: Reph) -> None:
                        f"prereg = 1-2, observer_level = 3; CG12, notes f, h/i, o):\n{listing}",
                        purchase_parser(r, s),
                        side=side, context={"reph": r, "side": s},
-                       example='purchase = ["I1", "V4", { rg = "O2", prereg = 1 }]')
+                       example='I1, V4, O2 prereg=1')
         spent = 0
         for raw in answer:
             item = rgs.parse_item(raw)

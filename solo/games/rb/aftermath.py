@@ -348,15 +348,15 @@ def _leader(r: Reph, s: SideState) -> None:
     selected = selected_leader(r, s.name, trace.original + drm)
     leader = leader_to_harden(s, selected)
     if leader is None:
-        r.say(f"{s.name}: the DR {trace.original}{drm:+d} selects a {selected}; no non-wounded leader to harden",
+        r.say(f"{s.name}: the DR {trace.original}{drm:+d} selects the {selected}; no non-wounded leader to harden",
               secret=s.name)
         return
     better = {"9-0": "10-0", "8-1": "9-1"}.get(leader.type) or getattr(battle_hardened(unit_type(leader.type, s.name)),
                                                                        "name", None)
     if better is None:
-        r.say(f"{s.name}: the DR selects a {selected}; {leader.id} {leader.type} cannot harden further", secret=s.name)
+        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} cannot harden further", secret=s.name)
         return
-    r.say(f"{s.name}: the DR {trace.original}{drm:+d} selects a {selected}; {leader.id} {leader.type} Battle Hardens to "
+    r.say(f"{s.name}: the DR {trace.original}{drm:+d} selects the {selected}; {leader.id} {leader.type} Battle Hardens to "
           f"{better} (11.6113)", secret=s.name)
     leader.type = better
 

@@ -28,7 +28,7 @@ def won_drm(r: Reph, side: str, w: dict, q: Question) -> Reply:
         leader = leader_to_harden(s, q.context["options"][drm])
         return GRADES.index(leader.type) if leader else -1
     best = max((-2, -1, 0), key=lambda d: (score(d), -d))
-    return Reply(best, f"applies {best}: it selects a {q.context['options'][best]}, hardening the best leader it can",
+    return Reply(best, f"applies {best}: it selects the {q.context['options'][best]}, hardening the best leader it can",
                  tuple((str(d), q.context["options"][d]) for d in (-2, -1, 0)))
 
 

@@ -4,9 +4,9 @@ maximum and the CG maximum per variant, the RG Purchase Record, and Reconnaissan
 from dataclasses import dataclass
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.rg import RGType, companies_per_day, option_cost
+from solo.campaign.rg import RGType, companies_per_day, option_cost, purchase_entries
 from solo.campaign.state import Purchase, SideState
-from solo.core.choices import number, words
+from solo.core.choices import number
 from solo.core.errors import SoloError
 
 ON_BD = {"onmap": "O", "reserve": "R", "dugin": "D"}
@@ -88,8 +88,7 @@ def check(r: Reph, s: SideState, orders: list[Order]) -> int:
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
-        entries = words(raw) if not isinstance(raw, list) else raw
-        orders = [parse_order(e) for e in entries]
+        orders = [parse_order(e) for e in purchase_entries(raw, tuple(ON_BD))]
         check(r, s, orders)
         return [o.to_json() for o in orders]
     return parse
@@ -111,7 +110,7 @@ def purchase(r: Reph) -> None:
                        f"reserve -1 for I RG{', dugin 50% FRU for AFV Pltns' if side == 'Russian' else ''}; at most "
                        f"{company_maximum(r, side)} Infantry Companies today):\n{chart_listing(r, s)}",
                        purchase_parser(r, s),
-                       side=side, context={"reph": r, "side": s}, example='purchase = ["I1", "I1 onmap", "I1 reserve"]')
+                       side=side, context={"reph": r, "side": s}, example="I1, I1 onmap, I1 reserve")
         spent = 0
         for raw in answer:
             order = parse_order(raw)

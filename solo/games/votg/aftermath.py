@@ -331,12 +331,12 @@ def leader_hardening(r: Reph, s) -> None:
     leaders = [u for u in s.retained("leader") if "wounded" not in u.flags and battle_hardened(unit_type(u.type, s.name))]
     candidates = sorted((u for u in leaders if order(u.type) <= rank), key=lambda u: (-order(u.type), u.id))
     if not candidates:
-        r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects a {selected}; no Retained leader of "
+        r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects the {selected}; no Retained leader of "
               "that grade or lower", secret=s.name)
         return
     leader = candidates[0]
     better = battle_hardened(unit_type(leader.type, s.name))
-    r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects a {selected}; {leader.id} {leader.type} "
+    r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects the {selected}; {leader.id} {leader.type} "
           f"Battle Hardens to {better.name} (12.6124)", secret=s.name)
     leader.type = better.name
 

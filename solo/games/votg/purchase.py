@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.rg import RGType, companies_per_day, option_cost, typed_item
+from solo.campaign.rg import RGType, companies_per_day, option_cost, purchase_entries, typed_item
 from solo.campaign.state import Purchase, SideState
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
@@ -131,9 +131,7 @@ def check(r: Reph, s: SideState, items: list[Item]) -> int:
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
-        text = str(raw).strip().lower()
-        entries = raw if isinstance(raw, list) else [] if text in ("", "none") else str(raw).split(",")
-        items = [parse_item(e) for e in entries]
+        items = [parse_item(e) for e in purchase_entries(raw, OPTIONS)]
         check(r, s, items)
         return [i.to_json() for i in items]
     return parse
@@ -152,7 +150,7 @@ def purchase(r: Reph) -> None:
                        + (f" ({support} Support CPP only for non-Infantry RG, 12.6181)" if support else "")
                        + f"; at most {coy_max(r, side)} Infantry Coys (12.6215). Options: onmap, reserve dummies=N, "
                        f"dugin (12.6214):\n{listing}", purchase_parser(r, s), side=side, context={"reph": r, "side": s},
-                       example='purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]')
+                       example="I1, I2 reserve dummies=5, A1 onmap")
         spent = 0
         for raw in answer:
             item = parse_item(raw)

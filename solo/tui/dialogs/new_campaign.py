@@ -1,4 +1,4 @@
-"""NewCampaign: the dialog that starts a new Campaign Game (which CG, the side you play, the seed)."""
+"""NewCampaign: the dialog that starts a new Campaign Game (which CG, the side you play, its name, the seed)."""
 
 from pathlib import Path
 
@@ -10,7 +10,12 @@ from solo.campaign.engine import run, start_meta
 from solo.core.store import EventLog
 from solo.games import CAMPAIGNS, campaign_of
 from solo.tui.dialogs.new_save import NewSaveDialog
-from solo.tui.saves import new_save_path
+
+
+def side_choices(cg: str) -> list[tuple[str, str]]:
+    """The sides of one CG (its definition's own, never another CG's), and computer against computer."""
+    sides = CAMPAIGNS[cg].definition.sides
+    return [(f"you play the {side}s", side) for side in sides] + [("computer against computer", "none")]
 
 
 def campaign_choices() -> list[tuple[str, str]]:
@@ -25,19 +30,28 @@ def campaign_choices() -> list[tuple[str, str]]:
 class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]New campaign[/b] (RB, VotG, ABtF need your table pack)")
+            yield Label("[b]New campaign[/b] (RB, VotG and ABtF ask for the tables the texts lack)")
             yield Select(campaign_choices(), value="oto2|", allow_blank=False, id="cg")
-            yield Select([("you play the Russians", "Russian"), ("you play the Germans", "German"),
-                          ("you play the British", "British"), ("computer against computer", "none")],
-                         value="Russian", allow_blank=False, id="human")
+            sides = side_choices("oto2")
+            yield Select(sides, value=sides[-2][1], allow_blank=False, id="human")
+            yield Input(placeholder="save name (empty: the CG and the time)", id="name")
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Button("Start", id="go", variant="primary")
             yield Static("", id="error", classes="error")
 
-    def create(self, seed: int) -> Path:
-        cg, variant = self.query_one("#cg", Select).value.split("|")
-        meta = start_meta(cg, variant or None, self.query_one("#human", Select).value)
-        path = new_save_path(cg)
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A CG's own sides: OtO2 and RB are German and Russian, ABtF German and British (the second side is yours
+        by default)."""
+        if event.select.id == "cg":
+            sides = side_choices(str(event.value).split("|")[0])
+            self.query_one("#human", Select).set_options(sides)
+            self.query_one("#human", Select).value = sides[-2][1]
+
+    def game(self) -> str:
+        return self.query_one("#cg", Select).value.split("|")[0]
+
+    def create(self, path: Path, seed: int) -> None:
+        variant = self.query_one("#cg", Select).value.split("|")[1]
+        meta = start_meta(self.game(), variant or None, self.query_one("#human", Select).value)
         with EventLog.creating(path, meta | {"seed": seed}) as log:  # whole, or no file at all
             run(campaign_of(log), log)
-        return path

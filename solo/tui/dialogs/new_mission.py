@@ -1,4 +1,4 @@
-"""NewMission: the dialog that sets a new mission up (which mission, the seed, the entry edge)."""
+"""NewMission: the dialog that sets a new mission up (which mission, the entry edge, its name, the seed)."""
 
 from pathlib import Path
 
@@ -9,7 +9,6 @@ from textual.widgets import Button, Input, Label, Select, Static
 from solo.core.store import EventLog
 from solo.games import MISSIONS, mission, run_mission
 from solo.tui.dialogs.new_save import NewSaveDialog
-from solo.tui.saves import new_save_path
 from solo.tui.vasl import boards_folder_or_none
 
 
@@ -19,16 +18,18 @@ class NewMission(NewSaveDialog):
             yield Label("[b]New mission[/b]")
             yield Select([(g.definition["title"] + f" ({g.id})", g.id) for g in MISSIONS.values()], id="which",
                          value="oto-s1", allow_blank=False)
-            yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Select([("enter on the North edge (OtO-S2)", "north"), ("enter on the South edge (OtO-S2)", "south")],
                          id="entry", value="north", allow_blank=False)
+            yield Input(placeholder="save name (empty: the mission and the time)", id="name")
+            yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Button("Set up", id="go", variant="primary")
             yield Static("", id="error", classes="error")
 
-    def create(self, seed: int) -> Path:
-        mission_id = self.query_one("#which", Select).value
-        path = new_save_path(mission_id)
+    def game(self) -> str:
+        return self.query_one("#which", Select).value
+
+    def create(self, path: Path, seed: int) -> None:
+        mission_id = self.game()
         folder = boards_folder_or_none() if mission(mission_id).vasl_boards else None
         with EventLog.creating(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder}) as log:
             run_mission(log, {"entry_edge": self.query_one("#entry", Select).value})
-        return path

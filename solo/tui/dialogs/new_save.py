@@ -1,41 +1,60 @@
 """NewSaveDialog: the dialog that starts a save, the base of New mission and New campaign."""
 
 import time
+from pathlib import Path
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from solo.core.errors import SoloError
+from solo.tui.saves import new_save_path
+
+
+def lacking_table(error: str) -> str | None:
+    """The table an error says the texts lack (the catalog's "<id> (<title>) is not in the rule texts ...")."""
+    from solo.rules import default_catalog
+    cat, first = default_catalog(), error.split(" ", 1)[0]
+    known = first in cat.missing or (first in cat.tables and cat.tables[first].incomplete)
+    return first if known and "is not in the rule texts" in error else None
 
 
 class NewSaveDialog(ModalScreen):
-    """A dialog that starts a save: its own fields, a seed (empty: from the clock), and Start."""
+    """A dialog that starts a save: its own choices first (focus opens there, so Enter opens the first list rather
+    than starting with the defaults), a save name and a seed (both may stay empty), and Start. Escape cancels."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
-
-    def on_mount(self) -> None:
-        self.query_one("#seed", Input).focus()
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel"), Binding("ctrl+s", "start", "Start")]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._start()
+        self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._start()
+        self.action_start()
 
-    def _start(self) -> None:
+    def action_start(self) -> None:
         text = self.query_one("#seed", Input).value.strip()
         if text and not text.isdigit():
             self.query_one("#error", Static).update("the seed is a whole number")
             return
         try:
-            path = self.create(int(text) if text else int(time.time()))
+            path = new_save_path(self.game(), self.query_one("#name", Input).value)
+            self.create(path, int(text) if text else int(time.time()))
         except SoloError as exc:
             self.query_one("#error", Static).update(str(exc))
+            lacking = lacking_table(str(exc))
+            if lacking:  # a table the texts lack and the game needs to start: the player types it in, then on
+                from solo.tui.dialogs.fill_table import FillTable
+                self.query_one("#error", Static).update(f"{lacking} is not in the rule texts: type it in from your "
+                                                        "rulebook, and the start goes on")
+                self.app.push_screen(FillTable(lacking), lambda saved: saved and self.action_start())
             return
         self.app.pop_screen()
         self.app.open_save(path)
 
-    def create(self, seed: int):
-        """Make the save and return its path."""
+    def game(self) -> str:
+        """The chosen game's id: a save left unnamed is named after it and the time."""
+        raise NotImplementedError
+
+    def create(self, path: Path, seed: int) -> None:
+        """Make the save at ``path``."""
         raise NotImplementedError

@@ -14,17 +14,21 @@ from textual.widgets import (
     Footer,
     Header,
     Input,
+    OptionList,
     RichLog,
     Static,
     TabbedContent,
     TabPane,
 )
+from textual.widgets.option_list import Option
 
 from solo.campaign.engine import run
+from solo.campaign.facts import fact_keys
 from solo.campaign.reph import load_campaign
 from solo.campaign.report import (
     PURCHASE_COLUMNS,
     ROSTER_COLUMNS,
+    purchase_picks,
     purchase_rows,
     roster_rows,
     status_json,
@@ -39,11 +43,29 @@ from solo.tui.screens.save import SaveScreen
 
 class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
-                Binding("escape", "app.home", "Home")]
+                Binding("ctrl+g", "game_end", "Game End dr"), Binding("escape", "back", "Cancel / Home")]
 
     def __init__(self, path: Path):
-        game = campaign_of(EventLog.open(path))
-        super().__init__(path, lambda log, *args, **options: run(game, log, *args, **options))
+        self.game = campaign_of(EventLog.open(path))
+        super().__init__(path, lambda log, *args, **options: run(self.game, log, *args, **options))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The Game End dr only where the CG has one (OtO2 CG4), and only while a CG scenario is played."""
+        if action == "game_end":
+            return self.game.during is not None and self.outcome.campaign.stage == "scenario"
+        return True
+
+    def action_game_end(self) -> None:
+        """OtO2 CG4: the German's Game End dr at the end of Game Turn 6 and of each Game Turn after it."""
+        last = self.outcome.campaign.game_end
+        turn = last["turn"] + 1 if last else 6
+        self.query_one("#error", Static).update(f"Game End dr at the end of Game Turn {turn} ...")
+        try:
+            faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+        except SoloError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.play({}, faces, game_end_turn=turn)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -57,6 +79,7 @@ class CampaignScreen(SaveScreen):
                     yield Input(id="answer", placeholder="your answer (Enter)")
                     yield Input(id="dice", placeholder="dice you rolled (empty: roll here)")
                 yield Static("", id="error", classes="error")
+                yield OptionList(id="picks")
                 with TabbedContent():
                     with TabPane("Record", id="tab-record"):
                         yield RichLog(id="decisions", wrap=True, markup=True, min_width=20)
@@ -89,15 +112,23 @@ class CampaignScreen(SaveScreen):
             f"{'CG ended' if c.stage == 'ended' else c.stage}" + (f" · step {c.step}" if c.step else "")
             + f" · you play {c.human}{cpp}{vp}{result}")
         marks = {"done": "[green]✓[/]", "current": "[b yellow]▶[/]", "next": " "}
-        self.query_one("#steps", Static).update("[b]RePh[/b]\n" + "\n".join(
-            f"{marks[s['state']]}{s['rule']} {s['title'][:12]}" for s in steps(c)))
+        listed = steps(c)  # a line each, cut with an ellipsis at the panel's width; the current step in view
+        panel = self.query_one("#steps", Static)
+        panel.update("[b]RePh[/b]\n" + "\n".join(f"{marks[s['state']]}{s['rule']} {escape(s['title'])}" for s in listed))
+        current = next((i for i, s in enumerate(listed) if s["state"] == "current"), 0)
+        panel.scroll_to(y=max(0, current - 3), animate=False)
         # plain Text: the engine's words (answers-file examples such as ["I2 reserve dummies=5"]) are never markup
         prompt = Text(q.prompt if q else "The campaign is over." if c.stage == "ended" else
                       "Press ctrl+n to run the next step.")
-        if q and q.example:
-            prompt.append(f"\nanswers file: {q.example}", style="dim")
+        if c.stage == "scenario" and c.game_end:
+            g = c.game_end
+            prompt.append(f"\nCG4: Game End dr at the end of Game Turn {g['turn']}: {g['dr']} against the circled "
+                          f"{g['circled']} (a stand-in): " + ("the scenario ends now" if g["ends"] else "play continues"),
+                          style="bold")
         if q and q.key == "facts":
-            prompt.append("\ntype them as the inside of the [facts] table above (keys: solo/campaign/facts.py)", style="dim")
+            prompt.append(f"\ntype e.g. {q.typed_example} (or none)\nkeys: {fact_keys(c.cg)}", style="dim")
+        elif q and q.example:
+            prompt.append(f"\ntype e.g. {q.typed_example}", style="dim")
         self.query_one("#prompt", Static).update(prompt)
         log = self.query_one("#decisions", RichLog)
         log.clear()
@@ -110,7 +141,32 @@ class CampaignScreen(SaveScreen):
         purchases.clear()
         purchases.add_rows([[Text(str(v)) for v in row] for row in purchase_rows(c, hide)])
         self.query_one("#chart", Static).update(self._chart(c, hide))
+        self._picks()
         self.query_one("#answer", Input).focus()
+        self.refresh_bindings()  # the Game End dr only while a scenario is played
+
+    def _picks(self) -> None:
+        """A purchase offers the RGs it can still take (Enter adds the highlighted one to the answer)."""
+        q, picks = self.outcome.waiting, self.query_one("#picks", OptionList)
+        shown = q is not None and q.key == "purchase" and q.side == self.outcome.campaign.human
+        picks.display = shown
+        if shown:
+            typed, at = self.query_one("#answer", Input).value, picks.highlighted
+            found = purchase_picks(q, typed)
+            picks.clear_options()
+            picks.add_options([Option(Text(label), id=rg_id) for rg_id, label in found]
+                              or [Option("nothing more fits the CPP left and the maxima", disabled=True)])
+            if found:
+                picks.highlighted = min(at or 0, len(found) - 1)
+            picks.border_title = "add an RG (Enter); options such as prereg=1 are typed after its ID"
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "answer":
+            self._picks()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        answer = self.query_one("#answer", Input)
+        answer.value = f"{answer.value.rstrip(', ')}, {event.option.id}" if answer.value.strip() else event.option.id
 
     def _chart(self, c, hide: str) -> str:
         """CPP (Total), ELR and the Russian VP over the CG Dates, as bars."""
@@ -136,7 +192,7 @@ class CampaignScreen(SaveScreen):
         raw = self.query_one("#answer", Input).value
         try:
             value = raw if raw.strip() else q.default
-            q.parse(value)
+            q.parse_typed(value)
             faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
         except SoloError as exc:
             self.query_one("#error", Static).update(str(exc))

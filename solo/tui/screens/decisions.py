@@ -54,6 +54,6 @@ class DecisionsScreen(Screen):
             return
         self.app.call_from_thread(log.clear)
         for d in decisions or []:
-            self.app.call_from_thread(log.write, f"[b]{d.unit}[/b] {escape(d.why)}" + (f"\n   path {' '.join(d.path)}" if len(d.path) > 1 else ""))
+            self.app.call_from_thread(log.write, f"[b]{d.unit}[/b] {escape(d.why.removeprefix(d.unit + ' '))}" + (f"\n   path {' '.join(d.path)}" if len(d.path) > 1 else ""))
         if not decisions:
             self.app.call_from_thread(log.write, "no Activated ENEMY unit stands in a known hex yet")

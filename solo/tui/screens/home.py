@@ -20,14 +20,15 @@ MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (Ot
 class HomeScreen(Screen):
     BINDINGS = [Binding("m", "new_mission", "New mission"), Binding("c", "new_campaign", "New campaign"),
                 Binding("o", "continue", "Continue"), Binding("t", "tables", "Tables"),
-                Binding("b", "boards", "Mapboards")]
+                Binding("b", "boards", "Mapboards"), Binding("r", "rename", "Rename save", show=False),
+                Binding("d", "delete", "Delete save", show=False)]
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="home"):
             yield Label("[b]solo[/b] — the solitaire ASL companion", id="title")
             yield OptionList(*(Option(f"{label:<40} {key}", id=action) for label, key, action in MENU), id="menu")
-            yield Label("Saves:", id="saves-title")
+            yield Label("Saves (Enter opens, r renames, d deletes):", id="saves-title")
             yield OptionList(id="saves")
         yield Footer()
 
@@ -44,6 +45,17 @@ class HomeScreen(Screen):
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
         saves.add_options([Option(s.label, id=str(s.path)) for s in found] or [Option("(no saves yet)", disabled=True)])
+        if found:
+            saves.highlighted = 0
+
+    def _chosen_save(self) -> Path | None:
+        """The save highlighted in the list (rename and delete act on it)."""
+        saves = self.query_one("#saves", OptionList)
+        option = saves.highlighted_option
+        if option is None or option.disabled:
+            self.notify("no save to choose: start a mission or a campaign first")
+            return None
+        return Path(option.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "saves":
@@ -61,6 +73,16 @@ class HomeScreen(Screen):
 
     def action_continue(self) -> None:
         self.query_one("#saves", OptionList).focus()
+
+    def action_rename(self) -> None:
+        from solo.tui.dialogs.save_file import RenameSave
+        if path := self._chosen_save():
+            self.app.push_screen(RenameSave(path), lambda done: self.load_saves())
+
+    def action_delete(self) -> None:
+        from solo.tui.dialogs.save_file import DeleteSave
+        if path := self._chosen_save():
+            self.app.push_screen(DeleteSave(path), lambda done: self.load_saves())
 
     def action_tables(self) -> None:
         from solo.tui.screens.tables import TablesScreen

@@ -29,7 +29,7 @@ class MissionScreen(SaveScreen):
     BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
                 Binding("n", "next_phase", "Next phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
                 Binding("d", "decide", "Enemy AI"), Binding("u", "undo", "Undo"),
-                Binding("escape", "app.home", "Home")]
+                Binding("escape", "back", "Cancel / Home")]
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)
@@ -110,7 +110,7 @@ class MissionScreen(SaveScreen):
         if m.ended:
             self._form(None, f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}")
         elif waiting and waiting.key != "action":
-            self._form("answer", f"{waiting.prompt}  ({waiting.example})" if waiting.example else waiting.prompt)
+            self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
         elif self.mode is None:
             self._form(None, "p place S? · a activate the highlighted S? · n next phase · t end the Game Turn · "
                              "r report control · d enemy decisions")

@@ -21,6 +21,23 @@ class SaveScreen(Screen):
     def refresh_view(self) -> None:
         raise NotImplementedError
 
+    def on_resize(self) -> None:
+        """The logs are written at the width they had: written again, they wrap at the new one."""
+        if self.is_mounted:
+            self.refresh_view()
+
+    def action_back(self) -> None:
+        """Escape: inside a form with something typed, cancel it (the typing is cleared, the save unchanged); else
+        back to Home."""
+        typed = [field for field in self.query(Input) if field.value]
+        if isinstance(self.focused, Input) and typed:
+            for field in typed:
+                field.value = ""
+            self.query_one("#error", Static).update("")
+            self.refresh_view()  # the form the save waits for, as it was
+            return
+        self.app.action_home()
+
     def action_undo(self) -> None:
         try:
             with EventLog.writing(self.path) as log:
@@ -33,12 +50,13 @@ class SaveScreen(Screen):
         self.notify("your last answer is undone; the dice rolled after it are kept")
 
     @work(thread=True, exclusive=True)
-    def play(self, answers: dict, faces: list[int]) -> None:
-        """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens."""
+    def play(self, answers: dict, faces: list[int], **options) -> None:
+        """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens; ``options``
+        go to the engine's run (a Campaign's ``game_end_turn``)."""
         try:
             with EventLog.writing(self.path) as log:  # a refused answer keeps nothing, the typed faces neither
                 log.type_faces(faces)
-                self.replay(log, answers)
+                self.replay(log, answers, **options)
             outcome = self.replay(log, frozen=True)
         except SoloError as exc:
             self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))

@@ -17,7 +17,7 @@ from solo.rules.resolve import parse_mods
 
 class TablesScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("slash", "focus_search", "Search"),
-                Binding("o", "focus_mods", "Modifiers")]
+                Binding("o", "focus_mods", "Modifiers"), Binding("f", "fill", "Fill in from your rulebook")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -37,10 +37,18 @@ class TablesScreen(Screen):
         self._fill("")
 
     def _fill(self, text: str) -> None:
-        found = default_catalog().search(text)
+        cat = default_catalog()
+        wanted = text.lower()
+        lacking = [m for m in cat.unsupplied() if m.id not in cat.tables and (wanted in m.id or wanted in m.title.lower())]
+        found = cat.search(text)
         options = self.query_one("#tables", OptionList)
         options.clear_options()
-        options.add_options([Option(f"{t.id}  {t.title}", id=t.id) for t in found])
+        options.add_options([Option(Text(f"{t.id}  {t.title}" + ("  (to fill)" if t.stand_in or t.incomplete else "")),
+                                    id=t.id) for t in found]
+                            + [Option(Text(f"{m.id}  {m.title}  (to fill)"), id=m.id) for m in lacking])
+        found = found or lacking
+        if found:
+            options.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
@@ -50,8 +58,17 @@ class TablesScreen(Screen):
         self.show(event.option.id)
 
     def show(self, table_id: str) -> None:
-        table = default_catalog().get(table_id)
         self.table_id = table_id
+        cat = default_catalog()
+        if table_id not in cat.tables:
+            gone = cat.missing[table_id]
+            self.query_one("#table-title", Static).update(
+                f"[b]{escape(gone.title)}[/b]\n{escape(gone.rule)} · not in the rule texts: press f to type it in "
+                "from your rulebook")
+            self.query_one("#rows", DataTable).clear(columns=True)
+            self.query_one("#odds", Static).update("")
+            return
+        table = cat.get(table_id)
         mods = ", ".join(m.name for m in table.modifiers) or "none"
         badge = "  [stand-in]" if table.stand_in else ""
         self.query_one("#table-title", Static).update(f"[b]{escape(table.title)}[/b]{escape(badge)}\n"
@@ -64,6 +81,14 @@ class TablesScreen(Screen):
             first = row.key if row.key is not None else row.span.text
             rows.add_row(Text(str(first)), *(Text(str(row.results.get(c, ""))) for c in columns))
         self._odds("")
+
+    def action_fill(self) -> None:
+        from solo.tui.dialogs.fill_table import FillTable
+        if self.table_id:
+            self.app.push_screen(FillTable(self.table_id), lambda saved: saved and self._refill())
+
+    def _refill(self) -> None:
+        self._fill(self.query_one("#search", Input).value)
 
     def _odds(self, text: str) -> None:
         out = self.query_one("#odds", Static)
@@ -81,7 +106,7 @@ class TablesScreen(Screen):
         out.update("\n".join(f"{float(p):6.1%}  {escape(result)}" for result, p in found))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "mods" and self.table_id:
+        if event.input.id == "mods" and self.table_id in default_catalog().tables:
             self._odds(event.value)
 
     def action_focus_search(self) -> None:

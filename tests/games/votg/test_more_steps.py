@@ -147,7 +147,7 @@ def test_prisoner_kept_and_bad_answer(vr):
     r = vr(human="German", answers={"prisoners": "maybe"})
     r.side("Russian").add("4-4-7", "squad")
     r.c.facts = {"prisoners": {"R1": "isolated"}}
-    with pytest.raises(SoloError, match=r"^answers file, prisoners: 'maybe': answer keep, execute or free$"):
+    with pytest.raises(SoloError, match=r"^prisoners: 'maybe': answer keep, execute or free$"):
         votg.prisoners(r)
 
 
@@ -541,7 +541,7 @@ def test_recon_two_cpp_and_bad_answer(vr):
     votg_strength.recon(r)
     assert finals(r) == [7] and g.roster["14 Sept"].recon == 7 and g.cpp == start - 2 and g.roster["14 Sept"].left == g.cpp
     r = vr(human="German", answers={"recon": 3})
-    with pytest.raises(SoloError, match=r"^answers file, recon: 3: give a whole number from 0 to 2$"):
+    with pytest.raises(SoloError, match=r"^recon: 3: give a whole number from 0 to 2$"):
         votg_strength.recon(r)
 
 
@@ -560,7 +560,7 @@ def test_commissars_limits(vr):
     # Two leaders for one Coy: one clear line.
     r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian", answers={"commissars": ["R24", "R25"]})
     buy(r, "Russian", "I1", "Gds Rifle Coy", "15 Sept", 7)
-    with pytest.raises(SoloError, match=r"^answers file, commissars: choose at most 1, not 2$"):
+    with pytest.raises(SoloError, match=r"^commissars: choose at most 1, not 2$"):
         votg_strength.strength(r)
     # EXC: a Commissar already in an OB of 14 squads fills the one-per-twelve limit: no exchange is offered.
     r = vr(faces=[1, 1, 3, 3], date="15 Sept", human="Russian")
@@ -578,7 +578,7 @@ def test_commissars_only_for_coy_leaders(vr):
     r = vr(faces=[1, 1, 3, 3, 1, 1, 1, 4, 2, 5, 5], date="15 Sept", human="Russian", answers={"commissars": ["R33"]})
     buy(r, "Russian", "I1", "Gds Rifle Coy", "15 Sept", 7)
     pltn = buy(r, "Russian", "I6", "Gds SMG Pltn", "15 Sept", 3)
-    with pytest.raises(SoloError, match=r"^answers file, commissars: 'R33' is not one of R24, R25, R26$"):
+    with pytest.raises(SoloError, match=r"^commissars: 'R33' is not one of R24, R25, R26$"):
         votg_strength.strength(r)
     assert pltn.leaders == ["7-0"] and pltn.sw == ["LMG", "DC"] and r.side("Russian").unit("R33").type == "7-0"
 

@@ -1,10 +1,8 @@
 """The Campaign screen: a whole RePh as the Russian as a player drives it (Textual's pilot), bad input, the engine's
-words as plain text, and its SVG snapshots (pytest-textual-snapshot; `pytest --snapshot-update` redraws them)."""
+words as plain text; its SVG snapshots are in tests/tui/test_snapshots.py."""
 
 from solo.core.store import EventLog
-from solo.games import run_campaign
 from solo.tui.app import SoloApp
-from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.campaign import CampaignScreen
 from tests.tui.conftest import new_campaign, settle, type_line
 
@@ -33,6 +31,25 @@ async def test_a_whole_reph_as_the_russian():
         assert c.date == "23PM" and c.stage == "scenario", seen
         assert {"purchase", "recon", "facts"} <= set(seen)
         assert c.sides["Russian"].roster["23PM"].total > 0
+
+
+async def test_the_cg4_game_end_dr_is_a_key_while_a_scenario_is_played():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        assert not screen.check_action("game_end", ())  # no scenario yet: the key is off
+        for key in ("purchase", "recon"):
+            assert screen.outcome.waiting.key == key
+            await type_line(pilot, ANSWERS[key])
+            await settle(pilot, screen)
+        assert screen.outcome.campaign.stage == "scenario" and screen.check_action("game_end", ())
+        for turn in (6, 7):
+            await pilot.press("ctrl+g")
+            await settle(pilot, screen)
+            g = screen.outcome.campaign.game_end
+            assert g["turn"] == turn and f"Game Turn {turn}:" in str(screen.query_one("#prompt").render())
+            if g["ends"]:
+                break
 
 
 async def test_bad_input_is_one_line_and_loses_nothing():
@@ -64,21 +81,40 @@ async def test_a_votg_purchase_prompt_shows_its_bracketed_example(tmp_path, monk
         screen = app.screen
         assert isinstance(screen, CampaignScreen) and screen.outcome.waiting.key == "purchase"
         shown = str(screen.query_one("#prompt").render())
-        assert 'purchase = ["I1", "I2 reserve dummies=5", "A1 onmap"]' in shown
+        assert "type e.g. I1, I2 reserve dummies=5, A1 onmap" in shown
     default_catalog.cache_clear()
 
 
-def test_campaign(snap_compare):
-    path = saves_dir() / "orsha.db"
-    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
-    run_campaign(EventLog.open(path))
-    remember(path)
-    assert snap_compare(SoloApp(), terminal_size=(80, 24))
+async def test_a_purchase_is_picked_from_the_rgs_it_can_still_take():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        picks = screen.query_one("#picks")
+        offered = [o.id for o in picks._options]
+        assert picks.display and "I2" in offered and "I1" in offered
+        picks.focus()
+        picks.highlighted = offered.index("I2")
+        await pilot.press("enter", "enter")  # I2 twice: 7.518's CG Date maximum is 2
+        await pilot.pause()
+        assert screen.query_one("#answer").value == "I2, I2"
+        assert "I2" not in [o.id for o in picks._options]  # a third would be refused: it is not offered
+        screen.query_one("#answer").focus()
+        await type_line(pilot, "")
+        await settle(pilot, screen)
+        assert screen.outcome.waiting.key == "recon"
+        assert [p.rg for p in screen.outcome.campaign.sides["Russian"].purchases if not p.given] == ["I2", "I2"]
 
 
-def test_campaign_wide(snap_compare):
-    path = saves_dir() / "orsha.db"
-    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
-    run_campaign(EventLog.open(path), {"purchase": ["I2", "I1"], "recon": 1})
-    remember(path)
-    assert snap_compare(SoloApp(), terminal_size=(200, 60))
+async def test_escape_cancels_a_form_and_then_goes_home():
+    from solo.tui.screens.home import HomeScreen
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        await pilot.press(*"I9")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#answer").value == ""
+        assert screen.outcome.waiting.key == "purchase"  # nothing was answered
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

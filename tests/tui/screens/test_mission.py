@@ -1,12 +1,9 @@
-"""The Mission screen: a mission from set-up to its end as a player drives it (Textual's pilot), and its SVG
-snapshot at 80x24 (pytest-textual-snapshot; `pytest --snapshot-update` redraws it)."""
+"""The Mission screen: a mission from set-up to its end as a player drives it (Textual's pilot); its SVG
+snapshots are in tests/tui/test_snapshots.py."""
 
-from solo.core.store import EventLog
-from solo.games import run_mission
 from solo.tui.app import SoloApp
-from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.mission import MissionScreen
-from tests.tui.conftest import settle, type_line
+from tests.tui.conftest import new_save, settle, type_line
 
 RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no"}
 
@@ -14,9 +11,7 @@ RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefie
 async def test_a_mission_from_set_up_to_mission_end():
     app = SoloApp(resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("m")
-        await pilot.pause()
-        await type_line(pilot, "7")  # the seed; Enter sets the mission up
+        await new_save(pilot, "m", "7")  # the seed; Enter sets the mission up
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MissionScreen)
@@ -41,13 +36,3 @@ async def test_a_mission_from_set_up_to_mission_end():
             await settle(pilot, screen)
         m = screen.outcome.mission
         assert m.ended and m.ended["turn"] >= 8 and m.ended["vp"]["enemy"] >= 3
-
-
-def test_mission(snap_compare):
-    path = saves_dir() / "bto.db"
-    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
-    run_mission(EventLog.open(path))
-    run_mission(EventLog.open(path), {"action": {"do": "place", "count": 3, "hexes": []}})
-    run_mission(EventLog.open(path), {"action": {"do": "activate", "s": "S1", "range": 1}})
-    remember(path)
-    assert snap_compare(SoloApp(), terminal_size=(80, 24))

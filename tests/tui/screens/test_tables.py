@@ -1,9 +1,35 @@
-"""The Tables screen: its SVG snapshot at 80x24 (pytest-textual-snapshot; `pytest --snapshot-update` redraws it)."""
-
-from solo.tui.app import SoloApp
-from tests.tui.conftest import saves_listed
+"""The Tables screen: a table the texts lack filled in from the player's rulebook (its snapshots: tests/tui/test_snapshots.py)."""
 
 
-def test_tables(snap_compare):
-    assert snap_compare(SoloApp(resume=False), press=["t", "down", "down"], terminal_size=(80, 24),
-                        run_before=saves_listed)
+
+async def test_red_barricades_asks_for_its_tables_when_it_starts_and_then_starts(monkeypatch, tmp_path):
+    """Issue 23.5: a CG whose start or RG chart the texts lack asks for it in the app (the Fill form, here with the
+    TEST pack's invented values) instead of stopping, then starts."""
+    import tomllib
+
+    from solo.rules import default_catalog
+    from solo.tui.app import SoloApp
+    from solo.tui.dialogs.fill_table import FillTable
+    from solo.tui.screens.campaign import CampaignScreen
+    from tests.rules.test_fill import RB_PACK, as_csv
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path / "config"))
+    default_catalog.cache_clear()
+    pack = {t["id"]: t for t in tomllib.loads(RB_PACK.read_text())["table"]}
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        app.screen.query_one("#cg").value = "rb|I"
+        await pilot.press("tab", "tab", "tab", "enter")
+        filled = []
+        for _ in range(len(pack) + 1):
+            await pilot.pause(0.2)
+            if not isinstance(app.screen, FillTable):
+                break
+            filled.append(app.screen.table_id)
+            app.screen.query_one("#fill-csv").text = as_csv(pack[app.screen.table_id])
+            await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert filled[0] == "rb.cg_start" and isinstance(app.screen, CampaignScreen), (filled, str(app.screen.query_one("#error").render()))
+    default_catalog.cache_clear()

@@ -1,0 +1,73 @@
+"""`solo tables fill` (issue 23.5): a table the texts lack is typed in from the player's rulebook without writing
+TOML. solo builds its structure, the player gives the values (here the TEST pack's invented values, typed as CSV),
+the result is checked before it is kept, and Red Barricades then starts with it."""
+
+import csv
+import io
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+RB_PACK = Path(__file__).parents[1] / "fixtures" / "packs" / "rb" / "tables" / "rb.toml"
+
+
+@pytest.fixture
+def solo(tmp_path):
+    def run(*args, stdin=""):
+        env = {**os.environ, "SOLO_CONFIG": str(tmp_path / "config"), "SOLO_CACHE": str(tmp_path / "cache")}
+        return subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True, env=env,
+                              cwd=tmp_path, input=stdin)
+    return run
+
+
+def as_csv(table: dict) -> str:
+    """A table of the TEST pack as the player would type it under `solo tables fill ID --template`'s header."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    columns = table.get("columns", [])
+    writer.writerow([table.get("key") or "roll", *(columns or ["result"])])
+    for row in table["row"]:
+        cells = [row["results"].get(c, "") for c in columns] if columns else [row["result"]]
+        writer.writerow([row.get("key") or row["roll"], *cells])
+    return out.getvalue()
+
+
+def test_red_barricades_starts_once_its_tables_are_filled_in(solo, tmp_path):
+    refused = solo("cg", "new", "rb", "--variant", "I", "--save", "rb.db")
+    assert refused.returncode == 2 and "solo tables fill rb." in refused.stderr
+    for table in tomllib.loads(RB_PACK.read_text())["table"]:
+        template = solo("tables", "fill", table["id"], "--template")
+        assert template.returncode == 0, template.stderr
+        assert template.stdout.splitlines()[0] == as_csv(table).splitlines()[0]  # the header solo built is the pack's
+        (tmp_path / "t.csv").write_text(as_csv(table))
+        out = solo("tables", "fill", table["id"], "--csv", "t.csv")
+        assert out.returncode == 0 and "saved in your table pack" in out.stdout, out.stderr
+    assert solo("tables", "check").returncode == 0
+    started = solo("cg", "new", "rb", "--variant", "I", "--save", "rb.db")
+    assert started.returncode == 0, started.stderr
+
+
+def test_typed_at_the_prompt_and_a_bad_value_refused_with_the_pack_unchanged(solo, tmp_path):
+    # ABtF Walking Wounded (9.6102) is a dr table: rows by roll range, one result each.
+    out = solo("tables", "fill", "abtf.walking_wounded", stdin="1-3\nRecovers\n4-6\nStays wounded\n\n")
+    assert out.returncode == 0, out.stderr
+    saved = tomllib.loads((tmp_path / "config" / "tables" / "abtf.walking_wounded.toml").read_text())["table"][0]
+    assert saved["roll"] == "dr" and [r["roll"] for r in saved["row"]] == ["1-3", "4-6"]
+    before = (tmp_path / "config" / "tables" / "abtf.walking_wounded.toml").read_bytes()
+    out = solo("tables", "fill", "abtf.walking_wounded", stdin="1-2\nRecovers\n\n")  # 3-6 left uncovered
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "config" / "tables" / "abtf.walking_wounded.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (("oto2.escape",), "not a table the texts lack"),
+    (("sasl.a9d",), "nothing says how it is built"),
+    (("rb.cg_start", "--csv", "nope.csv"), "cannot read it"),
+])
+def test_bad_fills_are_one_line(solo, args, message):
+    out = solo("tables", "fill", *args)
+    assert out.returncode == 2 and message in out.stderr and len(out.stderr.strip().splitlines()) == 1

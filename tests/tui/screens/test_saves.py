@@ -1,0 +1,70 @@
+"""Home's saves as a Textual user expects: the dialogs open on their first choice (Enter does not start a save with
+the defaults), a save can be named, renamed and deleted (after a Yes), Escape cancels a dialog, the list opens on
+its first save, and a CG offers only its own sides."""
+
+from solo.tui.app import SoloApp
+from solo.tui.dialogs.new_campaign import NewCampaign, side_choices
+from solo.tui.screens.campaign import CampaignScreen
+from solo.tui.screens.home import HomeScreen
+from tests.tui.conftest import saves_listed, type_line
+
+
+def saves(app) -> list[str]:
+    return [str(o.prompt).split()[0] for o in app.screen.query_one("#saves")._options]
+
+
+async def test_name_rename_and_delete_a_save():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, NewCampaign) and app.focused.id == "cg"  # Enter opens the list, starts nothing
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # Escape cancelled the dialog
+        await pilot.press("c", "tab", "tab")
+        await type_line(pilot, "first push")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen) and app.screen.path.name == "first-push.db"
+        await pilot.press("escape")
+        await saves_listed(pilot)
+        await pilot.press("o")
+        assert app.focused.id == "saves" and app.focused.highlighted == 0  # Enter opens the first save at once
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("end", *["backspace"] * 20)
+        await type_line(pilot, "bad/name")
+        assert "use 1-60 letters" in str(app.screen.query_one("#error").render())
+        await pilot.press("end", *["backspace"] * 20)
+        await type_line(pilot, "orsha")
+        await saves_listed(pilot)
+        assert saves(app) == ["orsha"]
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("enter")  # the focus starts on "No, keep it"
+        await saves_listed(pilot)
+        assert saves(app) == ["orsha"]
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await saves_listed(pilot)
+        assert saves(app) == ["(no"]
+
+
+async def test_a_save_name_already_taken_is_refused():
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(2):
+            await pilot.press("c", "tab", "tab")
+            await type_line(pilot, "orsha")
+            await pilot.pause()
+            if isinstance(app.screen, CampaignScreen):
+                await pilot.press("escape")
+                await saves_listed(pilot)
+        assert isinstance(app.screen, NewCampaign)
+        assert "already a save named orsha" in str(app.screen.query_one("#error").render())
+
+
+def test_each_campaign_offers_only_its_own_sides():
+    assert [v for _, v in side_choices("oto2")] == ["German", "Russian", "none"]
+    assert [v for _, v in side_choices("abtf")] == ["German", "British", "none"]

@@ -1,0 +1,48 @@
+"""Every screen at 100x30 and at 200x60 (issue 23.6), as SVG snapshots (pytest-textual-snapshot;
+`pytest --snapshot-update tests/tui/test_snapshots.py` redraws them after a change that is meant)."""
+
+import pytest
+
+from solo.core.store import EventLog
+from solo.games import run_campaign, run_mission
+from solo.tui.app import SoloApp
+from solo.tui.saves import remember, saves_dir
+from tests.tui.conftest import saves_listed
+
+SIZES = [(100, 30), (200, 60)]
+
+
+def a_mission() -> None:
+    path = saves_dir() / "breakthrough.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
+    run_mission(EventLog.open(path))
+    run_mission(EventLog.open(path), {"action": {"do": "place", "count": 3, "hexes": []}})
+    run_mission(EventLog.open(path), {"action": {"do": "activate", "s": "S1", "range": 1}})
+    remember(path)
+
+
+def a_campaign() -> None:
+    path = saves_dir() / "orsha.db"
+    EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
+    run_campaign(EventLog.open(path), {"purchase": ["I2", "I1"], "recon": 1})
+    remember(path)
+
+
+SCREENS = {
+    "home": (None, []),
+    "help": (None, ["question_mark"]),
+    "new_mission": (None, ["m"]),
+    "new_campaign": (None, ["c"]),
+    "tables": (None, ["t", "down", "down"]),
+    "mission": (a_mission, []),
+    "campaign": (a_campaign, []),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_screen(snap_compare, screen, size):
+    make, keys = SCREENS[screen]
+    if make:
+        make()
+    assert snap_compare(SoloApp(resume=make is not None), press=keys, terminal_size=size, run_before=saves_listed)
