@@ -51,3 +51,14 @@ def pack(monkeypatch):
         return PACKS / cg
     yield use
     default_catalog.cache_clear()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The `long` sweeps (issue 24's kills and concurrency, issue 16's 10,000 LOS pairs a board) run only when
+    asked for: `pytest -m long`."""
+    if "long" in (config.getoption("-m") or ""):
+        return
+    later = pytest.mark.skip(reason="a long sweep: run it with pytest -m long")
+    for item in items:
+        if "long" in item.keywords:
+            item.add_marker(later)

@@ -1,17 +1,23 @@
-"""Classified boards, decoded once and kept in the cache folder."""
+"""Classified boards, decoded once and kept in the cache folder: the VASL terrain and elevation
+grids and the per-code terrain table as numpy arrays, the classified hexes as JSON, in one .npz
+file read back without decoding or classifying anything."""
 
 import hashlib
 import json
+import zipfile
 from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 
+import numpy as np
+
 from solo.board.coords import Grid
-from solo.board.terrain import Board, Hex
-from solo.board.vasl import raw_board, read_files, terrain_names
+from solo.board.terrain import Board, Codes, Hex
+from solo.board.vasl import raw_board, read_files, shared_file, terrain_types
 from solo.core.content import cache_dir
 
-CLASSIFIER = "1"  # bump when solo.board.terrain classifies differently: the cache is then rebuilt
+CLASSIFIER = "6"  # bump when solo.board.terrain classifies differently: the cache is then rebuilt
+_CODE_ARRAYS = ("kind", "building", "inherent", "hexside", "obstacle", "hindrance", "height")
 
 
 @cache
@@ -19,21 +25,43 @@ def load_board(folder: Path, board: str) -> Board:
     """A classified board: decoded and classified once, then kept in the cache folder
     (keyed by the board's own files, so a new VASL board version is decoded again)."""
     los, meta = read_files(folder, board)
-    names = terrain_names(folder)
-    key = hashlib.sha256(los + meta + repr(sorted(names.items())).encode() + CLASSIFIER.encode()).hexdigest()
-    path = cache_dir() / "boards" / f"{key[:32]}.json"
+    shared = shared_file(folder)
+    key = hashlib.sha256(los + meta + shared.read_bytes() + CLASSIFIER.encode()).hexdigest()
+    path = cache_path(key)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        hexes = {h["name"]: Hex(**{**h, "road_sides": tuple(h["road_sides"]), "road_vertices": tuple(h["road_vertices"]),
-                                   "sides": {int(k): v for k, v in h["sides"].items()}}) for h in data["hexes"]}
-        return Board.from_hexes(data["name"], Grid(**data["grid"]), hexes)
-    except (OSError, ValueError, KeyError, TypeError):
+        return _read(path)
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
         pass  # not cached yet, or a cache file from elsewhere: decode again
-    b = Board(raw_board(los, meta, board), names)
+    b = Board(raw_board(los, meta, board), terrain_types(folder))
+    _write(path, b)
+    return b
+
+
+def cache_path(key: str) -> Path:
+    return cache_dir() / "boards" / f"{key[:32]}.npz"
+
+
+def _read(path: Path) -> Board:
+    with np.load(path, allow_pickle=False) as data:
+        info = json.loads(str(data["info"]))
+        codes = Codes.__new__(Codes)
+        for name in _CODE_ARRAYS:
+            setattr(codes, name, data[f"code_{name}"])
+        codes.names = info["names"]
+        terrain, elevation = data["terrain"], data["elevation"]
+    hexes = {h[0]: Hex(h[0], h[1], h[2], h[3], tuple(h[4]), tuple(h[5]), h[6], {int(k): v for k, v in h[7].items()},
+                       tuple(h[8])) for h in info["hexes"]}
+    return Board.from_hexes(info["name"], Grid(**info["grid"]), hexes, terrain, elevation, codes)
+
+
+def _write(path: Path, b: Board) -> None:
+    info = {"name": b.name, "grid": asdict(b.grid), "names": b.codes.names,
+            "hexes": [[h.name, h.terrain, h.elevation, h.road, h.road_sides, h.road_vertices, h.road_exits, h.sides,
+                       h.path_sides] for h in b.hexes.values()]}
+    arrays = {f"code_{name}": getattr(b.codes, name) for name in _CODE_ARRAYS}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"name": b.name, "grid": asdict(b.grid),
-                                    "hexes": [asdict(h) for h in b.hexes.values()]}), encoding="utf-8")
+        with open(path, "wb") as out:
+            np.savez(out, info=np.array(json.dumps(info)), terrain=b.terrain, elevation=b.elevation, **arrays)
     except OSError:
         pass  # a read-only cache folder only costs time
-    return b

@@ -49,7 +49,7 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
     """The graph of boards joined top to bottom; ``level_hills`` puts every hex at level 0
     (OtO-S2 MSR 5: all hills are level 0)."""
     costs = movement_costs()
-    graph = nx.DiGraph()
+    graph = nx.DiGraph(placed=placed, level_hills=level_hills)  # the boards' terrain grids, for LOS
     alias: dict[str, str] = {}  # a merged half hex's lower-board name -> its node
     offset = 0.0
     for index, p in enumerate(placed):

@@ -1,121 +1,336 @@
-"""Line of sight, a documented approximation good enough for the enemy AI and Activation.
+"""Line of sight by the ASL rules on VASL's terrain grid.
 
-What it models: a straight line between hex centres; the line's height runs from the
-viewer's level to the target's (ground-level units, base elevation of each hex); every hex
-the line crosses between them blocks it when its top (base level, +1 for a woods or building
-obstacle: B13, B23) is higher than the line there. A line running along a hexside is blocked
-only if the hexes on both sides of it block ("hexside lines checked both ways"): each sample
-point is looked up a hair to either side of the line and must block on both. Left out:
-hindrances (grain, orchards, brush, smoke), half-level walls and hedges, blind hexes and
-slopes; they change DRM, not whether the AI may see.
+The line runs from the centre of the viewer's hex to the centre of the target's, as VASL traces
+it: through the terrain grid, a point per ``STEP`` pixels along its longer axis. Its height runs
+from the viewer's level to the target's (units at ground level: each hex's base level, A6).
+At each point the pixel's hex, terrain and ground level decide:
 
-``visible`` answers one pair in plain Python; ``los_matrix`` answers every pair within a range
-with numpy, sampling each line at a third of a hex and looking the samples up in a raster
-of hex indices.
+- Terrain of the viewer's or the target's own hex never blocks (A6).
+- Ground higher than the line blocks it: hills (B10); equal height does not.
+- An obstacle (woods, buildings ...: VASL's catalogue marks each terrain) whose top (ground +
+  its height, a half level where VASL says so) is above the line blocks it (A6, B13, B23).
+- A wall, hedge or bocage (hexside terrain, B9) blocks likewise, unless it lies on a hexside of
+  the viewer's or the target's hex: a unit behind it sees over it (B9).
+- A hindrance (grain, brush, orchard, marsh ...) above the line hinders it: +1 per hex it passes
+  through (A6, B12, B14); six or more hindrance hexes block it (A6).
+
+Boards from VASL files trace through VASL's own grid; a board known only by its hexes (a map
+built by hand, a test) is painted into a grid of the same geometry from each hex's terrain and
+hexside features, with the heights of ``STAND_IN`` (a marked stand-in for VASL's catalogue).
+
+``visible``/``trace`` answer one pair in plain Python; ``lines`` and ``los_matrix`` answer many
+pairs at once with numpy, the same points and the same rules.
 """
 
+from dataclasses import dataclass
+from functools import cache
 
 import networkx as nx
 import numpy as np
 
-OBSTACLES = {"woods", "wooden building", "stone building", "lumberyard", "rubble"}  # B13, B23, B24
-STEP = 1 / 3  # samples per hex of range
-CELL = 3.0  # raster cell, pixels
-SIDE = CELL  # look-ups either side of the line fall in different cells
+from solo.board.coords import Grid
+from solo.board.graph import Placed
+from solo.board.terrain import Board, Hex
+
+STEP = 2.0  # pixels between points along the line's longer axis
+WINDOW = 24  # points of each line traced at a time by the numpy pass
+COARSE = 8  # its first pass looks at every eighth point, for obstacles alone
+EPS = 1e-6
+NONE = -100.0  # "no such terrain here" in the height arrays
+MAX_HINDRANCE = 6  # A6: a LOS Hindrance DRM of +6 or more blocks LOS
+# Stand-in heights for a board known only by its hexes (what VASL's catalogue gives the same terrain):
+# (obstacle height, hindrance height) in levels.
+STAND_IN = {"woods": (1.0, None), "wooden building": (1.0, None), "stone building": (1.0, None),
+            "lumberyard": (1.0, None), "rubble": (0.5, None), "grain": (None, 0.5), "brush": (None, 0.5),
+            "orchard": (None, 1.0), "marsh": (None, 0.5), "graveyard": (None, 0.5),
+            "wall": (0.5, None), "hedge": (0.5, None), "bocage": (1.0, None)}
+WALL_WIDTH = 2.5  # pixels either side of a painted hexside feature (a board known only by its hexes)
+STAND_IN_KINDS = ("open", *STAND_IN)
+
+
+def _stand_in() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(area obstacle, hexside obstacle, hindrance, height) per kind of STAND_IN_KINDS."""
+    obstacle = np.array([STAND_IN.get(k, (None, None))[0] is not None for k in STAND_IN_KINDS])
+    hexside = np.array([k in ("wall", "hedge", "bocage") for k in STAND_IN_KINDS])
+    hindrance = np.array([STAND_IN.get(k, (None, None))[1] is not None for k in STAND_IN_KINDS])
+    heights = np.array([max(h or 0.0 for h in STAND_IN.get(k, (0.0, 0.0))) for k in STAND_IN_KINDS], dtype=np.float32)
+    return obstacle & ~hexside, obstacle & hexside, hindrance, heights
+
+
+@dataclass(frozen=True)
+class Sight:
+    """One LOS: clear, hindered by ``hindrances`` hexes, or blocked by ``blocked_by`` in ``where``."""
+
+    seen: bool
+    hindrances: int
+    blocked_by: str | None = None
+    where: str | None = None
+    hindered_in: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        if not self.seen:
+            return f"blocked by {self.blocked_by} in {self.where}"
+        if self.hindrances:
+            return f"hindered by {self.hindrances} ({', '.join(self.hindered_in)})"
+        return "clear"
+
+
+def nearest_hexes(grid: Grid, x: np.ndarray, y: np.ndarray, columns=(-1, 0, 1, 2), rows=(-1, 0, 1)):
+    """For points of one board: the hex (index into ``grid.hexes``) whose centre is nearest each, and the
+    next nearest (the hex across the hexside the point is nearest), -1 where none; the candidates are the
+    ``columns`` about the point's and the ``rows`` about the nearest row of each."""
+    lookup = np.full((grid.columns + 2, 2 * grid.rows + 6), -1, dtype=np.int32)
+    for i, (column, row) in enumerate(grid.hexes):
+        lookup[column + 1, grid.doubled(column, row)[1] + 2] = i
+    best, second = np.full(x.shape, -1, dtype=np.int32), np.full(x.shape, -1, dtype=np.int32)
+    best_d, second_d = np.full(x.shape, np.inf), np.full(x.shape, np.inf)
+    near = np.floor((x - grid.a1_x) / grid.hex_width).astype(int)
+    for column in (near + c for c in columns):
+        odd = column % 2
+        # a hex's centre sits at a1_y + (d - 1) * h / 2 (d its doubled row, 2 * row - 1 in an even column,
+        # 2 * row in an odd one): the nearest row of this column, and those either side
+        row = np.rint((y - grid.a1_y) / grid.hex_height + 0.5 * odd) + (1 - odd)
+        for step in rows:
+            drow = (2 * (row + step) - (1 - odd)).astype(int)
+            idx = lookup[np.clip(column + 1, 0, lookup.shape[0] - 1), np.clip(drow + 2, 0, lookup.shape[1] - 1)]
+            idx = np.where((column >= -1) & (drow >= -2), idx, -1)
+            dist = np.where(idx >= 0, np.hypot(grid.a1_x + column * grid.hex_width - x,
+                                               grid.a1_y + (drow - 1) * grid.hex_height / 2 - y), np.inf)
+            closer = dist < best_d
+            runner = ~closer & (dist < second_d)
+            second = np.where(closer, best, np.where(runner, idx, second))
+            second_d = np.where(closer, best_d, np.where(runner, dist, second_d))
+            best = np.where(closer, idx, best)
+            best_d = np.where(closer, dist, best_d)
+    return best, second
+
+
+@cache
+def pixel_hexes(grid: Grid, width: int, height: int) -> np.ndarray:
+    """[x, y] of one board: the hex (index into ``grid.hexes``) whose centre is nearest each pixel (it lies in
+    one of the two columns either side of the pixel, in the row nearest it there)."""
+    x, y = (v.ravel().astype(float) for v in np.meshgrid(np.arange(width), np.arange(height), indexing="ij"))
+    return nearest_hexes(grid, x, y, columns=(0, 1), rows=(0,))[0].reshape(width, height)
+
+
+def _one_board(data: list[dict], names: list[str]) -> Placed:
+    """A graph built without build_graph (by hand: nodes named by their hex, with col and drow): one board."""
+    grid = Grid(columns=max(d["col"] for d in data) + 1, rows=max(d["drow"] for d in data) // 2)
+    hexes = {name: Hex(name, d["terrain"], d["elevation"], False, (), (), 0, {}) for name, d in zip(names, data)}
+    return Placed("", Board.from_hexes("", grid, hexes))
 
 
 class LosMap:
-    """The hexes of a map graph as arrays, and a raster from pixels to hexes."""
+    """The hexes of a map graph as arrays, and its terrain grid as flat per-pixel arrays."""
 
-    def __init__(self, graph: nx.DiGraph, hex_width: float = 56.25, hex_height: float = 64.5, cell: float = CELL):
+    def __init__(self, graph: nx.DiGraph):
         self.nodes = list(graph.nodes)
         self.index = {n: i for i, n in enumerate(self.nodes)}
         data = [graph.nodes[n] for n in self.nodes]
         self.xy = np.array([(d["x"], d["y"]) for d in data])
-        self.base = np.array([d["elevation"] for d in data], dtype=float)
-        self.top = self.base + np.array([1.0 if d["terrain"] in OBSTACLES else 0.0 for d in data])
-        self.hex_width, self.hex_height, self.cell = hex_width, hex_height, cell
-        cols = np.array([d["col"] for d in data])
-        drows = np.array([d["drow"] for d in data])
-        self._grid = np.full((cols.max() + 2, drows.max() + 3), -1, dtype=np.int32)
-        self._grid[cols, drows] = np.arange(len(self.nodes))
-        w, h = self.xy.max(axis=0) + hex_width
-        gx, gy = np.meshgrid(np.arange(0, w, cell), np.arange(0, h, cell), indexing="ij")
-        self._raster = self._nearest(gx.ravel(), gy.ravel()).reshape(gx.shape)
+        self.level = np.array([d["elevation"] for d in data], dtype=float)
+        placed = graph.graph.get("placed") or [_one_board(data, self.nodes)]
+        self.spacing = placed[0].board.grid.hex_width
+        alias = {d["also"]: self.index[n] for n, d in zip(self.nodes, data) if "also" in d}
+        vasl = all(p.board.terrain is not None for p in placed)
+        parts = [self._board(graph, p, alias, vasl) for p in placed]
+        terrain, ground, nearest, second = (np.concatenate(part, axis=1) for part in zip(*parts))
+        if graph.graph.get("level_hills"):
+            ground[:] = 0
+        if vasl:
+            codes = placed[0].board.codes
+            self.kind_names = list(codes.names)
+            obstacle, wall, hindrance, heights = (codes.obstacle & ~codes.hexside, codes.obstacle & codes.hexside,
+                                                  codes.hindrance, codes.height)
+        else:
+            self.kind_names = list(STAND_IN_KINDS)
+            obstacle, wall, hindrance, heights = _stand_in()
+        # centres on the grid's last pixel row or column (the board's edge) are moved onto it
+        self.xy = np.minimum(self.xy, np.array(terrain.shape) - 1)
+        self.shape = terrain.shape
+        self.terrain = terrain.ravel()
+        self.ground = ground.ravel().astype(np.float32)
+        self.hex, self.other = nearest.ravel(), second.ravel()
+        lift = heights[self.terrain]
+        self.top = np.where(obstacle[self.terrain] | wall[self.terrain], self.ground + lift, self.ground)
+        self.is_wall = wall[self.terrain]
+        self.hindrance = np.where(hindrance[self.terrain], self.ground + lift, NONE).astype(np.float32)
+        self._flat_lists = None
 
-    def _nearest(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        """The hex whose centre is nearest each point (-1 off the map), from two candidate columns."""
-        best = np.full(x.shape, -1, dtype=np.int32)
-        best_d = np.full(x.shape, np.inf)
-        for column in (np.floor(x / self.hex_width), np.ceil(x / self.hex_width)):
-            column = column.astype(int)
-            drow = np.rint(y / (self.hex_height / 2)).astype(int)  # a centre sits at drow * h/2 (coords)
-            for d in (drow - 1, drow, drow + 1):
-                ok = (column >= 0) & (column < self._grid.shape[0]) & (d >= 0) & (d < self._grid.shape[1])
-                idx = np.full(x.shape, -1, dtype=np.int32)
-                idx[ok] = self._grid[column[ok], d[ok]]
-                found = idx >= 0
-                dist = np.full(x.shape, np.inf)
-                dist[found] = np.hypot(self.xy[idx[found], 0] - x[found], self.xy[idx[found], 1] - y[found])
-                better = dist < best_d
-                best[better], best_d[better] = idx[better], dist[better]
-        return best
+    def _board(self, graph: nx.DiGraph, p, alias: dict, vasl: bool):
+        """(terrain codes, ground level, nearest node, next nearest node) per pixel of one placed board."""
+        board, grid = p.board, p.board.grid
+        if vasl:
+            width, height = board.terrain.shape
+        else:
+            width, height = int(grid.a1_x + (grid.columns - 1) * grid.hex_width) + 1, int(round(grid.rows * grid.hex_height))
+        local_nearest = pixel_hexes(grid, width, height)
+        node = np.array([self.index.get(f"{p.id}{grid.name(c, r)}", alias.get(f"{p.id}{grid.name(c, r)}", -1))
+                         for c, r in grid.hexes] + [-1], dtype=np.int32)
+        # the hex across the hexside a pixel is nearest: wanted for wall and hedge pixels (all of a painted board)
+        wanted = (board.codes.hexside[board.terrain] if vasl else np.ones((width, height), dtype=bool))
+        local_second = np.full((width, height), -1, dtype=np.int32)
+        x, y = np.nonzero(wanted)
+        local_second[x, y] = nearest_hexes(grid, x.astype(float), y.astype(float))[1]
+        nearest, second = node[local_nearest], node[local_second]
+        if vasl:
+            return board.terrain, board.elevation.astype(np.float32), nearest, second
+        return self._painted(graph, grid, local_nearest, local_second, nearest, second)
 
-    def hex_at(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        i = np.clip(np.rint(x / self.cell).astype(int), 0, self._raster.shape[0] - 1)
-        j = np.clip(np.rint(y / self.cell).astype(int), 0, self._raster.shape[1] - 1)
-        return self._raster[i, j]
+    def _painted(self, graph, grid, local_nearest, local_second, nearest, second):
+        """A board known only by its hexes: each pixel the terrain of its hex, walls/hedges along hexsides."""
+        code = {k: i for i, k in enumerate(STAND_IN_KINDS)}
+        hex_code = np.array([code.get(d["terrain"], code["open"]) for d in (graph.nodes[n] for n in self.nodes)])
+        terrain = np.where(nearest >= 0, hex_code[np.maximum(nearest, 0)], code["open"])
+        ground = self.level[np.maximum(nearest, 0)].astype(np.float32)
+        centres = np.array([grid.centre(c, r) for c, r in grid.hexes])
+        gx, gy = np.meshgrid(np.arange(nearest.shape[0]), np.arange(nearest.shape[1]), indexing="ij")
+        a, b = centres[local_nearest], centres[local_second]
+        span = np.maximum(np.hypot(*(b - a).transpose(2, 0, 1)), 1e-9)
+        gap = np.where(local_second >= 0, (np.hypot(b[..., 0] - gx, b[..., 1] - gy) ** 2
+                                           - np.hypot(a[..., 0] - gx, a[..., 1] - gy) ** 2) / (2 * span), np.inf)
+        heights = _stand_in()[3]
+        # along a hexside the lower of the two hexes shows: a line running down a hexside is blocked only
+        # when the hexes on both sides of it block (A6)
+        lower = hex_code[np.maximum(second, 0)]
+        terrain = np.where((gap < 1.0) & (second >= 0) & (heights[lower] < heights[terrain]), lower, terrain)
+        for a, b, feature in self._features(graph):
+            on = (gap <= WALL_WIDTH) & (((nearest == a) & (second == b)) | ((nearest == b) & (second == a)))
+            terrain[on] = code[feature]
+        return terrain, ground, nearest, second
 
-    def _blocked(self, a: np.ndarray, b: np.ndarray, px: np.ndarray, py: np.ndarray, t: np.ndarray) -> np.ndarray:
-        """Per sample point: does the hex there (on both sides of the line) rise above the line?"""
-        dx, dy = self.xy[b, 0] - self.xy[a, 0], self.xy[b, 1] - self.xy[a, 1]
-        length = np.hypot(dx, dy)
-        nx_, ny_ = -dy / length * SIDE, dx / length * SIDE
-        height = self.base[a] + (self.base[b] - self.base[a]) * t
-        blocks = np.ones(px.shape, dtype=bool)
-        for sign in (1, -1):
-            h = self.hex_at(px + sign * nx_, py + sign * ny_)
-            between = (h >= 0) & (h != a) & (h != b)
-            blocks &= between & (self.top[np.maximum(h, 0)] > height + 1e-9)
-        return blocks
+    def _features(self, graph: nx.DiGraph):
+        """(hex, hex, wall/hedge/bocage) for each such hexside of the graph."""
+        for u, v, e in graph.edges(data=True):
+            if e.get("feature") in ("wall", "hedge", "bocage") and self.index[u] < self.index[v]:
+                yield self.index[u], self.index[v], e["feature"]
 
-    def _samples(self, a, b) -> np.ndarray:
-        """Samples along a line: one every third of a hex of its length (the same for both methods)."""
-        return np.maximum(2, np.ceil(np.hypot(*(self.xy[b] - self.xy[a]).T) / self.hex_width / STEP)).astype(int)
+    # --- one pair, plain Python -------------------------------------------------------------------
+
+    def _points(self, a: int, b: int) -> int:
+        """Points along the line from hex a to hex b: one per STEP pixels of its longer axis."""
+        dx, dy = np.abs(self.xy[b] - self.xy[a])
+        return max(2, int(np.ceil(max(dx, dy) / STEP)))
+
+    def _blocks(self, p: int, line: float, a: int, b: int) -> bool:
+        """Does the terrain at pixel ``p`` (not in hex a or b) block a line at height ``line``?"""
+        return self.top[p] > line and not (self.is_wall[p] and self.other[p] in (a, b))
+
+    def trace(self, viewer: str, target: str) -> Sight:
+        """One LOS, point by point in plain Python, with what blocks it or hinders it and where. LOS is
+        reciprocal (A6): the line is traced from the hex listed first in the map to the other."""
+        a, b = sorted((self.index[viewer], self.index[target]))
+        if self._flat_lists is None:
+            self._flat_lists = self.hex.tolist(), self.top.tolist(), self.hindrance.tolist()
+        hexes, tops, hinders = self._flat_lists
+        n, height = self._points(a, b), self.shape[1]
+        (xa, ya), (xb, yb) = self.xy[a].tolist(), self.xy[b].tolist()
+        la, lb = float(self.level[a]), float(self.level[b])
+        sx, sy, sl = (xb - xa) / n, (yb - ya) / n, (lb - la) / n  # per point
+        hindered: list[str] = []
+        for k in range(1, n):
+            p = int(xa + k * sx) * height + int(ya + k * sy)
+            h = hexes[p]
+            if h == a or h == b:
+                continue
+            line = la + k * sl + EPS
+            if tops[p] > line and self._blocks(p, line, a, b):
+                return Sight(False, len(hindered), self._what(p, line), self.nodes[h], tuple(hindered))
+            if hinders[p] > line and self.nodes[h] not in hindered:
+                hindered.append(self.nodes[h])
+                if len(hindered) >= MAX_HINDRANCE:
+                    return Sight(False, len(hindered), f"{MAX_HINDRANCE} hindrance hexes (A6)", self.nodes[h],
+                                 tuple(hindered))
+        if self.index[viewer] > self.index[target]:
+            hindered.reverse()  # from the viewer's side
+        return Sight(True, len(hindered), hindered_in=tuple(hindered))
+
+    def _what(self, p: int, line: float) -> str:
+        """What blocks the line at pixel ``p``: an obstacle, a hexside feature, or higher ground."""
+        if self.ground[p] > line:
+            return f"level {self.ground[p]:g} ground"
+        return self.kind_names[self.terrain[p]]
 
     def visible(self, viewer: str, target: str) -> bool:
-        """One line of sight, sample by sample (the plain-Python reference)."""
-        a, b = self.index[viewer], self.index[target]
-        samples = int(self._samples(np.array([a]), np.array([b]))[0])
-        for k in range(1, samples):
-            t = k / samples
-            x, y = self.xy[a] + (self.xy[b] - self.xy[a]) * t
-            if self._blocked(np.array([a]), np.array([b]), np.array([x]), np.array([y]), np.array([t]))[0]:
-                return False
-        return True
+        return self.trace(viewer, target).seen
+
+    # --- many pairs, numpy --------------------------------------------------------------------------
 
     def pairs(self, max_range: int) -> tuple[np.ndarray, np.ndarray]:
         """Every (viewer, target) pair of different hexes within ``max_range`` hexes."""
         d = np.hypot(self.xy[:, None, 0] - self.xy[None, :, 0], self.xy[:, None, 1] - self.xy[None, :, 1])
-        return np.nonzero((d <= (max_range + 0.5) * self.hex_width) & (d > 0))
+        return np.nonzero((d <= (max_range + 0.5) * self.spacing) & (d > 0))
 
-    def lines(self, a: np.ndarray, b: np.ndarray, chunk: int = 20000) -> np.ndarray:
+    def lines(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000) -> np.ndarray:
         """LOS for each pair (a[i], b[i]) of hex indices (True: seen), vectorised."""
+        return self.sights(a, b, budget)[0]
+
+    def sights(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000) -> tuple[np.ndarray, np.ndarray]:
+        """(seen, hindrance hexes) for each pair (a[i], b[i]), vectorised: pairs of about the same
+        length together, up to ``budget`` points at a time."""
+        a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+        a, b = np.minimum(a, b), np.maximum(a, b)  # traced as ``trace`` traces them (A6: LOS is reciprocal)
         seen = np.ones(len(a), dtype=bool)
-        for start in range(0, len(a), chunk):
-            aa, bb = a[start:start + chunk], b[start:start + chunk]
-            need = self._samples(aa, bb)[:, None]
-            k = np.arange(1, need.max())[None, :]
-            t = k / need
-            px = self.xy[aa, 0, None] + (self.xy[bb, 0] - self.xy[aa, 0])[:, None] * t
-            py = self.xy[aa, 1, None] + (self.xy[bb, 1] - self.xy[aa, 1])[:, None] * t
-            blocked = self._blocked(aa[:, None], bb[:, None], px, py, t) & (k < need)
-            seen[start:start + chunk] = ~blocked.any(axis=1)
-        return seen
+        hindered = np.zeros(len(a), dtype=np.int32)
+        n = np.maximum(2, np.ceil(np.abs(self.xy[b] - self.xy[a]).max(axis=1) / STEP)).astype(np.int64)
+        order = np.argsort(n, kind="stable")
+        length = n[order]
+        start = 0
+        while start < len(order):
+            stop = min(len(order), start + max(1, budget // int(length[start])))
+            while stop - start > 1 and length[stop - 1] * (stop - start) > budget:
+                stop = start + (stop - start) // 2
+            pick = order[start:stop]
+            seen[pick], hindered[pick] = self._block(a[pick], b[pick], n[pick])
+            start = stop
+        return seen, hindered
+
+    def _block(self, a, b, n) -> tuple[np.ndarray, np.ndarray]:
+        """The same points and rules as ``trace`` for a block of pairs. First every COARSE-th point for
+        obstacles alone (most lines are blocked, and a block at any of the points blocks the line), then
+        every point of the lines still open, WINDOW points at a time (a pair blocked in one window is not
+        traced further): dense tests of height, then the few points that pass checked for their hex (not
+        the viewer's or the target's) and a wall's owners."""
+        xa, ya, la = self.xy[a, 0], self.xy[a, 1], self.level[a]
+        sx, sy, sl = (self.xy[b, 0] - xa) / n, (self.xy[b, 1] - ya) / n, (self.level[b] - la) / n
+        blocked = np.zeros(len(a), dtype=bool)
+        hindering = []  # pair * hexes + hex, for each hindrance hex a pair's line meets
+        longest = int(n.max())
+        for step, hinder in ((COARSE, False), (1, True)):
+            active = np.arange(len(a))
+            for start in range(step, longest, WINDOW * step):
+                active = active[~blocked[active] & (n[active] > start)]
+                if not len(active):
+                    break
+                k = np.minimum(np.arange(start, min(start + WINDOW * step, longest), step)[None, :], n[active, None])
+                p = ((xa[active, None] + k * sx[active, None]).astype(np.int64) * self.shape[1]
+                     + (ya[active, None] + k * sy[active, None]).astype(np.int64))
+                line = la[active, None] + k * sl[active, None] + EPS  # points at k = n sit in the target hex
+                row, col = np.nonzero(self.top[p] > line)
+                q, pair = p[row, col], active[row]
+                h = self.hex[q]
+                keep = (h != a[pair]) & (h != b[pair]) & ~(self.is_wall[q] & ((self.other[q] == a[pair])
+                                                                             | (self.other[q] == b[pair])))
+                blocked[pair[keep]] = True
+                if hinder:
+                    row, col = np.nonzero(self.hindrance[p] > line)
+                    pair = active[row]
+                    h = self.hex[p[row, col]]
+                    keep = (h != a[pair]) & (h != b[pair])
+                    pair, h = pair[keep], h[keep]
+                    first = np.ones(len(pair), dtype=bool)  # one key per run of points in the same hex
+                    first[1:] = (pair[1:] != pair[:-1]) | (h[1:] != h[:-1])
+                    hindering.append(pair[first] * len(self.nodes) + h[first])
+        keys = np.unique(np.concatenate(hindering)) if hindering else np.zeros(0, dtype=np.int64)
+        hindrances = np.bincount(keys // len(self.nodes), minlength=len(a)).astype(np.int32)  # each hex once
+        return ~blocked & (hindrances < MAX_HINDRANCE), hindrances
 
     def los_matrix(self, max_range: int = 16) -> np.ndarray:
-        """LOS between every pair of hexes within ``max_range`` hexes (True: seen), vectorised."""
+        """LOS between every pair of hexes within ``max_range`` hexes (True: seen), vectorised; LOS is
+        reciprocal (A6), so each pair is traced once."""
         seen = np.eye(len(self.nodes), dtype=bool)
         a, b = self.pairs(max_range)
-        seen[a, b] = self.lines(a, b)
+        once = a < b
+        a, b = a[once], b[once]
+        seen[a, b] = seen[b, a] = self.lines(a, b)
         return seen

@@ -12,6 +12,7 @@ COLOURS = {"open": "#c8dc96", "woods": "#1e6e1e", "grain": "#e6c85a", "brush": "
            "wooden building": "#aa643c", "stone building": "#828296", "rubble": "#6e6464", "water": "#3c78dc",
            "stream": "#5aa0f0", "marsh": "#64a0a0", "gully": "#967850", "shellholes": "#b4aa82",
            "graveyard": "#a0a0a0", "bridge": "#3c3c3c", "lumberyard": "#c89664"}
+HEXSIDE_COLOURS = {"wall": "#6e6e6e", "hedge": "#0a5a0a", "bocage": "#003c00", "cliff": "#000000"}
 _KEYS = [f"{s} {k}" for k, s in SYMBOLS.items()] + ["= road", "* road intersection (>= 3 road hexsides)"]
 LEGEND = ("  ".join(_KEYS[:6]), "  ".join(_KEYS[6:12]), "  ".join(_KEYS[12:]))
 
@@ -69,6 +70,14 @@ def _board_elements(board_id: str, board: Board, marked: dict[str, str]) -> list
             (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
             out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
                        f'stroke="#784a1e" stroke-width="6" stroke-linecap="round"/>')
+        for side in h.path_sides:  # paths (B13) thin and dashed: a path is no road
+            (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
+            out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
+                       f'stroke="#c8a000" stroke-width="3" stroke-dasharray="6 4"/>')
+        for side, feature in sorted(h.sides.items()):  # walls, hedges, bocage and cliffs along their hexsides
+            (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
+            out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{HEXSIDE_COLOURS[feature]}" '
+                       f'stroke-width="5"><title>{feature}</title></line>')
         out.append(f'<text x="{cx:.1f}" y="{cy - 20:.1f}" font-size="10" text-anchor="middle">{h.name}</text>')
         why = marked.get(f"{board_id}{h.name}")
         if why:

@@ -97,17 +97,74 @@ def read_files(folder: Path, board: str) -> tuple[bytes, bytes]:
     raise SoloError(f"board {board}: no board file {' or '.join(_archive_names(board))} in {folder}")
 
 
-def terrain_names(folder: Path) -> dict[int, str]:
-    """VASL terrain code -> name, from SharedBoardMetadata.xml beside the boards (or one folder up)."""
+@dataclass(frozen=True)
+class TerrainType:
+    """One terrain of VASL's catalogue (SharedBoardMetadata.xml), with what its LOS code reads of it."""
+
+    code: int
+    name: str
+    category: str = "OPEN"  # VASL's LOSCategory: OPEN, BUILDING, WOODS, HEXSIDE, DEPRESSION, ROAD, ...
+    obstacle: bool = False  # blocks LOS traced through it (A6)
+    hindrance: bool = False  # a LOS Hindrance (A6)
+    height: float = 0.0  # its top above the ground, in levels (a half-level terrain adds 1/2)
+    inherent: bool = False  # fills the whole hex whatever the picture shows (VASL's "inherent terrain")
+
+
+def _flag(element, key: str) -> bool:
+    return (element.get(key) or "FALSE").upper() == "TRUE"
+
+
+def shared_file(folder: Path) -> Path:
+    """VASL's SharedBoardMetadata.xml beside the boards (or one folder up, or in boardData/)."""
     for path in (folder / SHARED, folder.parent / SHARED, folder / "boardData" / SHARED):
         if path.is_file():
-            try:
-                root = ET.parse(path).getroot()
-            except ET.ParseError as exc:
-                raise SoloError(f"{path}: not readable XML ({exc})") from None
-            return {_whole(t.get("typeCode"), f"{path}: typeCode of terrain {t.get('name')!r}"): t.get("name")
-                    for t in root.iter("terrainType")}
+            return path
     raise SoloError(f"no {SHARED} in {folder}: copy it from your VASL install (boardData/{SHARED})")
+
+
+def terrain_types(folder: Path) -> dict[int, TerrainType]:
+    """VASL terrain code -> its terrain type, from SharedBoardMetadata.xml beside the boards (or one folder up)."""
+    path = shared_file(folder)
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as exc:
+        raise SoloError(f"{path}: not readable XML ({exc})") from None
+    types = {}
+    for t in root.iter("terrainType"):
+        name = t.get("name") or "?"
+        code = _whole(t.get("typeCode"), f"{path}: typeCode of terrain {name!r}")
+        height = _number(t.get("height", "0"), f"{path}: height of terrain {name!r}")
+        if t.get("isLOSObstacle") is None:  # an older catalogue: the name alone
+            types[code] = named_type(code, name)
+            continue
+        category = t.get("LOSCategory") or named_type(code, name).category
+        obstacle = _flag(t, "isLOSObstacle")
+        height += 0.5 if _flag(t, "isHalfLevelHeight") else 0.0
+        hindrance = _flag(t, "isLOSHindrance")
+        split = _number(t.get("split", "0"), f"{path}: split of terrain {name!r}")
+        if split > 0 and _flag(t, "isLowerLOSHindrance"):  # an orchard (B14): a hindrance below its split,
+            obstacle, hindrance = False, True  # where ground-level units trace LOS
+        types[code] = TerrainType(code, name, category, obstacle, hindrance, height,
+                                  _flag(t, "isInherentTerrain"))
+    return types
+
+
+# The category of a terrain known by its name alone (an older catalogue, a caller's code -> name table).
+_CATEGORY = {"Dirt Road": "ROAD", "Paved Road": "ROAD", "Wall": "HEXSIDE", "Hedge": "HEXSIDE", "Bocage": "HEXSIDE",
+             "Cliff": "HEXSIDE", "Woods": "WOODS"}
+
+
+def named_type(code: int, name: str) -> TerrainType:
+    """A terrain known by its name alone: buildings and woods 1 level obstacles, walls, hedges and bocage
+    1/2 level hexside obstacles (a stand-in for VASL's catalogue)."""
+    category = "BUILDING" if "Building" in name else _CATEGORY.get(name, "OPEN")
+    obstacle = category in ("WOODS", "BUILDING", "HEXSIDE") and name != "Cliff"
+    return TerrainType(code, name, category, obstacle, False, 0.5 if category == "HEXSIDE" else float(obstacle))
+
+
+def terrain_names(folder: Path) -> dict[int, str]:
+    """VASL terrain code -> name (``terrain_types`` has what LOS reads of each)."""
+    return {code: t.name for code, t in terrain_types(folder).items()}
 
 
 def _number(text, what: str) -> float:

@@ -10,6 +10,7 @@ from solo.board.render import LEGEND, svg, text_map
 from solo.board.vasl import boards_folder
 from solo.cli.params import SEED
 from solo.core.dice import SeededDice
+from solo.core.errors import SoloError
 from solo.games.oto_s2 import crossroads
 
 
@@ -34,7 +35,7 @@ def boards_show(board, folder, svg_file, as_json):
                             encoding="utf-8")
     if as_json:
         hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
-                  "road_hexsides": list(h.road_sides), "road_exits": h.road_exits,
+                  "road_hexsides": list(h.road_sides), "road_exits": h.road_exits, "path_hexsides": list(h.path_sides),
                   "hexsides": {str(s): f for s, f in sorted(h.sides.items())}} for h in b.hexes.values()]
         data = {"board": b.name, "grid": {"columns": b.grid.columns, "rows": b.grid.rows, "hexes": len(hexes)},
                 "hexes": hexes, "intersections": intersections}
@@ -46,6 +47,37 @@ def boards_show(board, folder, svg_file, as_json):
     click.echo(f"Road intersections (>= 3 road hexsides; OtO-S2 VPO): {', '.join(intersections) or 'none'}")
     if svg_file:
         click.echo(f"SVG written to {svg_file}")
+
+
+@boards.command("los")
+@click.argument("board")
+@click.argument("viewer")
+@click.argument("target")
+@click.option("--vasl-boards", "folder", type=click.Path(path_type=Path), help="Your VASL boards folder.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def boards_los(board, viewer, target, folder, as_json):
+    """Line of sight between two hexes of a board, units at ground level (e.g. `solo boards los 4 X8 K2`)."""
+    from solo.board.coords import distance, parse_hex_id
+    from solo.board.graph import Placed, build_graph
+    from solo.board.los import LosMap
+
+    b = load_board(boards_folder(folder), board)
+    ids = [parse_hex_id(h, b.grid, board) for h in (viewer, target)]
+    for h, hex_id in zip((viewer, target), ids):
+        if hex_id.board != board:
+            raise SoloError(f"hex {h} is not on board {board}: name a hex of board {board}, e.g. K5 or {board}K5")
+    ends = [(h.column, h.row) for h in ids]
+    names = [f"{board}{b.grid.name(*e)}" for e in ends]
+    sight = LosMap(build_graph([Placed(board, b)])).trace(*names)
+    levels = [b.hexes[b.grid.name(*e)].elevation for e in ends]
+    if as_json:
+        click.echo(json.dumps({"viewer": names[0], "target": names[1], "range": distance(*ends, b.grid),
+                               "levels": levels, "seen": sight.seen, "hindrances": sight.hindrances,
+                               "hindered_in": list(sight.hindered_in), "blocked_by": sight.blocked_by,
+                               "blocked_in": sight.where}, indent=2))
+        return
+    click.echo(f"{names[0]} (level {levels[0]}) to {names[1]} (level {levels[1]}), range "
+               f"{distance(*ends, b.grid)}: {sight.text()}")
 
 
 @boards.command("cross-roads")

@@ -11,7 +11,7 @@ import pytest
 
 from solo.board.coords import Grid
 from solo.board.terrain import Board
-from solo.board.vasl import boards_folder, decode_los, read_board, terrain_names
+from solo.board.vasl import boards_folder, decode_los, read_board, terrain_types
 from solo.core.errors import SoloError
 
 SHARED = """<boardData><terrainTypes>
@@ -69,7 +69,7 @@ def test_decode_round_trip():
 
 
 def test_classify_a_small_board(folder):
-    board = Board(read_board(folder, "T"), terrain_names(folder))
+    board = Board(read_board(folder, "T"), terrain_types(folder))
     assert len(board.hexes) == len(GRID.hexes) == 17
     assert board.hexes["A1"].terrain == "woods" and board.hexes["C2"].terrain == "open"
     assert board.hexes["E2"].elevation == 1 and board.hexes["A2"].elevation == 0
@@ -133,12 +133,21 @@ def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monk
     monkeypatch.setenv("SOLO_CACHE", str(tmp_path / "cache"))
     load_board.cache_clear()
     first = load_board(folder, "T")
-    cached = list((tmp_path / "cache" / "boards").glob("*.json"))
+    cached = list((tmp_path / "cache" / "boards").glob("*.npz"))
     assert len(cached) == 1
     load_board.cache_clear()
     again = load_board(folder, "T")
     assert again.hexes == first.hexes and again.intersections() == ["C2"] and not hasattr(again, "_kinds")
+    assert (again.terrain == first.terrain).all() and (again.codes.height == first.codes.height).all()  # for LOS
     cached[0].write_text("{broken")
     load_board.cache_clear()
     assert load_board(folder, "T").hexes == first.hexes  # a broken cache file is decoded again
     load_board.cache_clear()
+
+
+def test_a_board_classified_from_terrain_names_alone(folder):
+    """The older call Board(raw, terrain_names(folder)) still works: woods and buildings read as obstacles."""
+    from solo.board.vasl import terrain_names
+    board = Board(read_board(folder, "T"), terrain_names(folder))
+    assert board.hexes["A1"].terrain == "woods" and board.intersections() == ["C2"]
+    assert board.codes.obstacle[60] and board.codes.height[60] == 1.0 and board.codes.height[72] == 0.5
