@@ -1,6 +1,5 @@
 """`solo mission ...`: thin click commands over the SASL mission engine."""
 
-import sys
 import time
 
 import click
@@ -30,7 +29,8 @@ def mission_list(as_json):
     emit(rows, as_json, "\n".join(f"{r['id']:<8} {r['title']}" for r in rows))
 
 
-def _text(o: Outcome) -> str:
+def _text(o: Outcome, since: int | None = None) -> str:
+    """Where the mission stands; the record whole (``since`` None: status), or only what a command added to it."""
     m = o.mission
     out = [f"{m.title} ({m.id}) — Game Turn {m.turn}, {m.phase}; Prevailing Attitude {m.attitude}"]
     if m.tables:
@@ -46,8 +46,10 @@ def _text(o: Outcome) -> str:
         out.append("ENEMY units: " + "; ".join(f"{u.id} {u.type} in {u.where} ({u.attitude}, from {u.source})" for u in active))
     if m.effects:
         out.append("Lasting effects: " + "; ".join(m.effects))
-    out.append("Record:")
-    out += [f"  T{e['turn']} {e['rule']:<12} {e['text']}" for e in m.record[-25:]]
+    new = m.record if since is None else m.record[since:]
+    if new:
+        out.append("Record:" if since is None else "What happened:")
+        out += [f"  T{e['turn']} {e['rule']:<12} {e['text']}" for e in new]
     if m.report and o.vp and o.vp.get("friendly") is not None:
         out.append(f"VP: FRIENDLY {o.vp['friendly']}, ENEMY {o.vp['enemy']} (from your reports)")
     if m.ended:
@@ -60,8 +62,9 @@ def _text(o: Outcome) -> str:
 def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None) -> None:
     answers = read_answers(answers_file) if answers_file else {}
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:
+        shown = len(run_mission(log, frozen=True).mission.record)
         outcome = _act_on(log, save, action, answers, as_json)
-    emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome))
+    emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown))
 
 
 def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_json: bool) -> Outcome:
@@ -72,10 +75,10 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
     if before.waiting is None or before.waiting.key != "action":
         q = before.waiting
         raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
-                        f"answer {save}' at a terminal, or --answers FILE" + (f" ({q.example})" if q and q.example else ""))
+                        f"answer {save}' at a terminal, or --answers FILE" + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
     if action:
         answers["action"] = action
-    return run_mission(log, answers, sys.stdin.isatty() and not as_json)
+    return run_mission(log, answers, not as_json)  # at a terminal, or answers piped on stdin
 
 
 @mission.command("new")
@@ -203,8 +206,9 @@ def mission_answer(save, answers_file, as_json):
     """Answer the question a Random Event left waiting, and finish what it began."""
     answers = read_answers(answers_file) if answers_file else {}
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:
-        outcome = run_mission(log, answers, sys.stdin.isatty() and not as_json)
-    emit(status_json(outcome), as_json, _text(outcome))
+        shown = len(run_mission(log, frozen=True).mission.record)
+        outcome = run_mission(log, answers, not as_json)
+    emit(status_json(outcome), as_json, _text(outcome, since=shown))
 
 
 @mission.command("undo")
@@ -215,4 +219,4 @@ def mission_undo(save):
         run_mission(log, frozen=True)  # a campaign save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_mission(log, frozen=True)
-    click.echo(f"Undone: {event.data['what']} {plain(event.data['value'])}\n" + _text(outcome))
+    click.echo(f"Undone: {event.data['what']} {plain(event.data['value'])}\n" + _text(outcome, since=len(outcome.mission.record)))

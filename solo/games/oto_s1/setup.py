@@ -15,6 +15,7 @@ def enemy(x: Ctx) -> None:
     """ADDITIONAL GERMAN UNITS, MINEFIELDS, MSR 6 (ELR 3, Sniper in P18) and MSR 8 (six wrecks, status dr)."""
     e = x.m.enemy
     e.update(elr=x.defn["enemy_elr"], sniper=x.defn["sniper"], rules=x.defn["enemy_rules"])
+    x.say(f"ENEMY ELR {e['elr']}; the ENEMY Sniper is in {e['sniper']}", rule="MSR 6")
     for gun in x.defn["enemy_units"]:
         unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
         x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
@@ -43,9 +44,12 @@ def friendly_oob(x: Ctx) -> None:
     cat["air"] = [oob["air"]]
     cat["oba"] = [oob["oba"]]
     x.say(f"Armor: {', '.join(armor)}; Armor Leaders: {', '.join(als) or 'none'}", rule="OoB")
+    x.say(f"Air: {oob['air']}", rule="OoB")
+    x.say(f"OBA: {oob['oba']}", rule="MSR 3")
 
 
 def armor_support(x: Ctx, n: int) -> str:
     """Armor Support: one AFV by the dr table; a 5 or 6 makes another dr."""
     trace = x.roll(x.defn["friendly_oob"]["armor_table"], f"Armor Support AFV {n}", side="FRIENDLY")
-    return trace.subrolls[0].result if trace.subrolls else trace.result
+    name = trace.subrolls[0].result if trace.subrolls else trace.result
+    return x.defn["friendly_oob"].get("afv_names", {}).get(name, name)

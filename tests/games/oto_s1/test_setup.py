@@ -31,7 +31,7 @@ def test_oto_s1_friendly_oob():
 
 def test_armor_support_dr_and_its_another_dr():
     x = ctx(faces=[3, 5, 4, 6, 1])
-    assert [setup.armor_support(x, n) for n in (1, 2, 3)] == ["KV 1S", "T-34/ATO-42", "KV 8"]
+    assert [setup.armor_support(x, n) for n in (1, 2, 3)] == ["KV-1S", "T-34/ATO-42", "KV-8"]  # the OoB's names (afv_names)
 
 
 def test_oto_s1_enemy_guns_wrecks_elr_sniper():
