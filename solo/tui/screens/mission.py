@@ -36,12 +36,19 @@ def _or_dash(value) -> str:
 class MissionScreen(SaveScreen):
     BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
                 Binding("n", "next_phase", "Next phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
-                Binding("d", "decide", "Enemy AI"), Binding("u", "undo", "Undo"),
+                Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Known minefield"), Binding("u", "undo", "Undo"),
                 Binding("escape", "back", "Cancel / Home")]
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)
-        self.mode = None  # the form in use: place, activate, turn, report, answer
+        self.mode = None  # the form in use: place, activate, turn, report, minefield, answer
+        self.cursor_hex = None  # the hex under the map cursor
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The Known minefield key only in a mission that has them (OtO-S1)."""
+        if action == "minefield":
+            return "minefield" in mission(self.outcome.mission.id).actions
+        return True
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -136,6 +143,7 @@ class MissionScreen(SaveScreen):
             self.query_one("#s-list", DataTable).focus()
 
     def on_map_view_moved(self, event: MapView.Moved) -> None:
+        self.cursor_hex = event.hex_id
         m = self.outcome.mission
         here = [f"{s.id} (S?)" for s in m.s if s.where == event.hex_id and s.status == "hidden"]
         here += [f"{u.id} {u.type}" for u in m.units if u.where == event.hex_id and u.status == "active"]
@@ -151,11 +159,13 @@ class MissionScreen(SaveScreen):
         self._form("place", f"Place S?: the hexes (e.g. {example}) or a count", "hexes or a number")
 
     def action_activate(self) -> None:
+        """The S? under the map cursor (the first of them), else the one highlighted in the S? list."""
         s_list = self.query_one("#s-list", DataTable)
-        if not s_list.row_count:
+        under = [s.id for s in self.outcome.mission.s if s.where == self.cursor_hex and s.status == "hidden"]
+        if not under and not s_list.row_count:
             self.notify("no S? to Activate")
             return
-        s_id = s_list.get_row_at(s_list.cursor_row)[0]
+        s_id = under[0] if under else s_list.get_row_at(s_list.cursor_row)[0]
         self.activating = s_id
         self._form("activate", f"Activate {s_id}: range, then any AC drm (vpo stone near-enemy village city level=N "
                                "vehicle)", "e.g. 3 vpo")
@@ -167,6 +177,10 @@ class MissionScreen(SaveScreen):
     def action_next_phase(self) -> None:
         self.query_one("#error", Static).update("running ...")
         self.play({"action": {"do": "phase"}}, [])
+
+    def action_minefield(self) -> None:
+        where = f" (Enter: {self.cursor_hex}, the hex under the map cursor)" if self.cursor_hex else ""
+        self._form("minefield", f"A FRIENDLY unit entered a Known minefield: its hex{where}", "e.g. A26")
 
     def action_report(self) -> None:
         self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo", "vpo_friendly=2")
@@ -196,6 +210,11 @@ class MissionScreen(SaveScreen):
             if not words:
                 raise SoloError("give the S? hexes or their number")
             return {"do": "place", "count": 0, "hexes": [w.upper() for w in words]}, {}
+        if self.mode == "minefield":
+            where = words[0].upper() if words else self.cursor_hex
+            if not where:
+                raise SoloError("give the minefield's hex, e.g. A26")
+            return {"do": "minefield", "hex": where}, {}
         if self.mode == "activate":
             if not words or not words[0].isdigit():
                 raise SoloError("give the range first, e.g. 3 vpo")
