@@ -42,7 +42,7 @@ class SoloApp(App):
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "solo"
     COMMANDS = App.COMMANDS | {SoloCommands}
-    BINDINGS = [Binding("question_mark", "help", "Help"), Binding("q", "quit", "Quit"),
+    BINDINGS = [Binding("question_mark", "help", "Help"), Binding("q", "quit", "Quit", show=False),
                 Binding("h", "home", "Home", show=False)]
 
     def __init__(self, resume: bool = True):

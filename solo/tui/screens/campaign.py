@@ -43,7 +43,7 @@ from solo.tui.screens.save import SaveScreen
 
 class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
-                Binding("ctrl+g", "game_end", "Game End dr"), Binding("escape", "back", "Cancel / Home")]
+                Binding("ctrl+g", "game_end", "Game End dr"), Binding("escape", "back", "Cancel / Home", show=False)]
 
     def __init__(self, path: Path):
         self.game = campaign_of(EventLog.open(path))

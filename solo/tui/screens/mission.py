@@ -35,9 +35,9 @@ def _or_dash(value) -> str:
 
 class MissionScreen(SaveScreen):
     BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
-                Binding("n", "next_phase", "Next phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
-                Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Known minefield"), Binding("u", "undo", "Undo"),
-                Binding("escape", "back", "Cancel / Home")]
+                Binding("n", "next_phase", "Phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
+                Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
+                Binding("escape", "back", "Cancel / Home", show=False)]
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)
@@ -99,10 +99,12 @@ class MissionScreen(SaveScreen):
         m = self.outcome.mission
         t = m.tables
         vp = data["vp"] or {}
+        # what a player needs most comes first, so that a narrow terminal cuts only the details
+        state = f"[b red]{escape(_won(m.ended))}[/]" if m.ended else f"Turn {m.turn} · {m.phase}"
         self.query_one("#bar", Static).update(
-            f"[b]{m.title}[/b]  Game Turn {m.turn} · {m.phase}  ENEMY SAN {t.get('enemy_san')} AC# {t.get('enemy_ac')} "
-            f"RE# {data['re_numbers'].get('ENEMY')}  FRIENDLY RE# {data['re_numbers'].get('FRIENDLY')}  "
-            f"VP F {_or_dash(vp.get('friendly'))} / E {_or_dash(vp.get('enemy'))}" + (f"  [b red]{escape(_won(m.ended))}[/]" if m.ended else ""))
+            f"[b]{m.id.upper()}[/b] {state} · VP F {_or_dash(vp.get('friendly'))} / E {_or_dash(vp.get('enemy'))} · "
+            f"ENEMY SAN {t.get('enemy_san')} AC# {t.get('enemy_ac')} RE# {data['re_numbers'].get('ENEMY')} · "
+            f"FRIENDLY RE# {data['re_numbers'].get('FRIENDLY')} · {m.title}")
         s_list = self.query_one("#s-list", DataTable)
         s_list.clear()
         for s in m.s:
@@ -128,8 +130,7 @@ class MissionScreen(SaveScreen):
         elif waiting and waiting.key != "action":
             self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
         elif self.mode is None:
-            self._form(None, "p place S? · a activate the highlighted S? · n next phase · t end the Game Turn · "
-                             "r report control · d enemy decisions")
+            self._form(None, "Your move: the keys are below; ? lists them all")
 
     def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:
         self.mode = mode
