@@ -28,6 +28,7 @@ from solo.campaign.reph import load_campaign
 from solo.campaign.report import (
     PURCHASE_COLUMNS,
     ROSTER_COLUMNS,
+    export,
     purchase_picks,
     purchase_rows,
     roster_rows,
@@ -43,17 +44,34 @@ from solo.tui.screens.save import SaveScreen
 
 class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
-                Binding("ctrl+g", "game_end", "Game End dr"), Binding("escape", "back", "Cancel / Home", show=False)]
+                Binding("ctrl+g", "game_end", "Game End dr"), Binding("ctrl+o", "export", "Export"),
+                Binding("ctrl+f", "to_the_end", "Play to the end"), Binding("escape", "back", "Cancel / Home", show=False)]
 
     def __init__(self, path: Path):
         self.game = campaign_of(EventLog.open(path))
         super().__init__(path, lambda log, *args, **options: run(self.game, log, *args, **options))
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """The Game End dr only where the CG has one (OtO2 CG4), and only while a CG scenario is played."""
+        """The Game End dr only where the CG has one (OtO2 CG4), and only while a CG scenario is played; Play to the
+        end only in a campaign of computer against computer."""
         if action == "game_end":
             return self.game.during is not None and self.outcome.campaign.stage == "scenario"
+        if action == "to_the_end":  # a simulation: computer against computer, the scenarios from the stand-in model
+            return self.outcome.campaign.human == "none" and self.outcome.campaign.stage != "ended"
         return True
+
+    def action_to_the_end(self) -> None:
+        self.query_one("#error", Static).update("playing the whole campaign, computer against computer ...")
+        self.play({}, [], stop_at_scenario=False)
+
+    def action_export(self) -> None:
+        """The CG Roster, RG Purchase Record and Force Organizer as Markdown and CSV beside the saves (the computer's
+        secrets left out until the CG End, as on screen)."""
+        folder = self.path.parent.parent / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        for fmt in ("md", "csv"):
+            (folder / f"{self.path.stem}.{fmt}").write_text(export(self.outcome.campaign, fmt), encoding="utf-8")
+        self.notify(f"exported to {folder / self.path.stem}.md and .csv")
 
     def action_game_end(self) -> None:
         """OtO2 CG4: the German's Game End dr at the end of Game Turn 6 and of each Game Turn after it."""

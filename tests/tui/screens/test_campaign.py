@@ -118,3 +118,25 @@ async def test_escape_cancels_a_form_and_then_goes_home():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_simulated_campaign_played_to_the_end_and_exported():
+    """The CLI's simulate and export in the app (issue 23.1): computer against computer, ctrl+f plays the whole CG
+    over the stand-in scenario model; ctrl+o writes its CG Roster, RG Purchase Record and Force Organizer."""
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        app.screen.query_one("#human").value = "none"
+        await pilot.press("tab", "tab", "tab")
+        await type_line(pilot, "5")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen) and screen.check_action("to_the_end", ())
+        await pilot.press("ctrl+f")
+        await settle(pilot, screen)
+        assert screen.outcome.campaign.stage == "ended" and not screen.check_action("to_the_end", ())
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        exported = screen.path.parent.parent / "exports" / f"{screen.path.stem}.md"
+        assert "CG Roster" in exported.read_text()
