@@ -4,19 +4,24 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.state import Unit
 from solo.campaign.steps.losses import eliminate, reduce, replace
+from solo.rules.odds import odds
 
 
-def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: []) -> None:
+def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: [],
+                     chances=None) -> None:
     """OtO2 7.506, RB 11.606, VotG 12.607: each side names which of its Isolated units (those ``may`` allows) attempt to
     Escape, every one ``must(side)`` names among them (``rule``); ``escape(r, unit, carrying)`` rolls each. Then every
-    unit left in a type C/D Area suffers Ammunition Shortage, and the Encircled markers go."""
+    unit left in a type C/D Area suffers Ammunition Shortage, and the Encircled markers go. ``chances(unit)`` gives the
+    Escape Table and the (column, DRM) a unit would roll with: the question shows each unit's odds."""
     for side, s in r.c.sides.items():
         isolated = [u for u in s.retained() if u.isolated]
         if not isolated:
             continue
         units, required = [u for u in isolated if may(u)], must(s)
+        odds = "".join(f"\n  {u.label}: {escape_odds(r, *chances(u))}" for u in units) if chances else ""
         attempts = r.ask(key, f"{rule} Escape: which of your Isolated units attempt to Escape (\"+id\" for a SW it "
-                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})", choices.escape_parser(s, required, units, rule),
+                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})"
+                         + odds, choices.escape_parser(s, required, units, rule),
                          side=side, context={"reph": r, "units": units, "must": required},
                          example=f'{key} = ["G5", "G7+G31"]  # "+G31": the SW it carries')
         for entry in attempts:
@@ -27,6 +32,13 @@ def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True
     for s in r.c.sides.values():
         for unit in s.units:
             unit.flags.discard("encircled")
+
+
+def escape_odds(r: Reph, table: str, escape_mods: tuple[str, dict]) -> str:
+    """The exact chance of each Escape Table result for one unit, with its DRM: "Escapes 72% · ... · Eliminated 3%"."""
+    column, mods = escape_mods
+    found = odds(r.cat, table, column, mods)
+    return " · ".join(f"{result.split(' (')[0].split(' + ')[0]} {float(p):.0%}" for result, p in found)
 
 
 def escape_roll(r: Reph, unit: Unit, table: str, rule: str, escape_mods: tuple[str, dict], heat_of_battle: str = "") -> None:

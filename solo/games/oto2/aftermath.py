@@ -70,8 +70,9 @@ def perimeter(r: Reph) -> None:
 def isolation(r: Reph) -> None:
     """7.506 Isolation: 7.5061 SMC in a type B or C Area must Escape, units in C/D suffer Ammunition Shortage;
     7.5063 Escape Table; 7.5064 equipment of an escapee Eliminated while escaping; 7.5065 Encircled markers removed."""
-    isolated_escapes(r, "escape", "7.5061", _escape, must=lambda s: [u.id for u in s.retained("leader", "hero")
-                                                                      if u.isolated and u.isolated in "BC"])
+    isolated_escapes(r, "escape", "7.5061", _escape,
+                     must=lambda s: [u.id for u in s.retained("leader", "hero") if u.isolated and u.isolated in "BC"],
+                     chances=lambda u: ("oto2.escape", escape_mods(r, u)))
     r.say("Encircled markers removed (7.5065)")
 
 

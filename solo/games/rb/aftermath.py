@@ -188,7 +188,8 @@ def isolation(r: Reph) -> None:
     Original 2 is Escape with Heat of Battle; Encircled markers are removed; 11.6065 Areas whose type changes are
     judged again on the map; 11.6066 the Perimeter is recorded on the reduced-size map."""
     isolated_escapes(r, "escape", "11.6061", _escape, may=lambda u: u.kind in INFANTRY + ("vehicle",),
-                               must=lambda s: must_escape(s, r.side(r.c.other(s.name))))
+                               must=lambda s: must_escape(s, r.side(r.c.other(s.name))),
+                     chances=lambda u: ("rb.escape", escape_mods(r, u)))
     r.say("Encircled markers removed (11.6064); an Area whose type an Escape changed is judged again (11.6065); record "
           "both Perimeters and the Isolated Area types on the reduced-size map (11.6066)")
 

@@ -195,7 +195,8 @@ def isolation(r: Reph) -> None:
     Ammunition Shortage; 12.6073 Escape Table; 12.6074 results; Encircled markers removed."""
     enemy = fact(r, "enemy_smc", [])
     isolated_escapes(r, "escape", "12.6071", escape, may=lambda u: "TI" not in u.flags and "immobilized" not in u.flags,
-                     must=lambda s: [u.id for u in s.retained() if u.isolated and must_escape(u, enemy)])
+                     must=lambda s: [u.id for u in s.retained() if u.isolated and must_escape(u, enemy)],
+                     chances=lambda u: ("votg.escape", escape_mods(r, u)))
     r.say("units in type C/D Isolated Areas suffer Ammunition Shortage (12.6071); Encircled markers removed (12.6074)")
 
 

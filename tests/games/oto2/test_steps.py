@@ -4,9 +4,12 @@ The faces are queued on the event log (as a player's typed dice are); the commen
 works the roll out from the printed table and DRM, so a reader can check it against seed 000.
 """
 
+import pytest
+
 from solo.campaign.facts import check
 from solo.campaign.state import Purchase, RosterLine, ScenarioResult
 from solo.campaign.steps import scenario_end
+from solo.core.play import NeedAnswer
 from solo.games.oto2 import aftermath, purchase
 from solo.games.oto2 import refit as reorganization
 
@@ -85,6 +88,20 @@ def test_escape_replaced_then_casualty_reduced(make_reph):
     trace = r.play.log.events[-1].data["trace"]
     assert (trace["original"], trace["final"]) == (9, 11)
     assert (squad.type, squad.kind, squad.isolated, squad.retained) == ("2-3-7", "hs", "", True)
+
+
+def test_the_escape_question_shows_each_unit_s_odds(make_reph):
+    # Issue 23.2: the Escape question gives each Isolated unit's exact chances with its own DRM (7.5063): a 4-6-7
+    # (+1), Encircled (+2), adjacent (-1): Final = Original + 2; the Infantry column Eliminates on a Final >= 12, so on
+    # an Original 10-12: 6 in 36, 17%.
+    r = make_reph(human="German")
+    r.side("German").add("4-6-7", "squad")
+    _facts(r, isolated={"G1": "C"}, encircled=["G1"], near={"G1": "adjacent"})
+    aftermath.perimeter(r)
+    with pytest.raises(NeedAnswer) as asked:
+        aftermath.isolation(r)
+    shown = asked.value.question.prompt.splitlines()[-1]
+    assert shown.startswith("  G1 4-6-7") and "Eliminated 17%" in shown.split(" · ")
 
 
 def test_isolated_unit_that_stays_suffers_ammunition_shortage(make_reph):
