@@ -27,11 +27,11 @@ def one_of(*words: str):
 
 
 def yes_no(raw) -> bool:
-    """true/false from the answers file, or yes/no typed; nothing else."""
+    """true/false from the answers file, or yes/no (or true/false, as the examples show) typed; nothing else."""
     if isinstance(raw, bool):
         return raw
-    if isinstance(raw, str) and raw.strip().lower() in ("yes", "y", "no", "n"):
-        return raw.strip().lower().startswith("y")
+    if isinstance(raw, str) and raw.strip().lower() in ("yes", "y", "true", "no", "n", "false"):
+        return raw.strip().lower() in ("yes", "y", "true")
     raise SoloError(f"{raw!r}: answer yes or no")
 
 

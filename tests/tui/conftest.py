@@ -1,5 +1,8 @@
 """Shared helpers of the app's tests: a fresh data folder for each test, and the pilot's keystrokes and waits."""
 
+import html
+import re
+
 import pytest
 
 
@@ -41,3 +44,13 @@ async def saves_listed(pilot):
     """Home lists the saves in a worker: wait for it."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+CLI_WORDS = re.compile(r"\bsolo (cg|mission|tables|boards|ai|vasl|roll|odds)\b|\w\.py\b|--\w+")
+
+
+def no_cli_text(app) -> None:
+    """Nothing on the screen sends the player to the CLI or to a source file (issue 23.1)."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
+    found = CLI_WORDS.search(text)
+    assert found is None, f"the screen names {found.group(0)!r}"

@@ -4,7 +4,7 @@ words as plain text; its SVG snapshots are in tests/tui/test_snapshots.py."""
 from solo.core.store import EventLog
 from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
-from tests.tui.conftest import new_campaign, settle, type_line
+from tests.tui.conftest import new_campaign, no_cli_text, settle, type_line
 
 ANSWERS = {"purchase": "I2, I1", "recon": "1", "facts": "lvp = 2, russian_cvp = 18, german_cvp = 30",
            "battle_harden": "none", "leader_hardening": "roll", "escape": "none", "removal": "none",
@@ -21,6 +21,7 @@ async def test_a_whole_reph_as_the_russian():
             c, q = screen.outcome.campaign, screen.outcome.waiting
             if c.date == "23PM" and c.stage == "scenario":
                 break
+            no_cli_text(app)
             if q is None:
                 await pilot.press("ctrl+n")
             else:

@@ -6,7 +6,7 @@ from solo.games import run_mission
 from solo.tui.app import SoloApp
 from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.mission import MissionScreen
-from tests.tui.conftest import new_save, settle, type_line
+from tests.tui.conftest import new_save, no_cli_text, settle, type_line
 
 RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no"}
 
@@ -30,6 +30,7 @@ async def test_a_mission_from_set_up_to_mission_end():
             m = screen.outcome.mission
             if m.ended:
                 break
+            no_cli_text(app)
             waiting = screen.outcome.waiting
             if waiting and waiting.key != "action":
                 await type_line(pilot, RE_ANSWERS[waiting.key])
