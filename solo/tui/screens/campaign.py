@@ -93,6 +93,9 @@ class CampaignScreen(SaveScreen):
             with Vertical():
                 with VerticalScroll(id="question"):
                     yield Static("", id="prompt")
+                with Horizontal(id="facts-row"):  # the scenario's counts, a field each (the rest in the answer field)
+                    for key in self.game.definition.raw["facts"].get("counts", []):
+                        yield Input(id=f"fact-{key}", placeholder=key.replace("_", " "), type="integer")
                 with Horizontal(id="answer-row"):
                     yield Input(id="answer", placeholder="your answer (Enter)")
                     yield Input(id="dice", placeholder="dice you rolled (empty: roll here)")
@@ -160,7 +163,14 @@ class CampaignScreen(SaveScreen):
         purchases.add_rows([[Text(str(v)) for v in row] for row in purchase_rows(c, hide)])
         self.query_one("#chart", Static).update(self._chart(c, hide))
         self._picks()
-        self.query_one("#answer", Input).focus()
+        facts = q is not None and q.key == "facts"
+        self.query_one("#facts-row").display = facts
+        if facts:
+            self.query_one("#facts-row Input").focus()
+            self.query_one("#answer", Input).placeholder = "anything else that happened (e.g. eliminated = [\"G3\"]), Enter"
+        else:
+            self.query_one("#answer", Input).placeholder = "your answer (Enter)"
+            self.query_one("#answer", Input).focus()
         self.refresh_bindings()  # the Game End dr only while a scenario is played
 
     def _picks(self) -> None:
@@ -208,6 +218,9 @@ class CampaignScreen(SaveScreen):
             self.action_next()
             return
         raw = self.query_one("#answer", Input).value
+        if q.key == "facts":  # the count fields, then whatever else was typed (eliminated = ["G3"] ...)
+            counts = [f"{field.id[5:]} = {field.value}" for field in self.query("#facts-row Input") if field.value.strip()]
+            raw = ", ".join(counts + ([raw] if raw.strip() and raw.strip().lower() != "none" else []))
         try:
             value = raw if raw.strip() else q.default
             q.parse_typed(value)

@@ -6,7 +6,7 @@ from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
 from tests.tui.conftest import new_campaign, no_cli_text, settle, type_line
 
-ANSWERS = {"purchase": "I2, I1", "recon": "1", "facts": "lvp = 2, russian_cvp = 18, german_cvp = 30",
+ANSWERS = {"recon": "1",
            "battle_harden": "none", "leader_hardening": "roll", "escape": "none", "removal": "none",
            "fortifications": "none", "free_prisoners": "no", "abandon": "none"}
 
@@ -24,6 +24,21 @@ async def test_a_whole_reph_as_the_russian():
             no_cli_text(app)
             if q is None:
                 await pilot.press("ctrl+n")
+            elif q.key == "purchase":  # the pick-list of the RGs it can still take
+                seen.append(q.key)
+                picks = screen.query_one("#picks")
+                picks.focus()
+                for rg in ("I2", "I1"):
+                    picks.highlighted = [o.id for o in picks._options].index(rg)
+                    await pilot.press("enter")
+                screen.query_one("#answer").focus()
+                await pilot.press("enter")
+            elif q.key == "facts":  # the facts form: a field for each count, no syntax to type
+                seen.append(q.key)
+                for key, value in (("lvp", "2"), ("russian_cvp", "18"), ("german_cvp", "30")):
+                    screen.query_one(f"#fact-{key}").focus()
+                    await pilot.press(*value)
+                await pilot.press("enter")
             else:
                 seen.append(q.key)
                 await type_line(pilot, ANSWERS.get(q.key, ""))
@@ -32,6 +47,7 @@ async def test_a_whole_reph_as_the_russian():
         assert c.date == "23PM" and c.stage == "scenario", seen
         assert {"purchase", "recon", "facts"} <= set(seen)
         assert c.sides["Russian"].roster["23PM"].total > 0
+        assert (c.scenarios[0].lvp, c.scenarios[0].cvp) == (2, {"Russian": 18, "German": 30})  # from the facts form
 
 
 async def test_the_cg4_game_end_dr_is_a_key_while_a_scenario_is_played():
