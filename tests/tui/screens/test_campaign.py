@@ -57,7 +57,7 @@ async def test_the_cg4_game_end_dr_is_a_key_while_a_scenario_is_played():
         assert not screen.check_action("game_end", ())  # no scenario yet: the key is off
         for key in ("purchase", "recon"):
             assert screen.outcome.waiting.key == key
-            await type_line(pilot, ANSWERS[key])
+            await type_line(pilot, {"purchase": "I2, I1", "recon": "1"}[key])
             await settle(pilot, screen)
         assert screen.outcome.campaign.stage == "scenario" and screen.check_action("game_end", ())
         for turn in (6, 7):
