@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import tomli_w
 
 from solo.board.coords import Grid
 from solo.core.content import config_dir
@@ -55,6 +56,20 @@ def boards_folder(option: str | Path | None = None) -> Path:
     if not folder.is_dir():
         raise SoloError(f"VASL boards folder {folder} does not exist")
     return folder
+
+
+def set_boards_folder(folder: str) -> Path:
+    """Make ``folder`` the player's VASL boards folder (vasl_boards in the config file, its other settings kept), as
+    the app's New mission dialog does; a folder that does not exist is refused and nothing is written."""
+    chosen = boards_folder(folder)
+    config = config_dir() / "config.toml"
+    try:
+        settings = tomllib.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise SoloError(f"{config}: not valid TOML ({exc}); fix it or remove it") from None
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(tomli_w.dumps(settings | {"vasl_boards": str(chosen)}), encoding="utf-8")
+    return chosen
 
 
 def saved_folder(saved: str | None) -> Path | None:

@@ -68,3 +68,25 @@ async def test_a_save_name_already_taken_is_refused():
 def test_each_campaign_offers_only_its_own_sides():
     assert [v for _, v in side_choices("oto2")] == ["German", "Russian", "none"]
     assert [v for _, v in side_choices("abtf")] == ["German", "British", "none"]
+
+
+async def test_the_vasl_boards_folder_is_set_in_the_new_mission_dialog(tmp_path, monkeypatch):
+    """The app never sends the player to a config file: the New mission dialog takes the VASL boards folder and keeps
+    it as the player's setting; a folder that is not there is refused in one line and nothing is created."""
+    from solo.board.vasl import boards_folder
+    from solo.tui.dialogs.new_mission import NewMission
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path / "config"))
+    boards = tmp_path / "boards"
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("tab", "tab")
+        await type_line(pilot, str(tmp_path / "nowhere"))
+        await pilot.pause()
+        assert isinstance(app.screen, NewMission) and "does not exist" in str(app.screen.query_one("#error").render())
+        boards.mkdir()
+        app.screen.query_one("#vasl").value = str(boards)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert boards_folder() == boards
