@@ -140,3 +140,18 @@ def test_bad_seed_and_dice_are_one_line_exit_2(args, says):
     out = subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.count("\n") == 1 and says in out.stderr and out.stderr.startswith("solo: ")
+
+
+def test_solo_help_lists_each_command_by_its_own_help_without_importing_it():
+    """Issue 22: `solo --help` imports no command group; the line it shows for each is that command's own help."""
+    import subprocess
+    import sys
+
+    from solo.cli import COMMANDS
+    for name, (command, short) in COMMANDS.items():
+        assert command().get_short_help_str(200) == short, name
+    code = ("import sys; from solo.cli import main; sys.argv = ['solo', '--help']\ntry:\n    main()\nexcept SystemExit:\n"
+            "    pass\nheavy = [m for m in ('numpy', 'networkx', 'textual', 'solo.games', 'solo.rules') if m in sys.modules]\n"
+            "print('HEAVY', heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "HEAVY []" in out.stdout and "mission" in out.stdout, out.stdout + out.stderr
