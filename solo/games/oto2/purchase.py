@@ -25,6 +25,15 @@ def purchase_parser(r: Reph, s: SideState):
     return parse
 
 
+def _refused(parse, rg_id: str) -> str:
+    """Why an RG cannot be bought now, on its own (this date, the maxima, the CPP left), or nothing."""
+    try:
+        parse(rg_id)
+    except SoloError as exc:
+        return f" - not now: {exc}"
+    return ""
+
+
 @step("purchase")
 def purchase(r: Reph) -> None:
     """7.518 Purchasing Reinforcement Groups: each side secretly spends CPP on RGs of its chart; the CG Roster gets
@@ -34,15 +43,16 @@ def purchase(r: Reph) -> None:
         if initial(r):
             for rg_id in r.defn.initial[side]["rg"]:
                 _record(r, s, rgs.Item(rg_id), given=True)
-        chart = r.chart(side)
+        chart, parse = r.chart(side), purchase_parser(r, s)
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
-                            f" (bought {s.bought(g.id)})" for g in chart.values())
+                            f" (bought {s.bought(g.id)}){_refused(parse, g.id)}" for g in chart.values())
         given = r.defn.initial[side] if initial(r) else {}
         also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
         answer = r.ask("purchase", (f"7.4 Your Initial OB gives {also}.\n" if also else "")
-                       + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: offboard, onboard, trucks, "
-                       f"prereg = 1-2, observer_level = 3; CG12, notes f, h/i, o):\n{listing}",
-                       purchase_parser(r, s),
+                       + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options after an RG's ID, each changing its "
+                       "cost: prereg=1 or 2, +1 CPP a hex (note f); observer_level=3, +1 (notes h/i); trucks, +1 (note o); "
+                       f"offboard, -1 (CG12a/b); onboard, +1 (CG12b)):\n{listing}",
+                       parse,
                        side=side, context={"reph": r, "side": s},
                        example='I1, V4, O2 prereg=1')
         spent = 0
