@@ -62,3 +62,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "long" in item.keywords:
             item.add_marker(later)
+
+
+@pytest.fixture
+def asked(monkeypatch) -> dict:
+    """Every question the engine asks while the test runs, the first of each key (issue 23: their examples)."""
+    from solo.core.play import Play
+    seen, ask = {}, Play.ask
+
+    def recording(self, question):
+        seen.setdefault(question.key, question)
+        return ask(self, question)
+    monkeypatch.setattr(Play, "ask", recording)
+    return seen

@@ -3,19 +3,11 @@ question asked over whole missions (set-up and the Random Events' follow-ups), t
 
 import pytest
 
-from solo.core.play import Play
 from tests.mission import act, new, play_to_end
 
 
 @pytest.mark.parametrize("mission_id", ["oto-s1", "oto-s2"])
-def test_each_question_s_example_is_read_as_typed(mission_id, tmp_path, monkeypatch):
-    asked = {}
-    ask = Play.ask
-
-    def recording(self, question):
-        asked.setdefault(question.key, question)
-        return ask(self, question)
-    monkeypatch.setattr(Play, "ask", recording)
+def test_each_question_s_example_is_read_as_typed(mission_id, tmp_path, asked):
     for seed in range(1, 31):
         path = new(tmp_path, mission_id, seed=seed, name=f"{seed}.db")
         act(path, {"do": "place", "count": 4, "hexes": []})
