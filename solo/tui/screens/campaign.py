@@ -35,7 +35,6 @@ from solo.campaign.report import (
     status_json,
     steps,
 )
-from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import campaign_of
@@ -79,7 +78,7 @@ class CampaignScreen(SaveScreen):
         turn = last["turn"] + 1 if last else 6
         self.query_one("#error", Static).update(f"Game End dr at the end of Game Turn {turn} ...")
         try:
-            faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+            faces = self.typed_faces()
         except SoloError as exc:
             self.query_one("#error", Static).update(str(exc))
             return
@@ -224,7 +223,7 @@ class CampaignScreen(SaveScreen):
         try:
             value = raw if raw.strip() else q.default
             q.parse_typed(value)
-            faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+            faces = self.typed_faces()
         except SoloError as exc:
             self.query_one("#error", Static).update(str(exc))
             return

@@ -12,7 +12,6 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, RichLog, St
 
 from solo.board.cache import load_board
 from solo.board.vasl import saved_folder
-from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
@@ -194,7 +193,7 @@ class MissionScreen(SaveScreen):
         if event.input.id in ("form-input", "dice") and self.mode:
             try:
                 action, answers = self._parse(self.query_one("#form-input", Input).value.strip())
-                faces = parse_faces(self.query_one("#dice", Input).value) if self.query_one("#dice", Input).value.strip() else []
+                faces = self.typed_faces()
             except SoloError as exc:
                 self.query_one("#error", Static).update(str(exc))
                 return

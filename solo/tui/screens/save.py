@@ -4,6 +4,7 @@ from textual import work
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.tui.saves import remember
@@ -25,6 +26,11 @@ class SaveScreen(Screen):
         """The logs are written at the width they had: written again, they wrap at the new one."""
         if self.is_mounted:
             self.refresh_view()
+
+    def typed_faces(self) -> list[int]:
+        """The faces the player typed in the dice field (none: the program rolls); one line if they are not dice."""
+        text = self.query_one("#dice", Input).value
+        return parse_faces(text) if text.strip() else []
 
     def action_back(self) -> None:
         """Escape: inside a form with something typed, cancel it (the typing is cleared, the save unchanged); else
