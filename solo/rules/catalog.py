@@ -28,6 +28,7 @@ class Catalog:
     missing: dict[str, Missing] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     broken: dict[str, str] = field(default_factory=dict)  # a pack's table id (or file) left out -> its problem
+    chained_odds: dict = field(default_factory=dict, repr=False, compare=False)  # odds.py: a chained table's outcomes
 
     def get(self, table_id: str) -> Table:
         if table_id in self.tables:

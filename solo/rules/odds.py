@@ -1,6 +1,8 @@
-"""Exact odds: the probability of every result of a table, by enumerating the dice."""
+"""Exact odds: the probability of every result of a table, by enumerating the dice (the faces that read a row the
+same way counted together, then each chained roll followed once per row)."""
 
-from collections import defaultdict
+import math
+from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import product
 
@@ -12,32 +14,40 @@ from solo.rules.resolve import Applied, applied_modifiers, evaluate
 
 def odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | None = None,
          drm: int = 0) -> list[tuple[str, Fraction]]:
-    """Every result with its exact probability, most likely first; chained rolls are followed."""
+    """Every result with its exact probability, most likely first (ties by name); chained rolls are followed."""
     table = cat.get(table_id)
     if table.is_chart:
         raise SoloError(f"{table_id} is a chart, not a dice table: it has no odds")
     col = table.column_name(column)
-    outcomes = _outcomes(cat, table_id, col, applied_modifiers(cat, table, mods or {}, col, drm), {})
-    return sorted(outcomes.items(), key=lambda item: (-item[1], item[0]))
+    counts, total = _outcomes(cat, table_id, col, applied_modifiers(cat, table, mods or {}, col, drm), cat.chained_odds)
+    return [(label, Fraction(n, total)) for label, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
 
 
 def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied],
-              chained: dict[str, dict[str, Fraction]]) -> dict[str, Fraction]:
-    """Outcomes of one table; ``chained`` keeps each chained table's outcomes, worked out once."""
+              chained: dict[str, tuple[dict[str, int], int]]) -> tuple[dict[str, int], int]:
+    """Outcomes of one table as whole counts over one total (counts[label] / total is its chance); ``chained`` keeps
+    each chained table's outcomes (rolled with no column and no modifier), worked out once for the catalog. The faces that read a row the same way are counted together
+    first, so a chained roll is followed once per row, not once per face."""
     table = cat.tables[table_id]
     faces_all = list(product(range(1, 7), repeat=DICE_PER_KIND[table.roll]))
-    each = Fraction(1, len(faces_all))
-    result: dict[str, Fraction] = defaultdict(Fraction)
+    rows: Counter = Counter()
     for faces in faces_all:
         _, _, text, footnotes, then, _ = evaluate(table, faces, column, applied)
-        label = " + ".join([text, *footnotes])
-        branches = {label: each}
+        rows[(" + ".join([text, *footnotes]), tuple(then))] += 1
+    branched = []  # per row: its branches as counts over the product of its chained rolls' totals
+    for (label, then), count in rows.items():
+        branches, total = {label: count}, 1
         for target in then:
             if target not in chained:
                 chained[target] = (_outcomes(cat, target, "", [], chained) if target in cat.tables
-                                   else {f"roll {target} (not in the texts)": Fraction(1)})
-            sub = chained[target]
-            branches = {f"{lab} → {s}": p * q for lab, p in branches.items() for s, q in sub.items()}
-        for lab, p in branches.items():
-            result[lab] += p
-    return result
+                                   else ({f"roll {target} (not in the texts)": 1}, 1))
+            sub, sub_total = chained[target]
+            branches = {f"{lab} → {s}": n * m for lab, n in branches.items() for s, m in sub.items()}
+            total *= sub_total
+        branched.append((branches, total))
+    common = math.lcm(*(total for _, total in branched))
+    result: dict[str, int] = defaultdict(int)
+    for branches, total in branched:
+        for lab, n in branches.items():
+            result[lab] += n * (common // total)
+    return result, len(faces_all) * common
