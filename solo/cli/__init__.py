@@ -24,6 +24,11 @@ def _cg():
     return cg
 
 
+def _vasl():
+    from solo.cli.vasl import vasl
+    return vasl
+
+
 def _mission():
     from solo.cli.mission import mission
     return mission
@@ -52,6 +57,7 @@ COMMANDS = {
     "odds": (_odds, "The exact probability of every result, with the chosen modifiers."),
     "roll": (_roll, "Roll on a table and show the whole trace."),
     "tables": (_tables, "List, show and check the dice tables and charts."),
+    "vasl": (_vasl, "Read VASL saved games (.vsav): boards and counters by hex; write a copy with counters moved."),
 }
 
 

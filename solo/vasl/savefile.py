@@ -1,0 +1,105 @@
+"""A VASL saved game file: a zip archive whose entry ``savedGame`` holds the game, obfuscated by VASSAL (its
+ObfuscatingOutputStream, read in VASSAL's source): ``!VCSK``, a key byte as two hex digits, then every byte of the
+UTF-8 text XOR the key, as two hex digits. ``moduledata`` names the module the game was saved with (VASL)."""
+
+import os
+import tempfile
+import xml.etree.ElementTree as ET
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from solo.core.errors import SoloError
+
+GAME = "savedGame"
+MODULE = "moduledata"
+HEADER = "!VCSK"
+VASL = "VASL"
+
+
+@dataclass(frozen=True)
+class SaveFile:
+    """The entries of a saved game as they were read (kept to write a copy), and the game's text."""
+
+    path: Path
+    entries: tuple[tuple[zipfile.ZipInfo, bytes], ...]
+    key: int | None  # the obfuscation key byte; None: the game was stored as plain text
+    text: str
+
+
+def read_save(path: Path) -> SaveFile:
+    """The saved game at ``path``; a file that is not a VASL saved game is one line naming what is wrong."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            entries = tuple((info, archive.read(info)) for info in archive.infolist())
+    except FileNotFoundError:
+        raise SoloError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SoloError(f"{path} is a folder, not a VASL saved game (.vsav)") from None
+    except zipfile.BadZipFile as exc:
+        raise SoloError(f"{path} is not a VASL saved game: not a zip archive, or a damaged or truncated one ({exc})") from None
+    except (OSError, EOFError, zlib.error, NotImplementedError, RuntimeError, ValueError) as exc:
+        raise SoloError(f"{path} is a damaged VASL saved game ({exc})") from None
+    files = {info.filename: data for info, data in entries}
+    if GAME not in files:
+        raise SoloError(f"{path} is not a VASSAL saved game: it holds no {GAME}")
+    module = _module_name(files.get(MODULE))
+    if module != VASL:
+        raise SoloError(f"{path} was saved with the VASSAL module {module or '(none named)'}, not VASL; "
+                        f"only VASL saved games can be read")
+    key, text = deobfuscate(files[GAME], path)
+    return SaveFile(path, entries, key, text)
+
+
+def _module_name(data: bytes | None) -> str | None:
+    if data is None:
+        return None
+    try:
+        return (ET.fromstring(data).findtext("name") or "").strip() or None
+    except ET.ParseError:
+        return None
+
+
+def deobfuscate(data: bytes, path: Path) -> tuple[int | None, str]:
+    """(key, text) of a ``savedGame`` entry; a plain-text one (no ``!VCSK``) is read as it is."""
+    try:
+        if not data.startswith(HEADER.encode()):
+            return None, data.decode("utf-8")
+        body = data[len(HEADER):]
+        if len(body) % 2:
+            raise ValueError("odd number of hex digits: the file is cut short")
+        key = int(body[:2], 16)
+        raw = bytes.fromhex(body[2:].decode("ascii"))
+        return key, bytes(b ^ key for b in raw).decode("utf-8")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SoloError(f"{path}: its {GAME} is damaged ({exc})") from None
+
+
+def obfuscate(text: str, key: int | None) -> bytes:
+    """A ``savedGame`` entry as VASSAL writes it (plain text again when it was read as plain text)."""
+    data = text.encode("utf-8")
+    if key is None:
+        return data
+    return (HEADER + f"{key:02x}" + bytes(b ^ key for b in data).hex()).encode("ascii")
+
+
+def write_save(save: SaveFile, text: str, out: Path) -> None:
+    """A copy of ``save`` with the game ``text``, every other entry (name, date, compression) as it was read; written
+    whole or not at all, never over the saved game it was read from."""
+    out = Path(out)
+    if out.exists() and out.resolve() == save.path.resolve():
+        raise SoloError(f"{out} is the saved game being read: write the copy to another file")
+    if not out.parent.is_dir():
+        raise SoloError(f"cannot write {out}: there is no folder {out.parent}")
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w") as archive:
+            for info, data in save.entries:
+                archive.writestr(info, obfuscate(text, save.key) if info.filename == GAME else data)
+        os.replace(tmp, out)
+    except OSError as exc:
+        raise SoloError(f"cannot write {out}: {exc.strerror or exc}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
