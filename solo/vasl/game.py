@@ -10,7 +10,7 @@ from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
 from solo.vasl.commands import Command, parse
 from solo.vasl.layout import BOARDS, MAIN_MAP, Layout, PlacedBoard, board_specs, read_layout
-from solo.vasl.pieces import MARKERS, Added
+from solo.vasl.pieces import MARKERS, Added, Trait
 from solo.vasl.savefile import SaveFile, read_save, write_save
 
 
@@ -108,11 +108,15 @@ class VaslGame:
         raise SoloError(f"no counter with id {piece_id} in {self.save.path}")
 
     def move(self, piece_id: str, hex_id: str) -> None:
-        """Stand the counter ``piece_id`` in the hex ``hex_id`` (e.g. 2K5) of the Main Map, on top of the stack there,
-        at the hex's centre as VASL snaps a counter; the stack it leaves keeps its other counters."""
-        piece = self.piece(piece_id)
+        """Stand the counter ``piece_id`` in the hex ``hex_id`` (e.g. 2K5) of the Main Map, at the hex's centre as VASL
+        gives it."""
         board, hex_name = self._split_hex(hex_id)
-        x, y = board.hex_centre(hex_name)
+        self.place(piece_id, *board.hex_centre(hex_name))
+
+    def place(self, piece_id: str, x: int, y: int) -> None:
+        """Stand the counter ``piece_id`` at the point (``x``, ``y``) of the Main Map, on top of the stack there (a new
+        stack if there is none); the stack it leaves keeps its other counters, or goes when it is left empty."""
+        piece = self.piece(piece_id)
         map_name = piece.map if piece.on_main_map else MAIN_MAP[0]
         leaf, added = self._added[piece_id]
         if piece.stack in self._added:
@@ -124,7 +128,7 @@ class VaslGame:
             self._set(target, stack.placed(map_name, x, y, stack.stacked + [piece_id]))
         else:
             new = self._new_id()
-            stack = Added(new, (Added.parse(f"+/{new}/stack/").basic,)).placed(map_name, x, y, [piece_id])
+            stack = Added(new, (Trait("stack", ""),)).placed(map_name, x, y, [piece_id])
             command = Command(stack.encode())
             self.tree.insert_after(leaf, command)
             self._added[new] = (command, stack)
