@@ -55,8 +55,8 @@ class VaslGame:
         for leaf in self.tree.leaves():
             if (added := Added.parse(leaf.text)) is not None:
                 self._added[added.id] = (leaf, added)
-            elif leaf.text.startswith(BOARDS) and layout is None:
-                layout = leaf.text
+            elif leaf.text.startswith(BOARDS):
+                layout = leaf.text  # VASSAL sets the boards at each such command: the last one stands
         self.layout = read_layout(board_specs(layout), folder) if layout else Layout(())
 
     @property

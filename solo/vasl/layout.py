@@ -40,8 +40,8 @@ class BoardSpec:
     flipped: bool
     crop: tuple[int, int, int, int] | None  # x, y, width, height in the board image (-1: to the edge)
     version: str | None
-    overlays: tuple[str, ...]  # each "name hex1 hex2" as written
-    ssr: tuple[str, ...]
+    overlays: tuple[tuple[str, str, str], ...]  # each overlay's name and the two hexes it is laid between
+    ssr: tuple[str, ...]  # the terrain SSR names
     zoom: float
 
 
@@ -69,13 +69,19 @@ def _spec(desc: str) -> BoardSpec:
     rest = desc
     while "OVR" in rest:
         rest = rest[rest.index("OVR") + 4:]
-        overlays.append(" ".join(t for t in rest.split("\t")[:3] if t))
-    ssr = tuple(t for t in desc[desc.index("SSR") + 4:].split("\t") if t) if "SSR" in desc else ()
+        overlays.append(tuple((rest.split("\t") + ["", ""])[:3]))
+    ssr = []
+    if "SSR" in desc:
+        for token in desc[desc.index("SSR") + 4:].split("\t"):
+            if token in ("ZOOM", "FH"):
+                break
+            ssr += [token] if token else []
     try:
         zoom = float(desc[desc.index("ZOOM") + 5:]) if "ZOOM" in desc else 1.0
     except ValueError:
         zoom = 1.0  # VASL ignores a ZOOM it cannot read
-    return BoardSpec(column, row, name[1:] if flipped else name, flipped, crop, version, tuple(overlays), ssr, zoom)
+    return BoardSpec(column, row, name[1:] if flipped else name, flipped, crop, version, tuple(overlays), tuple(ssr),
+                     zoom)
 
 
 def _after(desc: str, word: str) -> str | None:

@@ -55,9 +55,11 @@ def test_boards_are_placed_by_the_sizes_of_the_boards_before_them():
 
 
 def test_a_board_layout_with_flips_crops_overlays_ssr_and_zoom():
-    (b,) = board_specs("bd\t1\t0\tr12\t0\t0\t900\t645\tVER\t6.2\tOVR\tx1\tA1\tB2\tSSR\tNoRoads\tWallsOnly")
+    (b,) = board_specs("bd\t1\t0\tr12\t0\t0\t900\t645\tVER\t6.2\tOVR\tx1\ta1\tb2\tOVR\tog3\tk5\tk6\t"
+                       "SSR\tNoRoads\tWallsOnly\tZOOM\t1.5")
     assert (b.column, b.row, b.name, b.flipped, b.crop, b.version) == (1, 0, "12", True, (0, 0, 900, 645), "6.2")
-    assert b.overlays == ("x1 A1 B2",) and b.ssr == ("NoRoads", "WallsOnly")
+    assert b.overlays == (("x1", "a1", "b2"), ("og3", "k5", "k6")) and b.ssr == ("NoRoads", "WallsOnly")
+    assert b.zoom == 1.5
     (z,) = board_specs("bd\t0\t0\t04\tVER\t6.1\t\tZOOM\t1.5")
     assert z.zoom == 1.5 and not z.flipped
     assert board_specs("bd\t") == []
