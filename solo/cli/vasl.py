@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from solo.core.errors import SoloError
-from solo.vasl.game import Piece, VaslGame, read_game
+from solo.vasl.game import Piece, VaslGame, changes, read_game
 
 BOARDS_HELP = "Your VASL boards folder (else $SOLO_VASL_BOARDS or vasl_boards in the config file)."
 
@@ -49,6 +49,33 @@ def vasl_move(game, out, moves, folder):
         done.append(f"{name} [{piece_id.strip()}] to {g.piece(piece_id.strip()).hex}")
     g.write(out)
     click.echo(f"Wrote {out}: " + "; ".join(done))
+
+
+@vasl.command("diff")
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", type=click.Path(path_type=Path))
+@click.option("--vasl-boards", "folder", type=click.Path(path_type=Path), help=BOARDS_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def vasl_diff(old, new, folder, as_json):
+    """What moved, appeared and went on the Main Map from one saved game of a VASL game to a later one."""
+    before = read_game(old, folder)
+    after = read_game(new, folder)
+    found = changes({p.id: p.hex for p in before.pieces if p.on_main_map}, after)
+    names = {p.id: p for p in [*before.pieces, *after.pieces]}
+    if as_json:
+        click.echo(json.dumps({"moved": [{"id": i, "name": names[i].name, "side": names[i].side, "from": a, "to": b}
+                                         for i, (a, b) in found.moved.items()],
+                               "appeared": [names[i].json() for i in found.appeared],
+                               "gone": [names[i].json() for i in found.gone]}, indent=2))
+        return
+    where = {None: "off-board"}
+    lines = [f"Moved: {len(found.moved)}"]
+    lines += [f"  {_piece_text(names[i])}: {where.get(a, a)} -> {where.get(b, b)}" for i, (a, b) in found.moved.items()]
+    lines.append(f"Appeared: {len(found.appeared)}")
+    lines += [f"  {_piece_text(names[i])} in {where.get(names[i].hex, names[i].hex)}" for i in found.appeared]
+    lines.append(f"Gone: {len(found.gone)}")
+    lines += [f"  {_piece_text(names[i])} from {where.get(names[i].hex, names[i].hex)}" for i in found.gone]
+    click.echo("\n".join(lines))
 
 
 def _board_json(b) -> dict:

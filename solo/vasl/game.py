@@ -166,6 +166,23 @@ class VaslGame:
         write_save(self.save, self.tree.encode(), Path(out))
 
 
+@dataclass(frozen=True)
+class Changes:
+    """What changed from where counters stood (``id -> hex``, None off the boards) to a game: the counters that
+    moved (id -> (old hex, new hex)), those that appeared and those that are gone."""
+
+    moved: dict[str, tuple[str | None, str | None]]
+    appeared: list[str]
+    gone: list[str]
+
+
+def changes(before: dict[str, str | None], game: VaslGame) -> Changes:
+    """The counters of the Main Map that moved, appeared or went, from ``before`` to ``game``."""
+    now = {p.id: p.hex for p in game.pieces if p.on_main_map}
+    return Changes({i: (before[i], h) for i, h in now.items() if i in before and before[i] != h},
+                   [i for i in now if i not in before], [i for i in before if i not in now])
+
+
 def read_game(path: Path, folder: Path | None = None) -> VaslGame:
     """The VASL saved game at ``path``, its boards read from the VASL boards ``folder`` (None: the player's own)."""
     save = read_save(Path(path))

@@ -7,7 +7,7 @@ import pytest
 
 from solo.cli import main
 from solo.core.errors import SoloError
-from solo.vasl.game import read_game
+from solo.vasl.game import changes, read_game
 from solo.vasl.savefile import deobfuscate, obfuscate, read_save
 from solo.vasl.sequence import join
 from tests.vasl.saves import make_save
@@ -109,3 +109,24 @@ def test_a_bad_move_is_one_line_and_nothing_written(tmp_path, capsys):
     assert not (tmp_path / "out.vsav").exists()
     code, out, err = solo(capsys, "vasl", "move", str(path), str(path), "1=2K5")
     assert code == 2
+
+
+def test_what_moved_appeared_and_went(tmp_path, capsys):
+    """From one save to the next (no boards: every counter off-board): the squad moved within the margin, which
+    changes no hex; the leader went, an LMG appeared."""
+    old = make_save(tmp_path / "old.vsav", [unit(1, "ge467S", "4-6-7 1sq", 5, 6), unit(2, "geL92", "9-2", 5, 6),
+                                            marker(3, "cx", "CX", 7, 8)])
+    game = read_game(old)
+    game.place("1", 50, 60)
+    game.write(tmp_path / "mid.vsav")
+    new = make_save(tmp_path / "new.vsav", [unit(1, "ge467S", "4-6-7 1sq", 50, 60), marker(3, "cx", "CX", 7, 8),
+                                            unit(4, "geLMG", "LMG", 5, 6)])
+    before = {p.id: p.hex for p in read_game(old).pieces}
+    found = changes(before, read_game(new))
+    assert (found.moved, found.appeared, found.gone) == ({}, ["4"], ["2"])  # off-board to off-board: no hex changed
+    code, out, err = solo(capsys, "vasl", "diff", str(old), str(new), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [p["name"] for p in data["appeared"]] == ["LMG"] and [p["name"] for p in data["gone"]] == ["9-2"]
+    code, out, err = solo(capsys, "vasl", "diff", str(old), str(tmp_path / "mid.vsav"))
+    assert code == 0 and out.splitlines() == ["Moved: 0", "Appeared: 0", "Gone: 0"]

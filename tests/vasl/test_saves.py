@@ -18,7 +18,7 @@ from solo.board.cache import load_board
 from solo.board.vasl import read_board, terrain_types
 from solo.core.errors import SoloError
 from solo.vasl.commands import parse
-from solo.vasl.game import read_game
+from solo.vasl.game import changes, read_game
 from solo.vasl.savefile import read_save
 from tests.conftest import VASL_BOARDS
 from tests.vasl.saves import VASL_SAVES
@@ -134,6 +134,10 @@ def test_round_trip_moves_three_counters_and_nothing_else(tmp_path):
     again = read_game(out, VASL_BOARDS)
     moved = {p.name: p for p in again.pieces if p.id in {m.id for m in movers.values()}}
     assert {n: p.hex for n, p in moved.items()} == targets
+    found = changes({p.id: p.hex for p in game.pieces if p.on_main_map}, again)
+    assert (found.moved, found.appeared, found.gone) == ({}, [], [])
+    found = changes({p.id: p.hex for p in read_game(HILL, VASL_BOARDS).pieces if p.on_main_map}, again)
+    assert found.moved == {movers[n].id: (None, h) for n, h in targets.items()} and not found.appeared + found.gone
     assert moved["10-3"].stack == moved["8-1"].stack  # one stack in 2K5, 8-1 on top
     assert again._stacks()[moved["8-1"].stack].stacked == [movers["10-3"].id, movers["8-1"].id]
     assert {n: (p.x, p.y) for n, p in moved.items()} == {"10-3": (962, 690), "8-1": (962, 690),
