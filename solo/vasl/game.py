@@ -124,8 +124,12 @@ class VaslGame:
         target = next((s for s, a in self._stacks().items() if a.place == (map_name, x, y)), None)
         self._set(piece_id, added.placed(map_name, x, y))
         if target is not None:
-            _, stack = self._added[target]
+            stack_leaf, stack = self._added[target]
             self._set(target, stack.placed(map_name, x, y, stack.stacked + [piece_id]))
+            leaves = self.tree.leaves()
+            if leaves.index(stack_leaf) < leaves.index(leaf):  # VASSAL adds a stack's counters before the stack
+                self.tree.remove(stack_leaf)
+                self.tree.insert_after(leaf, stack_leaf)
         else:
             new = self._new_id()
             stack = Added(new, (Trait("stack", ""),)).placed(map_name, x, y, [piece_id])

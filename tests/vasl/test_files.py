@@ -130,3 +130,19 @@ def test_what_moved_appeared_and_went(tmp_path, capsys):
     assert [p["name"] for p in data["appeared"]] == ["LMG"] and [p["name"] for p in data["gone"]] == ["9-2"]
     code, out, err = solo(capsys, "vasl", "diff", str(old), str(tmp_path / "mid.vsav"))
     assert code == 0 and out.splitlines() == ["Moved: 0", "Appeared: 0", "Gone: 0"]
+
+
+def test_a_stack_stays_after_its_counters(tmp_path):
+    """VASSAL adds a stack's counters before the stack: a counter written after a stack it joins moves the stack's
+    command after its own; the stack a counter leaves empty goes."""
+    path = make_save(tmp_path / "g.vsav", [unit(1, "ge467S", "4-6-7 1sq", 5, 6), "+/2/stack/Main Map;5;6;1",
+                                           unit(3, "geL92", "9-2", 9, 9), "+/4/stack/Main Map;9;9;3"])
+    game = read_game(path)
+    game.place("1", 70, 80)
+    game.place("3", 70, 80)
+    game.write(tmp_path / "out.vsav")
+    again = read_game(tmp_path / "out.vsav")
+    texts = [leaf.text for leaf in again.tree.leaves()]
+    assert [t.split("/")[1] for t in texts if t.startswith("+/")] == ["1", "3", "5"]
+    assert texts[-2] == "+/5/stack/Main Map;70;80;1;3"
+    assert [(p.name, p.x, p.y, p.stack) for p in again.pieces] == [("4-6-7 1sq", 70, 80, "5"), ("9-2", 70, 80, "5")]

@@ -18,6 +18,7 @@ from solo.board.cache import load_board
 from solo.board.vasl import read_board, terrain_types
 from solo.core.errors import SoloError
 from solo.vasl.commands import parse
+from solo.vasl.pieces import Added
 from solo.vasl.game import changes, read_game
 from solo.vasl.savefile import read_save
 from tests.conftest import VASL_BOARDS
@@ -148,6 +149,9 @@ def test_round_trip_moves_three_counters_and_nothing_else(tmp_path):
     assert ids == changed_ids
     assert [t for t in old if t.split("/")[1:2] not in ([i] for i in changed_ids)] == \
         [t for t in new if t.split("/")[1:2] not in ([i] for i in changed_ids)]
+    order = {a.id: i for i, a in enumerate(map(Added.parse, new)) if a}
+    for stack in (a for a in map(Added.parse, new) if a and a.is_stack):  # as VASSAL writes: counters, then stack
+        assert all(order[c] < order[stack.id] for c in stack.stacked)
     with zipfile.ZipFile(HILL) as a, zipfile.ZipFile(out) as b:
         assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()]
         assert a.read("moduledata") == b.read("moduledata") and a.read("savedata") == b.read("savedata")
