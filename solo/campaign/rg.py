@@ -9,8 +9,9 @@ German note i cap of 20% (FRU) of the date's CPP on M1/M2; CG13 OBA modules per 
 Russian fortifications in the Initial Scenario (IHSR 7).
 """
 
-import re
 import math
+import re
+from collections import Counter
 from dataclasses import dataclass
 
 from solo.campaign.state import Campaign, SideState
@@ -220,6 +221,8 @@ def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[It
           initial: bool, no_fortifications: bool) -> int:
     """Refuse an illegal purchase with one line; return the CPP it costs."""
     spent, ids, fru_spent, oba = 0, [], 0, 0
+    bought = Counter(p.rg for p in side.purchases if not p.given)  # side.bought, counted once for every item
+    bought_today = Counter(p.rg for p in side.purchases if not p.given and p.date == c.date)
     for item in items:
         rg = chart.get(item.rg)
         if rg is None:
@@ -240,12 +243,12 @@ def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[It
         if no_fortifications and rg.id == "M1":
             raise SoloError(f"{rg.id}: the {side.name}s cannot purchase Fortifications in the Initial Scenario (IHSR 7)")
         ids.append(rg.id)
-        this_date = side.bought(rg.id, c.date) + ids.count(rg.id)
+        this_date = bought_today[rg.id] + ids.count(rg.id)
         if this_date > rg.date_max:
             raise SoloError(f"{rg.id}: CG Date Max is {rg.date_max} (7.5187); {this_date} would be bought on {c.date}")
-        in_cg = side.bought(rg.id) + ids.count(rg.id)
+        in_cg = bought[rg.id] + ids.count(rg.id)
         if in_cg > rg.cg_max:
-            raise SoloError(f"{rg.id}: CG Max is {rg.cg_max} (7.5188); {side.bought(rg.id)} already bought in the CG")
+            raise SoloError(f"{rg.id}: CG Max is {rg.cg_max} (7.5188); {bought[rg.id]} already bought in the CG")
         price = cost(rg, item)
         spent += price
         if rg.id in limits.get("fru_cap_ids", ()) and side.name == "German":
