@@ -133,7 +133,8 @@ def mission_situation(m: Mission, save: str, friendly: list[dict], held: list[st
         raise SoloError(f"{save}: {m.title} has no mapboards solo can read (the OtO map has no LOSData); "
                         "use a situation file")
     raw = {"boards": m.boards["boards"], "objectives": [v["hex"] for v in m.boards.get("vpo") or []], "ebe": "west",
-           "enemy": [{"id": u.id, "unit": u.type, "hex": u.where, "attitude": u.attitude.lower()}
-                     for u in m.units if u.status == "active" and HEX.match(u.where) and u.kind != "fortification"]}
+           "enemy": [{"id": u.id, "unit": u.type, "hex": u.hex, "attitude": u.attitude.lower()}
+                     for u in m.units if u.side == "ENEMY" and u.on_map and HEX.match(u.hex)
+                     and u.kind != "fortification"]}
     raw["friendly"], raw["friendly_held"] = list(friendly), list(held)
     return raw

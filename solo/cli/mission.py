@@ -41,9 +41,9 @@ def _text(o: Outcome, since: int | None = None) -> str:
         out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
     hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
     out.append(f"S? ({len(hidden)} not Activated): " + ("; ".join(hidden) or "none"))
-    active = [u for u in m.units if u.status == "active"]
+    active = [u for u in m.units if u.on_map]
     if active:
-        out.append("ENEMY units: " + "; ".join(f"{u.id} {u.type} in {u.where} ({u.attitude}, from {u.source})" for u in active))
+        out.append("ENEMY units: " + "; ".join(f"{u.id} {u.type} in {u.hex} ({u.attitude}, from {u.source})" for u in active))
     if m.effects:
         out.append("Lasting effects: " + "; ".join(m.effects))
     new = m.record if since is None else m.record[since:]

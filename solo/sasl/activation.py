@@ -31,6 +31,15 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
     return hit, f"AC dr {trace.original}, Final {trace.final}, minus AC# {ac} = {trace.final - ac} vs bracket <= {bracket}"
 
 
+def check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> dict:
+    """An Activation check of ``s`` seen at range ``rng``: the AC dr, and the units it Activates."""
+    hit, why = ac_check(x, s, rng, viewer, mods)
+    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
+    made = activate(x, s) if hit else []
+    return {"s": s.id, "range": rng, "mods": mods, "activated": hit, "why": why,
+            "units": [u.to_json() for u in x.m.units if u.id in made]}
+
+
 def _squad(x: Ctx, purpose: str) -> str:
     squad = x.roll("squad", purpose, side="ENEMY").result
     return x.defn.get("squad_replace", {}).get(squad, squad)

@@ -13,6 +13,8 @@ class Ctx(StepContext):
         self.m, self.game, self.defn = m, game, game.definition  # game: the MissionGame it plays (solo/sasl/game.py)
         self.boards = {}  # the classified mapboards by id, when the mission reads the player's VASL boards
         self.last = None  # what the last action did, for the CLI
+        self.map = None  # the mission's map (solo/sasl/mission_map.py), once its set-up knows it
+        self.enemy_ai = None  # enemy_ai(x, phase): the ENEMY's decisions for a phase
 
     @property
     def where(self) -> str:

@@ -4,6 +4,7 @@ replays, resumes after a crash and undoes the last action like a Campaign Game. 
 comes from its MissionGame (solo/sasl/game.py).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from solo.board.cache import load_board
@@ -11,11 +12,11 @@ from solo.board.coords import Grid, column_letters, parse_hex_id
 from solo.board.vasl import saved_folder
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
-from solo.core.play import NeedAnswer, Play, Question
-from solo.core.sides import Human
+from solo.core.play import NeedAnswer, Play, Question, Reply
+from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
-from solo.sasl import activation, events, setup
+from solo.sasl import actions, activation, events, setup
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.state import SEQUENCE, Mission
@@ -76,16 +77,19 @@ class Outcome:
     vp: dict | None = None  # the VP tally from the latest report (the final VP once the mission ended)
 
 
-ACTIONS = ("place", "activate", "report", "phase", "turn")
+ACTIONS = ("place", "activate", "report", *actions.CHECKS, "phase", "turn")
 
 
 KEYS = {"place": ("count", "hexes"), "activate": ("s", "range", "viewer", "mods"), "report": ("report",),
-        "phase": (), "turn": ("report",)}  # what each action may say; a mission's own action names a hex
+        "phase": (), "turn": ("report",)} | {k: keys for k, (_, keys) in actions.CHECKS.items()}
+# what each action may say; a mission's own action names a hex
 
 
-def _action(m: Mission, defn: dict, own: tuple[str, ...]):
+def _action(x: Ctx):
     """The parser of the player's next action: everything checked against the mission before it reaches the log,
     and the action logged as checked (its keys only)."""
+    m, defn, own = x.m, x.defn, tuple(x.game.actions)
+
     def parse(raw) -> dict:
         if not isinstance(raw, dict) or raw.get("do") not in ACTIONS + own:
             raise SoloError(f"an action is {', '.join(ACTIONS[:-1] + own)} or turn")
@@ -94,6 +98,11 @@ def _action(m: Mission, defn: dict, own: tuple[str, ...]):
         if unknown:
             raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
                             f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
+        if do in ("phase", "turn") and m.pending:
+            raise SoloError(f"{do}: the ENEMY's moves of the {m.phase} wait for you: confirm them (all as decided, "
+                            f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")
+        if do in actions.CHECKS:
+            return actions.CHECKS[do][0](x, raw)
         if do == "place":
             return _place(m, defn, raw)
         if do == "activate":
@@ -147,6 +156,7 @@ def setup_mission(x: Ctx, load: Load) -> None:
     x.m.phase = "set up"
     setup.mission_tables(x)
     x.game.set_up(x, load)
+    x.map = x.game.mission_map(x) if x.game.mission_map else None
     setup.place_s(x)
     x.m.phase = SEQUENCE[0]
 
@@ -154,7 +164,7 @@ def setup_mission(x: Ctx, load: Load) -> None:
 def mission_loop(x: Ctx, load: Load) -> None:
     setup_mission(x, load)
     while not x.m.ended:
-        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x.m, x.defn, tuple(x.game.actions)))
+        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x))
         x.last = do(x, action)
 
 
@@ -167,6 +177,8 @@ def do(x: Ctx, action: dict) -> dict:
         return {"placed": [s.id for s in new]}
     if action["do"] == "activate":
         return check_s(x, action)
+    if action["do"] in actions.CHECKS:
+        return actions.do(x, action)
     if action["do"] == "phase":
         return next_phase(x)
     if action["do"] in x.game.actions:
@@ -179,18 +191,40 @@ def do(x: Ctx, action: dict) -> dict:
 
 
 def check_s(x: Ctx, action: dict) -> dict:
-    s = x.m.s_counter(action["s"])
-    hit, why = activation.ac_check(x, s, action.get("range", 0), action.get("viewer", "Infantry"), action.get("mods", {}))
-    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
-    made = activation.activate(x, s) if hit else []
-    return {"s": s.id, "activated": hit, "why": why, "units": [u.to_json() for u in x.m.units if u.id in made]}
+    """An S? the player names as seen (a map solo has no LOS for, or a check by hand)."""
+    return activation.check(x, x.m.s_counter(action["s"]), action.get("range", 0), action.get("viewer", "Infantry"),
+                            action.get("mods", {}))
+
+
+# The ENEMY's decisions by phase (solo/ai/decide.py's phases), and the decisions that then wait for the player: the
+# ENEMY fires in the FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh.
+AI_PHASES = {"FRIENDLY DFPh": ("defensive", ("defensive fire",)), "ENEMY PFPh": ("prep", ("prep fire",)),
+             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("defensive", ("defensive fire",)),
+             "ENEMY RtPh": ("move", ("rout",)), "ENEMY APh": ("advance", ("advance", "advance into CC"))}
+
+
+def enemy_decisions(x: Ctx, phase: str) -> None:
+    """The computer decides for the ENEMY units on the map; the moves and fire wait for the player to confirm them."""
+    if phase not in AI_PHASES or x.enemy_ai is None or x.map is None or not x.map.has_los:
+        return
+    if not any(u.side == "ENEMY" and u.on_map and x.map.name(u.hex) for u in x.m.units):
+        return
+    ai_phase, kept = AI_PHASES[phase]
+    decided = x.ask("enemy_moves", f"The ENEMY's decisions for the {phase}", list, side="ENEMY",
+                    context={"phase": ai_phase})
+    x.m.pending = [d for d in decided if d["action"] in kept]
+    for d in x.m.pending:
+        x.say(f"decided: {d['why']}", rule="ENEMY AI")
+    if not x.m.pending:
+        x.say(f"no ENEMY unit acts in the {phase}", rule="ENEMY AI")
 
 
 def _enter(x: Ctx, phase: str) -> None:
-    x.m.phase = phase
+    x.m.phase, x.m.checked = phase, []
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh" and x.game.enemy_rph:
         x.game.enemy_rph(x)
+    enemy_decisions(x, phase)
 
 
 def next_phase(x: Ctx) -> dict:
@@ -236,8 +270,9 @@ def end_turn(x: Ctx, report: dict) -> dict:
 
 
 def run(game: MissionGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
-        frozen: bool = False) -> Outcome:
-    """Play ``game`` over the mission save ``log`` up to the next question it cannot answer."""
+        frozen: bool = False, enemy_ai: Callable | None = None) -> Outcome:
+    """Play ``game`` over the mission save ``log`` up to the next question it cannot answer; ``enemy_ai(x, phase)``
+    decides for the ENEMY units on the map (solo/ai/mission.py)."""
     meta = log.meta
     defn = game.definition
     folder = saved_folder(meta.get("vasl_boards"))
@@ -246,6 +281,8 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
     person = Human(answers, interactive, never_prompt=("action",))
     play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
     x = Ctx(play, m, game)
+    x.enemy_ai = enemy_ai
+    play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
     waiting = None
     try:
         mission_loop(x, load)
@@ -260,7 +297,9 @@ def status_json(o: Outcome) -> dict:
         "mission": {"id": m.id, "title": m.title, "attitude": m.attitude},
         "tables": dict(m.tables),
         "friendly_oob": {k: m.friendly_oob.get(k, []) for k in ("infantry", "armor", "air", "oba", "reinforcements")},
-        "enemy": {**m.enemy, "units": [u.to_json() for u in m.units]},
+        "enemy": {**m.enemy, "units": [u.to_json() for u in m.units if u.side == "ENEMY"]},
+        "units": [u.to_json() for u in m.units],
+        "pending": m.pending,
         "s": [s.to_json() for s in m.s],
         "boards": m.boards,
         "month": m.month,

@@ -28,6 +28,7 @@ class MissionGame:
     enemy_rph: Callable[[Ctx], None] | None = None  # at the start of each ENEMY RPh
     actions: Mapping[str, Callable[[Ctx, dict], dict]] = field(default_factory=dict)  # the player's own actions
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
+    mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None
 
     @property
     def definition(self) -> dict:

@@ -25,18 +25,33 @@ class SQuestion:
         return dict(self.__dict__)
 
 
+ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
+GONE = ("eliminated", "exited")
+MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured")  # counters a unit carries
+
+
 @dataclass
-class EnemyUnit:
-    id: str  # "E1"
+class Unit:
+    """A counter of either side on the map: a squad, HS, leader, SW, Gun, vehicle or fortification (an ENEMY one from
+    the set-up or an S?'s Activation, a FRIENDLY one from the mission's OoB), where it stands and in what state."""
+
+    id: str  # "E1" ENEMY, "F1" FRIENDLY
     type: str  # "4-6-7", "9-1", "LMG", "StuG IIIG", "20L(6) AA", "Trench" ...
-    kind: str  # squad | hs | leader | sw | gun | vehicle | fortification
-    where: str
-    attitude: str
-    source: str  # the S? it came from, or "set up"
-    status: str = "active"  # active | eliminated
+    kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse
+    hex: str  # its hex; an ENEMY unit set up by a placement rule the player applies names that rule
+    attitude: str = ""  # an ENEMY unit's Attitude (3.)
+    source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
+    status: str = "Good Order"  # Good Order | broken | eliminated | exited
+    side: str = "ENEMY"
+    marks: list[str] = field(default_factory=list)  # of MARKS
+    owner: str | None = None  # a SW (or Gun) possessed by this unit id (A4.4)
+
+    @property
+    def on_map(self) -> bool:
+        return self.status in ON_MAP
 
     def to_json(self) -> dict:
-        return dict(self.__dict__)
+        return dict(self.__dict__) | {"where": self.hex}  # "where": the key of saves' JSON before units had hexes
 
 
 @dataclass
@@ -48,7 +63,10 @@ class Mission:
     friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [], "reinforcements": []})
     enemy: dict = field(default_factory=dict)  # elr, sniper, guns, minefields, wrecks, fortifications, ofa strikes
     s: list[SQuestion] = field(default_factory=list)
-    units: list[EnemyUnit] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)  # both sides' counters
+    entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
+    checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
+    pending: list[dict] = field(default_factory=list)  # the ENEMY's decided moves of the phase, not yet confirmed
     boards: dict = field(default_factory=dict)
     month: str | None = None
     turn: int = 1
@@ -70,11 +88,20 @@ class Mission:
     def s_counter(self, s_id: str) -> SQuestion | None:
         return next((s for s in self.s if s.id.lower() == str(s_id).lower()), None)
 
-    def add_unit(self, type_: str, kind: str, where: str, attitude: str, source: str) -> EnemyUnit:
-        unit = EnemyUnit(f"E{len(self.units) + 1}", type_, kind, where, attitude, source)
+    def add_unit(self, type_: str, kind: str, where: str, attitude: str, source: str, side: str = "ENEMY") -> Unit:
+        prefix = side[0]
+        n = 1 + sum(1 for u in self.units if u.side == side)
+        unit = Unit(f"{prefix}{n}", type_, kind, where, attitude, source, side=side)
         self.units.append(unit)
         return unit
 
+    def unit(self, unit_id: str) -> Unit | None:
+        return next((u for u in self.units if u.id.lower() == str(unit_id).lower()), None)
+
+    def at(self, hex_id: str, side: str | None = None) -> list[Unit]:
+        """The units on the map in ``hex_id`` (of ``side``, or both)."""
+        return [u for u in self.units if u.hex == hex_id and u.on_map and side in (None, u.side)]
+
     @property
-    def activated(self) -> list[EnemyUnit]:
-        return [u for u in self.units if u.status == "active" and u.source != "set up"]
+    def activated(self) -> list[Unit]:
+        return [u for u in self.units if u.on_map and u.side == "ENEMY" and u.source != "set up"]

@@ -2,7 +2,15 @@
 
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
+from solo.board.coords import Grid
+from solo.sasl.mission_map import MissionMap
 from solo.sasl.setup import leaders
+
+
+def mission_map(x: Ctx) -> MissionMap:
+    """The OtO map by its hex grid (rows 1-28 in play): hexes, adjacency and ranges; its terrain and LOS are the
+    player's until solo reads the map."""
+    return MissionMap(grid=Grid(columns=x.defn["map_grid"]["columns"], rows=x.defn["map_grid"]["rows"]))
 
 
 def set_up(x: Ctx, load: Load) -> None:

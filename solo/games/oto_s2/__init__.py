@@ -8,4 +8,5 @@ from solo.games.oto_s2 import activation, setup, vp
 from solo.sasl.game import MissionGame
 
 GAME = MissionGame("oto-s2", setup.set_up, vp.vp_schedule, immediate_win=vp.immediate_win, vasl_boards=True,
-                   activation_results=activation.activation_results, leader_generated=activation.leader_generated)
+                   activation_results=activation.activation_results, leader_generated=activation.leader_generated,
+                   mission_map=setup.mission_map)

@@ -76,9 +76,10 @@ def roll_boards(dice: DiceSource) -> list[MapBoard]:
     return [first, centre, second]
 
 
-def map_graph(mapboards: list[MapBoard], load) -> nx.DiGraph:
-    """The configuration's graph with the MSR 5 terrain changes: hills at Level 0, wooden buildings."""
-    graph = build_graph([Placed(m.id, load(m.id)) for m in mapboards], level_hills=True)
+def map_graph(board_ids: list[str], load) -> nx.DiGraph:
+    """The configuration's graph (boards north to south) with the MSR 5 terrain changes: hills at Level 0, wooden
+    buildings."""
+    graph = build_graph([Placed(b, load(b)) for b in board_ids], level_hills=True)
     for _, data in graph.nodes(data=True):
         if data["terrain"] == "stone building":
             data["terrain"] = "wooden building"

@@ -4,7 +4,15 @@ from solo.core.errors import SoloError
 from solo.games.oto_s2 import crossroads
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
+from solo.sasl.mission_map import MissionMap
 from solo.sasl.setup import leaders
+
+
+def mission_map(x: Ctx) -> MissionMap | None:
+    """The three mapboards with MSR 5 (hills Level 0, wooden buildings), when the player's VASL boards are known."""
+    if not x.boards:
+        return None
+    return MissionMap(crossroads.map_graph(x.m.boards["boards"], x.boards.__getitem__))
 
 
 def set_up(x: Ctx, load: Load) -> None:
@@ -44,6 +52,7 @@ def boards(x: Ctx, load: Load) -> None:
     mapboards, config, month = x.play.dice("oto-s2.configuration", "", x.m.phase, configure)
     x.boards = config.boards if config else {}
     x.m.boards = {"boards": [m.id for m in mapboards], "centre": mapboards[1].id,
+                  "kinds": {m.id: m.kind for m in mapboards},
                   "vpo": [{"hex": v.hex, "why": v.why} for v in config.vpo] if config else None}
     x.m.month = month.result
     x.say(f"Mapboards (MSR 6): {', '.join(m.id for m in mapboards)} (centre {mapboards[1].id}); month {month.result} (MSR 8)"

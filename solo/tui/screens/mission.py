@@ -85,7 +85,7 @@ class MissionScreen(SaveScreen):
         m = self.outcome.mission
         marks = {v["hex"]: "V" for v in (m.boards.get("vpo") or [])} if m.boards else {}
         marks.update({s.where: "?" for s in m.s if s.status == "hidden"})
-        marks.update({u.where: "E" for u in m.units if u.status == "active"})
+        marks.update({u.hex: "E" for u in m.units if u.on_map})
         return marks
 
     def on_mount(self) -> None:
@@ -112,8 +112,8 @@ class MissionScreen(SaveScreen):
         units = self.query_one("#units", DataTable)
         units.clear()
         for u in m.units:
-            if u.status == "active":
-                units.add_row(u.id, Text(u.type), Text(u.where), u.attitude)
+            if u.on_map:
+                units.add_row(u.id, Text(u.type), Text(u.hex), u.attitude)
         log = self.query_one("#log", RichLog)
         log.clear()
         for e in m.record[-60:]:
@@ -146,7 +146,7 @@ class MissionScreen(SaveScreen):
         self.cursor_hex = event.hex_id
         m = self.outcome.mission
         here = [f"{s.id} (S?)" for s in m.s if s.where == event.hex_id and s.status == "hidden"]
-        here += [f"{u.id} {u.type}" for u in m.units if u.where == event.hex_id and u.status == "active"]
+        here += [f"{u.id} {u.type}" for u in m.units if u.hex == event.hex_id and u.on_map]
         view = self.query_one("#mapview", MapView)
         board_id = next(b for b, _ in view.boards if event.hex_id.startswith(b))
         h = dict(view.boards)[board_id].hexes[event.hex_id[len(board_id):]]

@@ -37,7 +37,7 @@ def test_armor_support_dr_and_its_another_dr():
 def test_oto_s1_enemy_guns_wrecks_elr_sniper():
     x = ctx(faces=[1, 4, 6, 2, 5, 3])
     setup.enemy(x)
-    assert [(u.type, u.where) for u in x.m.units] == [("Flak 38 20L (6)", "I10"), ("Flak 38 20L (6)", "U6"), ("Flak 18 88L", "CC2")]
+    assert [(u.type, u.hex) for u in x.m.units] == [("Flak 38 20L (6)", "I10"), ("Flak 38 20L (6)", "U6"), ("Flak 18 88L", "CC2")]
     assert x.m.enemy["elr"] == 3 and x.m.enemy["sniper"] == "P18"
     assert [w.split(":")[0] for w in x.m.enemy["wrecks"]] == [
         "Wreck is not affected", "Wreck is burning", "Wreck is removed", "Wreck is not affected",

@@ -72,7 +72,7 @@ def test_msr_5_terrain_changes_in_the_graph():
     """MSR 5: all hills are Level 0 and all buildings wooden (board 40 has hills, board 12 stone buildings)."""
     mapboards = crossroads.roll_configuration("oto-s2.mapboard", ["A", "B", "B"], TypedDice([1, 1, 5, 6, 3, 3]))
     assert [m.id for m in mapboards] == ["40", "12", "33"]
-    graph = crossroads.map_graph(mapboards, lambda b: load_board(BOARDS, b))
+    graph = crossroads.map_graph([m.id for m in mapboards], lambda b: load_board(BOARDS, b))
     assert {d["elevation"] for _, d in graph.nodes(data=True)} == {0}
     assert "stone building" not in {d["terrain"] for _, d in graph.nodes(data=True)}
     assert max(h.elevation for h in load_board(BOARDS, "40").hexes.values()) >= 1

@@ -1,0 +1,51 @@
+"""The ENEMY AI in a mission: the situation it decides for is the mission's own map and units (solo/sasl), not a
+situation file.
+
+What the texts leave to the player and solo reads for him (marked readings):
+- The ENEMY Board Edge: the mission's `ebe` (OtO-S1: West); in OtO-S2, where the FRIENDLY side enters on the North or
+  South edge, the opposite edge.
+- A VPO is FRIENDLY-held (Attack Attitude heads for it) while a Good Order FRIENDLY unit stands in it.
+- A SW goes with the unit that possesses it; only a SW nobody possesses is left out of the decisions.
+"""
+
+from weakref import WeakKeyDictionary
+
+from solo.ai.decide import decide
+from solo.ai.maps import Terrain
+from solo.ai.situation import Situation, piece
+from solo.sasl.context import Ctx
+
+_TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
+ACTING = ("squad", "hs", "crew", "leader", "vehicle", "gun")
+
+
+def terrain(mission_map) -> Terrain:
+    if mission_map not in _TERRAIN:
+        _TERRAIN[mission_map] = Terrain(mission_map.graph)
+    return _TERRAIN[mission_map]
+
+
+def situation(x: Ctx) -> Situation:
+    """The units on the map as the AI sees them: every Good Order or broken unit of both sides that stands in a hex
+    of the map (an ENEMY unit whose hex the player has not placed is left out)."""
+    m, where = x.m, f"mission {x.m.id}"
+    vpo = [x.map.name(v["hex"]) for v in (m.boards or {}).get("vpo") or [] if x.map.name(v["hex"])]
+    entry = m.friendly_oob.get("entry_edge")
+    ebe = str(x.defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west")).lower()
+    pieces = []
+    for u in m.units:
+        if not u.on_map or u.kind not in ACTING or x.map.name(u.hex) is None or "wreck" in u.marks:
+            continue
+        raw = {"id": u.id, "unit": u.type, "hex": x.map.name(u.hex), "broken": u.status == "broken",
+               "attitude": (u.attitude or "hold").lower()}
+        if u.kind == "gun":
+            raw["mf"] = 0  # a Gun keeps its Location
+        pieces.append(piece(raw, u.side, where))
+    held = tuple(v for v in vpo if any(p.side == "FRIENDLY" and not p.broken and p.hex == v for p in pieces))
+    return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces))
+
+
+def decisions(x: Ctx, phase: str) -> list[dict]:
+    """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py), as the mission keeps it."""
+    found = decide(terrain(x.map), situation(x), phase)
+    return [{"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": d.why} for d in found]

@@ -1,0 +1,414 @@
+"""The player's actions that change the map: FRIENDLY units entering from the OoB, moving, fire results on any unit,
+rally, SW changing hands, an S? removed, and the ENEMY's decided moves confirmed (as decided, or as they went on the
+table). Each is checked whole against the mission before it reaches the event log (one line, nothing changed), then
+applied by ``do`` here.
+
+Phases (the ASL sequence of play, A3.): FRIENDLY units move in the FRIENDLY MPh, broken ones rout in the FRIENDLY
+RtPh, and Advance one Location in the FRIENDLY APh (A4.7). A unit's MF: 4 for MMC, 6 for SMC (A4.1), +2 for MMC that
+move with a leader (A4.12); one more MF makes it CX (A4.51). Vehicles move by the player's reading of their MP: solo
+checks their path, not their MP (the texts give no vehicle's MP).
+"""
+
+from collections import Counter
+
+from solo.core.errors import SoloError
+from solo.rules.units import casualty_reduced, unit_type
+from solo.sasl import activation
+from solo.sasl.context import Ctx
+from solo.sasl.state import MARKS, Unit
+from solo.sasl.units import kind_of, oob_counters, stacking
+
+RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
+           "concealed", "revealed")
+MF = {"leader": 6}  # A4.1; every other infantry kind 4
+INFANTRY = ("squad", "hs", "crew", "leader")
+
+
+def _hex(x: Ctx, text, what: str) -> str:
+    from solo.sasl.engine import hex_id  # the one reading of a hex id the mission takes
+    name = hex_id(x.m, x.defn, text)
+    if x.map is not None:
+        found = x.map.name(name)
+        if found is None:
+            raise SoloError(f"{what} {text!r}: no such hex on this mission's map")
+        name = found
+    return name
+
+
+def _units(x: Ctx, ids, side: str | None, what: str) -> list[Unit]:
+    if isinstance(ids, str):
+        ids = ids.replace(",", " ").split()
+    if not isinstance(ids, list) or not ids:
+        raise SoloError(f"{what}: name the unit(s) by id, e.g. F3")
+    found = []
+    for i in ids:
+        u = x.m.unit(i) if isinstance(i, str) else None
+        if u is None or (side and u.side != side):
+            known = ", ".join(u.id for u in x.m.units if u.on_map and side in (None, u.side)) or "none"
+            raise SoloError(f"{what}: no {side + ' ' if side else ''}unit {i!r} on the map (on the map: {known})")
+        if not u.on_map:
+            raise SoloError(f"{what}: {u.id} is {u.status}")
+        if u in found:
+            raise SoloError(f"{what}: {u.id} is named twice")
+        found.append(u)
+    return found
+
+
+# --- checks (the action as it is logged) -----------------------------------------------------------------------
+
+def check_enter(x: Ctx, raw: dict) -> dict:
+    """FRIENDLY units from the OoB onto the map: types the OoB still has off the map, in a hex the mission's set-up
+    or entry rule allows, within the stacking limit."""
+    m, rule = x.m, x.defn.get("friendly_entry", {})
+    types = raw.get("units")
+    if isinstance(types, str):
+        types = types.replace(",", " ").split()
+    if not isinstance(types, list) or not types or not all(isinstance(t, str) for t in types):
+        raise SoloError("enter: name the OoB units' types, e.g. 5-2-7 5-2-7 LMG")
+    where = _hex(x, raw.get("hex"), "enter: hex")
+    if rule.get("edge"):  # off-board set up, entering on the chosen edge (OtO-S2)
+        if m.phase != "FRIENDLY MPh":
+            raise SoloError(f"enter: FRIENDLY units enter in the FRIENDLY MPh (it is the {m.phase})")
+        edge = m.friendly_oob.get("entry_edge", "North")
+        if x.map is not None and x.map.graph is not None and where not in x.map.edge(edge):
+            raise SoloError(f"enter: {where} is not on the {edge} edge, where the FRIENDLY units enter")
+    elif m.turn != 1 or m.phase != "FRIENDLY RPh":
+        raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
+                        "later ones enter as their rule says")
+    else:
+        _set_up_area(x, rule, where)
+    left = oob_counters(m) - Counter(m.entered)
+    asked = {}
+    for t in types:
+        asked[t] = asked.get(t, 0) + 1
+        if asked[t] > left.get(t, 0):
+            have = ", ".join(f"{k} x{n}" for k, n in sorted(left.items()) if n) or "nothing"
+            raise SoloError(f"enter: the OoB has no {'more ' if t in left or t in oob_counters(m) else ''}{t!r} "
+                            f"to bring on (still off the map: {have})")
+    if m.at(where, "ENEMY"):
+        raise SoloError(f"enter: {where} holds ENEMY units")
+    new = [Unit("", t, kind_of(t, x.defn["friendly"]), where, side="FRIENDLY") for t in types]
+    problem = stacking(m, where, "FRIENDLY", new)
+    if problem:
+        raise SoloError(f"enter: {problem}")
+    return {"do": "enter", "hex": where, "units": types}
+
+
+def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
+    """On or east of a line of hexes (OtO-S1: A27-I23-I20-R15-DD21): a hex is in the area when its number is at
+    least the line's number in its hexrow. Between two named hexes the line's number is read straight across (the
+    nearer whole number, a half counted toward the line), the reading solo takes of "on or East of"."""
+    line = rule.get("on_or_east_of")
+    if not line or x.map is None or x.map.grid is None:
+        return
+    points = [x.map.grid.parse(h) for h in line]
+    column, row = x.map.grid.parse(where)
+    limits = [r for c, r in points if c == column]
+    for (c1, r1), (c2, r2) in zip(points, points[1:]):
+        if c1 < column < c2:
+            limits.append(int(r1 + (r2 - r1) * (column - c1) / (c2 - c1) + 0.5))
+    if limits and row < min(limits):
+        raise SoloError(f"enter: {where} is west of the FRIENDLY set up area (on or East of {'-'.join(line)})")
+
+
+def _allowance(units: list[Unit]) -> float:
+    """MF of a moving stack (A4.1, A4.12): the least of its units; MMC moving with a leader have 6."""
+    with_leader = any(u.kind == "leader" for u in units)
+    return min(MF.get(u.kind, 6 if with_leader else 4) for u in units)
+
+
+def check_move(x: Ctx, raw: dict) -> dict:
+    """FRIENDLY units moving together along a path of adjacent hexes, in a phase that lets them move."""
+    m = x.m
+    units = _units(x, raw.get("units"), "FRIENDLY", "move")
+    path = raw.get("path")
+    if isinstance(path, str):
+        path = path.replace(",", " ").split()
+    if not isinstance(path, list) or not path:
+        raise SoloError("move: give the hexes entered, in order (e.g. 5B2 5B3)")
+    path = [_hex(x, h, "move: hex") for h in path]
+    start = units[0].hex
+    if any(u.hex != start for u in units):
+        raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
+    if any(u.kind in ("sw", "fortification") or "wreck" in u.marks or "immobilized" in u.marks for u in units):
+        raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at all")
+    broken = [u for u in units if u.status == "broken"]
+    if m.phase == "FRIENDLY RtPh":
+        if len(broken) != len(units):
+            raise SoloError("move: only broken units move in the RtPh (they rout, A10.5)")
+    elif m.phase in ("FRIENDLY MPh", "FRIENDLY APh"):
+        if broken:
+            raise SoloError(f"move: {', '.join(u.id for u in broken)} broken: a broken unit routs in the RtPh (A10.5)")
+        if m.phase == "FRIENDLY APh" and len(path) > 1:
+            raise SoloError("move: in the APh a unit Advances one Location (A4.7)")
+    else:
+        raise SoloError(f"move: FRIENDLY units move in the FRIENDLY MPh, rout in the RtPh and Advance in the APh "
+                        f"(it is the {m.phase})")
+    cost, here = 0.0, start
+    for step in path:
+        if x.map is not None and not x.map.adjacent(here, step):
+            raise SoloError(f"move: {step} is not next to {here}")
+        if x.map is not None:
+            weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
+            c = x.map.cost(here, step, weight)
+            if c == float("inf"):
+                raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)})")
+            cost += c
+        if m.at(step, "ENEMY") and m.phase != "FRIENDLY APh":
+            raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
+        here = step
+    infantry = [u for u in units if u.kind in INFANTRY]
+    if x.map is not None and x.map.graph is not None and infantry and m.phase == "FRIENDLY MPh":
+        mf = _allowance(infantry)
+        if cost > mf + 1:
+            raise SoloError(f"move: the path costs {cost:g} MF; {', '.join(u.id for u in units)} have {mf:g} "
+                            "(one more if CX, A4.51)")
+    problem = stacking(m, path[-1], "FRIENDLY", units)
+    if problem:
+        raise SoloError(f"move: {problem}")
+    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost}
+
+
+def check_result(x: Ctx, raw: dict) -> dict:
+    """What happened to a unit of either side on the table: a fire result, a rally, an exit."""
+    (unit,) = _units(x, [raw.get("unit")] if raw.get("unit") else [], None, "result")
+    result = raw.get("result")
+    if result not in RESULTS:
+        raise SoloError(f"result {result!r}: one of {', '.join(RESULTS)}")
+    vehicle = unit.kind == "vehicle"
+    if result in ("immobilized", "wreck") and not vehicle:
+        raise SoloError(f"result: {unit.id} {unit.type} is no vehicle")
+    if result in ("broken", "DM", "rallied", "reduced") and unit.kind not in INFANTRY:
+        raise SoloError(f"result: {result} is for infantry; {unit.id} is a {unit.kind}")
+    if result == "rallied" and unit.status != "broken":
+        raise SoloError(f"result: {unit.id} is not broken")
+    return {"do": "result", "unit": unit.id, "result": result}
+
+
+def check_sw(x: Ctx, raw: dict) -> dict:
+    """A SW picked up, handed over, captured (by a unit of the other side) or dropped (to: none), in its hex."""
+    (sw,) = _units(x, [raw.get("sw")] if raw.get("sw") else [], None, "sw")
+    if sw.kind != "sw":
+        raise SoloError(f"sw: {sw.id} {sw.type} is no SW")
+    to = raw.get("to")
+    if to in (None, "", "none"):
+        return {"do": "sw", "sw": sw.id, "to": None}
+    (owner,) = _units(x, [to], None, "sw: to")
+    if owner.kind not in INFANTRY or owner.status == "broken":
+        raise SoloError(f"sw: {owner.id} cannot possess a SW (Good Order infantry only)")
+    if owner.hex != sw.hex:
+        raise SoloError(f"sw: {owner.id} is in {owner.hex}, the SW in {sw.hex}")
+    return {"do": "sw", "sw": sw.id, "to": owner.id}
+
+
+def check_remove(x: Ctx, raw: dict) -> dict:
+    s = x.m.s_counter(raw.get("s", "")) if isinstance(raw.get("s"), str) else None
+    if s is None or s.status != "hidden":
+        known = ", ".join(q.id for q in x.m.s if q.status == "hidden") or "none"
+        raise SoloError(f"remove: no S? {raw.get('s')!r} on the map (S? on the map: {known})")
+    return {"do": "remove", "s": s.id}
+
+
+def check_enemy(x: Ctx, raw: dict) -> dict:
+    """The ENEMY's decided moves confirmed: all as decided (no unit), or one unit's as it went on the table: where
+    it stopped on its path, and what happened to it there."""
+    pending = {p["unit"]: p for p in x.m.pending}
+    if not pending:
+        raise SoloError("enemy: no ENEMY move waits for you")
+    unit = raw.get("unit")
+    if unit in (None, ""):
+        return {"do": "enemy", "unit": None, "stop": None, "result": None}
+    (u,) = _units(x, [unit], "ENEMY", "enemy")
+    if u.id not in pending:
+        raise SoloError(f"enemy: {u.id} has no move waiting (waiting: {', '.join(pending)})")
+    path = pending[u.id]["path"]
+    stop = _hex(x, raw["stop"], "enemy: stop") if raw.get("stop") else path[-1]
+    if stop not in path:
+        raise SoloError(f"enemy: {stop} is not on {u.id}'s path ({' '.join(path)})")
+    result = raw.get("result")
+    if result not in (None, "", *RESULTS):
+        raise SoloError(f"enemy: result {result!r}: one of {', '.join(RESULTS)}")
+    return {"do": "enemy", "unit": u.id, "stop": stop, "result": result or None}
+
+
+CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units", "path")),
+          "result": (check_result, ("unit", "result")), "sw": (check_sw, ("sw", "to")),
+          "remove": (check_remove, ("s",)), "enemy": (check_enemy, ("unit", "stop", "result"))}
+
+
+# --- what each does ---------------------------------------------------------------------------------------------
+
+def do(x: Ctx, action: dict) -> dict:
+    return {"enter": _enter, "move": _move, "result": _result, "sw": _sw, "remove": _remove,
+            "enemy": _enemy}[action["do"]](x, action)
+
+
+def _enter(x: Ctx, a: dict) -> dict:
+    new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"]), a["hex"], "", "OoB", side="FRIENDLY") for t in a["units"]]
+    for t in a["units"]:
+        x.m.entered[t] = x.m.entered.get(t, 0) + 1
+    owners = [u for u in new if u.kind in ("squad", "hs", "crew")] or [u for u in new if u.kind == "leader"]
+    for u in new:
+        if u.kind == "sw" and owners:
+            u.owner = owners[0].id
+    x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
+          f"in {a['hex']}", rule="OoB")
+    return {"units": [u.to_json() for u in new]} | _sightings(x, new, [a["hex"]])
+
+
+def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
+    ids = {u.id for u in units}
+    return [u for u in x.m.units if u.owner in ids and u.on_map]
+
+
+def _move(x: Ctx, a: dict) -> dict:
+    units = [x.m.unit(i) for i in a["units"]]
+    start = units[0].hex
+    infantry = [u for u in units if u.kind in INFANTRY]
+    if infantry and x.m.phase == "FRIENDLY MPh" and a.get("mf", 0) > _allowance(infantry):
+        for u in infantry:
+            u.marks = sorted(set(u.marks) | {"CX"})
+    for u in units + _carried(x, units):
+        u.hex = a["path"][-1]
+    verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
+    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(a['path'])}"
+          + (f" ({a['mf']:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if a.get("mf") else ""),
+          rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
+    return {"moved": a["units"], "to": a["path"][-1]} | _sightings(x, units, a["path"], start)
+
+
+def apply_result(x: Ctx, u: Unit, result: str) -> str:
+    """``result`` on unit ``u``; what it now is, in words."""
+    if result == "eliminated" or (result == "reduced" and u.kind != "squad"):
+        u.status, u.marks = "eliminated", []
+        for sw in _carried(x, [u]):
+            sw.owner = None  # dropped in the Location (A4.43)
+        return "eliminated"
+    if result == "reduced":  # Casualty Reduction (A7.302): the squad becomes its HS
+        hs = casualty_reduced(unit_type(u.type, x.defn["enemy" if u.side == "ENEMY" else "friendly"]))
+        u.type, u.kind = hs.name, "hs"
+        return f"reduced to a {hs.name} HS"
+    if result == "exited":
+        u.status = "exited"
+        for sw in _carried(x, [u]):
+            sw.status = "exited"
+        return "exited the map"
+    if result == "broken":
+        u.status = "broken"
+        u.marks = [k for k in u.marks if k not in ("pinned", "CX")]
+        return "broken"
+    if result == "rallied":
+        u.status, u.marks = "Good Order", [k for k in u.marks if k != "DM"]
+        return "rallied (Good Order)"
+    if result == "revealed":
+        u.marks = [k for k in u.marks if k not in ("concealed", "HIP")]
+        return "revealed (no longer concealed)"
+    if result == "wreck":
+        u.status = "eliminated"
+    u.marks = sorted(set(u.marks) | {result})
+    assert result in MARKS
+    return result
+
+
+def _result(x: Ctx, a: dict) -> dict:
+    u = x.m.unit(a["unit"])
+    was = u.type
+    now = apply_result(x, u, a["result"])
+    x.say(f"{u.id} {was} in {u.hex}: {now}", rule="A7.")
+    return {"unit": u.to_json()}
+
+
+def _sw(x: Ctx, a: dict) -> dict:
+    sw = x.m.unit(a["sw"])
+    owner = x.m.unit(a["to"]) if a["to"] else None
+    if owner and owner.side != sw.side:
+        sw.side, sw.marks = owner.side, sorted(set(sw.marks) | {"captured"})  # A21.11: captured equipment
+        x.say(f"{owner.id} {owner.type} captures {sw.id} {sw.type} in {sw.hex}", rule="A21.11")
+    else:
+        x.say(f"{sw.id} {sw.type} " + (f"possessed by {owner.id} {owner.type}" if owner else f"dropped in {sw.hex}"),
+              rule="A4.43")
+    sw.owner = owner.id if owner else None
+    return {"unit": sw.to_json()}
+
+
+def _remove(x: Ctx, a: dict) -> dict:
+    s = x.m.s_counter(a["s"])
+    s.status = "removed"
+    x.say(f"{s.id} removed from {s.where}", rule="4.")
+    return {"removed": s.id}
+
+
+def _enemy(x: Ctx, a: dict) -> dict:
+    """Confirmed ENEMY moves: each unit to its stop (the end of its path unless told), with what happened there."""
+    chosen = [p for p in x.m.pending if a["unit"] in (None, p["unit"])]
+    done = []
+    for p in chosen:
+        u = x.m.unit(p["unit"])
+        stop = a["stop"] or p["path"][-1]
+        if p["path"][-1] != u.hex or stop != p["path"][-1]:
+            for sw in _carried(x, [u]):
+                sw.hex = stop
+            u.hex = stop
+        said = f"{u.id} {u.type}: {p['action']}" + (f" to {stop}" if len(p["path"]) > 1 else "")
+        if p.get("target"):
+            said += f" at {p['target']}"
+        if a["result"]:
+            said += f"; {apply_result(x, u, a['result'])} in {stop}"
+        elif stop != p["path"][-1]:
+            said += f" (stopped in {stop}, short of {p['path'][-1]})"
+        x.say(said, rule="ENEMY " + x.m.phase.split()[-1])
+        done.append(u.id)
+    x.m.pending = [p for p in x.m.pending if p["unit"] not in done]
+    return {"confirmed": done, "pending": x.m.pending}
+
+
+# --- Activation by LOS ------------------------------------------------------------------------------------------
+
+def _sightings(x: Ctx, units: list[Unit], path: list[str], start: str | None = None) -> dict:
+    """After FRIENDLY units moved (or entered): each hidden S? to which a Good Order one gains LOS (not seen from
+    ``start``) from a hex it entered, within 16 hexes (5.). The readings solo takes where the texts are silent: an
+    S? is checked once a phase, at the range of its nearest sight; the nearest S? first, then by id."""
+    if x.map is None or not x.map.has_los:
+        return {}
+    viewers = [u for u in units if u.status == "Good Order" and u.kind in (*INFANTRY, "vehicle")]
+    if not viewers:
+        return {}
+    viewer = "Vehicle" if all(u.kind == "vehicle" for u in viewers) else "Infantry"
+    hidden = {s.where: [] for s in x.m.s if s.status == "hidden" and x.map.name(s.where)}
+    for s in x.m.s:
+        if s.status == "hidden" and s.where in hidden:
+            hidden[s.where].append(s)
+    for where in x.map.seen(start, list(hidden), 16) if start else ():
+        hidden.pop(where)
+    best: dict[str, int] = {}
+    for step in path:
+        for where, rng in x.map.seen(step, list(hidden), 16).items():
+            best[where] = min(rng, best.get(where, 99))
+    order = sorted(((rng, s.id, s) for where, rng in best.items() for s in hidden[where]),
+                   key=lambda t: (t[0], int(t[1][1:]) if t[1][1:].isdigit() else 0))
+    checks = []
+    for rng, _, s in order:
+        if s.status != "hidden" or s.id in x.m.checked:
+            continue
+        x.m.checked.append(s.id)
+        checks.append(activation.check(x, s, rng, viewer, ac_mods(x, s)))
+    return {"activation": checks} if checks else {}
+
+
+def ac_mods(x: Ctx, s) -> dict:
+    """The AC drm the map tells (tables/core/sasl_ac_dr.toml): S? in or beside a VPO, in a stone building, an
+    Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
+    mods = {}
+    vpo = [v["hex"] for v in (x.m.boards or {}).get("vpo") or []]
+    if any(x.map.name(v) and x.map.distance(s.where, x.map.name(v)) <= 1 for v in vpo):
+        mods["vpo"] = True
+    if x.map.terrain(s.where) == "stone building":
+        mods["stone"] = True
+    if any(x.map.distance(s.where, u.hex) <= 2 for u in x.m.activated if x.map.name(u.hex)):
+        mods["near-enemy"] = True
+    kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
+                                                                            key=len, reverse=True)
+                                                        if s.where.startswith(b)), ""), "")
+    if kind in ("Village", "City"):
+        mods[kind.lower()] = True
+    return mods

@@ -1,0 +1,91 @@
+"""The map a mission is played on, as its rules use it: which hexes there are, which are adjacent and what entering
+one costs, the map's edges, distances, and LOS.
+
+OtO-S2's three geomorphic boards come with their terrain (the player's VASL boards): the map graph of
+solo/board/graph.py (MSR 5 applied by the mission) and its LOS (solo/board/los.py). A map known only by its hex grid
+(OtO-S1's OtO map until its terrain is read) knows its hexes, adjacency and distances; LOS is then the player's.
+"""
+
+from functools import cached_property
+
+import networkx as nx
+
+from solo.board.coords import Grid, column_letters, distance
+
+
+class MissionMap:
+    def __init__(self, graph: nx.DiGraph | None = None, grid: Grid | None = None):
+        self.graph, self.grid = graph, grid
+        if graph is not None:
+            self.alias = {d["also"]: n for n, d in graph.nodes(data=True) if "also" in d}
+
+    # --- hexes --------------------------------------------------------------------------------------------------
+
+    def name(self, hex_id: str) -> str | None:
+        """The map's own name of ``hex_id`` (a half hex of a board join has one name), None if it is not on the map."""
+        if self.graph is not None:
+            hex_id = self.alias.get(hex_id, hex_id)
+            return hex_id if hex_id in self.graph else None
+        try:
+            column, row = self.grid.parse(hex_id)
+        except Exception:  # noqa: BLE001 - any unreadable id is "not on the map"
+            return None
+        return f"{column_letters(column)}{row}"
+
+    def _xy(self, hex_id: str) -> tuple[int, int]:
+        if self.graph is not None:
+            d = self.graph.nodes[hex_id]
+            return d["col"], d["drow"]
+        column, row = self.grid.parse(hex_id)
+        return self.grid.doubled(column, row)
+
+    def distance(self, a: str, b: str) -> int:
+        """Range in hexes (A6: counting the target's hex, not the firer's)."""
+        if self.graph is None:
+            return distance(self.grid.parse(a), self.grid.parse(b), self.grid)
+        (ca, da), (cb, db) = self._xy(a), self._xy(b)
+        dc, dd = abs(ca - cb), abs(da - db)
+        return dc + max(0, (dd - dc) // 2)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        if self.graph is not None:
+            return self.graph.has_edge(a, b)
+        return self.distance(a, b) == 1
+
+    def cost(self, a: str, b: str, weight: str = "mf") -> float:
+        """MF (or vehicle MP) to enter ``b`` from the adjacent ``a`` (inf: NA); 1 on a map with no terrain."""
+        return self.graph.edges[a, b][weight] if self.graph is not None else 1.0
+
+    def terrain(self, hex_id: str) -> str | None:
+        return self.graph.nodes[hex_id]["terrain"] if self.graph is not None else None
+
+    def edge(self, side: str) -> set[str]:
+        """The hexes along a map edge: "North" the first hexrow of the northern board, "South" the last of the
+        southern one (the geomorphic boards joined north to south)."""
+        rows = {n: self._xy(n)[1] for n in self.hexes}
+        top, bottom = min(rows.values()), max(rows.values())
+        pick = (lambda r: r <= top + 1) if side.lower() == "north" else (lambda r: r >= bottom - 1)
+        return {n for n, r in rows.items() if pick(r)}
+
+    @cached_property
+    def hexes(self) -> list[str]:
+        if self.graph is not None:
+            return list(self.graph.nodes)
+        return [f"{column_letters(c)}{r}" for c, r in self.grid.hexes]
+
+    # --- LOS ----------------------------------------------------------------------------------------------------
+
+    @property
+    def has_los(self) -> bool:
+        return self.graph is not None
+
+    @cached_property
+    def los(self):
+        from solo.board.los import LosMap  # numpy's LOS arrays only when a mission needs LOS
+        return LosMap(self.graph)
+
+    def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
+        """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
+        hindrances included), with their range."""
+        near = [t for t in targets if self.distance(viewer, t) <= max_range]
+        return {t: self.distance(viewer, t) for t in near if t == viewer or self.los.visible(viewer, t)}
