@@ -46,6 +46,30 @@ def situation(x: Ctx) -> Situation:
 
 
 def decisions(x: Ctx, phase: str) -> list[dict]:
-    """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py), as the mission keeps it."""
-    found = decide(terrain(x.map), situation(x), phase)
-    return [{"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": d.why} for d in found]
+    """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py), as the mission keeps it; fire with the
+    FP and DRM the player rolls the IFT with."""
+    t, s = terrain(x.map), situation(x)
+    found = decide(t, s, phase)
+    out = []
+    for d in found:
+        why = d.why + (f"; {fire_roll(x, t, s, d)}" if d.target else "")
+        out.append({"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": why})
+    return out
+
+
+def fire_roll(x: Ctx, t: Terrain, s: Situation, d) -> str:
+    """What the player rolls the IFT with for an ENEMY unit's fire (the IFT is core ASL, not in the texts): its FP,
+    doubled at range 0-1 (Point Blank Fire, A7.21); the DRM of the target's TEM (ai/units.toml), each LOS Hindrance
+    hex (+1, A6.2) and the best Good Order leader in the firer's Location (A7.53)."""
+    pieces = {p.id: p for p in s.pieces}
+    firer, target = pieces[d.unit], pieces[d.target]
+    rng = x.map.distance(firer.hex, target.hex)
+    fp = firer.fp * (2 if rng <= 1 else 1)
+    tem = float(t.cover[t.at(target.hex)])
+    hindrance = x.map.los.trace(firer.hex, target.hex).hindrances if firer.hex != target.hex else 0
+    leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and p.hex == firer.hex]
+    leader = min(leaders, default=0) if firer.kind != "leader" else 0
+    parts = [f"TEM {tem:+g} ({t.terrain[t.at(target.hex)]})"] + [f"hindrance +{hindrance}"] * bool(hindrance) \
+        + [f"leader {leader:+d}"] * bool(leader)
+    return f"roll the IFT with {fp:g} FP{' (PBF doubled)' if rng <= 1 else ''}, DRM {tem + hindrance + leader:+g}: " \
+        + ", ".join(parts)

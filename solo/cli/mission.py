@@ -1,6 +1,7 @@
 """`solo mission ...`: thin click commands over the SASL mission engine."""
 
 import time
+from collections import Counter
 
 import click
 
@@ -8,11 +9,14 @@ from solo.board.vasl import boards_folder, saved_folder
 from solo.cli.params import count
 from solo.core.errors import SoloError
 from solo.core.output import emit, plain
+from solo.core.dice import parse_faces
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import MISSIONS, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
+from solo.sasl.actions import RESULTS
+from solo.sasl.units import oob_counters
 from solo.sasl.engine import Outcome, status_json
 
 
@@ -41,9 +45,18 @@ def _text(o: Outcome, since: int | None = None) -> str:
         out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
     hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
     out.append(f"S? ({len(hidden)} not Activated): " + ("; ".join(hidden) or "none"))
-    active = [u for u in m.units if u.on_map]
-    if active:
-        out.append("ENEMY units: " + "; ".join(f"{u.id} {u.type} in {u.hex} ({u.attitude}, from {u.source})" for u in active))
+    for side in ("FRIENDLY", "ENEMY"):
+        here = [u for u in m.units if u.on_map and u.side == side]
+        if here:
+            out.append(f"{side} units: " + "; ".join(unit_text(u) for u in here))
+    left = oob_counters(m) - Counter(m.entered)
+    if m.entered or m.phase != "set up":
+        if +left:
+            out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
+    if m.pending:
+        out.append(f"ENEMY moves of the {m.phase} waiting for you to confirm:")
+        out += [f"  {p['unit']} {p['action']} {' '.join(p['path'])}" + (f" at {p['target']}" if p.get("target") else "")
+                for p in m.pending]
     if m.effects:
         out.append("Lasting effects: " + "; ".join(m.effects))
     new = m.record if since is None else m.record[since:]
@@ -59,12 +72,21 @@ def _text(o: Outcome, since: int | None = None) -> str:
     return "\n".join(out)
 
 
-def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None) -> None:
+def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None) -> None:
     answers = read_answers(answers_file) if answers_file else {}
-    with EventLog.writing(save, keep_on=(click.Abort,)) as log:
+    typed = parse_faces(dice) if dice else []
+    with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused action keeps nothing, typed faces neither
         shown = len(run_mission(log, frozen=True).mission.record)
+        log.type_faces(typed)
         outcome = _act_on(log, save, action, answers, as_json)
     emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown))
+
+
+def unit_text(u) -> str:
+    """ "F3 4-4-7 in 5K6 (broken, DM)"; an ENEMY unit's Attitude and the S? it came from."""
+    state = [u.status] * (u.status != "Good Order") + u.marks + ([f"with {u.owner}"] if u.owner else [])
+    extra = [u.attitude, f"from {u.source}"] if u.side == "ENEMY" else []
+    return f"{u.id} {u.type} in {u.hex}" + (f" ({', '.join(state + extra)})" if state or extra else "")
 
 
 def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_json: bool) -> Outcome:
@@ -147,6 +169,77 @@ def mission_activate(save, s_id, rng, viewer, mods, level, as_json):
     given = {m: True for m in mods} | ({"level": -level} if level else {})
     _act(save, {"do": "activate", "s": s_id, "range": rng, "viewer": viewer.capitalize(), "mods": given}, None, as_json,
          pick=lambda o: o.last)
+
+
+DICE = click.option("--dice", help="Faces you rolled on your table, used by the next rolls in order (colored die "
+                                   "first): the Activation drs a move makes, for example.")
+
+
+@mission.command("enter")
+@click.argument("save")
+@click.argument("hex_")
+@click.argument("types", nargs=-1, required=True)
+@DICE
+@click.option("--json", "as_json", is_flag=True)
+def mission_enter(save, hex_, types, dice, as_json):
+    """FRIENDLY units from the OoB onto the map in HEX_ (set up, or entering on the entry edge), e.g. 5A1 5-2-7
+    5-2-7 LMG 9-1: a SW goes to the first squad or HS named with it. Any S? they see is checked for Activation."""
+    _act(save, {"do": "enter", "hex": hex_, "units": list(types)}, None, as_json, lambda o: o.last, dice)
+
+
+@mission.command("move")
+@click.argument("save")
+@click.argument("units")
+@click.argument("path", nargs=-1, required=True)
+@DICE
+@click.option("--json", "as_json", is_flag=True)
+def mission_move(save, units, path, dice, as_json):
+    """FRIENDLY UNITS (ids, e.g. F1,F2: one stack) move through PATH (the hexes entered, in order): in the MPh, a rout
+    in the RtPh, one hex in the APh. Every S? they now see is checked for Activation, and its dr made."""
+    _act(save, {"do": "move", "units": units, "path": list(path)}, None, as_json, lambda o: o.last, dice)
+
+
+@mission.command("result")
+@click.argument("save")
+@click.argument("unit")
+@click.argument("result", type=click.Choice(RESULTS, case_sensitive=False))
+@click.option("--json", "as_json", is_flag=True)
+def mission_result(save, unit, result, as_json):
+    """What happened to UNIT (of either side) on the table: a fire result, a rally, an exit, a wreck."""
+    result = next(r for r in RESULTS if r.lower() == result.lower())
+    _act(save, {"do": "result", "unit": unit, "result": result}, None, as_json, lambda o: o.last)
+
+
+@mission.command("sw")
+@click.argument("save")
+@click.argument("sw")
+@click.argument("to", required=False)
+@click.option("--json", "as_json", is_flag=True)
+def mission_sw(save, sw, to, as_json):
+    """SW is picked up by (or captured by, or handed to) TO in its hex; without TO it is dropped."""
+    _act(save, {"do": "sw", "sw": sw, "to": to}, None, as_json, lambda o: o.last)
+
+
+@mission.command("remove")
+@click.argument("save")
+@click.argument("s_id", metavar="S")
+@click.option("--json", "as_json", is_flag=True)
+def mission_remove(save, s_id, as_json):
+    """An S? taken off the map (a dummy revealed, a Random Event)."""
+    _act(save, {"do": "remove", "s": s_id}, None, as_json, lambda o: o.last)
+
+
+@mission.command("enemy")
+@click.argument("save")
+@click.argument("unit", required=False)
+@click.option("--stop", help="The hex of its path where it stopped on the table (default: the end of its path).")
+@click.option("--result", type=click.Choice(RESULTS, case_sensitive=False), help="What happened to it there.")
+@click.option("--json", "as_json", is_flag=True)
+def mission_enemy(save, unit, stop, result, as_json):
+    """Confirm the ENEMY's decided moves: all as decided (no UNIT), or UNIT's as it went on the table, e.g.
+    E4 --stop 5K6 --result broken."""
+    result = next((r for r in RESULTS if r.lower() == (result or "").lower()), None)
+    _act(save, {"do": "enemy", "unit": unit, "stop": stop, "result": result}, None, as_json, lambda o: o.last)
 
 
 @mission.command("minefield")

@@ -91,7 +91,8 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     problem = stacking(m, where, "FRIENDLY", new)
     if problem:
         raise SoloError(f"enter: {problem}")
-    return {"do": "enter", "hex": where, "units": types}
+    seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
+    return {"do": "enter", "hex": where, "units": types, "sees": sightings(x, seeing, [where])}
 
 
 def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
@@ -121,6 +122,7 @@ def check_move(x: Ctx, raw: dict) -> dict:
     """FRIENDLY units moving together along a path of adjacent hexes, in a phase that lets them move."""
     m = x.m
     units = _units(x, raw.get("units"), "FRIENDLY", "move")
+    units = [u for u in units if not (u.kind == "sw" and u.owner in {v.id for v in units})]  # carried anyway
     path = raw.get("path")
     if isinstance(path, str):
         path = path.replace(",", " ").split()
@@ -166,15 +168,16 @@ def check_move(x: Ctx, raw: dict) -> dict:
     problem = stacking(m, path[-1], "FRIENDLY", units)
     if problem:
         raise SoloError(f"move: {problem}")
-    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost}
+    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost,
+            "sees": sightings(x, units, path, start)}
 
 
 def check_result(x: Ctx, raw: dict) -> dict:
     """What happened to a unit of either side on the table: a fire result, a rally, an exit."""
     (unit,) = _units(x, [raw.get("unit")] if raw.get("unit") else [], None, "result")
-    result = raw.get("result")
-    if result not in RESULTS:
-        raise SoloError(f"result {result!r}: one of {', '.join(RESULTS)}")
+    result = next((r for r in RESULTS if r.lower() == str(raw.get("result")).strip().lower()), None)
+    if result is None:
+        raise SoloError(f"result {raw.get('result')!r}: one of {', '.join(RESULTS)}")
     vehicle = unit.kind == "vehicle"
     if result in ("immobilized", "wreck") and not vehicle:
         raise SoloError(f"result: {unit.id} {unit.type} is no vehicle")
@@ -225,13 +228,14 @@ def check_enemy(x: Ctx, raw: dict) -> dict:
     stop = _hex(x, raw["stop"], "enemy: stop") if raw.get("stop") else path[-1]
     if stop not in path:
         raise SoloError(f"enemy: {stop} is not on {u.id}'s path ({' '.join(path)})")
-    result = raw.get("result")
-    if result not in (None, "", *RESULTS):
-        raise SoloError(f"enemy: result {result!r}: one of {', '.join(RESULTS)}")
+    given = raw.get("result")
+    result = next((r for r in RESULTS if r.lower() == str(given).strip().lower()), None)
+    if given not in (None, "") and result is None:
+        raise SoloError(f"enemy: result {given!r}: one of {', '.join(RESULTS)}")
     return {"do": "enemy", "unit": u.id, "stop": stop, "result": result or None}
 
 
-CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units", "path")),
+CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units", "path")),  # what the player says
           "result": (check_result, ("unit", "result")), "sw": (check_sw, ("sw", "to")),
           "remove": (check_remove, ("s",)), "enemy": (check_enemy, ("unit", "stop", "result"))}
 
@@ -253,7 +257,7 @@ def _enter(x: Ctx, a: dict) -> dict:
             u.owner = owners[0].id
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
-    return {"units": [u.to_json() for u in new]} | _sightings(x, new, [a["hex"]])
+    return {"units": [u.to_json() for u in new]} | _activation_checks(x, a)
 
 
 def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
@@ -263,7 +267,6 @@ def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
 
 def _move(x: Ctx, a: dict) -> dict:
     units = [x.m.unit(i) for i in a["units"]]
-    start = units[0].hex
     infantry = [u for u in units if u.kind in INFANTRY]
     if infantry and x.m.phase == "FRIENDLY MPh" and a.get("mf", 0) > _allowance(infantry):
         for u in infantry:
@@ -274,7 +277,7 @@ def _move(x: Ctx, a: dict) -> dict:
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(a['path'])}"
           + (f" ({a['mf']:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if a.get("mf") else ""),
           rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
-    return {"moved": a["units"], "to": a["path"][-1]} | _sightings(x, units, a["path"], start)
+    return {"moved": a["units"], "to": a["path"][-1]} | _activation_checks(x, a)
 
 
 def apply_result(x: Ctx, u: Unit, result: str) -> str:
@@ -364,34 +367,42 @@ def _enemy(x: Ctx, a: dict) -> dict:
 
 # --- Activation by LOS ------------------------------------------------------------------------------------------
 
-def _sightings(x: Ctx, units: list[Unit], path: list[str], start: str | None = None) -> dict:
-    """After FRIENDLY units moved (or entered): each hidden S? to which a Good Order one gains LOS (not seen from
-    ``start``) from a hex it entered, within 16 hexes (5.). The readings solo takes where the texts are silent: an
-    S? is checked once a phase, at the range of its nearest sight; the nearest S? first, then by id."""
+def sightings(x: Ctx, units: list[Unit], path: list[str], start: str | None = None) -> list[list]:
+    """The hidden S? to which FRIENDLY ``units`` moving through ``path`` (or entering) gain LOS, [S? id, range] each:
+    seen by a Good Order one from a hex it entered, within 16 hexes, and not from ``start`` (5.). The readings solo
+    takes where the texts are silent: an S? is checked once a phase, at the range of its nearest sight; the nearest
+    S? first, then by id. Worked out when the action is checked, and kept with it in the save."""
     if x.map is None or not x.map.has_los:
-        return {}
+        return []
     viewers = [u for u in units if u.status == "Good Order" and u.kind in (*INFANTRY, "vehicle")]
     if not viewers:
-        return {}
-    viewer = "Vehicle" if all(u.kind == "vehicle" for u in viewers) else "Infantry"
-    hidden = {s.where: [] for s in x.m.s if s.status == "hidden" and x.map.name(s.where)}
+        return []
+    hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it not yet checked this phase
     for s in x.m.s:
-        if s.status == "hidden" and s.where in hidden:
-            hidden[s.where].append(s)
+        if s.status == "hidden" and s.id not in x.m.checked and x.map.name(s.where):
+            hidden.setdefault(x.map.name(s.where), []).append(s)
     for where in x.map.seen(start, list(hidden), 16) if start else ():
         hidden.pop(where)
     best: dict[str, int] = {}
     for step in path:
         for where, rng in x.map.seen(step, list(hidden), 16).items():
             best[where] = min(rng, best.get(where, 99))
-    order = sorted(((rng, s.id, s) for where, rng in best.items() for s in hidden[where]),
-                   key=lambda t: (t[0], int(t[1][1:]) if t[1][1:].isdigit() else 0))
+    found = sorted((rng, int(s.id[1:]), s.id) for where, rng in best.items() for s in hidden[where])
+    return [[s_id, rng] for rng, _, s_id in found]
+
+
+def _activation_checks(x: Ctx, a: dict) -> dict:
+    """The Activation checks of the S? the action's units gained LOS to (an S? an earlier check of the same action
+    Activated is not checked again); the viewer a vehicle when only vehicles moved."""
+    moved = [x.m.unit(i) for i in a.get("units", [])] if a["do"] == "move" else \
+        [u for u in x.m.units if u.side == "FRIENDLY" and u.hex == a["hex"]]
+    viewer = "Vehicle" if moved and all(u.kind == "vehicle" for u in moved) else "Infantry"
     checks = []
-    for rng, _, s in order:
-        if s.status != "hidden" or s.id in x.m.checked:
-            continue
-        x.m.checked.append(s.id)
-        checks.append(activation.check(x, s, rng, viewer, ac_mods(x, s)))
+    for s_id, rng in a.get("sees", []):
+        s = x.m.s_counter(s_id)
+        if s.status == "hidden" and s.id not in x.m.checked:
+            x.m.checked.append(s.id)
+            checks.append(activation.check(x, s, rng, viewer, ac_mods(x, s)))
     return {"activation": checks} if checks else {}
 
 
@@ -400,11 +411,12 @@ def ac_mods(x: Ctx, s) -> dict:
     Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
     mods = {}
     vpo = [v["hex"] for v in (x.m.boards or {}).get("vpo") or []]
-    if any(x.map.name(v) and x.map.distance(s.where, x.map.name(v)) <= 1 for v in vpo):
+    where = x.map.name(s.where)
+    if any(x.map.name(v) and x.map.distance(where, x.map.name(v)) <= 1 for v in vpo):
         mods["vpo"] = True
-    if x.map.terrain(s.where) == "stone building":
+    if x.map.terrain(where) == "stone building":
         mods["stone"] = True
-    if any(x.map.distance(s.where, u.hex) <= 2 for u in x.m.activated if x.map.name(u.hex)):
+    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in x.m.activated if x.map.name(u.hex)):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
                                                                             key=len, reverse=True)

@@ -34,7 +34,9 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
 def check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> dict:
     """An Activation check of ``s`` seen at range ``rng``: the AC dr, and the units it Activates."""
     hit, why = ac_check(x, s, rng, viewer, mods)
-    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
+    drm = ", ".join(k if v is True else f"{k} {v}" for k, v in mods.items())
+    x.say(f"{s.id} in {s.where}, seen at range {rng}" + (f" (drm: {drm})" if drm else "")
+          + f": {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
     made = activate(x, s) if hit else []
     return {"s": s.id, "range": rng, "mods": mods, "activated": hit, "why": why,
             "units": [u.to_json() for u in x.m.units if u.id in made]}
@@ -59,6 +61,10 @@ def activate(x: Ctx, s: SQuestion) -> list[str]:
         unit = _unit(x, s, token, chained)
         if unit:
             made.append(x.m.add_unit(*unit, s.where, attitude, s.id).id)
+    crews = [u for u in x.m.units if u.id in made and u.kind in ("squad", "hs", "leader")]
+    for u in x.m.units:
+        if u.id in made and u.kind == "sw" and crews:
+            u.owner = crews[0].id  # the SW goes with the unit it Activated with (A4.4)
     s.status, s.units = "activated", made
     x.say(f"{s.id} Activates (DR {trace.original}, Final {trace.final}: {trace.result}): "
           + (", ".join(f"{u.id} {u.type}" for u in x.m.units if u.id in made) or "nothing")

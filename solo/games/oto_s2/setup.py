@@ -1,5 +1,7 @@
 """OtO-S2 set-up: the three mapboards, their VPO and the month (MSR 6-8, 14.), and the Horse Cavalry OoB (MSR 9)."""
 
+from functools import cache
+
 from solo.core.errors import SoloError
 from solo.games.oto_s2 import crossroads
 from solo.sasl.context import Ctx
@@ -12,7 +14,14 @@ def mission_map(x: Ctx) -> MissionMap | None:
     """The three mapboards with MSR 5 (hills Level 0, wooden buildings), when the player's VASL boards are known."""
     if not x.boards:
         return None
-    return MissionMap(crossroads.map_graph(x.m.boards["boards"], x.boards.__getitem__))
+    ids = tuple(x.m.boards["boards"])
+    return _map(ids, tuple(x.boards[b] for b in ids))
+
+
+@cache
+def _map(ids: tuple[str, ...], boards: tuple) -> MissionMap:
+    """Built once a process for the same boards (every command replays the save, some more than once)."""
+    return MissionMap(crossroads.map_graph(list(ids), dict(zip(ids, boards)).__getitem__))
 
 
 def set_up(x: Ctx, load: Load) -> None:

@@ -17,7 +17,8 @@ from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.engine import status_json
 from solo.tui.screens.save import SaveScreen
-from solo.tui.widgets.map_view import MapView
+from solo.board.render import LEGEND
+from solo.tui.widgets.map_view import KEY, MapView
 
 
 def _won(ended: dict) -> str:
@@ -28,13 +29,27 @@ def _won(ended: dict) -> str:
     return "DRAW" if winner is None else f"{winner} WINS" + (f" BY {ended['margin']} VP" if ended.get("margin") else "")
 
 
+def _is_hex(word: str) -> bool:
+    """A hex id as typed ("33Q1", "K12"), not a unit type ("5-2-7", "LMG") or an id ("F3")."""
+    w = word.upper()
+    return w[-1:].isdigit() and "-" not in w and not (w[:1] in "FES" and w[1:].isdigit()) and any(c.isalpha() for c in w)
+
+
+def _state(u) -> str:
+    """A unit's side and state in a few words: "FRIENDLY, broken, DM", "ENEMY Hold, Good Order"."""
+    side = f"{u.side} {u.attitude}".strip()
+    return ", ".join([side, u.status, *u.marks] + ([f"with {u.owner}"] if u.owner else []))
+
+
 def _or_dash(value) -> str:
     return "-" if value is None else str(value)
 
 
 class MissionScreen(SaveScreen):
-    BINDINGS = [Binding("p", "place", "Place S?"), Binding("a", "activate", "Activate"),
-                Binding("n", "next_phase", "Phase"), Binding("t", "turn", "End turn"), Binding("r", "report", "Report"),
+    BINDINGS = [Binding("e", "enter", "Enter units"), Binding("m", "move", "Move"), Binding("f", "result", "Fire result"),
+                Binding("c", "confirm", "Confirm ENEMY"), Binding("n", "next_phase", "Phase"),
+                Binding("t", "turn", "End turn"), Binding("a", "activate", "Activate"), Binding("p", "place", "Place S?"),
+                Binding("x", "remove", "Remove S?"), Binding("w", "sw", "SW"), Binding("r", "report", "Report"),
                 Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
                 Binding("escape", "back", "Cancel / Home", show=False)]
 
@@ -75,7 +90,8 @@ class MissionScreen(SaveScreen):
             except SoloError as exc:
                 why = f"\n\n{exc}"
         if boards:
-            yield Vertical(MapView(boards, self._markers(), id="mapview"), Static("", id="hexinfo"), id="map")
+            yield Vertical(MapView(boards, self._markers(), self._paths(), id="mapview"), Static("", id="hexinfo"),
+                           Static("\n".join((KEY, *LEGEND)), id="legend"), id="map")
         else:
             yield Static(f"[b]{m.title}[/b]\n\n{mission(m.id).definition['map']}.\n\nsolo cannot read this map "
                          "(the OtO map has no LOSData, or no VASL boards folder is set): place the S? by the rule and "
@@ -85,12 +101,16 @@ class MissionScreen(SaveScreen):
         m = self.outcome.mission
         marks = {v["hex"]: "V" for v in (m.boards.get("vpo") or [])} if m.boards else {}
         marks.update({s.where: "?" for s in m.s if s.status == "hidden"})
-        marks.update({u.hex: "E" for u in m.units if u.on_map})
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY"})
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY"})
         return marks
+
+    def _paths(self) -> set[str]:
+        return {h for p in self.outcome.mission.pending for h in p["path"]}
 
     def on_mount(self) -> None:
         self.query_one("#s-list", DataTable).add_columns("S?", "where", "attitude")
-        self.query_one("#units", DataTable).add_columns("unit", "type", "where", "attitude")
+        self.query_one("#units", DataTable).add_columns("unit", "type", "hex", "status")
         self.refresh_view()
 
     def refresh_view(self) -> None:
@@ -113,14 +133,17 @@ class MissionScreen(SaveScreen):
         units.clear()
         for u in m.units:
             if u.on_map:
-                units.add_row(u.id, Text(u.type), Text(u.hex), u.attitude)
+                units.add_row(u.id, Text(u.type), Text(u.hex), Text(_state(u)))
+        for p in m.pending:
+            units.add_row(Text(p["unit"], style="bold red"), Text(p["action"]), Text(" ".join(p["path"])),
+                          Text(f"at {p['target']}" if p.get("target") else "waits: c"))
         log = self.query_one("#log", RichLog)
         log.clear()
         for e in m.record[-60:]:
             log.write(f"[dim]T{e['turn']} {e['rule']}[/dim] {escape(e['text'])}")
         if self.query("#mapview"):
             view = self.query_one("#mapview", MapView)
-            view.markers = self._markers()
+            view.markers, view.paths = self._markers(), self._paths()
             view.refresh()
         waiting = self.outcome.waiting
         if m.ended:
@@ -128,6 +151,9 @@ class MissionScreen(SaveScreen):
                              + m.ended.get("says", ""))
         elif waiting and waiting.key != "action":
             self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
+        elif self.mode is None and m.pending:
+            self._form(None, f"The ENEMY's moves of the {m.phase} wait (underlined on the map, listed under the "
+                             "units): c confirms them, all as decided or one as it went")
         elif self.mode is None:
             self._form(None, "Your move: the keys are below; ? lists them all")
 
@@ -146,7 +172,7 @@ class MissionScreen(SaveScreen):
         self.cursor_hex = event.hex_id
         m = self.outcome.mission
         here = [f"{s.id} (S?)" for s in m.s if s.where == event.hex_id and s.status == "hidden"]
-        here += [f"{u.id} {u.type}" for u in m.units if u.hex == event.hex_id and u.on_map]
+        here += [f"{u.id} {u.type} ({_state(u)})" for u in m.units if u.hex == event.hex_id and u.on_map]
         view = self.query_one("#mapview", MapView)
         board_id = next(b for b, _ in view.boards if event.hex_id.startswith(b))
         h = dict(view.boards)[board_id].hexes[event.hex_id[len(board_id):]]
@@ -169,6 +195,36 @@ class MissionScreen(SaveScreen):
         self.activating = s_id
         self._form("activate", f"Activate {s_id}: range, then any AC drm (vpo stone near-enemy village city level=N "
                                "vehicle)", "e.g. 3 vpo")
+
+    def _at_cursor(self) -> str:
+        return f" (Enter alone: {self.cursor_hex}, under the map cursor)" if self.cursor_hex else ""
+
+    def action_enter(self) -> None:
+        self._form("enter", "FRIENDLY units from the OoB onto the map: their types, then the hex if not the cursor's"
+                            f"{self._at_cursor()}", "e.g. 5-2-7 5-2-7 LMG 9-1 33Q1")
+
+    def action_move(self) -> None:
+        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY" and u.hex == self.cursor_hex]
+        hint = f"; in {self.cursor_hex}: {', '.join(here)}" if here else ""
+        self._form("move", f"Move FRIENDLY units: their ids, then the hexes entered in order{hint}",
+                   "e.g. F1 F2 33Q2 33Q3")
+
+    def action_result(self) -> None:
+        self._form("result", "What happened to a unit on the table: its id and one of pinned broken DM CX eliminated "
+                             "reduced rallied exited immobilized wreck concealed revealed", "e.g. F3 broken")
+
+    def action_confirm(self) -> None:
+        if not self.outcome.mission.pending:
+            self.notify("no ENEMY move waits")
+            return
+        self._form("confirm", "Confirm the ENEMY's moves: Enter alone, all as decided; or one unit as it went on the "
+                              "table: its id, where it stopped, what happened there", "e.g. E4 33K6 broken")
+
+    def action_sw(self) -> None:
+        self._form("sw", "A SW changes hands: the SW's id, then the unit that takes it (none: dropped)", "e.g. F3 F2")
+
+    def action_remove(self) -> None:
+        self._form("remove", "An S? taken off the map: its id", "e.g. S4")
 
     def action_turn(self) -> None:
         self._form("turn", "End the Game Turn: report control first if it changed (e.g. vpo_friendly=2 vpo_enemy=1 rr "
@@ -210,6 +266,26 @@ class MissionScreen(SaveScreen):
             if not words:
                 raise SoloError("give the S? hexes or their number")
             return {"do": "place", "count": 0, "hexes": [w.upper() for w in words]}, {}
+        if self.mode == "enter":
+            words = [w.strip() for w in text.split(",") if w.strip()] if "," in text else words  # "50mm MTR, LMG"
+            hexes = [w for w in words if _is_hex(w)]
+            where = hexes[-1].upper() if hexes else self.cursor_hex
+            return {"do": "enter", "hex": where, "units": [w for w in words if not _is_hex(w)]}, {}
+        if self.mode == "move":
+            ids = [w.upper() for w in words if w[:1].upper() == "F" and w[1:].isdigit()]
+            path = [w.upper() for w in words if w.upper() not in ids] or ([self.cursor_hex] if self.cursor_hex else [])
+            return {"do": "move", "units": ids, "path": path}, {}
+        if self.mode == "result":
+            return {"do": "result", "unit": words[0].upper() if words else "", "result": " ".join(words[1:])}, {}
+        if self.mode == "confirm":
+            unit, stop, result = (words + [None, None, None])[:3]
+            if stop and not _is_hex(stop):
+                stop, result = None, stop
+            return {"do": "enemy", "unit": unit and unit.upper(), "stop": stop and stop.upper(), "result": result}, {}
+        if self.mode == "sw":
+            return {"do": "sw", "sw": words[0].upper() if words else "", "to": words[1].upper() if len(words) > 1 else None}, {}
+        if self.mode == "remove":
+            return {"do": "remove", "s": words[0].upper() if words else ""}, {}
         if self.mode == "minefield":
             where = words[0].upper() if words else self.cursor_hex
             if not where:

@@ -1,4 +1,5 @@
-"""MapView: joined mapboards as text, one character a hex, with markers and a hex cursor."""
+"""MapView: joined mapboards as text, one character a hex, with column letters, markers, the ENEMY's decided paths
+and a hex cursor."""
 
 from rich.text import Text
 from textual.binding import Binding
@@ -8,10 +9,14 @@ from textual.widget import Widget
 
 from solo.board.render import COLOURS, symbol
 
+MARKS = {"F": "bold white on blue", "E": "bold white on red", "?": "bold black on yellow", "V": "bold white on magenta"}
+KEY = "F FRIENDLY unit  E ENEMY unit  ? S?  V VPO  underlined: an ENEMY move waiting"
+
 
 class MapView(Widget, can_focus=True):
     """Joined mapboards as text, one character a hex (odd columns half a hex higher, as solo boards shows them),
-    with markers: ? for an S?, E for an ENEMY unit, V for a VPO; the arrows move the hex cursor."""
+    column letters along the top, board and row numbers down the left, markers (F a FRIENDLY unit, E an ENEMY unit,
+    ? an S?, V a VPO) and the hexes of the ENEMY's waiting moves underlined; the arrows move the hex cursor."""
 
     BINDINGS = [Binding("up", "move(0, -1)", "Up", show=False), Binding("down", "move(0, 1)", "Down", show=False),
                 Binding("left", "move(-1, 0)", "Left", show=False), Binding("right", "move(1, 0)", "Right", show=False)]
@@ -22,14 +27,15 @@ class MapView(Widget, can_focus=True):
             super().__init__()
             self.hex_id = hex_id
 
-    def __init__(self, boards: list, markers: dict[str, str], **kwargs):
+    def __init__(self, boards: list, markers: dict[str, str], paths: set[str] = frozenset(), **kwargs):
         super().__init__(**kwargs)
         self.boards = boards  # [(board id, Board)], north to south
         self.markers = markers  # hex id -> marker letter
+        self.paths = paths  # hexes of the ENEMY's waiting moves
 
     def on_mount(self) -> None:
         self.styles.width = 7 + 2 * self.boards[0][1].grid.columns  # one line a hex row: the map scrolls, never wraps
-        self.styles.height = len(self.grid_rows())
+        self.styles.height = len(self.grid_rows()) + 1
 
     def grid_rows(self) -> list[tuple[str, int]]:
         return [(board_id, row) for board_id, board in self.boards for row in range(board.grid.rows + 1)]
@@ -41,6 +47,8 @@ class MapView(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
+        grid = self.boards[0][1].grid
+        text.append("       " + "".join(f"{grid.name(c, 1)[:-1][:2]:<2}" for c in range(grid.columns)) + "\n", style="dim")
         for line, (board_id, row) in enumerate(self.grid_rows()):
             board = dict(self.boards)[board_id]
             text.append(f"{board_id:>3}{row:>3} ", style="dim")
@@ -52,8 +60,9 @@ class MapView(Widget, can_focus=True):
                 h = board.hexes[name]
                 mark = self.markers.get(f"{board_id}{name}")
                 shown = mark or symbol(h)
-                style = "bold white on red" if mark == "E" else "bold black on yellow" if mark == "?" else \
-                    "bold white on magenta" if mark == "V" else COLOURS.get(h.terrain, "white")
+                style = MARKS.get(mark) or COLOURS.get(h.terrain, "white")
+                if f"{board_id}{name}" in self.paths:
+                    style += " underline"
                 if (column, line) == self.cursor:
                     style += " reverse"
                 text.append(shown, style=style)

@@ -1,0 +1,159 @@
+"""A mission played on the map: FRIENDLY units enter from the OoB and move, fire results change them, the ENEMY's
+decisions wait and are applied, Activation follows real LOS (issue 15)."""
+
+import random
+
+import numpy as np
+import pytest
+
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
+from solo.games import run_mission
+from solo.sasl.engine import status_json
+from tests.conftest import VASL_BOARDS
+from tests.mission import act, new
+
+
+def refused(path, action, says: str):
+    """The action is refused with one line saying ``says``, and the save is as it was."""
+    before = len(EventLog.open(path).events)
+    with pytest.raises(SoloError, match=says) as err:
+        act(path, action)
+    assert "\n" not in str(err.value)
+    assert len(EventLog.open(path).events) == before
+
+
+def test_oto_s1_friendly_units_set_up_on_or_east_of_the_line(tmp_path):
+    """OtO-S1 SEQUENCE: FRIENDLY units set up on or East of A27-I23-I20-R15-DD21, from the OoB, within A5.1."""
+    path = new(tmp_path)
+    done = act(path, {"do": "enter", "hex": "B27", "units": ["6-2-8", "6-2-8", "LMG", "8-0"]})
+    units = {u["id"]: u for u in status_json(done)["units"] if u["side"] == "FRIENDLY"}
+    assert [(u["type"], u["hex"], u["status"]) for u in units.values()] == [
+        ("6-2-8", "B27", "Good Order"), ("6-2-8", "B27", "Good Order"), ("LMG", "B27", "Good Order"),
+        ("8-0", "B27", "Good Order")]
+    assert units["F3"]["owner"] == "F1" and units["F1"]["kind"] == "squad" and units["F4"]["kind"] == "leader"
+    refused(path, {"do": "enter", "hex": "B26", "units": ["4-5-8"]}, "west of the FRIENDLY set up area")
+    refused(path, {"do": "enter", "hex": "ZZ99", "units": ["4-5-8"]}, "ZZ99")
+    refused(path, {"do": "enter", "hex": "I21", "units": ["7-4-7"]}, "the OoB has no '7-4-7'")
+    refused(path, {"do": "enter", "hex": "B27", "units": ["4-5-8", "4-5-8"]}, "stacking limit is 3")
+    refused(path, {"do": "enter", "hex": "I21", "units": ["FT"] * 4}, "no more 'FT'")  # one FT a Coy, three Coys
+    refused(path, {"do": "move", "units": ["F1"], "path": ["B26"]}, "move in the FRIENDLY MPh")
+
+
+def test_oto_s1_moves_results_rally_and_sw(tmp_path):
+    path = new(tmp_path)
+    act(path, {"do": "enter", "hex": "K25", "units": ["6-2-8", "4-5-8", "MMG", "8-0"]})
+    for _ in range(2):
+        act(path, {"do": "phase"})  # to the FRIENDLY MPh
+    refused(path, {"do": "move", "units": ["F1"], "path": ["K23"]}, "K23 is not next to K25")
+    refused(path, {"do": "move", "units": ["F9"], "path": ["K24"]}, "no FRIENDLY unit 'F9'")
+    moved = act(path, {"do": "move", "units": ["F1", "F3"], "path": ["K24"]})
+    at = {u.id: u.hex for u in moved.mission.units if u.side == "FRIENDLY"}
+    assert at == {"F1": "K24", "F2": "K25", "F3": "K24", "F4": "K25"}  # the MMG went with its owner
+    act(path, {"do": "result", "unit": "F1", "result": "broken"})
+    act(path, {"do": "result", "unit": "F1", "result": "DM"})
+    refused(path, {"do": "move", "units": ["F1"], "path": ["K25"]}, "routs in the RtPh")
+    refused(path, {"do": "result", "unit": "F2", "result": "rallied"}, "F2 is not broken")
+    refused(path, {"do": "result", "unit": "F2", "result": "wreck"}, "no vehicle")
+    refused(path, {"do": "sw", "sw": "F3", "to": "F2"}, "F2 is in K25, the SW in K24")
+    dropped = act(path, {"do": "result", "unit": "F1", "result": "reduced"})
+    f1 = dropped.mission.unit("F1")
+    assert (f1.type, f1.kind, f1.status, f1.marks) == ("3-2-8", "hs", "broken", ["DM"])  # A7.302: 6-2-8's HS
+    act(path, {"do": "result", "unit": "F1", "result": "eliminated"})
+    o = act(path, {"do": "sw", "sw": "F3", "to": None})
+    assert o.mission.unit("F3").owner is None and o.mission.unit("F1").status == "eliminated"
+    refused(path, {"do": "result", "unit": "F1", "result": "rallied"}, "F1 is eliminated")
+
+
+def test_oto_s1_s_removed_once(tmp_path):
+    path = new(tmp_path)
+    act(path, {"do": "place", "hexes": ["M12"]})
+    o = act(path, {"do": "remove", "s": "S1"})
+    assert o.mission.s[0].status == "removed"
+    refused(path, {"do": "remove", "s": "S1"}, "no S\\? 'S1' on the map")
+
+
+boards = pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+
+
+@pytest.fixture
+def cross_roads(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = tmp_path / "m.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {"entry_edge": "North"})
+    return path
+
+
+def _to(path, phase):
+    o = run_mission(EventLog.open(path), frozen=True)
+    while o.mission.phase != phase:
+        if o.mission.pending:
+            o = act(path, {"do": "enemy"})
+        o = act(path, {"do": "phase"})
+    return o
+
+
+@boards
+def test_cross_roads_played_on_the_map(cross_roads):
+    """OtO-S2 from the entry to the ENEMY's moves: the FRIENDLY units enter on the North edge and move; each
+    Activation check is for an S? a moved unit really sees; the ENEMY's fire and moves wait, and once confirmed the
+    save's positions are where the decisions said."""
+    path = cross_roads
+    refused(path, {"do": "enter", "hex": "33Q1", "units": ["5-2-7"]}, "enter in the FRIENDLY MPh")
+    o = _to(path, "FRIENDLY MPh")
+    refused(path, {"do": "enter", "hex": "33Q5", "units": ["5-2-7"]}, "not on the North edge")
+    o = act(path, {"do": "enter", "hex": "33Q1", "units": ["5-2-7", "5-2-7", "LMG", "9-1"]})
+    o = act(path, {"do": "move", "units": ["F1", "F2", "F4"], "path": ["33Q2", "33Q3", "33Q4"]})
+    refused(path, {"do": "move", "units": ["F1", "F2", "F4"], "path": ["33Q5", "33Q6", "33Q7", "33Q8", "33Q9",
+                                                                      "33Q10", "33Q9", "33Q8"]}, "MF")
+    checks = o.last["activation"]
+    graph_map = _map(path)
+    for check in checks:  # every S? checked is in LOS of a hex entered, at the range given
+        s = o.mission.s_counter(check["s"])
+        where = graph_map.name(s.where)
+        assert any(graph_map.los.visible(h, where) and graph_map.distance(h, where) == check["range"]
+                   for h in ["33Q2", "33Q3", "33Q4"])
+    assert [c["range"] for c in checks] == sorted(c["range"] for c in checks)  # the nearest first
+    waited = []
+    for turn_phase in ("FRIENDLY DFPh", "ENEMY PFPh", "ENEMY MPh", "ENEMY AFPh", "ENEMY APh"):
+        o = _to(path, turn_phase)
+        waited += [p["action"] for p in o.mission.pending]
+        if not o.mission.pending:
+            continue
+        decided = {p["unit"]: p["path"][-1] for p in o.mission.pending}
+        for p in o.mission.pending:
+            assert p["why"] and p["path"][0] == o.mission.unit(p["unit"]).hex
+            if p["target"]:
+                assert "roll the IFT with" in p["why"]
+        refused(path, {"do": "phase"}, "wait for you")
+        o = act(path, {"do": "enemy"})
+        assert not o.mission.pending
+        assert {u: o.mission.unit(u).hex for u in decided} == decided
+    assert waited  # the ENEMY acted in at least one phase
+
+
+def _map(path):
+    """The mission's map, as its commands build it."""
+    from solo.board.cache import load_board
+    from solo.games.oto_s2.setup import _map as built
+    ids = tuple(run_mission(EventLog.open(path), frozen=True).mission.boards["boards"])
+    return built(ids, tuple(load_board(VASL_BOARDS, b) for b in ids))
+
+
+@boards
+def test_activation_sight_agrees_with_the_board_los_on_200_pairs(cross_roads):
+    """The S? a unit is found to see (plain-Python trace, levels and hindrances) are those the board's vectorised
+    LOS finds on the same pairs: 300 random unit/S? pairs within 16 hexes on the three real boards."""
+    m = _map(cross_roads)
+    rng = random.Random(3)
+    pairs = []
+    while len(pairs) < 300:
+        a, b = rng.sample(m.hexes, 2)
+        if m.distance(a, b) <= 16:
+            pairs.append((a, b))
+    seen = [bool(m.seen(a, [b], 16)) for a, b in pairs]
+    index = m.los.index
+    vector = m.los.lines(np.array([index[a] for a, _ in pairs]), np.array([index[b] for _, b in pairs]))
+    assert seen == list(vector)
+    assert 30 < sum(seen) < 270  # both kinds of pairs are there
