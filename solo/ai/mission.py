@@ -10,10 +10,11 @@ What the texts leave to the player and solo reads for him (marked readings):
 
 from weakref import WeakKeyDictionary
 
-from solo.ai.decide import decide
+from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
 from solo.ai.situation import Situation, piece
 from solo.sasl.context import Ctx
+from solo.sasl.state import Mission
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
 ACTING = ("squad", "hs", "crew", "leader", "vehicle", "gun")
@@ -25,18 +26,18 @@ def terrain(mission_map) -> Terrain:
     return _TERRAIN[mission_map]
 
 
-def situation(x: Ctx) -> Situation:
+def situation(m: Mission, mission_map, defn: dict) -> Situation:
     """The units on the map as the AI sees them: every Good Order or broken unit of both sides that stands in a hex
     of the map (an ENEMY unit whose hex the player has not placed is left out)."""
-    m, where = x.m, f"mission {x.m.id}"
-    vpo = [x.map.name(v["hex"]) for v in (m.boards or {}).get("vpo") or [] if x.map.name(v["hex"])]
+    where, name = f"mission {m.id}", mission_map.name
+    vpo = [name(v["hex"]) for v in (m.boards or {}).get("vpo") or [] if name(v["hex"])]
     entry = m.friendly_oob.get("entry_edge")
-    ebe = str(x.defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west")).lower()
+    ebe = str(defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west")).lower()
     pieces = []
     for u in m.units:
-        if not u.on_map or u.kind not in ACTING or x.map.name(u.hex) is None or "wreck" in u.marks:
+        if not u.on_map or u.kind not in ACTING or name(u.hex) is None or "wreck" in u.marks:
             continue
-        raw = {"id": u.id, "unit": u.type, "hex": x.map.name(u.hex), "broken": u.status == "broken",
+        raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == "broken",
                "attitude": (u.attitude or "hold").lower()}
         if u.kind == "gun":
             raw["mf"] = 0  # a Gun keeps its Location
@@ -45,28 +46,33 @@ def situation(x: Ctx) -> Situation:
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces))
 
 
-def decisions(x: Ctx, phase: str) -> list[dict]:
-    """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py), as the mission keeps it; fire with the
-    FP and DRM the player rolls the IFT with."""
-    t, s = terrain(x.map), situation(x)
+def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
+    """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py) on the mission's map; fire with the FP
+    and DRM the player rolls the IFT with."""
+    t, s = terrain(mission_map), situation(m, mission_map, defn)
     found = decide(t, s, phase)
-    out = []
     for d in found:
-        why = d.why + (f"; {fire_roll(x, t, s, d)}" if d.target else "")
-        out.append({"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": why})
-    return out
+        if d.target:
+            d.why += f"; {fire_roll(mission_map, t, s, d)}"
+    return found
 
 
-def fire_roll(x: Ctx, t: Terrain, s: Situation, d) -> str:
+def decisions(x: Ctx, phase: str) -> list[dict]:
+    """The decisions as the mission keeps them (its ENEMY moves waiting for the player)."""
+    return [{"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": d.why}
+            for d in decided(x.m, x.map, x.defn, phase)]
+
+
+def fire_roll(mission_map, t: Terrain, s: Situation, d: Decision) -> str:
     """What the player rolls the IFT with for an ENEMY unit's fire (the IFT is core ASL, not in the texts): its FP,
     doubled at range 0-1 (Point Blank Fire, A7.21); the DRM of the target's TEM (ai/units.toml), each LOS Hindrance
     hex (+1, A6.2) and the best Good Order leader in the firer's Location (A7.53)."""
     pieces = {p.id: p for p in s.pieces}
     firer, target = pieces[d.unit], pieces[d.target]
-    rng = x.map.distance(firer.hex, target.hex)
+    rng = mission_map.distance(firer.hex, target.hex)
     fp = firer.fp * (2 if rng <= 1 else 1)
     tem = float(t.cover[t.at(target.hex)])
-    hindrance = x.map.los.trace(firer.hex, target.hex).hindrances if firer.hex != target.hex else 0
+    hindrance = mission_map.los.trace(firer.hex, target.hex).hindrances if firer.hex != target.hex else 0
     leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and p.hex == firer.hex]
     leader = min(leaders, default=0) if firer.kind != "leader" else 0
     parts = [f"TEM {tem:+g} ({t.terrain[t.at(target.hex)]})"] + [f"hindrance +{hindrance}"] * bool(hindrance) \

@@ -18,7 +18,6 @@ A situation file (TOML):
 Optional per unit: fp, range, mf (otherwise read from the name, or ai/units.toml).
 """
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,7 +25,6 @@ from pathlib import Path
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.rules.units import parse_unit
-from solo.sasl.state import Mission
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")
@@ -121,20 +119,3 @@ def situation_from(raw: dict, where: str) -> Situation:
 
 def load_situation(path: str | Path) -> Situation:
     return situation_from(read_toml_file(path, "situation file"), str(path))
-
-
-HEX = re.compile(r"^\d+[A-Z]+\d+$")
-
-
-def mission_situation(m: Mission, save: str, friendly: list[dict], held: list[str] = ()) -> dict:
-    """A situation from the mission ``m`` of a save: its boards and VPO, the Activated ENEMY units that stand in a
-    known hex (with their Attitudes), and the FRIENDLY units given."""
-    if not m.boards:
-        raise SoloError(f"{save}: {m.title} has no mapboards solo can read (the OtO map has no LOSData); "
-                        "use a situation file")
-    raw = {"boards": m.boards["boards"], "objectives": [v["hex"] for v in m.boards.get("vpo") or []], "ebe": "west",
-           "enemy": [{"id": u.id, "unit": u.type, "hex": u.hex, "attitude": u.attitude.lower()}
-                     for u in m.units if u.side == "ENEMY" and u.on_map and HEX.match(u.hex)
-                     and u.kind != "fortification"]}
-    raw["friendly"], raw["friendly_held"] = list(friendly), list(held)
-    return raw

@@ -37,27 +37,28 @@ def _text(o: Outcome, since: int | None = None) -> str:
     """Where the mission stands; the record whole (``since`` None: status), or only what a command added to it."""
     m = o.mission
     out = [f"{m.title} ({m.id}) — Game Turn {m.turn}, {m.phase}; Prevailing Attitude {m.attitude}"]
-    if m.tables:
-        t = m.tables
-        out.append(f"ENEMY SAN {t['enemy_san']}, FRIENDLY SAN {t['friendly_san']}, ENEMY AC# {t['enemy_ac']}, "
-                   f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
-    if m.boards:
-        out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
-    hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
-    out.append(f"S? ({len(hidden)} not Activated): " + ("; ".join(hidden) or "none"))
-    for side in ("FRIENDLY", "ENEMY"):
-        here = [u for u in m.units if u.on_map and u.side == side]
-        if here:
-            out.append(f"{side} units: " + "; ".join(unit_text(u) for u in here))
-    left = oob_counters(m) - Counter(m.entered)
-    if m.entered or m.phase != "set up":
-        if +left:
-            out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
+    if since is None:  # the status whole; an action shows its turn line and what it did
+        if m.tables:
+            t = m.tables
+            out.append(f"ENEMY SAN {t['enemy_san']}, FRIENDLY SAN {t['friendly_san']}, ENEMY AC# {t['enemy_ac']}, "
+                       f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
+        if m.boards:
+            out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
+        hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
+        out.append(f"S? ({len(hidden)} not Activated): " + ("; ".join(hidden) or "none"))
+        for side in ("FRIENDLY", "ENEMY"):
+            here = [u for u in m.units if u.on_map and u.side == side]
+            if here:
+                out.append(f"{side} units: " + "; ".join(unit_text(u) for u in here))
+        left = oob_counters(m) - Counter(m.entered)
+        if m.entered or m.phase != "set up":
+            if +left:
+                out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
     if m.pending:
         out.append(f"ENEMY moves of the {m.phase} waiting for you to confirm:")
         out += [f"  {p['unit']} {p['action']} {' '.join(p['path'])}" + (f" at {p['target']}" if p.get("target") else "")
                 for p in m.pending]
-    if m.effects:
+    if m.effects and since is None:
         out.append("Lasting effects: " + "; ".join(m.effects))
     new = m.record if since is None else m.record[since:]
     if new:
@@ -143,6 +144,10 @@ def mission_status(save, as_json):
     emit(status_json(outcome) | {"pending": waiting(log)}, as_json, _text(outcome) + waiting_text(log))
 
 
+DICE = click.option("--dice", help="Faces you rolled on your table, used by the next rolls in order (colored die "
+                                   "first): the Activation drs a move makes, the RE checks of a turn.")
+
+
 @mission.command("place")
 @click.argument("save")
 @click.option("--count", type=count(), default=0, help="How many S? you placed by the mission's rule.")
@@ -163,16 +168,13 @@ def mission_place(save, count, hexes, as_json):
 @click.option("--mod", "mods", multiple=True, type=click.Choice(activation.AC_MODS),
               help="AC drm: vpo, stone, near-enemy, village, city (level: --level).")
 @click.option("--level", type=int, default=0, help="Levels above the hex's base level (-1 drm each).")
+@DICE
 @click.option("--json", "as_json", is_flag=True)
-def mission_activate(save, s_id, rng, viewer, mods, level, as_json):
+def mission_activate(save, s_id, rng, viewer, mods, level, dice, as_json):
     """A FRIENDLY unit gains LOS to an S?: the AC dr, and what it Activates."""
     given = {m: True for m in mods} | ({"level": -level} if level else {})
     _act(save, {"do": "activate", "s": s_id, "range": rng, "viewer": viewer.capitalize(), "mods": given}, None, as_json,
-         pick=lambda o: o.last)
-
-
-DICE = click.option("--dice", help="Faces you rolled on your table, used by the next rolls in order (colored die "
-                                   "first): the Activation drs a move makes, for example.")
+         pick=lambda o: o.last, dice=dice)
 
 
 @mission.command("enter")
@@ -202,7 +204,7 @@ def mission_move(save, units, path, dice, as_json):
 @mission.command("result")
 @click.argument("save")
 @click.argument("unit")
-@click.argument("result", type=click.Choice(RESULTS, case_sensitive=False))
+@click.argument("result", type=click.Choice(RESULTS, case_sensitive=False), metavar="RESULT")
 @click.option("--json", "as_json", is_flag=True)
 def mission_result(save, unit, result, as_json):
     """What happened to UNIT (of either side) on the table: a fire result, a rally, an exit, a wreck."""
@@ -284,11 +286,12 @@ def mission_phase(save, as_json):
 @click.argument("save")
 @report_options
 @click.option("--answers", "answers_file", help="A TOML file answering the Random Events' questions.")
+@DICE
 @click.option("--json", "as_json", is_flag=True)
-def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers_file, as_json):
+def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers_file, dice, as_json):
     """End the current Game Turn: Random Events, the mission end check."""
     report = _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo)
-    _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o))
+    _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o), dice=dice)
 
 
 @mission.command("answer")

@@ -92,7 +92,17 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     if problem:
         raise SoloError(f"enter: {problem}")
     seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
-    return {"do": "enter", "hex": where, "units": types, "sees": sightings(x, seeing, [where])}
+    entering = {"mf": entry_cost(x, where)} if rule.get("edge") else {}
+    return {"do": "enter", "hex": where, "units": types, **entering, "sees": sightings(x, seeing, [where])}
+
+
+def entry_cost(x: Ctx, where: str) -> float:
+    """MF to enter an edge hex from off the map: the least it costs from any neighbour (the reading solo takes of
+    entering, A2.5: the hex's own cost, by road where a road crosses the edge), 1 on a map without terrain."""
+    if x.map is None or x.map.graph is None:
+        return 1.0
+    costs = [d["mf"] for _, _, d in x.map.graph.in_edges(where, data=True)]
+    return min(costs, default=1.0)
 
 
 def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
@@ -162,9 +172,10 @@ def check_move(x: Ctx, raw: dict) -> dict:
     infantry = [u for u in units if u.kind in INFANTRY]
     if x.map is not None and x.map.graph is not None and infantry and m.phase == "FRIENDLY MPh":
         mf = _allowance(infantry)
-        if cost > mf + 1:
-            raise SoloError(f"move: the path costs {cost:g} MF; {', '.join(u.id for u in units)} have {mf:g} "
-                            "(one more if CX, A4.51)")
+        spent = max(m.spent.get(u.id, 0) for u in infantry)
+        if spent + cost > mf + 1:
+            raise SoloError(f"move: the path costs {cost:g} MF; {', '.join(u.id for u in units)} have {mf - spent:g} "
+                            f"left of {mf:g} (one more if CX, A4.51)")
     problem = stacking(m, path[-1], "FRIENDLY", units)
     if problem:
         raise SoloError(f"move: {problem}")
@@ -251,6 +262,9 @@ def _enter(x: Ctx, a: dict) -> dict:
     new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"]), a["hex"], "", "OoB", side="FRIENDLY") for t in a["units"]]
     for t in a["units"]:
         x.m.entered[t] = x.m.entered.get(t, 0) + 1
+    for u in new:
+        if u.kind in INFANTRY and a.get("mf"):
+            x.m.spent[u.id] = a["mf"]
     owners = [u for u in new if u.kind in ("squad", "hs", "crew")] or [u for u in new if u.kind == "leader"]
     for u in new:
         if u.kind == "sw" and owners:
@@ -268,9 +282,12 @@ def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
 def _move(x: Ctx, a: dict) -> dict:
     units = [x.m.unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
-    if infantry and x.m.phase == "FRIENDLY MPh" and a.get("mf", 0) > _allowance(infantry):
+    if infantry and x.m.phase == "FRIENDLY MPh":
         for u in infantry:
-            u.marks = sorted(set(u.marks) | {"CX"})
+            x.m.spent[u.id] = x.m.spent.get(u.id, 0) + a.get("mf", 0)
+        if max(x.m.spent[u.id] for u in infantry) > _allowance(infantry):
+            for u in infantry:
+                u.marks = sorted(set(u.marks) | {"CX"})
     for u in units + _carried(x, units):
         u.hex = a["path"][-1]
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")

@@ -75,6 +75,7 @@ class Outcome:
     waiting: Question | None
     last: dict | None = None  # what the last action did (for the CLI)
     vp: dict | None = None  # the VP tally from the latest report (the final VP once the mission ended)
+    map: object = None  # the mission's map (solo/sasl/mission_map.py), when solo knows it
 
 
 ACTIONS = ("place", "activate", "report", *actions.CHECKS, "phase", "turn")
@@ -220,7 +221,7 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
 
 
 def _enter(x: Ctx, phase: str) -> None:
-    x.m.phase, x.m.checked = phase, []
+    x.m.phase, x.m.checked, x.m.spent = phase, [], {}
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh" and x.game.enemy_rph:
         x.game.enemy_rph(x)
@@ -288,7 +289,7 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
         mission_loop(x, load)
     except NeedAnswer as need:
         waiting = need.question
-    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else game.vp_schedule(x, False))
+    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else game.vp_schedule(x, False), x.map)
 
 
 def status_json(o: Outcome) -> dict:
@@ -299,7 +300,7 @@ def status_json(o: Outcome) -> dict:
         "friendly_oob": {k: m.friendly_oob.get(k, []) for k in ("infantry", "armor", "air", "oba", "reinforcements")},
         "enemy": {**m.enemy, "units": [u.to_json() for u in m.units if u.side == "ENEMY"]},
         "units": [u.to_json() for u in m.units],
-        "pending": m.pending,
+        "enemy_moves": m.pending,
         "s": [s.to_json() for s in m.s],
         "boards": m.boards,
         "month": m.month,

@@ -66,6 +66,7 @@ class Mission:
     units: list[Unit] = field(default_factory=list)  # both sides' counters
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
+    spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase
     pending: list[dict] = field(default_factory=list)  # the ENEMY's decided moves of the phase, not yet confirmed
     boards: dict = field(default_factory=dict)
     month: str | None = None

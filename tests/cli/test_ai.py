@@ -72,8 +72,7 @@ def test_errors(solo, tmp_path, content, message):
 def test_decide_for_a_saved_mission(solo, tmp_path):
     assert solo("mission", "new", "oto-s2", "--save", "m.db", "--seed", "5").returncode == 0
     assert solo("mission", "activate", "m.db", "--s", "S1", "--range", "1").returncode == 0
-    (tmp_path / "f.toml").write_text('[[friendly]]\nid = "F1"\nunit = "4-4-7"\nhex = "13T2"\n')
-    out = solo("ai", "decide", "f.toml", "--mission", "m.db", "--json")
+    out = solo("ai", "decide", "--mission", "m.db", "--json")
     assert out.returncode == 0, out.stderr
     decisions = json.loads(out.stdout)["decisions"]
     assert decisions and all(d["path"][0] == "13Q1" for d in decisions)

@@ -128,3 +128,36 @@ def test_reports_add_up_to_at_most_the_map_s_vpo(oto_s1, capsys):
 def test_the_oto_map_has_bare_hex_ids(oto_s1, capsys):
     out = solo(capsys, "mission", "place", str(oto_s1), "--hex", "4K5")
     assert refused(out) and "hex '4K5': this mission's map has no board numbers" in out.err
+
+
+@pytest.mark.parametrize("args, says", [
+    (["enter", "ZZ99", "6-2-8"], "no hex 'ZZ99'"),
+    (["enter", "A26", "6-2-8"], "west of the FRIENDLY set up area"),
+    (["enter", "K25", "9-9-9"], "the OoB has no '9-9-9'"),
+    (["enter", "K25", "6-2-8", "6-2-8", "6-2-8", "4-5-8"], "stacking limit is 3 (A5.1)"),
+    (["move", "F9", "K24"], "no FRIENDLY unit 'F9'"),
+    (["move", "F1", "K24"], "move in the FRIENDLY MPh"),
+    (["result", "F1", "vanished"], "Invalid value for 'RESULT'"),
+    (["result", "E1", "broken"], "broken is for infantry"),
+    (["sw", "F2", "E1"], "F2 6-2-8 is no SW"),
+    (["remove", "S9"], "no S? 'S9' on the map"),
+    (["enemy"], "no ENEMY move waits for you"),
+])
+def test_bad_map_actions_change_nothing(oto_s1, capsys, args, says):
+    """Issue 15: a hex not on the map, a unit that is not there, a move in the wrong phase, overstacking: one line,
+    exit code 2, the save as it was."""
+    assert solo(capsys, "mission", "enter", str(oto_s1), "K25", "6-2-8", "6-2-8").code == 0
+    before = save_rows(oto_s1)
+    out = solo(capsys, "mission", args[0], str(oto_s1), *args[1:])
+    assert refused(out) and says in out.err, out
+    assert save_rows(oto_s1) == before
+
+
+def test_units_in_the_status_json(oto_s1, capsys):
+    """Issue 15.6: every unit with id, side, type, hex and status."""
+    assert solo(capsys, "mission", "enter", str(oto_s1), "K25", "6-2-8", "LMG", "--json").code == 0
+    units = json.loads(solo(capsys, "mission", "status", str(oto_s1), "--json").out)["units"]
+    assert [{k: u[k] for k in ("id", "side", "type", "hex", "status")} for u in units if u["side"] == "FRIENDLY"] == [
+        {"id": "F1", "side": "FRIENDLY", "type": "6-2-8", "hex": "K25", "status": "Good Order"},
+        {"id": "F2", "side": "FRIENDLY", "type": "LMG", "hex": "K25", "status": "Good Order"}]
+    assert {u["side"] for u in units} == {"FRIENDLY", "ENEMY"}  # the German Guns set up by the mission

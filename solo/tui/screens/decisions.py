@@ -1,4 +1,6 @@
-"""The Decisions screen: the enemy's decisions for a mission's Activated units, with their reasons (solo.ai)."""
+"""The Decisions screen: what the ENEMY would decide now for its units on the mission's map, phase by phase, with
+the candidates each unit weighed (solo.ai); nothing is saved. The decisions the mission keeps are made when its
+phase comes (the Mission screen)."""
 
 from pathlib import Path
 
@@ -8,14 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, RichLog, Select
+from textual.widgets import Footer, Header, Label, RichLog, Select
 
-from solo.ai.decide import PHASES, decide
-from solo.ai.maps import terrain_for
-from solo.ai.situation import mission_situation, situation_from
+from solo.ai.decide import PHASES
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.games import run_mission
+from solo.games import mission, run_mission
 
 
 class DecisionsScreen(Screen):
@@ -28,32 +28,37 @@ class DecisionsScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="form"):
-            yield Label("FRIENDLY units on the map (type@hex, e.g. 4-5-8@13T2 4-4-7@12Q4); Enter decides")
-            yield Input(id="friendly", placeholder="4-5-8@13T2")
+            yield Label("What the ENEMY would decide now, for the units on the map: choose the phase")
             yield Select([(p, p) for p in PHASES], value="move", allow_blank=False, id="phase")
         yield RichLog(id="decisions", wrap=True, markup=True, min_width=20)
         yield Footer()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.run_ai(event.value, self.query_one("#phase", Select).value)
+    def on_mount(self) -> None:
+        self.run_ai("move")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.run_ai(str(event.value))
 
     @work(thread=True, exclusive=True)
-    def run_ai(self, text: str, phase: str) -> None:
+    def run_ai(self, phase: str) -> None:
+        from solo.ai.mission import decided
         log = self.query_one("#decisions", RichLog)
         try:
-            friendly = []
-            for n, word in enumerate(text.split(), 1):
-                unit, at, hex_id = word.partition("@")
-                if not at:
-                    raise SoloError(f"{word!r}: write type@hex, e.g. 4-5-8@13T2")
-                friendly.append({"id": f"F{n}", "unit": unit, "hex": hex_id})
-            s = situation_from(mission_situation(run_mission(EventLog.open(self.path), frozen=True).mission, str(self.path), friendly), str(self.path))
-            decisions = decide(terrain_for(s.boards), s, phase)
+            o = run_mission(EventLog.open(self.path), frozen=True)
+            if o.map is None or not o.map.has_los:
+                raise SoloError(f"{o.mission.title}: solo has no LOS on this map (OtO-S2 with your VASL boards "
+                                "folder has it)")
+            decisions = decided(o.mission, o.map, mission(o.mission.id).definition, phase)
         except SoloError as exc:
             self.app.call_from_thread(log.write, f"[red]{escape(str(exc))}[/red]")
             return
         self.app.call_from_thread(log.clear)
-        for d in decisions or []:
-            self.app.call_from_thread(log.write, f"[b]{d.unit}[/b] {escape(d.why.removeprefix(d.unit + ' '))}" + (f"\n   path {' '.join(d.path)}" if len(d.path) > 1 else ""))
+        for d in decisions:
+            text = f"[b]{d.unit}[/b] {escape(d.why.removeprefix(d.unit + ' '))}"
+            if len(d.path) > 1:
+                text += f"\n   path {' '.join(d.path)}"
+            for c in d.candidates[1:]:
+                text += f"\n   [dim]or {c.end} ({c.score:+.2f}): {escape(c.words)}[/dim]"
+            self.app.call_from_thread(log.write, text)
         if not decisions:
-            self.app.call_from_thread(log.write, "no Activated ENEMY unit stands in a known hex yet")
+            self.app.call_from_thread(log.write, "no ENEMY unit stands on the map yet")

@@ -49,7 +49,8 @@ class MissionScreen(SaveScreen):
     BINDINGS = [Binding("e", "enter", "Enter units"), Binding("m", "move", "Move"), Binding("f", "result", "Fire result"),
                 Binding("c", "confirm", "Confirm ENEMY"), Binding("n", "next_phase", "Phase"),
                 Binding("t", "turn", "End turn"), Binding("a", "activate", "Activate"), Binding("p", "place", "Place S?"),
-                Binding("x", "remove", "Remove S?"), Binding("w", "sw", "SW"), Binding("r", "report", "Report"),
+                Binding("x", "remove", "Remove S?", show=False), Binding("w", "sw", "SW", show=False),
+                Binding("r", "report", "Report", show=False),
                 Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
                 Binding("escape", "back", "Cancel / Home", show=False)]
 
@@ -131,12 +132,12 @@ class MissionScreen(SaveScreen):
                 s_list.add_row(s.id, Text(s.where), s.attitude, key=s.id)
         units = self.query_one("#units", DataTable)
         units.clear()
+        for p in m.pending:  # the ENEMY's waiting moves first: they are what the player must answer
+            units.add_row(Text(p["unit"], style="bold red"), Text(p["action"]), Text(" ".join(p["path"])),
+                          Text(f"at {p['target']}" if p.get("target") else "waits: c"))
         for u in m.units:
             if u.on_map:
                 units.add_row(u.id, Text(u.type), Text(u.hex), Text(_state(u)))
-        for p in m.pending:
-            units.add_row(Text(p["unit"], style="bold red"), Text(p["action"]), Text(" ".join(p["path"])),
-                          Text(f"at {p['target']}" if p.get("target") else "waits: c"))
         log = self.query_one("#log", RichLog)
         log.clear()
         for e in m.record[-60:]:

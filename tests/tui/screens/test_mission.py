@@ -1,11 +1,15 @@
 """The Mission screen: a mission from set-up to its end as a player drives it (Textual's pilot); its SVG
 snapshots are in tests/tui/test_snapshots.py."""
 
+import pytest
+
 from solo.core.store import EventLog
 from solo.games import run_mission
 from solo.tui.app import SoloApp
 from solo.tui.saves import remember, saves_dir
 from solo.tui.screens.mission import MissionScreen
+from solo.tui.widgets.map_view import MapView
+from tests.conftest import VASL_BOARDS
 from tests.tui.conftest import new_save, no_cli_text, settle, type_line
 
 RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no"}
@@ -63,3 +67,44 @@ async def test_a_known_minefield_and_the_s_under_the_map_cursor():
         await type_line(pilot, "2")
         await settle(pilot, screen)
         assert {s.id: s.status for s in screen.outcome.mission.s} == {"S1": "hidden", "S2": "activated"}
+
+
+@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+async def test_the_cross_roads_played_on_the_hex_map(monkeypatch):
+    """Issue 15.5: the FRIENDLY units enter and move with keys, and the ENEMY's waiting moves are confirmed with one;
+    the map shows both sides' units."""
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = saves_dir() / "roads.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {"entry_edge": "North"})
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(2):
+            await pilot.press("n")
+            await settle(pilot, screen)
+        assert screen.outcome.mission.phase == "FRIENDLY MPh"
+        screen.cursor_hex = "33Q1"
+        await pilot.press("e")
+        await type_line(pilot, "5-2-7 5-2-7 LMG")
+        await settle(pilot, screen)
+        assert [u.hex for u in screen.outcome.mission.units if u.side == "FRIENDLY"] == ["33Q1"] * 3
+        await pilot.press("m")
+        await type_line(pilot, "F1 F2 33Q2 33Q3 33Q4")
+        await settle(pilot, screen)
+        assert screen.outcome.mission.unit("F3").hex == "33Q4"  # the LMG with its owner
+        view = screen.query_one("#mapview", MapView)
+        assert view.markers["33Q4"] == "F"
+        while not screen.outcome.mission.pending and screen.outcome.mission.turn == 1:
+            await pilot.press("n")
+            await settle(pilot, screen)
+        pending = {p["unit"]: p["path"][-1] for p in screen.outcome.mission.pending}
+        assert pending and view.paths
+        no_cli_text(app)
+        await pilot.press("c")
+        await type_line(pilot, "")
+        await settle(pilot, screen)
+        assert not screen.outcome.mission.pending
+        assert {u: screen.outcome.mission.unit(u).hex for u in pending} == pending
