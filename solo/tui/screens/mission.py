@@ -58,6 +58,7 @@ class MissionScreen(SaveScreen):
         super().__init__(path, run_mission)
         self.mode = None  # the form in use: place, activate, turn, report, minefield, answer
         self.cursor_hex = None  # the hex under the map cursor
+        self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The Known minefield key only in a mission that has them (OtO-S1)."""
@@ -158,6 +159,14 @@ class MissionScreen(SaveScreen):
         elif self.mode is None:
             self._form(None, "Your move: the keys are below; ? lists them all")
 
+    def action_back(self) -> None:
+        """Escape: a move being traced on the map is dropped; else as on every save's screen."""
+        if self.tracing:
+            self.tracing = None
+            self.refresh_view()
+            return
+        super().action_back()
+
     def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:
         self.mode = mode
         self.query_one("#form-label", Label).update(Text(label))  # plain text: the engine's words are never markup
@@ -166,11 +175,18 @@ class MissionScreen(SaveScreen):
         self.query_one("#answer-row").display = mode is not None
         if mode:
             field.focus()
-        else:
-            self.query_one("#s-list", DataTable).focus()
+        else:  # the map when there is one: its cursor chooses the hex of the next action
+            (self.query("#mapview") or self.query("#s-list")).first().focus()
 
     def on_map_view_moved(self, event: MapView.Moved) -> None:
         self.cursor_hex = event.hex_id
+        if self.tracing:  # a hex entered, or the last one taken back
+            path = self.tracing["path"]
+            if len(path) > 1 and path[-2] == event.hex_id:
+                path.pop()
+            else:
+                path.append(event.hex_id)
+            self._trace_label()
         m = self.outcome.mission
         here = [f"{s.id} (S?)" for s in m.s if s.where == event.hex_id and s.status == "hidden"]
         here += [f"{u.id} {u.type} ({_state(u)})" for u in m.units if u.hex == event.hex_id and u.on_map]
@@ -205,10 +221,34 @@ class MissionScreen(SaveScreen):
                             f"{self._at_cursor()}", "e.g. 5-2-7 5-2-7 LMG 9-1 33Q1")
 
     def action_move(self) -> None:
-        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY" and u.hex == self.cursor_hex]
-        hint = f"; in {self.cursor_hex}: {', '.join(here)}" if here else ""
-        self._form("move", f"Move FRIENDLY units: their ids, then the hexes entered in order{hint}",
-                   "e.g. F1 F2 33Q2 33Q3")
+        """On the map, the FRIENDLY units under the cursor: the arrows trace their path, Enter moves them. Else a form:
+        their ids, then the hexes entered."""
+        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY" and u.hex == self.cursor_hex
+                and u.kind != "sw"]
+        if here and self.query("#mapview"):
+            self.tracing = {"units": here, "path": [self.cursor_hex]}
+            self.query_one("#mapview", MapView).focus()
+            self._trace_label()
+            return
+        self._form("move", "Move FRIENDLY units: their ids, then the hexes entered in order (or put the map cursor on "
+                           "them first, and trace the path with the arrows)", "e.g. F1 F2 33Q2 33Q3")
+
+    def _trace_label(self) -> None:
+        t = self.tracing
+        self.query_one("#form-label", Label).update(Text(
+            f"Moving {', '.join(t['units'])} from {t['path'][0]}: the arrows trace the path, Enter moves them, Escape "
+            f"cancels. Path: {' '.join(t['path'][1:]) or '(none yet)'}"))
+        view = self.query_one("#mapview", MapView)
+        view.paths = self._paths() | set(t["path"])
+        view.refresh()
+
+    def on_map_view_chosen(self, event: MapView.Chosen) -> None:
+        t, self.tracing = self.tracing, None
+        if t and len(t["path"]) > 1:
+            self.query_one("#error", Static).update("running ...")
+            self.play({"action": {"do": "move", "units": t["units"], "path": t["path"][1:]}}, [])
+        elif t:
+            self.refresh_view()
 
     def action_result(self) -> None:
         self._form("result", "What happened to a unit on the table: its id and one of pinned broken DM CX eliminated "

@@ -19,13 +19,17 @@ class MapView(Widget, can_focus=True):
     ? an S?, V a VPO) and the hexes of the ENEMY's waiting moves underlined; the arrows move the hex cursor."""
 
     BINDINGS = [Binding("up", "move(0, -1)", "Up", show=False), Binding("down", "move(0, 1)", "Down", show=False),
-                Binding("left", "move(-1, 0)", "Left", show=False), Binding("right", "move(1, 0)", "Right", show=False)]
+                Binding("left", "move(-1, 0)", "Left", show=False), Binding("right", "move(1, 0)", "Right", show=False),
+                Binding("enter", "choose", "Choose hex", show=False)]
     cursor = reactive((0, 1))
 
     class Moved(Message):
         def __init__(self, hex_id: str):
             super().__init__()
             self.hex_id = hex_id
+
+    class Chosen(Message):
+        """Enter on the map: the hex under the cursor is chosen (the end of a move traced with the arrows)."""
 
     def __init__(self, boards: list, markers: dict[str, str], paths: set[str] = frozenset(), **kwargs):
         super().__init__(**kwargs)
@@ -69,6 +73,18 @@ class MapView(Widget, can_focus=True):
                 text.append(" ")
             text.append("\n")
         return text
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen())
+
+    def place_cursor(self, hex_id: str) -> None:
+        """Put the cursor on ``hex_id`` (one of the map's names) if the map shows it."""
+        for line, (board_id, row) in enumerate(self.grid_rows()):
+            board = dict(self.boards)[board_id]
+            for column in range(board.grid.columns):
+                if f"{board_id}{board.grid.name(column, row)}" == hex_id and board.grid.contains(column, row):
+                    self.cursor = (column, line)
+                    return
 
     def action_move(self, dc: int, dl: int) -> None:
         column, line = self.cursor

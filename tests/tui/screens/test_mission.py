@@ -91,11 +91,18 @@ async def test_the_cross_roads_played_on_the_hex_map(monkeypatch):
         await type_line(pilot, "5-2-7 5-2-7 LMG")
         await settle(pilot, screen)
         assert [u.hex for u in screen.outcome.mission.units if u.side == "FRIENDLY"] == ["33Q1"] * 3
-        await pilot.press("m")
-        await type_line(pilot, "F1 F2 33Q2 33Q3 33Q4")
+        view = screen.query_one("#mapview", MapView)
+        view.place_cursor("33Q1")
+        await pilot.press("down")  # the cursor's hex is told to the screen when it moves
+        await pilot.press("up")
+        await pilot.press("m")  # the stack under the cursor; the arrows trace its path, Enter moves it
+        for key in ("down", "down", "down", "up", "down"):  # 33Q2 33Q3 33Q4, back to 33Q3, then 33Q4 again
+            await pilot.press(key)
+        assert screen.tracing["path"] == ["33Q1", "33Q2", "33Q3", "33Q4"]
+        await pilot.press("enter")
         await settle(pilot, screen)
         assert screen.outcome.mission.unit("F3").hex == "33Q4"  # the LMG with its owner
-        view = screen.query_one("#mapview", MapView)
+        assert screen.outcome.mission.unit("F1").hex == "33Q4"
         assert view.markers["33Q4"] == "F"
         while not screen.outcome.mission.pending and screen.outcome.mission.turn == 1:
             await pilot.press("n")
