@@ -2,6 +2,7 @@
 decisions wait and are applied, Activation follows real LOS (issue 15)."""
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -157,3 +158,64 @@ def test_activation_sight_agrees_with_the_board_los_on_200_pairs(cross_roads):
     vector = m.los.lines(np.array([index[a] for a, _ in pairs]), np.array([index[b] for _, b in pairs]))
     assert seen == list(vector)
     assert 30 < sum(seen) < 270  # both kinds of pairs are there
+
+
+
+def _south(hex_id: str) -> str:
+    board_column, row = re.fullmatch(r"(\d+[A-Z]+)(\d+)", hex_id).groups()
+    return f"{board_column}{int(row) + 1}"
+
+
+def play_cross_roads(path, turns: int) -> list[tuple[int, dict, dict]]:
+    """A scripted OtO-S2: the FRIENDLY units enter on Turn 1 in three stacks, and each Good Order stack moves one
+    hex south each MPh when it can; the first ENEMY fire of each phase breaks its target if a squad, and the ENEMY's
+    moves are confirmed as decided. Returns (turn, the ENEMY MPh's decided ends, the positions once confirmed)."""
+    seen = []
+    _to(path, "FRIENDLY MPh")
+    for where, types in (("33E1", ["5-2-7", "5-2-7", "LMG"]), ("33K1", ["5-2-7", "5-2-7", "LMG"]),
+                         ("33U1", ["4-4-7", "4-4-7", "4-4-7"])):
+        o = act(path, {"do": "enter", "hex": where, "units": types})
+    while not o.mission.ended and o.mission.turn <= turns:
+        m = o.mission
+        if o.waiting and o.waiting.key != "action":
+            o = run_mission(EventLog.open(path), {o.waiting.key: o.waiting.parse_typed(o.waiting.typed_example)})
+        elif m.pending:
+            fire = [p for p in m.pending if p.get("target")]
+            if fire and m.unit(fire[0]["target"]).on_map and m.unit(fire[0]["target"]).kind == "squad" \
+                    and m.unit(fire[0]["target"]).status == "Good Order":
+                act(path, {"do": "result", "unit": fire[0]["target"], "result": "broken"})
+            ends = {p["unit"]: p["path"][-1] for p in m.pending}
+            phase = m.phase
+            o = act(path, {"do": "enemy"})
+            if phase == "ENEMY MPh":
+                seen.append((m.turn, ends, {u: o.mission.unit(u).hex for u in ends}))
+        elif m.phase == "FRIENDLY MPh" and not m.spent:
+            stacks = sorted({u.hex for u in m.units if u.side == "FRIENDLY" and u.on_map and u.status == "Good Order"})
+            for stack in stacks:
+                ids = [u.id for u in o.mission.units if u.hex == stack and u.side == "FRIENDLY" and u.on_map
+                       and u.status == "Good Order" and u.kind != "sw"]
+                try:
+                    o = act(path, {"do": "move", "units": ids, "path": [_south(stack)]})
+                except SoloError:
+                    continue  # no hex there, ENEMY units in it, too dear: the stack stays
+            o = act(path, {"do": "phase"})
+        else:
+            o = act(path, {"do": "phase"})
+    return seen
+
+
+@boards
+def test_a_scripted_cross_roads_turn_on_the_map(cross_roads):
+    """Issue 15: the ENEMY's positions after each ENEMY MPh are where its decisions said (one Game Turn here; the
+    whole mission runs with -m long)."""
+    seen = play_cross_roads(cross_roads, turns=1)
+    assert seen and all(ends == after for _, ends, after in seen)
+
+
+@pytest.mark.long
+@boards
+def test_a_scripted_cross_roads_to_mission_end(cross_roads):
+    seen = play_cross_roads(cross_roads, turns=99)
+    o = run_mission(EventLog.open(cross_roads), frozen=True)
+    assert o.mission.ended and o.mission.ended["turn"] >= 10
+    assert all(ends == after for _, ends, after in seen)
