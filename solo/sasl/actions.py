@@ -419,7 +419,10 @@ def _activation_checks(x: Ctx, a: dict) -> dict:
         s = x.m.s_counter(s_id)
         if s.status == "hidden" and s.id not in x.m.checked:
             x.m.checked.append(s.id)
-            checks.append(activation.check(x, s, rng, viewer, ac_mods(x, s)))
+            mods = ac_mods(x, s)
+            drm = ", ".join(mods)
+            x.say(f"{s.id} in {s.where} is seen at range {rng}" + (f", AC drm: {drm}" if drm else ""), rule="5.")
+            checks.append(activation.check(x, s, rng, viewer, mods))
     return {"activation": checks} if checks else {}
 
 

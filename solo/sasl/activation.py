@@ -33,10 +33,8 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
 
 def check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> dict:
     """An Activation check of ``s`` seen at range ``rng``: the AC dr, and the units it Activates."""
-    hit, why = ac_check(x, s, rng, viewer, mods)
-    drm = ", ".join(k if v is True else f"{k} {v}" for k, v in mods.items())
-    x.say(f"{s.id} in {s.where}, seen at range {rng}" + (f" (drm: {drm})" if drm else "")
-          + f": {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
+    hit, why = ac_check(x, s, rng, viewer, mods)  # (a move's sighting is said before, solo/sasl/actions.py)
+    x.say(f"{s.id} Activation check: {why}: {'Activates' if hit else 'stays an S?'}", rule="5.")
     made = activate(x, s) if hit else []
     return {"s": s.id, "range": rng, "mods": mods, "activated": hit, "why": why,
             "units": [u.to_json() for u in x.m.units if u.id in made]}

@@ -38,8 +38,19 @@ def test_an_old_save_replays_to_the_same_state(game, tmp_path):
     for key in KEPT[kind]:
         if key == "record":
             assert in_order(lines(then[key]), lines(now[key])), key
+        elif key == "enemy":
+            assert old_units(now[key]) == old_units(then[key]), key
         else:
             assert same(now[key]) == same(then[key]), key
+
+
+def old_units(enemy: dict) -> dict:
+    """The ENEMY and its units on the keys an old save had (a unit's hex was "where"; "active" the old word for a
+    unit on the map, now Good Order)."""
+    units = [{"id": u["id"], "type": u["type"], "kind": u["kind"], "where": u["where"], "attitude": u["attitude"],
+              "source": u["source"], "status": "Good Order" if u["status"] == "active" else u["status"]}
+             for u in enemy["units"]]
+    return {**enemy, "units": units}
 
 
 def same(value):
