@@ -7,17 +7,17 @@ import click
 
 from solo.board.vasl import boards_folder, saved_folder
 from solo.cli.params import count
+from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit, plain
-from solo.core.dice import parse_faces
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import MISSIONS, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
 from solo.sasl.actions import RESULTS
-from solo.sasl.units import oob_counters
 from solo.sasl.engine import Outcome, status_json
+from solo.sasl.units import oob_counters
 
 
 @click.group()
@@ -51,9 +51,8 @@ def _text(o: Outcome, since: int | None = None) -> str:
             if here:
                 out.append(f"{side} units: " + "; ".join(unit_text(u) for u in here))
         left = oob_counters(m) - Counter(m.entered)
-        if m.entered or m.phase != "set up":
-            if +left:
-                out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
+        if +left and (m.entered or m.phase != "set up"):
+            out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
     if m.pending:
         out.append(f"ENEMY moves of the {m.phase} waiting for you to confirm:")
         out += [f"  {p['unit']} {p['action']} {' '.join(p['path'])}" + (f" at {p['target']}" if p.get("target") else "")

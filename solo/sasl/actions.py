@@ -10,11 +10,13 @@ checks their path, not their MP (the texts give no vehicle's MP).
 """
 
 from collections import Counter
+from itertools import pairwise
 
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation
 from solo.sasl.context import Ctx
+from solo.sasl.mission_map import hex_id
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
@@ -25,7 +27,6 @@ INFANTRY = ("squad", "hs", "crew", "leader")
 
 
 def _hex(x: Ctx, text, what: str) -> str:
-    from solo.sasl.engine import hex_id  # the one reading of a hex id the mission takes
     name = hex_id(x.m, x.defn, text)
     if x.map is not None:
         found = x.map.name(name)
@@ -115,7 +116,7 @@ def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
     points = [x.map.grid.parse(h) for h in line]
     column, row = x.map.grid.parse(where)
     limits = [r for c, r in points if c == column]
-    for (c1, r1), (c2, r2) in zip(points, points[1:]):
+    for (c1, r1), (c2, r2) in pairwise(points):
         if c1 < column < c2:
             limits.append(int(r1 + (r2 - r1) * (column - c1) / (c2 - c1) + 0.5))
     if limits and row < min(limits):

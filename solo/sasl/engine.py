@@ -8,7 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solo.board.cache import load_board
-from solo.board.coords import Grid, column_letters, parse_hex_id
 from solo.board.vasl import saved_folder
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
@@ -19,6 +18,7 @@ from solo.rules import default_catalog
 from solo.sasl import actions, activation, events, setup
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
+from solo.sasl.mission_map import hex_id
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
 
@@ -48,25 +48,6 @@ def vpo_count(m: Mission) -> int:
     """The VPO on the mission's map: those its set-up placed (OtO-S2 on the player's VASL boards), else at most MOST."""
     placed = (m.boards or {}).get("vpo")
     return len(placed) if placed else MOST
-
-
-def hex_id(m: Mission, defn: dict, text) -> str:
-    """A hex of the mission's map: board number, column letters and row ("12M5") on a map of boards, the bare "M12"
-    on a mission's own map (its map_grid: OtO-S1's OtO map); one line for anything no map of the mission has."""
-    if not isinstance(text, str) or not text.strip():
-        raise SoloError(f"hex {text!r}: give a hex id such as 4K5 (board, column, row)")
-    own = defn.get("map_grid")
-    if own and text.strip()[0].isdigit():
-        raise SoloError(f"hex {text!r}: this mission's map has no board numbers: write column letters then row, "
-                        "e.g. K12")
-    if own:
-        column, row = Grid(columns=own["columns"], rows=own["rows"]).parse(text)
-        return f"{column_letters(column)}{row}"
-    found = parse_hex_id(text)
-    boards = (m.boards or {}).get("boards")
-    if boards and found.board not in boards:
-        raise SoloError(f"hex {text!r}: board {found.board} is not on this mission's map (boards {', '.join(boards)})")
-    return str(found)
 
 
 @dataclass

@@ -10,7 +10,9 @@ from functools import cached_property
 
 import networkx as nx
 
-from solo.board.coords import Grid, column_letters, distance
+from solo.board.coords import Grid, column_letters, distance, parse_hex_id
+from solo.core.errors import SoloError
+from solo.sasl.state import Mission
 
 
 class MissionMap:
@@ -81,7 +83,9 @@ class MissionMap:
 
     @cached_property
     def los(self):
-        from solo.board.los import LosMap  # numpy's LOS arrays only when a mission needs LOS
+        from solo.board.los import (
+            LosMap,  # numpy's LOS arrays only when a mission needs LOS
+        )
         return LosMap(self.graph)
 
     def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
@@ -89,3 +93,22 @@ class MissionMap:
         hindrances included), with their range."""
         near = [t for t in targets if self.distance(viewer, t) <= max_range]
         return {t: self.distance(viewer, t) for t in near if t == viewer or self.los.visible(viewer, t)}
+
+
+def hex_id(m: Mission, defn: dict, text) -> str:
+    """A hex of the mission's map: board number, column letters and row ("12M5") on a map of boards, the bare "M12"
+    on a mission's own map (its map_grid: OtO-S1's OtO map); one line for anything no map of the mission has."""
+    if not isinstance(text, str) or not text.strip():
+        raise SoloError(f"hex {text!r}: give a hex id such as 4K5 (board, column, row)")
+    own = defn.get("map_grid")
+    if own and text.strip()[0].isdigit():
+        raise SoloError(f"hex {text!r}: this mission's map has no board numbers: write column letters then row, "
+                        "e.g. K12")
+    if own:
+        column, row = Grid(columns=own["columns"], rows=own["rows"]).parse(text)
+        return f"{column_letters(column)}{row}"
+    found = parse_hex_id(text)
+    boards = (m.boards or {}).get("boards")
+    if boards and found.board not in boards:
+        raise SoloError(f"hex {text!r}: board {found.board} is not on this mission's map (boards {', '.join(boards)})")
+    return str(found)

@@ -11,13 +11,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Label, RichLog, Static
 
 from solo.board.cache import load_board
+from solo.board.render import LEGEND
 from solo.board.vasl import saved_folder
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.engine import status_json
 from solo.tui.screens.save import SaveScreen
-from solo.board.render import LEGEND
 from solo.tui.widgets.map_view import KEY, MapView
 
 
