@@ -2,6 +2,7 @@
 
 import time
 from collections import Counter
+from pathlib import Path
 
 import click
 
@@ -72,14 +73,18 @@ def _text(o: Outcome, since: int | None = None) -> str:
     return "\n".join(out)
 
 
-def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None) -> None:
+def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None,
+         then=None) -> None:
+    """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)``, then its
+    words or JSON."""
     answers = read_answers(answers_file) if answers_file else {}
     typed = parse_faces(dice) if dice else []
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused action keeps nothing, typed faces neither
         shown = len(run_mission(log, frozen=True).mission.record)
         log.type_faces(typed)
         outcome = _act_on(log, save, action, answers, as_json)
-    emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown))
+    extra = then(outcome) if then else ""
+    emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown) + extra)
 
 
 def unit_text(u) -> str:
@@ -241,6 +246,32 @@ def mission_enemy(save, unit, stop, result, as_json):
     E4 --stop 5K6 --result broken."""
     result = next((r for r in RESULTS if r.lower() == (result or "").lower()), None)
     _act(save, {"do": "enemy", "unit": unit, "stop": stop, "result": result}, None, as_json, lambda o: o.last)
+
+
+@mission.command("sync")
+@click.argument("save")
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--write", "out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a copy of GAME with the ENEMY's moves made (GAME itself is never changed).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_sync(save, game, out, as_json):
+    """The mission follows your VASL game GAME (.vsav): its counters are matched once to the mission's units, then
+    what moved, entered and went comes over, and Activation is checked as after a move; --write OUT puts the ENEMY's
+    moves back into a copy."""
+    from solo.vasl.game import read_game
+    g = read_game(game, saved_folder(EventLog.open(save).meta.get("vasl_boards")))
+    pieces = [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0], "traits": p.traits}
+              for p in g.pieces if p.hex]
+
+    def write(outcome) -> str:
+        back = outcome.last.get("back", {})
+        if not out:
+            return f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else ""
+        for piece_id, where in back.items():
+            g.move(piece_id, where)
+        g.write(out)
+        return f"\nWrote {out}: " + ("; ".join(f"{g.piece(i).name} to {h}" for i, h in back.items()) or "nothing moved")
+    _act(save, {"do": "sync", "pieces": pieces}, None, as_json, lambda o: o.last, then=write)
 
 
 @mission.command("minefield")

@@ -272,7 +272,7 @@ def _enter(x: Ctx, a: dict) -> dict:
             u.owner = owners[0].id
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
-    return {"units": [u.to_json() for u in new]} | _activation_checks(x, a)
+    return {"units": [u.to_json() for u in new]} | activation_checks(x, a.get("sees", []), _viewer(new))
 
 
 def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
@@ -295,7 +295,7 @@ def _move(x: Ctx, a: dict) -> dict:
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(a['path'])}"
           + (f" ({a['mf']:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if a.get("mf") else ""),
           rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
-    return {"moved": a["units"], "to": a["path"][-1]} | _activation_checks(x, a)
+    return {"moved": a["units"], "to": a["path"][-1]} | activation_checks(x, a.get("sees", []), _viewer(units))
 
 
 def apply_result(x: Ctx, u: Unit, result: str) -> str:
@@ -409,14 +409,15 @@ def sightings(x: Ctx, units: list[Unit], path: list[str], start: str | None = No
     return [[s_id, rng] for rng, _, s_id in found]
 
 
-def _activation_checks(x: Ctx, a: dict) -> dict:
-    """The Activation checks of the S? the action's units gained LOS to (an S? an earlier check of the same action
-    Activated is not checked again); the viewer a vehicle when only vehicles moved."""
-    moved = [x.m.unit(i) for i in a.get("units", [])] if a["do"] == "move" else \
-        [u for u in x.m.units if u.side == "FRIENDLY" and u.hex == a["hex"]]
-    viewer = "Vehicle" if moved and all(u.kind == "vehicle" for u in moved) else "Infantry"
+def _viewer(units: list[Unit]) -> str:
+    return "Vehicle" if units and all(u.kind == "vehicle" for u in units) else "Infantry"
+
+
+def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
+    """The Activation checks of the S? units gained LOS to, [S? id, range] each (an S? an earlier check of the same
+    action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
     checks = []
-    for s_id, rng in a.get("sees", []):
+    for s_id, rng in sees:
         s = x.m.s_counter(s_id)
         if s.status == "hidden" and s.id not in x.m.checked:
             x.m.checked.append(s.id)

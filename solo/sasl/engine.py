@@ -15,7 +15,7 @@ from solo.core.play import NeedAnswer, Play, Question, Reply
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
-from solo.sasl import actions, activation, events, setup
+from solo.sasl import actions, activation, events, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.mission_map import hex_id
@@ -59,11 +59,12 @@ class Outcome:
     map: object = None  # the mission's map (solo/sasl/mission_map.py), when solo knows it
 
 
-ACTIONS = ("place", "activate", "report", *actions.CHECKS, "phase", "turn")
+MAP_ACTIONS = actions.CHECKS | sync.CHECKS  # the map's actions: what each may say and its check
+ACTIONS = ("place", "activate", "report", *MAP_ACTIONS, "phase", "turn")
 
 
 KEYS = {"place": ("count", "hexes"), "activate": ("s", "range", "viewer", "mods"), "report": ("report",),
-        "phase": (), "turn": ("report",)} | {k: keys for k, (_, keys) in actions.CHECKS.items()}
+        "phase": (), "turn": ("report",)} | {k: keys for k, (_, keys) in MAP_ACTIONS.items()}
 # what each action may say; a mission's own action names a hex
 
 
@@ -83,8 +84,8 @@ def _action(x: Ctx):
         if do in ("phase", "turn") and m.pending:
             raise SoloError(f"{do}: the ENEMY's moves of the {m.phase} wait for you: confirm them (all as decided, "
                             f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")
-        if do in actions.CHECKS:
-            return actions.CHECKS[do][0](x, raw)
+        if do in MAP_ACTIONS:
+            return MAP_ACTIONS[do][0](x, raw)
         if do == "place":
             return _place(m, defn, raw)
         if do == "activate":
@@ -159,6 +160,8 @@ def do(x: Ctx, action: dict) -> dict:
         return {"placed": [s.id for s in new]}
     if action["do"] == "activate":
         return check_s(x, action)
+    if action["do"] == "sync":
+        return sync.do_sync(x, action)
     if action["do"] in actions.CHECKS:
         return actions.do(x, action)
     if action["do"] == "phase":

@@ -67,6 +67,8 @@ class Mission:
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
     spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase
+    vasl: dict = field(default_factory=dict)  # unit id -> the id of its counter in the player's VASL game
+    synced: dict = field(default_factory=dict)  # unit id -> its hex at the last sync with the VASL game
     pending: list[dict] = field(default_factory=list)  # the ENEMY's decided moves of the phase, not yet confirmed
     boards: dict = field(default_factory=dict)
     month: str | None = None

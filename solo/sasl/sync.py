@@ -1,0 +1,133 @@
+"""A mission following the player's VASL game (issue 19.4-5): the counters on the VASL boards matched once to the
+mission's units and kept, then each sync brings over what moved, appeared and went, and says which of the
+mission's moves (the ENEMY's) go back into the VASL game.
+
+Who wins where both changed: a unit's hex is compared with the hex it had at the last sync. If only the VASL
+counter moved, the mission follows it (the player moved it on VASL); if only the mission's unit moved (the ENEMY's
+moves solo decided and the player confirmed), the VASL counter is to be moved there; if both moved, the VASL game
+(the table) stands. A matched counter no longer on the boards is a unit eliminated; a FRIENDLY counter of an OoB
+type not yet on the map is a unit entering. The readings are solo's (a VASL game has no mission rules).
+
+The VASL game itself is read by the CLI (solo/vasl/); the action holds the counters as plain data, so that a
+mission save replays without the VASL file.
+"""
+
+import re
+from collections import Counter
+
+from solo.core.errors import SoloError
+from solo.sasl import actions
+from solo.sasl.context import Ctx
+from solo.sasl.state import Unit
+from solo.sasl.units import kind_of, oob_counters
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", text.lower())
+
+
+def same_type(unit_type: str, name: str) -> bool:
+    """A VASL counter's name for a unit type: "5-2-7 1sq" and "5-2-7", ".50-cal" and ".50 cal"."""
+    return bool(_norm(unit_type)) and _norm(name).startswith(_norm(unit_type))
+
+
+def _nationality(x: Ctx, side: str) -> str:
+    return x.defn["friendly" if side == "FRIENDLY" else "enemy"]
+
+
+def check_sync(x: Ctx, raw: dict) -> dict:
+    """The counters of the VASL game (id, name, side, hex, traits) against the mission: the matching (kept from
+    earlier syncs, new ones by type, side and nearest hex), what moved, what appeared, what went."""
+    m = x.m
+    pieces = raw.get("pieces")
+    if not isinstance(pieces, list) or not all(isinstance(p, dict) and {"id", "name", "hex"} <= set(p) for p in pieces):
+        raise SoloError("sync: the VASL game's counters are a list of {id, name, side, hex, traits}")
+    if x.map is None:
+        raise SoloError("sync: solo knows no map for this mission (OtO-S2 needs your VASL boards folder)")
+    on_boards = {}
+    for p in pieces:
+        where = x.map.name(str(p["hex"])) if p.get("hex") else None
+        if where:
+            on_boards[str(p["id"])] = {**p, "hex": where}
+    matched = dict(m.vasl)
+    taken = set(matched.values())
+    for u in m.units:  # new matches: the nearest counter of its type and side
+        if u.id in matched or not u.on_map or x.map.name(u.hex) is None:
+            continue
+        nationality = _nationality(x, u.side)
+        options = [p for i, p in on_boards.items() if i not in taken and same_type(u.type, p["name"])
+                   and p.get("side") in (None, nationality)]
+        if options:
+            best = min(options, key=lambda p: (x.map.distance(x.map.name(u.hex), p["hex"]), str(p["id"])))
+            matched[u.id] = str(best["id"])
+            taken.add(str(best["id"]))
+    moved, back, gone, states = [], {}, [], {}
+    for unit_id, piece_id in matched.items():
+        u = m.unit(unit_id)
+        if not u.on_map:
+            continue
+        p = on_boards.get(piece_id)
+        if p is None:
+            gone.append(unit_id)
+            continue
+        last = m.synced.get(unit_id, u.hex)  # a new match: the VASL game stands
+        if p["hex"] != u.hex:
+            if u.hex != last and p["hex"] == last:
+                back[piece_id] = u.hex  # the mission moved it: the VASL counter follows
+            else:
+                moved.append([unit_id, u.hex, p["hex"]])
+        traits = set(p.get("traits") or [])
+        if ("broken" in traits) != (u.status == "broken"):
+            states[unit_id] = "broken" if "broken" in traits else "rallied"
+    left = oob_counters(m) - Counter(m.entered)
+    appeared = []
+    friendly = _nationality(x, "FRIENDLY")
+    for i, p in on_boards.items():
+        if i in taken or p.get("side") not in (None, friendly):
+            continue
+        kind = next((t for t in sorted(left, key=len, reverse=True) if left[t] > 0 and same_type(t, p["name"])), None)
+        if kind:
+            left[kind] -= 1
+            appeared.append([i, kind, p["hex"]])
+    sees = []
+    for unit_id, old, new in moved:
+        u = m.unit(unit_id)
+        if u.side == "FRIENDLY":
+            sees += [s for s in actions.sightings(x, [u], [new], old) if s[0] not in {q[0] for q in sees}]
+    return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
+            "appeared": appeared, "sees": sees}
+
+
+def do_sync(x: Ctx, a: dict) -> dict:
+    m = x.m
+    new_matches = {u: p for u, p in a["matched"].items() if u not in m.vasl}
+    m.vasl = dict(a["matched"])
+    for unit_id, _, new in a["moved"]:
+        u = m.unit(unit_id)
+        for sw in [v for v in m.units if v.owner == u.id and v.on_map and v.id not in m.vasl]:
+            sw.hex = new
+        u.hex = new
+    for unit_id in a["gone"]:
+        actions.apply_result(x, m.unit(unit_id), "eliminated")
+    for unit_id, result in a["states"].items():
+        actions.apply_result(x, m.unit(unit_id), result)
+    made: list[Unit] = []
+    for piece_id, type_, where in a["appeared"]:
+        u = m.add_unit(type_, kind_of(type_, x.defn["friendly"]), where, "", "OoB", side="FRIENDLY")
+        m.entered[type_] = m.entered.get(type_, 0) + 1
+        m.vasl[u.id] = piece_id
+        made.append(u)
+    m.synced = {u.id: u.hex for u in m.units if u.id in m.vasl and u.on_map}
+    for piece_id, where in a["back"].items():
+        m.synced[next(u for u, p in m.vasl.items() if p == piece_id)] = where
+    lines = [f"{u} {old} -> {new}" for u, old, new in a["moved"]] + [f"{u} gone (eliminated)" for u in a["gone"]] \
+        + [f"{u} {r}" for u, r in a["states"].items()] + [f"{u.id} {u.type} entered in {u.hex}" for u in made]
+    x.say("VASL game synced: " + ("; ".join(lines) or "nothing changed")
+          + (f"; {len(new_matches)} counter(s) matched" if new_matches else "")
+          + (f"; {len(a['back'])} ENEMY move(s) to make in VASL" if a["back"] else ""), rule="VASL")
+    checks = actions.activation_checks(x, a["sees"], "Infantry")
+    return {"moved": a["moved"], "gone": a["gone"], "states": a["states"], "appeared": [u.to_json() for u in made],
+            "back": a["back"], "unmatched": [u.id for u in m.units if u.on_map and u.id not in m.vasl]} | checks
+
+
+CHECKS = {"sync": (check_sync, ("pieces",))}
