@@ -50,7 +50,7 @@ class MissionScreen(SaveScreen):
                 Binding("c", "confirm", "Confirm ENEMY"), Binding("n", "next_phase", "Phase"),
                 Binding("t", "turn", "End turn"), Binding("a", "activate", "Activate"), Binding("p", "place", "Place S?"),
                 Binding("x", "remove", "Remove S?", show=False), Binding("w", "sw", "SW", show=False),
-                Binding("r", "report", "Report", show=False),
+                Binding("r", "report", "Report", show=False), Binding("v", "sync", "VASL sync"),
                 Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
                 Binding("escape", "back", "Cancel / Home", show=False)]
 
@@ -59,6 +59,7 @@ class MissionScreen(SaveScreen):
         self.mode = None  # the form in use: place, activate, turn, report, minefield, answer
         self.cursor_hex = None  # the hex under the map cursor
         self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
+        self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The Known minefield key only in a mission that has them (OtO-S1)."""
@@ -264,6 +265,10 @@ class MissionScreen(SaveScreen):
     def action_sw(self) -> None:
         self._form("sw", "A SW changes hands: the SW's id, then the unit that takes it (none: dropped)", "e.g. F3 F2")
 
+    def action_sync(self) -> None:
+        self._form("sync", "Follow your VASL game: its saved game (.vsav), and a file to write the ENEMY's moves into "
+                           "(a copy: your game is never changed)", "e.g. ~/vasl/roads.vsav ~/vasl/roads-enemy.vsav")
+
     def action_remove(self) -> None:
         self._form("remove", "An S? taken off the map: its id", "e.g. S4")
 
@@ -325,6 +330,8 @@ class MissionScreen(SaveScreen):
             return {"do": "enemy", "unit": unit and unit.upper(), "stop": stop and stop.upper(), "result": result}, {}
         if self.mode == "sw":
             return {"do": "sw", "sw": words[0].upper() if words else "", "to": words[1].upper() if len(words) > 1 else None}, {}
+        if self.mode == "sync":
+            return self._sync(text), {}
         if self.mode == "remove":
             return {"do": "remove", "s": words[0].upper() if words else ""}, {}
         if self.mode == "minefield":
@@ -351,6 +358,28 @@ class MissionScreen(SaveScreen):
             report[name] = int(value) if value.isdigit() else value or True
         return {"do": self.mode, "report": report}, {}
 
+    def _sync(self, text: str) -> dict:
+        """The VASL game read here (its counters go into the action); the copy to write kept for when it is done."""
+        from solo.board.vasl import saved_folder
+        from solo.vasl.game import read_game
+        files = [Path(w).expanduser() for w in text.split()]
+        if not files or len(files) > 2:
+            raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its name")
+        game = read_game(files[0], saved_folder(EventLog.open(self.path).meta.get("vasl_boards")))
+        self.vasl_copy = (game, files[1]) if len(files) == 2 else None
+        return {"do": "sync", "pieces": [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0],
+                                          "traits": p.traits} for p in game.pieces if p.hex]}
+
     def played(self, outcome) -> None:
+        copy, self.vasl_copy = self.vasl_copy, None
+        if copy and outcome.last and "back" in outcome.last:
+            game, out = copy
+            for piece_id, where in outcome.last["back"].items():
+                game.move(piece_id, where)
+            try:
+                game.write(out)
+                self.notify(f"wrote {out}: {len(outcome.last['back'])} ENEMY move(s) made")
+            except (OSError, SoloError) as exc:
+                self.notify(f"could not write {out}: {exc}", severity="error")
         self.mode = None
         super().played(outcome)

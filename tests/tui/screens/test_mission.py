@@ -115,3 +115,29 @@ async def test_the_cross_roads_played_on_the_hex_map(monkeypatch):
         await settle(pilot, screen)
         assert not screen.outcome.mission.pending
         assert {u: screen.outcome.mission.unit(u).hex for u in pending} == pending
+
+
+@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+async def test_the_mission_follows_a_vasl_game_in_the_app(monkeypatch, tmp_path):
+    """Issue 19.4: `v` reads the player's VASL game; its counters come onto the mission's map."""
+    from solo.vasl.game import read_game
+    from tests.sasl.test_vasl_sync import BOARDS, counter
+    from tests.vasl.saves import make_save
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = saves_dir() / "followed.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {"entry_edge": "North"})
+    remember(path)
+    game = read_game(make_save(tmp_path / "g.vsav", [BOARDS, counter(1, "ru", "ru527S", "5-2-7 1sq")]), VASL_BOARDS)
+    game.move("1", "33Q1")
+    game.write(tmp_path / "g1.vsav")
+    app = SoloApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("v")
+        await type_line(pilot, str(tmp_path / "g1.vsav"))
+        await settle(pilot, screen)
+        assert [(u.id, u.type, u.hex) for u in screen.outcome.mission.units if u.side == "FRIENDLY"] == [
+            ("F1", "5-2-7", "33Q1")]
+        no_cli_text(app)
