@@ -264,13 +264,17 @@ def mission_sync(save, game, out, as_json):
               for p in g.pieces if p.hex]
 
     def write(outcome) -> str:
-        back = outcome.last.get("back", {})
+        back, m = outcome.last.get("back", {}), outcome.mission
+        missing = [unit_text(m.unit(u)) for u in outcome.last.get("unmatched", [])]
+        said = f"\nNot in your VASL game yet (place them; the next sync matches them): {'; '.join(missing)}" \
+            if missing else ""
         if not out:
-            return f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else ""
+            return said + (f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else "")
         for piece_id, where in back.items():
             g.move(piece_id, where)
         g.write(out)
-        return f"\nWrote {out}: " + ("; ".join(f"{g.piece(i).name} to {h}" for i, h in back.items()) or "nothing moved")
+        return said + f"\nWrote {out}: " + ("; ".join(f"{g.piece(i).name} to {h}" for i, h in back.items())
+                                             or "nothing moved")
     _act(save, {"do": "sync", "pieces": pieces}, None, as_json, lambda o: o.last, then=write)
 
 

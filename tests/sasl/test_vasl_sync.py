@@ -7,7 +7,8 @@ import json
 import pytest
 
 from solo.core.store import EventLog
-from solo.games import run_mission
+from solo.ai.mission import situation
+from solo.games import mission, run_mission
 from solo.vasl.game import read_game
 from solo.vasl.sequence import join
 from tests.conftest import VASL_BOARDS
@@ -72,6 +73,8 @@ def test_a_mission_follows_its_vasl_game(game, capsys):
     o = run_mission(EventLog.open(save), frozen=True)
     assert {u.hex for u in o.mission.units if u.side == "FRIENDLY"} == {"33Q4"}
     assert done.get("activation"), "moving into LOS of S? checks them"
+    s = situation(o.mission, o.map, mission("oto-s2").definition)  # what the next ENEMY decisions see
+    assert {p.id: p.hex for p in s.friendly} == {"F1": "33Q4", "F2": "33Q4"}
     # a counter taken off the boards is a unit eliminated
     g = read_game(tmp_path / "g2.vsav", VASL_BOARDS)
     g.place("2", 1, 1)
