@@ -16,7 +16,7 @@ import numpy as np
 from solo.ai.maps import (
     PhaseMaps,
     Terrain,
-    dijkstra,
+    bounded,
     phase_maps,
     piece_weight,
     targets_from,
@@ -91,48 +91,57 @@ def reachable(m: PhaseMaps, unit: Piece, start: int) -> dict[int, list[str]]:
     """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex;
     each with its path, start first."""
     t = m.terrain
-    cost, previous = dijkstra(t.edges[piece_weight(unit)][0], [start], unit.mf, m.occupied)
+    _, previous = bounded(t.edges[piece_weight(unit)][0], start, unit.mf, m.occupied)
     paths = {}
-    for i in np.nonzero(np.isfinite(cost))[0]:
-        path, j = [], int(i)
+    for i in previous:
+        path, j = [], i
         while j != -1:
             path.append(t.nodes[j])
-            j = int(previous[j])
-        paths[int(i)] = path[::-1]
+            j = previous[j]
+        paths[i] = path[::-1]
     return paths
 
 
-def _score(m: PhaseMaps, s: Situation, unit: Piece, start: int, i: int, w: dict, attitude: str) -> dict:
+def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray, attitude: str) -> dict:
+    """The score parts of the candidate hexes ``idx``, each an array over them (one numpy pass per unit)."""
     t = m.terrain
-    parts = {"cover": float(t.cover[i]), "threat": float(m.threat[i])}
+    parts = {"cover": t.cover[idx], "threat": m.threat[idx]}
     if attitude == "rout":
         to_ebe = m.cost_to("ebe")
-        parts["ebe"] = float(to_ebe[start] - to_ebe[i])
-        parts["seen"] = float(m.in_los[i])
+        parts["ebe"] = to_ebe[start] - to_ebe[idx]
+        parts["seen"] = m.in_los[idx].astype(float)
         return parts
     to_obj = m.cost_to("attack" if attitude == "attack" else "objective", piece_weight(unit))
     if to_obj[start] < float("inf"):
-        parts["progress"] = float(to_obj[start] - to_obj[i])
-    parts["fire"] = float(unit.fp * min(len(targets_from(m, s, unit, i)), 3))
-    own = unit.kind == "leader" and not unit.broken and t.distance(start)[i] <= 1  # a leader does not lead himself
-    parts["leader"] = float(m.leaders[i] - own > 0)
-    parts["stay"] = float(i == start)
-    parts["vpo"] = float(i in m.objectives and (i == start or attitude != "hold"))
+        parts["progress"] = to_obj[start] - to_obj[idx]
+    fires = unit.fp > 0 and not unit.broken
+    targets = m.fire_targets(s, unit.range)[idx] if fires else np.zeros(len(idx))
+    parts["fire"] = unit.fp * np.minimum(targets, 3).astype(float)
+    leads = unit.kind == "leader" and not unit.broken
+    own = (t.distance(start)[idx] <= 1) if leads else np.zeros(len(idx), dtype=bool)  # a leader does not lead himself
+    parts["leader"] = (m.leaders[idx] - own > 0).astype(float)
+    parts["stay"] = (idx == start).astype(float)
+    on_vpo = np.isin(idx, list(m.objectives))
+    parts["vpo"] = (on_vpo & ((idx == start) | (attitude != "hold"))).astype(float)
     return parts
 
 
-def _total(parts: dict, w: dict) -> float:
-    return sum(w.get(k, 0) * v for k, v in parts.items())
-
-
 def _candidates(m: PhaseMaps, s: Situation, unit: Piece, options: dict[int, list[str]], attitude: str) -> list[Candidate]:
+    """Every option scored, best first (ties by hex id); the best few in words."""
     w = weights()[attitude]
     start = m.terrain.at(unit.hex)
-    found = []
-    for i, path in options.items():
-        parts = _score(m, s, unit, start, i, w, attitude)
-        found.append(Candidate(m.terrain.nodes[i], path, _total(parts, w), parts, _words(m, i, parts, attitude)))
-    return sorted(found, key=lambda c: (-c.score, c.end))
+    idx = np.fromiter(options, dtype=np.int64, count=len(options))
+    parts = _scores(m, s, unit, start, idx, attitude)
+    total = np.zeros(len(idx))
+    for name, values in parts.items():
+        total = total + w.get(name, 0) * values
+    order = sorted(range(len(idx)), key=lambda k: (-total[k], m.terrain.nodes[idx[k]]))[:SHOWN]
+    out = []
+    for k in order:
+        i = int(idx[k])
+        mine = {name: float(values[k]) for name, values in parts.items()}
+        out.append(Candidate(m.terrain.nodes[i], options[i], float(total[k]), mine, _words(m, i, mine, attitude)))
+    return out
 
 
 def _options(m: PhaseMaps, unit: Piece, attitude: str) -> dict[int, list[str]]:
@@ -196,9 +205,9 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
                                 f"{defenders:g} FP of FRIENDLY units there (odds {unit.fp / max(defenders, 1):.1f}:1 >= {w['cc_odds']})")
     if unit.broken:
         return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not Advance (A4.7)")
-    one = Piece(**{**unit.__dict__, "mf": 1e9})
     attitude = unit.attitude
-    options = {i: p for i, p in reachable(m, one, start).items() if len(p) <= 2}
+    options = {start: [t.nodes[start]]} | {j: [t.nodes[start], t.nodes[j]] for j, _ in t.edges[piece_weight(unit)][0][start]
+                                           if j not in m.occupied}  # one Location (A4.7)
     if attitude == "hold":
         options = {i: p for i, p in options.items() if i == start or t.cover[i] > t.cover[start]}
     cands = _candidates(m, s, unit, options, attitude)

@@ -76,8 +76,8 @@ class Terrain:
 
 def dijkstra(adjacency: list, sources: list[int], cutoff: float = np.inf, blocked: frozenset = frozenset()):
     """Costs from ``sources`` over adjacency lists, and each hex's predecessor; hexes in ``blocked`` are not entered."""
-    cost = np.full(len(adjacency), np.inf)
-    previous = np.full(len(adjacency), -1)
+    cost = [np.inf] * len(adjacency)  # lists, not arrays, in the loop: Python reads them many times faster
+    previous = [-1] * len(adjacency)
     heap = [(0.0, i) for i in sources]
     for _, i in heap:
         cost[i] = 0.0
@@ -89,6 +89,23 @@ def dijkstra(adjacency: list, sources: list[int], cutoff: float = np.inf, blocke
         for j, w in adjacency[i]:
             nc = c + w
             if nc < cost[j] and nc <= cutoff and j not in blocked:
+                cost[j], previous[j] = nc, i
+                heapq.heappush(heap, (nc, j))
+    return np.array(cost), np.array(previous)
+
+
+def bounded(adjacency: list, start: int, cutoff: float, blocked: frozenset = frozenset()) -> tuple[dict, dict]:
+    """Costs from ``start`` up to ``cutoff`` and each reached hex's predecessor, as dicts: a unit's own reach is a
+    few dozen hexes, searched without touching the rest of the map."""
+    cost, previous = {start: 0.0}, {start: -1}
+    heap = [(0.0, start)]
+    while heap:
+        c, i = heapq.heappop(heap)
+        if c > cost[i]:
+            continue
+        for j, w in adjacency[i]:
+            nc = c + w
+            if nc <= cutoff and nc < cost.get(j, np.inf) and j not in blocked:
                 cost[j], previous[j] = nc, i
                 heapq.heappush(heap, (nc, j))
     return cost, previous
@@ -114,6 +131,16 @@ class PhaseMaps:
 
     def __post_init__(self):
         self._costs = {}
+        self._fire = {}
+
+    def fire_targets(self, s: Situation, rng: int) -> np.ndarray:
+        """For each hex, how many FRIENDLY units a unit there could fire on within ``rng`` hexes (in LOS traced from
+        their hex), worked out once a phase for each range."""
+        if rng not in self._fire:
+            rows = [self.friendly_hexes.index(self.terrain.at(p.hex)) for p in s.friendly]
+            reach = (self.friendly_distance[rows] <= rng) & self.seen[rows] if rows else np.zeros((0, len(self.threat)))
+            self._fire[rng] = reach.sum(axis=0)
+        return self._fire[rng]
 
     def cost_to(self, goal: str, weight: str = "mf") -> np.ndarray:
         """Movement cost to the nearest hex of ``goal`` (the objective, the FRIENDLY-held objective or units to

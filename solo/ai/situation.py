@@ -19,7 +19,7 @@ Optional per unit: fp, range, mf (otherwise read from the name, or ai/units.toml
 """
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from solo.core.content import content_dir, read_toml_file
@@ -87,11 +87,11 @@ class Situation:
     ebe: str
     pieces: tuple[Piece, ...]
 
-    @property
+    @cached_property
     def enemy(self) -> list[Piece]:
         return [p for p in self.pieces if p.side == "ENEMY"]
 
-    @property
+    @cached_property
     def friendly(self) -> list[Piece]:
         return [p for p in self.pieces if p.side == "FRIENDLY"]
 
