@@ -217,13 +217,27 @@ def oba_modules(side: SideState) -> int:
     return len([u for u in side.retained("oba")])
 
 
-def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[Item], limits: dict,
-          initial: bool, no_fortifications: bool) -> int:
-    """Refuse an illegal purchase with one line; return the CPP it costs."""
-    spent, ids, fru_spent, oba = 0, [], 0, 0
-    bought = Counter(p.rg for p in side.purchases if not p.given)  # side.bought, counted once for every item
-    bought_today = Counter(p.rg for p in side.purchases if not p.given and p.date == c.date)
-    for item in items:
+class Basket:
+    """A purchase checked item by item as it is filled (7.518): each item against the chart and its limits when it
+    is added, the totals (CPP, the FRU cap, OBA modules) when it is closed. A copy tries one more item."""
+
+    def __init__(self, chart: dict[str, RGType], c: Campaign, side: SideState, limits: dict, initial: bool,
+                 no_fortifications: bool):
+        self.chart, self.c, self.side, self.limits = chart, c, side, limits
+        self.initial, self.no_fortifications = initial, no_fortifications
+        self.bought = Counter(p.rg for p in side.purchases if not p.given)  # side.bought, counted once
+        self.bought_today = Counter(p.rg for p in side.purchases if not p.given and p.date == c.date)
+        self.retained_oba = oba_modules(side)
+        self.spent, self.fru_spent, self.oba, self.ids = 0, 0, 0, {}  # ids: RG id -> how many in this purchase
+
+    def copy(self) -> "Basket":
+        other = Basket.__new__(Basket)
+        other.__dict__ = {**self.__dict__, "ids": dict(self.ids)}
+        return other
+
+    def add(self, item: Item) -> None:
+        """Refuse an item the chart or its limits do not allow, in one line."""
+        chart, side, initial = self.chart, self.side, self.initial
         rg = chart.get(item.rg)
         if rg is None:
             raise SoloError(f"no RG {item.rg!r} on the {side.name} RG chart: choose one of {', '.join(chart)}")
@@ -240,27 +254,41 @@ def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[It
                             + (" in the Initial Scenario" if initial and rg.discountable else ""))
         if item.onboard and not (side.name == "Russian" and initial):
             raise SoloError(f"{rg.id}: only the Russians pay one CPP more to set up on board, in the Initial Scenario (CG12b)")
-        if no_fortifications and rg.id == "M1":
+        if self.no_fortifications and rg.id == "M1":
             raise SoloError(f"{rg.id}: the {side.name}s cannot purchase Fortifications in the Initial Scenario (IHSR 7)")
-        ids.append(rg.id)
-        this_date = bought_today[rg.id] + ids.count(rg.id)
+        self.ids[rg.id] = self.ids.get(rg.id, 0) + 1
+        this_date = self.bought_today[rg.id] + self.ids[rg.id]
         if this_date > rg.date_max:
-            raise SoloError(f"{rg.id}: CG Date Max is {rg.date_max} (7.5187); {this_date} would be bought on {c.date}")
-        in_cg = bought[rg.id] + ids.count(rg.id)
+            raise SoloError(f"{rg.id}: CG Date Max is {rg.date_max} (7.5187); {this_date} would be bought on {self.c.date}")
+        in_cg = self.bought[rg.id] + self.ids[rg.id]
         if in_cg > rg.cg_max:
-            raise SoloError(f"{rg.id}: CG Max is {rg.cg_max} (7.5188); {bought[rg.id]} already bought in the CG")
+            raise SoloError(f"{rg.id}: CG Max is {rg.cg_max} (7.5188); {self.bought[rg.id]} already bought in the CG")
         price = cost(rg, item)
-        spent += price
-        if rg.id in limits.get("fru_cap_ids", ()) and side.name == "German":
-            fru_spent += price
-        oba += rg.is_oba
-    if spent > side.cpp:
-        raise SoloError(f"the purchase costs {spent} CPP but the {side.name}s have {side.cpp} (7.518)")
-    cap = math.ceil(side.cpp * limits["fru_cap_percent"] / 100)
-    if side.name == "German" and fru_spent > cap:
-        raise SoloError(f"M1/M2 may take at most 20% (FRU) of the {side.cpp} CPP available, {cap} CPP (note i); this buys {fru_spent}")
-    most = limits["oba_per_scenario"][side.name]
-    if oba and oba_modules(side) + oba > most:
-        raise SoloError(f"the {side.name}s may use at most {most} OBA modules per CG scenario (CG13); "
-                        f"they Retain {oba_modules(side)} and this buys {oba}")
-    return spent
+        self.spent += price
+        if rg.id in self.limits.get("fru_cap_ids", ()) and side.name == "German":
+            self.fru_spent += price
+        self.oba += rg.is_oba
+
+    def close(self) -> int:
+        """Refuse a purchase over the CPP, the FRU cap or the OBA modules allowed; the CPP it costs."""
+        side, limits = self.side, self.limits
+        if self.spent > side.cpp:
+            raise SoloError(f"the purchase costs {self.spent} CPP but the {side.name}s have {side.cpp} (7.518)")
+        cap = math.ceil(side.cpp * limits["fru_cap_percent"] / 100)
+        if side.name == "German" and self.fru_spent > cap:
+            raise SoloError(f"M1/M2 may take at most 20% (FRU) of the {side.cpp} CPP available, {cap} CPP (note i); "
+                            f"this buys {self.fru_spent}")
+        most = limits["oba_per_scenario"][side.name]
+        if self.oba and self.retained_oba + self.oba > most:
+            raise SoloError(f"the {side.name}s may use at most {most} OBA modules per CG scenario (CG13); "
+                            f"they Retain {self.retained_oba} and this buys {self.oba}")
+        return self.spent
+
+
+def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[Item], limits: dict,
+          initial: bool, no_fortifications: bool) -> int:
+    """Refuse an illegal purchase with one line; return the CPP it costs."""
+    basket = Basket(chart, c, side, limits, initial, no_fortifications)
+    for item in items:
+        basket.add(item)
+    return basket.close()

@@ -120,7 +120,11 @@ class SideState:
     fortifications: list[Fortification] = field(default_factory=list)
 
     def unit(self, unit_id: str) -> Unit | None:
-        return next((u for u in self.units if u.id.lower() == unit_id.lower()), None)
+        for u in self.units:  # as written first: the engine's own lookups
+            if u.id == unit_id:
+                return u
+        key = unit_id.lower()
+        return next((u for u in self.units if u.id.lower() == key), None)
 
     def retained(self, *kinds: str) -> list[Unit]:
         return [u for u in self.units if u.retained and (not kinds or u.kind in kinds)]

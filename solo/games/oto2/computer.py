@@ -120,12 +120,17 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
 
     def offers(bought: list[tuple]) -> list[tuple]:
-        items, n = [b[2] for b in bought], Needs(r, s, [b[1] for b in bought], w)
+        n = Needs(r, s, [b[1] for b in bought], w)
+        basket = rgs.Basket(chart, r.c, s, r.defn.limits, initial, no_forts)  # what is bought so far, checked once
+        for b in bought:
+            basket.add(b[2])
         out = []
         for g in chart.values():
             item = _item(g, w, initial)
+            more = basket.copy()
             try:
-                rgs.check(chart, r.c, s, items + [item], r.defn.limits, initial, no_forts)
+                more.add(item)
+                more.close()
             except SoloError:
                 continue
             pts, reason = value(g, n, w)

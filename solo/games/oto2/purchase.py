@@ -16,6 +16,12 @@ def initial(r: Reph) -> bool:
     return not r.c.scenarios
 
 
+def basket(r: Reph, s: SideState) -> rgs.Basket:
+    """An empty purchase of side ``s`` today, checked as it is filled (7.518)."""
+    no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
+    return rgs.Basket(r.chart(s.name), r.c, s, r.defn.limits, initial(r), no_forts)
+
+
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
         items = [rgs.parse_item(e) for e in rgs.purchase_entries(raw, rgs.ITEM_FLAGS)]
@@ -25,10 +31,12 @@ def purchase_parser(r: Reph, s: SideState):
     return parse
 
 
-def _refused(parse, rg_id: str) -> str:
+def _refused(empty: rgs.Basket, rg_id: str) -> str:
     """Why an RG cannot be bought now, on its own (this date, the maxima, the CPP left), or nothing."""
     try:
-        parse(rg_id)
+        one = empty.copy()
+        one.add(rgs.Item(rg_id))
+        one.close()
     except SoloError as exc:
         return f" - not now: {exc}"
     return ""
@@ -43,9 +51,9 @@ def purchase(r: Reph) -> None:
         if initial(r):
             for rg_id in r.defn.initial[side]["rg"]:
                 _record(r, s, rgs.Item(rg_id), given=True)
-        chart, parse = r.chart(side), purchase_parser(r, s)
+        chart, parse, empty = r.chart(side), purchase_parser(r, s), basket(r, s)
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
-                            f" (bought {s.bought(g.id)}){_refused(parse, g.id)}" for g in chart.values())
+                            f" (bought {s.bought(g.id)}){_refused(empty, g.id)}" for g in chart.values())
         given = r.defn.initial[side] if initial(r) else {}
         also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
         answer = r.ask("purchase", (f"7.4 Your Initial OB gives {also}.\n" if also else "")
