@@ -1,12 +1,14 @@
 """`solo cg ...`: thin click commands over the campaign engine."""
 
+import os
+import sys
 import time
 
 import click
 
 from solo.campaign.engine import start_meta
 from solo.campaign.report import export, review, status_json, status_text
-from solo.campaign.simulate import simulate_campaign
+from solo.campaign.simulate import results, simulate_campaign, summary
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
@@ -141,10 +143,27 @@ def cg_game_end(save, turn, as_json):
 @cg.command("simulate")
 @click.argument("cg_id", metavar="CG")
 @click.option("--variant", help="The CG of the family (as for 'solo cg new').")
-@click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--save", help="Keep the campaign's event log in this file.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The seed of the (first) campaign.")
+@click.option("--runs", type=click.IntRange(1, 100_000), default=1, show_default=True,
+              help="How many campaigns, seeds SEED, SEED+1 ...: their results and who won how often.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None,
+              help="Processes sharing the campaigns (default: the machine's cores); the results do not depend on it.")
+@click.option("--save", help="Keep the campaign's event log in this file (one campaign).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_simulate(cg_id, variant, seed, save, as_json):
-    """A whole CG computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
-    outcome = simulate_campaign(campaign(cg_id), seed, save or ":memory:", variant)
-    emit(status_json(outcome), as_json, status_text(outcome, record=400))
+def cg_simulate(cg_id, variant, seed, runs, jobs, save, as_json):
+    """Whole CGs computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
+    game = campaign(cg_id)
+    if runs == 1:
+        outcome = simulate_campaign(game, seed, save or ":memory:", variant)
+        emit(status_json(outcome), as_json, status_text(outcome, record=400))
+        return
+    if save:
+        raise SoloError("--save keeps one campaign's log: give it without --runs")
+    seeds = range(seed, seed + runs)
+    with click.progressbar(length=runs, label=f"{runs} {game.id} campaigns", file=sys.stderr) as bar:
+        found = results(campaign, game.id, seeds, variant, jobs or os.cpu_count() or 1, bar.update)
+    total = summary(found)
+    wins = ", ".join(f"{side} {n}" for side, n in total["wins"].items())
+    emit(total | {"results": found}, as_json,
+         f"{runs} {game.id} campaigns (seeds {seed}-{seed + runs - 1}): won {wins}; VP mean {total['vp']['mean']} "
+         f"(from {total['vp']['min']} to {total['vp']['max']})")

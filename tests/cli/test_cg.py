@@ -17,6 +17,18 @@ def solo(tmp_path):
     return run
 
 
+def test_many_campaigns_the_same_whatever_the_jobs(solo):
+    """Issue 22: `--runs` spreads the campaigns over `--jobs` processes; each campaign is its seed's alone."""
+    one, two = (json.loads(solo("cg", "simulate", "oto2", "--seed", "5", "--runs", "6", "--jobs", j, "--json").stdout)
+                for j in ("1", "2"))
+    assert one == two and [r["seed"] for r in one["results"]] == [5, 6, 7, 8, 9, 10]
+    assert one["runs"] == 6 and sum(one["wins"].values()) == 6
+    single = json.loads(solo("cg", "simulate", "oto2", "--seed", "7", "--json").stdout)["result"]
+    assert {k: v for k, v in one["results"][2].items() if k != "seed"} == single
+    out = solo("cg", "simulate", "oto2", "--runs", "2", "--save", "x.db")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+
+
 def test_simulate_json_keeps_its_names(solo):
     out = solo("cg", "simulate", "oto2", "--seed", "3", "--json")
     assert out.returncode == 0, out.stderr
