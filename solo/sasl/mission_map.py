@@ -9,6 +9,7 @@ solo/board/graph.py (MSR 5 applied by the mission) and its LOS (solo/board/los.p
 from functools import cached_property
 
 import networkx as nx
+import numpy as np
 
 from solo.board.coords import Grid, column_letters, distance, parse_hex_id
 from solo.core.errors import SoloError
@@ -91,8 +92,11 @@ class MissionMap:
     def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
         """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
         hindrances included), with their range."""
-        near = [t for t in targets if self.distance(viewer, t) <= max_range]
-        return {t: self.distance(viewer, t) for t in near if t == viewer or self.los.visible(viewer, t)}
+        near = {t: self.distance(viewer, t) for t in targets if self.distance(viewer, t) <= max_range}
+        others = [t for t in near if t != viewer]
+        index = self.los.index
+        seen = self.los.lines(np.full(len(others), index[viewer]), np.array([index[t] for t in others], dtype=np.int64))
+        return {t: near[t] for t in near if t == viewer or seen[others.index(t)]}
 
 
 def hex_id(m: Mission, defn: dict, text) -> str:

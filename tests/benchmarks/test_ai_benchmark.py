@@ -1,5 +1,7 @@
-"""Enemy AI speed: one phase for 60 ENEMY units on three boards (target under 50 ms), against a naive
-per-unit Dijkstra plus per-pair LOS in the same run. Run: pytest tests/benchmarks/test_ai_benchmark.py --benchmark-only"""
+"""ENEMY AI speed (issues 15 and 22): the MPh decisions for 60 ENEMY units on three boards in at most 25 ms, the
+Advance phase's in at most 50 ms (the median of the rounds), with a naive per-unit Dijkstra and per-pair LOS
+measured in the same run for the ratio; and the Activation check after one FRIENDLY move with 30-40 S? on the
+map in at most 5 ms. Run with the others: pytest tests/benchmarks --benchmark-only (needs ../shared/vasl-boards)."""
 
 import random
 import time
@@ -43,13 +45,34 @@ def naive(t, s):
     return seen
 
 
-def test_one_phase_sixty_units(benchmark, world):
+@pytest.mark.parametrize("phase, most", [("move", 0.025), ("advance", 0.050)])
+def test_one_phase_sixty_units(benchmark, world, phase, most):
     t, s = world
-    decisions = benchmark(decide, t, s, "move")
+    decisions = benchmark(decide, t, s, phase)
     assert len(decisions) == 60
     start = time.perf_counter()
     naive(t, s)
     naive_s = time.perf_counter() - start
     benchmark.extra_info["naive_ms"] = round(naive_s * 1000, 1)
-    benchmark.extra_info["ratio"] = round(naive_s / benchmark.stats.stats.mean, 1)
-    assert benchmark.stats.stats.mean < 0.05
+    benchmark.extra_info["ratio"] = round(naive_s / benchmark.stats.stats.median, 1)
+    assert benchmark.stats.stats.median <= most
+
+
+def test_activation_after_one_move(benchmark, tmp_path, monkeypatch):
+    """OtO-S2 seed 7 (40 S? on boards 33, 19, 4): the S? a squad gains LOS to moving three hexes."""
+    from types import SimpleNamespace
+
+    from solo.core.store import EventLog
+    from solo.games import run_mission
+    from solo.sasl.actions import sightings
+    from solo.sasl.state import Unit
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = tmp_path / "m.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {"entry_edge": "North"})
+    o = run_mission(EventLog.open(path), frozen=True)
+    x, squad = SimpleNamespace(map=o.map, m=o.mission), Unit("F1", "5-2-7", "squad", "33Q1", side="FRIENDLY")
+    sightings(x, [squad], ["33Q2"], "33Q1")  # the LOS arrays are built once a map, before any move
+    seen = benchmark(sightings, x, [squad], ["33Q2", "33Q3", "33Q4"], "33Q1")
+    benchmark.extra_info["s_on_map"] = sum(s.status == "hidden" for s in o.mission.s)
+    assert seen and benchmark.stats.stats.median <= 0.005

@@ -1,9 +1,13 @@
-"""Cold start of the app to its first screen, against a minimal Textual app, each in a fresh Python process.
-Run: pytest tests/benchmarks/test_tui_benchmark.py --benchmark-only"""
+"""Cold start of the app to its first screen (issue 22: at most 1.3 times a bare Textual app), each in a fresh Python
+process, the best of several runs each; a Textual app with Home's own widgets (Header, two OptionLists, Footer)
+is measured too, to tell what is solo's and what is the widgets'. Run with the others: pytest tests/benchmarks
+--benchmark-only"""
 
 import subprocess
 import sys
 import time
+
+import pytest
 
 SOLO = """
 from solo.tui.app import SoloApp
@@ -23,6 +27,25 @@ class Once(App):
         self.call_after_refresh(self.exit)
 Once().run(headless=True)
 """
+SAME_WIDGETS = """
+from textual.app import App
+from textual.containers import Vertical
+from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets.option_list import Option
+class Once(App):
+    def compose(self):
+        yield Header()
+        with Vertical():
+            yield Label("solo")
+            yield OptionList(*(Option(f"item {i}", id=f"a{i}") for i in range(7)))
+            yield Label("Saves")
+            yield OptionList()
+        yield Footer()
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Once().run(headless=True)
+"""
+RATIO = 1.3
 
 
 def _start(script: str) -> float:
@@ -31,9 +54,14 @@ def _start(script: str) -> float:
     return time.perf_counter() - begin
 
 
+@pytest.mark.xfail(reason="issue 22, not met: 1.4-1.6x a bare Textual app; a Textual app with Home's widgets alone is "
+                          "1.1-1.2x (BENCHMARKS.md)", strict=False)
 def test_cold_start(benchmark, tmp_path, monkeypatch):
     monkeypatch.setenv("SOLO_DATA", str(tmp_path))
-    benchmark.pedantic(_start, args=(SOLO,), rounds=5)
-    minimal = min(_start(MINIMAL) for _ in range(5))
-    benchmark.extra_info["minimal_textual_s"] = round(minimal, 3)
-    benchmark.extra_info["ratio"] = round(benchmark.stats.stats.min / minimal, 2)
+    benchmark.pedantic(_start, args=(SOLO,), rounds=7)
+    minimal = min(_start(MINIMAL) for _ in range(7))
+    same = min(_start(SAME_WIDGETS) for _ in range(7))
+    ratio = benchmark.stats.stats.min / minimal
+    benchmark.extra_info.update(minimal_textual_s=round(minimal, 3), same_widgets_s=round(same, 3),
+                                ratio=round(ratio, 2), ratio_to_same_widgets=round(benchmark.stats.stats.min / same, 2))
+    assert ratio <= RATIO

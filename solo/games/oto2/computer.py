@@ -1,6 +1,7 @@
 """The computer side's OtO2 RePh decisions (7.5063-7.5225): scripted heuristics with weights from ai/oto2.toml, each
 explained. Reused from solo/ai/reph.py: the greedy purchase, the Escape choice and the Battle Hardening picks."""
 
+import copy
 import math
 
 from solo.ai.reph import (
@@ -27,33 +28,46 @@ AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}
 class Needs:
     """What the side is short of, counting the RGs already chosen this RePh at their Full strength."""
 
-    def __init__(self, r: Reph, s: SideState, chosen: list[rgs.RGType], w: dict):
+    def __init__(self, r: Reph, s: SideState, w: dict):
         facts, c = r.c.facts, r.c
         # RGs recorded on this CG Date but not yet received (7.519): the Initial OB's given ones
-        chosen = [r.rg(s.name, p.rg) for p in s.purchases if p.date == c.date and not p.units and not p.strength] + chosen
+        pending = [r.rg(s.name, p.rg) for p in s.purchases if p.date == c.date and not p.units and not p.strength]
         self.lvp_russian = c.last.lvp if c.last else 0
         held = r.defn.victory["lvp"] - self.lvp_russian
-        squads = sum(1 for u in s.retained("squad") if not u.isolated) + 0.5 * len(s.retained("hs"))
-        squads += sum(g.full or 0 for g in chosen if g.letter == "I" and g.infantry_company)
-        self.squads = squads
+        self.squads = sum(1 for u in s.retained("squad") if not u.isolated) + 0.5 * len(s.retained("hs"))
         self.squads_wanted = math.ceil(w["squads_per_lvp"] * max(held, 1))
         at_lines = {p.line for p in s.purchases if p.rg in AT_RGS[s.name]}
         self.at = sum(1 for u in s.retained("gun", "vehicle") if u.rg in at_lines)
-        self.at += sum(g.full or 0 for g in chosen if g.id in AT_RGS[s.name])
         self.afv_seen = facts.get("russian_afv_seen") if facts else None
         if self.afv_seen is None:
             self.afv_seen = _initial_afv(r)
         self.at_wanted = math.ceil(w["at_per_afv"] * self.afv_seen)
-        self.armor = len(s.retained("vehicle")) + sum(g.full or 0 for g in chosen if g.letter == "V")
+        self.armor = len(s.retained("vehicle"))
         if not c.scenarios:  # the Initial OB's vehicles come at 7.519, after the purchase
             self.armor += sum(u["count"] for u in r.defn.initial[s.name].get("units", []) if u["kind"] == "vehicle")
         self.armor_wanted = w.get("armor_target", self.at_wanted)
-        self.oba = rgs.oba_modules(s) + sum(g.is_oba for g in chosen)
-        self.observers = len(s.retained("observer")) + sum(g.is_observer for g in chosen)
+        self.oba = rgs.oba_modules(s)
+        self.observers = len(s.retained("observer"))
         self.oba_limit = r.defn.limits["oba_per_scenario"][s.name]
         self.scale = c.dates_left / len(c.dates)  # fortifications count for every scenario still to come
         self.bad_weather = c.weather.get(c.date) in ("Overcast", "Rain")
         self.held = held
+        self.side = s.name
+        self._add(pending)
+
+    def _add(self, chosen: list[rgs.RGType]) -> None:
+        """Count RGs chosen (or recorded, not yet received) at their Full strength."""
+        self.squads += sum(g.full or 0 for g in chosen if g.letter == "I" and g.infantry_company)
+        self.at += sum(g.full or 0 for g in chosen if g.id in AT_RGS[self.side])
+        self.armor += sum(g.full or 0 for g in chosen if g.letter == "V")
+        self.oba += sum(g.is_oba for g in chosen)
+        self.observers += sum(g.is_observer for g in chosen)
+
+    def plus(self, chosen: list[rgs.RGType]) -> "Needs":
+        """The needs once ``chosen`` are bought too (the side's own counts are worked out once a purchase)."""
+        more = copy.copy(self)
+        more._add(chosen)
+        return more
 
 
 def _initial_afv(r: Reph) -> int:
@@ -118,10 +132,11 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart, initial = r.chart(side), not r.c.scenarios
     no_forts = initial and side in r.defn.initial["no_fortifications"]
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
+    needs, empty = Needs(r, s, w), rgs.Basket(chart, r.c, s, r.defn.limits, initial, no_forts)
 
     def offers(bought: list[tuple]) -> list[tuple]:
-        n = Needs(r, s, [b[1] for b in bought], w)
-        basket = rgs.Basket(chart, r.c, s, r.defn.limits, initial, no_forts)  # what is bought so far, checked once
+        n = needs.plus([b[1] for b in bought])
+        basket = empty.copy()  # what is bought so far, checked once
         for b in bought:
             basket.add(b[2])
         out = []
@@ -167,7 +182,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.520: shares of the FPP by kind; an AT Ditch first against much Russian armour; the rest to the cheapest."""
     s, w = r.side(side), w["fortifications"]
     left, bought, why = s.fpp, {}, []
-    afv = Needs(r, s, [], weights_for(r, side)).afv_seen
+    afv = Needs(r, s, weights_for(r, side)).afv_seen
     if afv >= w["at_ditch_when_afv"] and left >= FORT_COSTS["AT Ditch"]:
         bought["AT Ditch"] = 1
         left -= FORT_COSTS["AT Ditch"]

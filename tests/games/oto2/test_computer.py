@@ -120,11 +120,11 @@ def test_observer_only_for_an_oba_module_without_one(make_reph):
     r, g = _situation(make_reph, squads=20)
     w = weights("oto2")["German"]["purchase"]
     observer = r.rg("German", "O4")
-    assert value(observer, Needs(r, g, [], w), w)[0] == 0.0  # no OBA module: no use for an observer
+    assert value(observer, Needs(r, g, w), w)[0] == 0.0  # no OBA module: no use for an observer
     g.add("100mm+ OBA Battalion ART", "oba")
-    assert value(observer, Needs(r, g, [], w), w)[0] > 0  # a module without an observer
+    assert value(observer, Needs(r, g, w), w)[0] > 0  # a module without an observer
     g.add("Offboard Observer", "observer")
-    assert value(observer, Needs(r, g, [], w), w)[0] == 0.0  # one module, one observer already
+    assert value(observer, Needs(r, g, w), w)[0] == 0.0  # one module, one observer already
 
 
 def test_fortifications_put_an_at_ditch_first_against_much_armour(make_reph):

@@ -1,7 +1,7 @@
 """Board speed (issue 22's rows that live in solo/board): decode and classify one VASL board cold (at most
 150 ms) and the same from the cache (at most 15 ms), absolute ceilings; all-pairs LOS with numpy at least 20x
 a lean pure-Python loop over the same pairs, points and rules, both measured in the same run.
-Run: pytest tests/bench --benchmark-only (needs ../shared/vasl-boards)."""
+Run with the others: pytest tests/benchmarks --benchmark-only (needs ../shared/vasl-boards)."""
 
 import itertools
 import math
