@@ -34,6 +34,7 @@ class Terrain:
         self.col = np.array([d["col"] for d in data])
         self.drow = np.array([d["drow"] for d in data])
         self.los = LosMap(graph)
+        self._paths = {}  # path_costs by goal hexes and weight
 
     def at(self, hex_id: str) -> int:
         if hex_id not in self.index:
@@ -70,8 +71,12 @@ class Terrain:
         return out
 
     def path_costs(self, sources: list[str], weight: str) -> np.ndarray:
-        """Movement cost from every hex to the nearest of ``sources`` (multi-source Dijkstra on the reversed edges)."""
-        return dijkstra(self.edges[weight][1], [self.at(h) for h in sources])[0]
+        """Movement cost from every hex to the nearest of ``sources`` (multi-source Dijkstra on the reversed edges),
+        kept for the next phases (the objectives and the EBE do not move)."""
+        key = (tuple(sorted(self.at(h) for h in sources)), weight)
+        if key not in self._paths:
+            self._paths[key] = dijkstra(self.edges[weight][1], list(key[0]))[0]
+        return self._paths[key]
 
 
 def dijkstra(adjacency: list, sources: list[int], cutoff: float = np.inf, blocked: frozenset = frozenset()):

@@ -5,6 +5,7 @@ import math
 from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import product
+from operator import itemgetter
 
 from solo.core.dice import DICE_PER_KIND
 from solo.core.errors import SoloError
@@ -20,7 +21,10 @@ def odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | No
         raise SoloError(f"{table_id} is a chart, not a dice table: it has no odds")
     col = table.column_name(column)
     counts, total = _outcomes(cat, table_id, col, applied_modifiers(cat, table, mods or {}, col, drm), cat.chained_odds)
-    return [(label, Fraction(n, total)) for label, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    chance = {n: Fraction(n, total) for n in set(counts.values())}  # fewer distinct counts than outcomes
+    ranked = sorted(counts.items())  # by name, then (a stable sort) the most likely first
+    ranked.sort(key=itemgetter(1), reverse=True)
+    return [(label, chance[n]) for label, n in ranked]
 
 
 def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied],
