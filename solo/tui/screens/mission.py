@@ -36,9 +36,11 @@ def _is_hex(word: str) -> bool:
 
 
 def _state(u) -> str:
-    """A unit's side and state in a few words: "FRIENDLY, broken, DM", "ENEMY Hold, Good Order"."""
+    """A unit's side and state in a few words: "FRIENDLY, broken, DM", "ENEMY Hold, Good Order" (a SW, Gun or
+    fortification has no morale: no Good Order for it)."""
     side = f"{u.side} {u.attitude}".strip()
-    return ", ".join([side, u.status, *u.marks] + ([f"with {u.owner}"] if u.owner else []))
+    status = [u.status] if u.kind in ("squad", "hs", "crew", "leader", "vehicle") or u.status != "Good Order" else []
+    return ", ".join([side, *status, *u.marks] + ([f"with {u.owner}"] if u.owner else []))
 
 
 def _or_dash(value) -> str:
@@ -93,7 +95,9 @@ class MissionScreen(SaveScreen):
             except SoloError as exc:
                 why = f"\n\n{exc}"
         if boards:
-            yield Vertical(MapView(boards, self._markers(), self._paths(), id="mapview"), Static("", id="hexinfo"),
+            graph = self.outcome.map.graph if self.outcome.map is not None else None
+            terrain = {n: d["terrain"] for n, d in graph.nodes(data=True)} if graph is not None else None
+            yield Vertical(MapView(boards, self._markers(), self._paths(), terrain, id="mapview"), Static("", id="hexinfo"),
                            Static("\n".join((KEY, *LEGEND)), id="legend"), id="map")
         else:
             yield Static(f"[b]{m.title}[/b]\n\n{mission(m.id).definition['map']}.\n\nsolo cannot read this map "
@@ -194,8 +198,11 @@ class MissionScreen(SaveScreen):
         view = self.query_one("#mapview", MapView)
         board_id = next(b for b, _ in view.boards if event.hex_id.startswith(b))
         h = dict(view.boards)[board_id].hexes[event.hex_id[len(board_id):]]
+        graph = self.outcome.map.graph if self.outcome.map is not None else None
+        node = graph.nodes.get(event.hex_id) if graph is not None else None  # the mission's own terrain (MSR 5)
+        terrain, level = (node["terrain"], node["elevation"]) if node else (h.terrain, h.elevation)
         self.query_one("#hexinfo", Static).update(
-            f"{event.hex_id}: {h.terrain}, level {h.elevation}{', road' if h.road else ''}"
+            f"{event.hex_id}: {terrain}, level {level}{', road' if h.road else ''}"
             + (f" — {', '.join(here)}" if here else ""))
 
     def action_place(self) -> None:
@@ -371,6 +378,10 @@ class MissionScreen(SaveScreen):
                                           "traits": p.traits} for p in game.pieces if p.hex]}
 
     def played(self, outcome) -> None:
+        last = outcome.last or {}
+        where = last.get("to") or next((u["hex"] for u in last.get("units", [])), None)
+        if where and self.query("#mapview") and self.mode in ("enter", "move", None):
+            self.query_one("#mapview", MapView).place_cursor(where)  # the cursor follows the units just moved
         copy, self.vasl_copy = self.vasl_copy, None
         if copy and outcome.last and "back" in outcome.last:
             game, out = copy

@@ -1,6 +1,8 @@
 """MapView: joined mapboards as text, one character a hex, with column letters, markers, the ENEMY's decided paths
 and a hex cursor."""
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -31,8 +33,10 @@ class MapView(Widget, can_focus=True):
     class Chosen(Message):
         """Enter on the map: the hex under the cursor is chosen (the end of a move traced with the arrows)."""
 
-    def __init__(self, boards: list, markers: dict[str, str], paths: set[str] = frozenset(), **kwargs):
+    def __init__(self, boards: list, markers: dict[str, str], paths: set[str] = frozenset(),
+                 terrain: dict[str, str] | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.terrain = terrain or {}  # hex id -> its terrain where the mission changes the board's (OtO-S2 MSR 5)
         self.boards = boards  # [(board id, Board)], north to south
         self.markers = markers  # hex id -> marker letter
         self.paths = paths  # hexes of the ENEMY's waiting moves
@@ -62,6 +66,8 @@ class MapView(Widget, can_focus=True):
                     text.append("  ")
                     continue
                 h = board.hexes[name]
+                if self.terrain.get(f"{board_id}{name}", h.terrain) != h.terrain:
+                    h = replace(h, terrain=self.terrain[f"{board_id}{name}"])
                 mark = self.markers.get(f"{board_id}{name}")
                 shown = mark or symbol(h)
                 style = MARKS.get(mark) or COLOURS.get(h.terrain, "white")
@@ -74,6 +80,14 @@ class MapView(Widget, can_focus=True):
             text.append("\n")
         return text
 
+    def on_click(self, event) -> None:
+        """A click puts the cursor on the hex clicked (each hex two characters wide, after the row labels)."""
+        column, line = (event.x - 7) // 2, event.y - 1
+        if 0 <= line < len(self.grid_rows()) and 0 <= column < self.boards[0][1].grid.columns and \
+                self.hex_at(column, line):
+            self.cursor = (column, line)
+            self.post_message(self.Moved(self.hex_at(column, line)))
+
     def action_choose(self) -> None:
         self.post_message(self.Chosen())
 
@@ -84,6 +98,7 @@ class MapView(Widget, can_focus=True):
             for column in range(board.grid.columns):
                 if f"{board_id}{board.grid.name(column, row)}" == hex_id and board.grid.contains(column, row):
                     self.cursor = (column, line)
+                    self.post_message(self.Moved(hex_id))
                     return
 
     def action_move(self, dc: int, dl: int) -> None:
