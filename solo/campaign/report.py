@@ -49,7 +49,7 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "scenarios": [s.to_json() for s in c.scenarios],
         "vp": {"russian": c.last.vp if c.last else 0, "cvp": c.cvp_total, "evp": c.evp_total,
                "lvp": c.last.lvp if c.last else 0},
-        "oob": {name: [u.to_json() for u in s.units] for name, s in c.sides.items()},
+        "oob": {name: [u.to_json() for u in s.units if not (name == hide and u.secret)] for name, s in c.sides.items()},
         "record": c.visible_record(reveal),
         "game_end": c.game_end,
         "initiative": c.initiative,
@@ -78,8 +78,9 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
                    + (f"; {i['sets_up_first']} sets up first" if i["sets_up_first"] else "")
                    + (f", {i['moves_first']} moves first" if i["moves_first"] else ""))
     for name, s in c.sides.items():
-        units = [u for u in s.units if u.retained]
-        out.append(f"{name} OB, {len(units)} Retained:")
+        units = [u for u in s.units if u.retained and not (name == hide and u.secret)]
+        out.append(f"{name} OB, {len(units)} Retained" + (" (and what the rules keep secret)" if name == hide else "")
+                   + ":")
         out += [f"  {label} x{len(ids)}: {' '.join(ids)}" if len(ids) > 1 else f"  {label}: {ids[0]}"
                 for label, ids in _grouped(units).items()]
     lines = c.visible_record(reveal)
@@ -159,10 +160,14 @@ def organizer_rows(c: Campaign, hide: str = "") -> list[list]:
     """The Force Organizer (7.16): Retained (Isolated or not), Eliminated, Fortifications."""
     rows = []
     for name, s in c.sides.items():
+        secret = name == hide  # the computer's OBA, observers, aircraft, mines, Dummies and HIP stay hidden
         for u in s.units:
+            if secret and u.secret:
+                continue
             box = "Eliminated" if u.status != "Retained" else ("Isolated" if u.isolated else "Retained")
             rows.append([name, box, u.id, u.type, u.rg, u.status, " ".join(sorted(u.flags))])
-        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""] for f in s.fortifications]
+        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""] for f in s.fortifications
+                 if not (secret and f.secret)]
     return rows
 
 

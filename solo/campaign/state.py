@@ -34,6 +34,10 @@ class Unit:
         return self.status == "Retained"
 
     @property
+    def secret(self) -> bool:
+        return self.kind in SECRET_KINDS
+
+    @property
     def description(self) -> str:
         """Its type and state, without its id: "4-6-7 (Isolated C, wounded)"."""
         extra = sorted(self.flags) + ([f"Isolated {self.isolated}"] if self.isolated else [])
@@ -94,6 +98,12 @@ class RosterLine:
                 "fpp": self.fpp, "fortifications": self.fortifications}
 
 
+SECRET_FORTIFICATIONS = ("Mine", "Minefield", "?", "HIP", "Booby")
+# Units kept from the other side until the rules reveal them: OBA modules (their ammunition and pre-registered hexes,
+# C1), Offboard Observers and their counters, aircraft (until they arrive, E7) and Bombardments.
+SECRET_KINDS = ("oba", "observer", "cbm", "aircraft", "bombardment")
+
+
 @dataclass
 class Fortification:
     side: str
@@ -105,6 +115,12 @@ class Fortification:
     @property
     def label(self) -> str:
         return f"{self.kind} x{self.count}"
+
+    @property
+    def secret(self) -> bool:
+        """Kept from the other side until revealed: mines (B28.1, recorded secretly), Dummies ("?", A12.1), HIP
+        (A12.3), Booby Traps; not those of the printed Initial OB (7.4), which both sides read."""
+        return not self.given and any(word in self.kind for word in SECRET_FORTIFICATIONS)
 
 
 @dataclass

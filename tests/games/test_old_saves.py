@@ -62,8 +62,10 @@ def same(value):
 
 
 def lines(record: list[dict]) -> list[tuple]:
-    """A record line's rule, place and numbers (the dice, results, counts): its wording may be improved."""
-    return [(*(v for k, v in sorted(e.items()) if k != "text"), *re.findall(r"\d+", e["text"])) for e in record]
+    """A record line's rule, place and numbers (the dice, results, counts): its wording may be improved, and who may
+    read it (a secret kept from the other side, issue 21)."""
+    return [(*(v for k, v in sorted(e.items()) if k not in ("text", "secret")), *re.findall(r"\d+", e["text"]))
+            for e in record]
 
 
 def in_order(then: list, now: list) -> bool:

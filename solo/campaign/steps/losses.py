@@ -26,8 +26,9 @@ def isolated_drm(s: SideState, leader: Unit) -> dict:
 
 
 def eliminate(r: Reph, unit: Unit, why: str) -> None:
+    """``unit`` Eliminated; said for its side alone when the rules keep it secret (Unit.secret: unused OBA, aircraft)."""
     unit.status = "Eliminated"
-    r.say(f"{unit.side} {unit.id} {unit.type} Eliminated: {why}")
+    r.say(f"{unit.side} {unit.id} {unit.type} Eliminated: {why}", secret=unit.side if unit.secret else "")
 
 
 def reduce(r: Reph, unit: Unit, why: str) -> None:

@@ -8,3 +8,4 @@ def isolated_first(s: SideState, say: str) -> list[str]:
     in place of {}; nothing when none is Isolated."""
     isolated = [u.id for u in s.retained() if u.isolated]
     return [say.format(", ".join(isolated))] if isolated else []
+

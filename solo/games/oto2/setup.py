@@ -14,12 +14,16 @@ def initiative(r: Reph) -> None:
     r.say(f"the {r.defn.raw['attacker']}s attack on {r.c.date}; the Germans defend")
 
 
-def guidance(s: SideState, r: Reph) -> list[str]:
-    """Set-up guidance in words for a computer side (7.5222, 7.5224), until the map issue gives hexes."""
-    lines = isolated_first(s, "first set up the Isolated units in their Pockets ({}), with Ammunition Shortage (7.5222)")
-    forts = Counter()
+def guidance(s: SideState, r: Reph) -> list[tuple[str, bool]]:
+    """Set-up guidance in words for a computer side (7.5222, 7.5224), until the map issue gives hexes; each line with
+    whether it tells a secret (its mines, Dummies and HIP: Fortification.secret)."""
+    lines = [(line, False) for line in
+             isolated_first(s, "first set up the Isolated units in their Pockets ({}), with Ammunition Shortage (7.5222)")]
+    forts, secret = Counter(), set()
     for f in s.fortifications:
         forts[f.kind.split(":")[0]] += f.count
+        if f.secret:
+            secret.add(f.kind.split(":")[0])
     advice = {
         "Wire": "across the open approaches to the LVP nearest the Russian Front Line, where MG fire covers it",
         "Trench": "linking the MG and Cupola positions behind the wire, so squads can shift under cover",
@@ -30,19 +34,22 @@ def guidance(s: SideState, r: Reph) -> list[str]:
         "?": "as Dummies among the real positions (CG10)",
     }
     for kind, count in forts.items():
-        lines.append(f"{kind} x{count}: " + advice.get(kind, "where it covers the LVP the Russians are likeliest to attack"))
+        lines.append((f"{kind} x{count}: " + advice.get(kind, "where it covers the LVP the Russians are likeliest to attack"),
+                      kind in secret))
     kinds = Counter(u.kind for u in s.retained() if not u.isolated)
     if s.name == r.defn.raw["first_setup"]:
         if kinds["squad"]:
-            lines.append(f"{kinds['squad']} squads: at least two on each LVP still held, the rest in woods and buildings "
-                         "a hex or two behind as a counterattack reserve")
+            lines.append((f"{kinds['squad']} squads: at least two on each LVP still held, the rest in woods and buildings "
+                          "a hex or two behind as a counterattack reserve", False))
         if kinds["gun"]:
-            lines.append(f"{kinds['gun']} Guns: HIP in woods or buildings with long fire lanes over the approaches (CG11 limits their moves)")
+            lines.append((f"{kinds['gun']} Guns: HIP in woods or buildings with long fire lanes over the approaches "
+                          "(CG11 limits their moves)", False))
         if kinds["vehicle"]:
-            lines.append(f"{kinds['vehicle']} vehicles: hull-down or in cover behind the main line, ready to meet a breakthrough")
+            lines.append((f"{kinds['vehicle']} vehicles: hull-down or in cover behind the main line, ready to meet a "
+                          "breakthrough", False))
     else:
-        lines.append("mass the attack on a broad front (footnote 4): armour with the engineers, infantry following; "
-                     "new RGs may set up >= 9 hexes from a German Front Line hex (CG12b)")
+        lines.append(("mass the attack on a broad front (footnote 4): armour with the engineers, infantry following; "
+                      "new RGs may set up >= 9 hexes from a German Front Line hex (CG12b)", False))
     return lines
 
 
@@ -55,8 +62,8 @@ def setup(r: Reph) -> None:
           "Blaze on the map place Drifting Smoke (7.5221)")
     for side, s in r.c.sides.items():
         if r.computer(side):
-            for line in guidance(s, r):
-                r.say(f"{side} set-up: {line}")
+            for line, secret in guidance(s, r):
+                r.say(f"{side} set-up: {line}", secret=side if secret else "")
     _recon(r, r.c.sides["Russian"])
 
 

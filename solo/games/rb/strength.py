@@ -281,12 +281,13 @@ def setup(r: Reph) -> None:
           "hidden Fortifications revealed (11.6245)")
     for side, s in r.c.sides.items():
         if r.computer(side):
-            for line in guidance(r, s):
-                r.say(f"{side} set-up: {line}")
+            for line, secret in guidance(r, s):
+                r.say(f"{side} set-up: {line}", secret=side if secret else "")
 
 
-def guidance(r: Reph, s: SideState) -> list[str]:
-    """Where the computer side puts its units, in words (11.6242-11.6244)."""
+def guidance(r: Reph, s: SideState) -> list[tuple[str, bool]]:
+    """Where the computer side puts its units, in words (11.6242-11.6244); each line with whether it tells a secret
+    (its mines, Dummies and HIP: Fortification.secret)."""
     lines = isolated_first(s, "Isolated units in their Pockets first: {} (11.6242)")
     attacking = (r.c.initiative or {}).get("type", "").startswith(s.name) or (r.c.initiative or {}).get("type") == "Dual Attack"
     squads = len([u for u in s.retained("squad") if not u.isolated])
@@ -295,8 +296,9 @@ def guidance(r: Reph, s: SideState) -> list[str]:
                      "the first wave, Reserves Cloaked behind")
     else:
         lines.append(f"{squads} squads holding the Stone Locations of the Front Line in depth, HIP where bought")
+    said = [(line, False) for line in lines]
     for f in s.fortifications:
         where = "in Front Line Locations" if f.kind in ("Fortified Building", "?", "Set DC") or f.kind.startswith("HIP") \
             else "behind the Front Line"
-        lines.append(f"{f.label} {where}")
-    return lines
+        said.append((f"{f.label} {where}", f.secret))
+    return said

@@ -59,4 +59,18 @@ def setup(r: Reph) -> None:
     for side in r.c.sides:
         if r.computer(side):
             for line in guidance(r, side):
-                r.say(f"{side} set-up: {line}")
+                _say_set_up(r, side, line)
+
+
+def _say_set_up(r: Reph, side: str, line: str) -> None:
+    """A set-up line; one that names its mines, Dummies or HIP (Fortification.secret) is said for that side alone,
+    and the Fortifications the other side may know are said again without them."""
+    forts = r.c.sides[side].fortifications
+    if not any(f"{f.kind} x" in line for f in forts if f.secret):
+        r.say(f"{side} set-up: {line}")
+        return
+    r.say(f"{side} set-up: {line}", secret=side)
+    shown = Counter(f.kind for f in forts if not f.secret)
+    if shown:
+        r.say(f"{side} set-up: Fortifications " + ", ".join(f"{k} x{n}" for k, n in shown.items())
+              + ": only those marked F in Front Line Locations (12.6264)")
