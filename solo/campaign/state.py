@@ -134,6 +134,7 @@ class SideState:
     purchases: list[Purchase] = field(default_factory=list)
     roster: dict[str, RosterLine] = field(default_factory=dict)
     fortifications: list[Fortification] = field(default_factory=list)
+    issued: int = 0  # unit ids given so far: an id is never given twice, even after a capture took a unit away
 
     def unit(self, unit_id: str) -> Unit | None:
         for u in self.units:  # as written first: the engine's own lookups
@@ -150,7 +151,10 @@ class SideState:
                    if isolated is None or bool(u.isolated) == isolated)
 
     def next_id(self) -> str:
-        return f"{self.name[0]}{len(self.units) + 1}"
+        """A new unit id of this side ("G71"), never one given before (issue 20.10: after a capture, ids counted by the
+        units left repeated one still in use)."""
+        self.issued = max(self.issued, len(self.units)) + 1
+        return f"{self.name[0]}{self.issued}"
 
     def add(self, type_: str, kind: str, rg: int = 0, **detail) -> Unit:
         unit = Unit(self.next_id(), self.name, type_, kind, rg, detail=dict(detail))

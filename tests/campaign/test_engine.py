@@ -177,3 +177,15 @@ def test_an_answer_a_later_step_refuses_is_not_kept(monkeypatch):
     monkeypatch.undo()
     outcome = run(log, {"purchase": ["I2"]})
     assert any(p.rg == "I2" for p in outcome.campaign.sides["Russian"].purchases)
+
+
+def test_unit_ids_never_repeat_after_a_capture():
+    """Issue 20.10 (OtO2 7.5135, RB 11.6072, VotG 12.6082, ABtF 9.6071): a Captured weapon changes sides with a new id;
+    the next unit of the side that lost it must not take an id still in use."""
+    from solo.campaign.state import SideState
+    german, russian = SideState("German", 3, 3), SideState("Russian", 3, 3)
+    guns = [german.add("PaK 40", "gun") for _ in range(3)]
+    german.units.remove(guns[0])  # captured: it leaves the German OB
+    russian.units.append(guns[0])
+    new = german.add("PaK 40", "gun")
+    assert new.id == "G4" and len({u.id for u in german.units}) == len(german.units)

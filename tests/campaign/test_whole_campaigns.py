@@ -42,6 +42,21 @@ def test_whole_campaigns_keep_their_books(family):
             assert 0 <= s.elr <= 5 and s.san >= 0, (seed, side, s.elr, s.san)
         _chits_within_limits(c, defn)
         _idle_days_advance_the_date(c)
+        _books_hold_together(c, seed)
+
+
+def _books_hold_together(c, seed):
+    """Issue 20: no unit id twice (10), no fortification count below one (11)."""
+    ids = [u.id for s in c.sides.values() for u in s.units]
+    assert len(ids) == len(set(ids)), (seed, sorted({i for i in ids if ids.count(i) > 1}))
+    assert all(f.count >= 1 for s in c.sides.values() for f in s.fortifications), seed
+
+
+@pytest.mark.long
+def test_two_hundred_campaigns_of_each_keep_their_books(family):
+    cg, variant = family
+    for seed in range(1, 201):
+        _books_hold_together(simulate_campaign(campaign(cg), seed, variant=variant).campaign, seed)
 
 
 def _chits_within_limits(c, defn):

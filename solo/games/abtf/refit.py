@@ -5,7 +5,7 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState, Unit
 from solo.campaign.steps.day import roster, san_adjustment
-from solo.campaign.steps.losses import find, reduce
+from solo.campaign.steps.losses import find, reduce, switch_side
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
@@ -146,11 +146,8 @@ def _captured(r: Reph, unit: Unit) -> None:
     """A Weapon captured during play is Retained by its captor (9.6071, 9.6143)."""
     if "captured" in unit.flags:
         return
-    old, new = r.side(unit.side), r.side(r.c.other(unit.side))
-    old.units.remove(unit)
-    unit.side, unit.id = new.name, new.next_id()
     unit.flags.add("captured")
-    new.units.append(unit)
+    switch_side(r, unit)
 
 
 def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
