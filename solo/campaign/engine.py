@@ -146,9 +146,17 @@ def _scenario(r: Reph, play: Play) -> None:
     c.stage, c.step, c.done = "scenario", "", []
     play.scenario_boundary()
     during = r.game.during
+    rolled = []  # the Game Turns whose Game End dr is made: a roll once made stands (issue 20.9)
     while during and (event := play.recorded_event()) and event.data.get("what") == during.what:
         during.roll(r, event.data["turn"])
+        rolled.append(event.data["turn"])
     if during and r.game_end_turn and not play.replaying:
+        if rolled and r.game_end_turn <= rolled[-1]:
+            raise SoloError(f"the Game End dr of Game Turn {rolled[-1]} is made (dr {c.game_end['dr']}): a roll once made "
+                            f"stands; the next is at the end of Game Turn {rolled[-1] + 1}")
+        if c.game_end and c.game_end["ends"]:
+            raise SoloError(f"the scenario ended by the Game End dr of Game Turn {c.game_end['turn']}: report what "
+                            "happened on the map")
         during.roll(r, r.game_end_turn)
         raise ScenarioReached()
     facts = r.defn.raw["facts"]

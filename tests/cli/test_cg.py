@@ -123,5 +123,9 @@ def test_game_end_dr(solo, tmp_path):
     data = json.loads(out.stdout)
     assert data["turn"] == 7 and data["circled"] == 2 and data["ends"] == (data["dr"] <= 2)
     assert "Game Turn 6" in solo("cg", "game-end", "c.db", "--turn", "5").stderr
-    later = json.loads(solo("cg", "game-end", "c.db", "--turn", "8", "--json").stdout)  # after the Turn 7 dr is replayed
-    assert later["turn"] == 8 and later["circled"] == 3
+    again = solo("cg", "game-end", "c.db", "--turn", "7")  # issue 20.9 (CG4): a roll once made stands
+    assert again.returncode == 2 and "a roll once made stands" in again.stderr if not data["ends"] else \
+        "the scenario ended by the Game End dr" in again.stderr
+    if not data["ends"]:
+        later = json.loads(solo("cg", "game-end", "c.db", "--turn", "8", "--json").stdout)  # the Turn 7 dr replayed
+        assert later["turn"] == 8 and later["circled"] == 3
