@@ -85,7 +85,10 @@ def _value(cat: Catalog, table: Table, mod: Modifier, given) -> int:
     if mod.kind == "chart":
         key, _, col = str(given).partition(":")
         if given in (True, None) or not key:
-            raise SoloError(f"{where} is looked up in {mod.chart}: give KEY:COLUMN, e.g. {mod.name}=24AM:German")
+            chart = cat.get(mod.chart)
+            example = chart.rows[0].key + (f":{chart.columns[0]}" if chart.columns else "")
+            raise SoloError(f"{where} is looked up in {mod.chart}: give KEY{':COLUMN' if chart.columns else ''}, "
+                            f"e.g. {mod.name}={example}")
         value = cat.chart(mod.chart, key, col or None)
         if not isinstance(value, int):
             raise SoloError(f"{where}: {mod.chart} gives {value!r} for {given}, not a number")

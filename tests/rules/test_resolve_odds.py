@@ -7,8 +7,9 @@ import pytest
 
 from solo.core.dice import TypedDice
 from solo.core.errors import SoloError
+from solo.rules import default_catalog
 from solo.rules.odds import odds
-from solo.rules.resolve import resolve
+from solo.rules.resolve import applied_modifiers, resolve
 
 ESCAPE = """
 [[table]]
@@ -198,3 +199,25 @@ def test_odds_with_modifiers(cat):
 def test_odds_of_a_footnote(cat):
     outcomes = dict(odds(cat, "t.escape", column="Vehicle"))
     assert outcomes["Escapes + Snake eyes: the leader is a hero."] == Fraction(1, 36)
+
+
+@pytest.mark.parametrize("table, mods, says", [
+    ("abtf.elr_loss_gain", {"exhaustion": 9}, "takes a value from +0 to +4, not +9"),
+    ("abtf.elr_loss_gain", {"exhaustion": True}, "needs the value as a whole number"),
+    ("abtf.ammunition_shortage", {"exhaustion": True}, "give KEY:COLUMN, e.g. exhaustion=17N:"),
+    ("abtf.ammunition_shortage", {"exhaustion": "3"}, "has no CG Date '3'"),
+])
+def test_a_modifier_takes_its_value_or_refuses_it_in_one_line(table, mods, says):
+    """Issue 20.21: `--mod exhaustion=N` gave +25 or a KeyError; a value is taken within its range, looked up in its
+    chart, or refused with one line that shows what it takes."""
+    cat = default_catalog()
+    t = cat.get(table)
+    with pytest.raises(SoloError, match=re.escape(says)) as err:
+        applied_modifiers(cat, t, mods, t.column_name(None))
+    assert "\n" not in str(err.value)
+
+
+def test_a_modifier_in_range_is_taken():
+    cat = default_catalog()
+    t = cat.get("abtf.elr_loss_gain")
+    assert [a.value for a in applied_modifiers(cat, t, {"exhaustion": 4}, t.column_name(None))] == [4]
