@@ -50,8 +50,11 @@ class SoloApp(App):
         self.resume = resume
         self.home = HomeScreen()
 
+    def get_default_screen(self) -> HomeScreen:
+        """Home is the bottom of the screen stack (one screen to build at start, not a blank one under it)."""
+        return self.home
+
     def on_mount(self) -> None:
-        self.push_screen(self.home)
         last = last_save() if self.resume else None
         if last:
             self.open_save(last)
@@ -74,7 +77,7 @@ class SoloApp(App):
         self.push_screen(HelpScreen())
 
     def action_home(self) -> None:
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         remember(None)
 

@@ -1,13 +1,11 @@
 """Cold start of the app to its first screen (issue 22: at most 1.3 times a bare Textual app), each in a fresh Python
-process, the best of several runs each; a Textual app with Home's own widgets (Header, two OptionLists, Footer)
+process, the best of eleven runs each; a Textual app with Home's own widgets (Header, two OptionLists, Footer)
 is measured too, to tell what is solo's and what is the widgets'. Run with the others: pytest tests/benchmarks
 --benchmark-only"""
 
 import subprocess
 import sys
 import time
-
-import pytest
 
 SOLO = """
 from solo.tui.app import SoloApp
@@ -54,13 +52,11 @@ def _start(script: str) -> float:
     return time.perf_counter() - begin
 
 
-@pytest.mark.xfail(reason="issue 22, not met: 1.4-1.6x a bare Textual app; a Textual app with Home's widgets alone is "
-                          "1.1-1.2x (BENCHMARKS.md)", strict=False)
 def test_cold_start(benchmark, tmp_path, monkeypatch):
     monkeypatch.setenv("SOLO_DATA", str(tmp_path))
-    benchmark.pedantic(_start, args=(SOLO,), rounds=7)
-    minimal = min(_start(MINIMAL) for _ in range(7))
-    same = min(_start(SAME_WIDGETS) for _ in range(7))
+    benchmark.pedantic(_start, args=(SOLO,), rounds=11)
+    minimal = min(_start(MINIMAL) for _ in range(11))
+    same = min(_start(SAME_WIDGETS) for _ in range(11))
     ratio = benchmark.stats.stats.min / minimal
     benchmark.extra_info.update(minimal_textual_s=round(minimal, 3), same_widgets_s=round(same, 3),
                                 ratio=round(ratio, 2), ratio_to_same_widgets=round(benchmark.stats.stats.min / same, 2))
