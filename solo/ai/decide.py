@@ -91,7 +91,7 @@ def reachable(m: PhaseMaps, unit: Piece, start: int) -> dict[int, list[str]]:
     """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex;
     each with its path, start first."""
     t = m.terrain
-    _, previous = bounded(t.edges[piece_weight(unit)][0], start, unit.mf, m.occupied)
+    _, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, m.occupied)
     paths = {}
     for i in previous:
         path, j = [], i

@@ -75,35 +75,18 @@ class Terrain:
         kept for the next phases (the objectives and the EBE do not move)."""
         key = (tuple(sorted(self.at(h) for h in sources)), weight)
         if key not in self._paths:
-            self._paths[key] = dijkstra(self.edges[weight][1], list(key[0]))[0]
+            self._paths[key] = dijkstra(self.edges[weight][1], list(key[0]))
         return self._paths[key]
 
 
-def dijkstra(adjacency: list, sources: list[int], cutoff: float = np.inf, blocked: frozenset = frozenset()):
-    """Costs from ``sources`` over adjacency lists, and each hex's predecessor; hexes in ``blocked`` are not entered."""
-    cost = [np.inf] * len(adjacency)  # lists, not arrays, in the loop: Python reads them many times faster
-    previous = [-1] * len(adjacency)
+def bounded(adjacency: list, sources: list[int], cutoff: float = np.inf,
+            blocked: frozenset = frozenset()) -> tuple[dict, dict]:
+    """Costs from the nearest of ``sources`` up to ``cutoff`` and each reached hex's predecessor, as dicts (a unit's
+    own reach is a few dozen hexes, searched without touching the rest of the map); ``blocked`` hexes are not
+    entered."""
+    cost, previous = dict.fromkeys(sources, 0.0), dict.fromkeys(sources, -1)
     heap = [(0.0, i) for i in sources]
-    for _, i in heap:
-        cost[i] = 0.0
     heapq.heapify(heap)
-    while heap:
-        c, i = heapq.heappop(heap)
-        if c > cost[i]:
-            continue
-        for j, w in adjacency[i]:
-            nc = c + w
-            if nc < cost[j] and nc <= cutoff and j not in blocked:
-                cost[j], previous[j] = nc, i
-                heapq.heappush(heap, (nc, j))
-    return np.array(cost), np.array(previous)
-
-
-def bounded(adjacency: list, start: int, cutoff: float, blocked: frozenset = frozenset()) -> tuple[dict, dict]:
-    """Costs from ``start`` up to ``cutoff`` and each reached hex's predecessor, as dicts: a unit's own reach is a
-    few dozen hexes, searched without touching the rest of the map."""
-    cost, previous = {start: 0.0}, {start: -1}
-    heap = [(0.0, start)]
     while heap:
         c, i = heapq.heappop(heap)
         if c > cost[i]:
@@ -114,6 +97,14 @@ def bounded(adjacency: list, start: int, cutoff: float, blocked: frozenset = fro
                 cost[j], previous[j] = nc, i
                 heapq.heappush(heap, (nc, j))
     return cost, previous
+
+
+def dijkstra(adjacency: list, sources: list[int]) -> np.ndarray:
+    """``bounded`` over the whole map: the cost of every hex from the nearest source (inf: out of reach)."""
+    found = bounded(adjacency, sources)[0]
+    cost = np.full(len(adjacency), np.inf)
+    cost[list(found)] = list(found.values())
+    return cost
 
 
 def finite(weight: str):
