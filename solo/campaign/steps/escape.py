@@ -3,8 +3,19 @@
 from solo.campaign import choices
 from solo.campaign.reph import Reph
 from solo.campaign.state import Unit
-from solo.campaign.steps.losses import eliminate, reduce, replace
+from solo.campaign.steps.losses import eliminate, find, reduce, replace
 from solo.rules.odds import odds
+
+
+def isolate(r: Reph, areas: dict[str, str]) -> None:
+    """The Isolated Areas as the Perimeter Determination draws them now (OtO2 7.505, RB 11.605, VotG 12.606): each unit
+    named Isolated in its Area's type, and every other unit no longer Isolated (issue 20.13: a unit stayed Isolated
+    after its Isolation ended)."""
+    for s in r.c.sides.values():
+        for unit in s.units:
+            unit.isolated = ""
+    for unit_id, area in areas.items():
+        find(r, unit_id).isolated = area
 
 
 def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: [],

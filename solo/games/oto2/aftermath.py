@@ -6,7 +6,7 @@ call for is rolled here with its table and modifiers.
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_roll, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
@@ -59,8 +59,7 @@ def rally_and_victory(r: Reph) -> None:
 def perimeter(r: Reph) -> None:
     """7.505 Perimeter Determination: each side's Perimeter, Pockets and Control (7.5051-7.5058) are drawn on the map;
     the Isolated Areas and their types come from the facts until the map module computes them."""
-    for unit_id, area in r.c.facts["isolated"].items():
-        find(r, unit_id).isolated = area
+    isolate(r, r.c.facts["isolated"])
     isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
     r.say(f"Perimeters drawn on the map; {len(isolated)} units in Isolated Areas"
           + (": " + ", ".join(f"{u.id} ({u.isolated})" for u in isolated) if isolated else ""))

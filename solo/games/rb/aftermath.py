@@ -8,7 +8,7 @@ from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
-from solo.campaign.steps.escape import escape_roll, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
@@ -134,8 +134,7 @@ def encirclement(r: Reph) -> None:
 def perimeter(r: Reph) -> None:
     """11.605 Perimeter Determination (11.6051-11.6058) is drawn on the map; the Isolated Areas and their types come
     from the facts. 11.6059: each SMC still outside its Perimeter Area is Eliminated."""
-    for unit_id, area in fact(r, "isolated", {}).items():
-        find(r, unit_id).isolated = area
+    isolate(r, fact(r, "isolated", {}))
     for unit_id in fact(r, "smc_outside", []):
         unit = find(r, unit_id)
         if unit.retained:

@@ -9,7 +9,7 @@ every die the rules call for is rolled here with its table and modifiers.
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_roll, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
@@ -133,8 +133,7 @@ def perimeter(r: Reph) -> None:
     """12.606 Perimeter Determination (12.6061-.6069), drawn on the map: the Isolated Areas and their types come from
     the facts; 12.6068 a Russian Perimeter with south but no north map-edge hex nor non-interdicted Ferry Landing is
     Isolated; 12.6069 each SMC still outside its Perimeter Area is Eliminated."""
-    for unit_id, area in fact(r, "isolated", {}).items():
-        find(r, unit_id).isolated = area
+    isolate(r, fact(r, "isolated", {}))
     if fact(r, "south_only", False):
         for unit in r.side("Russian").retained():
             unit.isolated = unit.isolated or "C"
