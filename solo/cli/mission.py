@@ -290,19 +290,23 @@ def mission_minefield(save, where, as_json):
 
 
 def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
+    """What the player reported; a count of 0 and a "no" are reports too (issue 18: 0 and False were dropped, so a
+    VPO lost could never be reported). Only what was not given is left out."""
     report = {"vpo_friendly": vpo_friendly, "vpo_enemy": vpo_enemy, "rr": rr, "road": road, "guns": guns,
               "all_vpo": all_vpo}
-    return {k: v for k, v in report.items() if v not in (None, False)}
+    return {k: v for k, v in report.items() if v is not None}
 
 
 def report_options(func):
     for option in reversed([
         click.option("--vpo-friendly", type=count(), help="VPO the FRIENDLY side controls."),
         click.option("--vpo-enemy", type=count(), help="VPO the ENEMY controls."),
-        click.option("--rr", is_flag=True, help="OtO-S1: FRIENDLY controls all RR Locations."),
-        click.option("--road", is_flag=True, help="OtO-S1: FRIENDLY controls a road path FBE to EBE."),
+        click.option("--rr/--no-rr", default=None, help="OtO-S1: FRIENDLY controls all RR Locations (or no longer)."),
+        click.option("--road/--no-road", default=None, help="OtO-S1: FRIENDLY controls a road path FBE to EBE (or no "
+                                                           "longer)."),
         click.option("--guns", type=count(), help="OtO-S1: ENEMY Guns/AFV able to fire on a road or rail hex."),
-        click.option("--all-vpo", is_flag=True, help="OtO-S2: FRIENDLY controls every VPO (immediate win)."),
+        click.option("--all-vpo/--not-all-vpo", default=None,
+                     help="OtO-S2: FRIENDLY controls every VPO (immediate win), or no longer."),
     ]):
         func = option(func)
     return func

@@ -161,3 +161,11 @@ def test_units_in_the_status_json(oto_s1, capsys):
         {"id": "F1", "side": "FRIENDLY", "type": "6-2-8", "hex": "K25", "status": "Good Order"},
         {"id": "F2", "side": "FRIENDLY", "type": "LMG", "hex": "K25", "status": "Good Order"}]
     assert {u["side"] for u in units} == {"FRIENDLY", "ENEMY"}  # the German Guns set up by the mission
+
+
+def test_a_report_of_none_is_kept(oto_s1, capsys):
+    """Issue 18: `--vpo-friendly 0` and a "no" were dropped from the report, so a VPO lost was never reported."""
+    assert solo(capsys, "mission", "turn", str(oto_s1), "--vpo-friendly", "2", "--rr").code == 0
+    assert solo(capsys, "mission", "turn", str(oto_s1), "--vpo-friendly", "0", "--no-rr").code == 0
+    report = json.loads(solo(capsys, "mission", "status", str(oto_s1), "--json").out)["vp"]["report"]
+    assert report["vpo_friendly"] == 0 and report["rr"] is False

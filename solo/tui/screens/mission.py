@@ -292,7 +292,8 @@ class MissionScreen(SaveScreen):
         self._form("minefield", f"A FRIENDLY unit entered a Known minefield: its hex{where}", "e.g. A26")
 
     def action_report(self) -> None:
-        self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo", "vpo_friendly=2")
+        self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo (no-rr, no-road ...: "
+                             "no longer)", "vpo_friendly=2")
 
     def action_decide(self) -> None:
         from solo.tui.screens.decisions import DecisionsScreen
@@ -360,9 +361,12 @@ class MissionScreen(SaveScreen):
                     mods[name] = True
             return {"do": "activate", "s": self.activating, "range": int(words[0]), "viewer": viewer, "mods": mods}, {}
         report = {}
-        for w in words:  # the engine checks the report
+        for w in words:  # the engine checks the report; "no-rr" or "rr=no": no longer
             name, _, value = w.partition("=")
-            report[name] = int(value) if value.isdigit() else value or True
+            if name.startswith(("no-", "no_")):
+                name, value = name[3:], "no"
+            report[name] = int(value) if value.isdigit() else {"no": False, "false": False, "yes": True}.get(
+                value.lower(), value or True)
         return {"do": self.mode, "report": report}, {}
 
     def _sync(self, text: str) -> dict:
