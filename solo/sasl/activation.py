@@ -58,7 +58,8 @@ def activate(x: Ctx, s: SQuestion) -> list[str]:
     for token in tokens:
         unit = _unit(x, s, token, chained)
         if unit:
-            made.append(x.m.add_unit(*unit, s.where, attitude, s.id).id)
+            kind = unit[1]  # a fortification has no Attitude: it neither moves nor fires (issue 18)
+            made.append(x.m.add_unit(*unit, s.where, "" if kind == "fortification" else attitude, s.id).id)
     crews = [u for u in x.m.units if u.id in made and u.kind in ("squad", "hs", "leader")]
     for u in x.m.units:
         if u.id in made and u.kind == "sw" and crews:

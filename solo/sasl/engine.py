@@ -121,6 +121,9 @@ def _activate(m: Mission, raw: dict) -> dict:
         raise SoloError(f"no S? {raw.get('s')!r}: the S? not yet Activated are {known}")
     if s.status != "hidden":
         raise SoloError(f"{s.id} is already {s.status}")
+    if s.id in m.checked:
+        raise SoloError(f"{s.id} had its Activation check this phase: the dr made stands until the next phase "
+                        "(solo's reading of 5.)")
     mods = raw.get("mods", {})
     if not isinstance(mods, dict):
         raise SoloError(f"AC drm: give a table of {', '.join(activation.AC_MODS)} = true, and level")
@@ -176,7 +179,8 @@ def do(x: Ctx, action: dict) -> dict:
 
 
 def check_s(x: Ctx, action: dict) -> dict:
-    """An S? the player names as seen (a map solo has no LOS for, or a check by hand)."""
+    """An S? the player names as seen (a map solo has no LOS for, or a check by hand); once a phase."""
+    x.m.checked.append(action["s"])
     return activation.check(x, x.m.s_counter(action["s"]), action.get("range", 0), action.get("viewer", "Infantry"),
                             action.get("mods", {}))
 

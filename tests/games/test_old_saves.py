@@ -46,8 +46,9 @@ def test_an_old_save_replays_to_the_same_state(game, tmp_path):
 
 def old_units(enemy: dict) -> dict:
     """The ENEMY and its units on the keys an old save had (a unit's hex was "where"; "active" the old word for a
-    unit on the map, now Good Order)."""
-    units = [{"id": u["id"], "type": u["type"], "kind": u["kind"], "where": u["where"], "attitude": u["attitude"],
+    unit on the map, now Good Order; a fortification was given an Attitude, which it has not: issue 18)."""
+    units = [{"id": u["id"], "type": u["type"], "kind": u["kind"], "where": u["where"],
+              "attitude": "" if u["kind"] == "fortification" else u["attitude"],
               "source": u["source"], "status": "Good Order" if u["status"] == "active" else u["status"]}
              for u in enemy["units"]]
     return {**enemy, "units": units}

@@ -119,6 +119,8 @@ def test_cross_roads_played_on_the_map(cross_roads):
         assert any(graph_map.los.visible(h, where) and graph_map.distance(h, where) == check["range"]
                    for h in ["33Q2", "33Q3", "33Q4"])
     assert [c["range"] for c in checks] == sorted(c["range"] for c in checks)  # the nearest first
+    forts = [u for u in o.mission.units if u.kind == "fortification"]
+    assert forts and all(u.attitude == "" for u in forts)  # issue 18: a fortification has no Attitude
     waited = []
     for turn_phase in ("FRIENDLY DFPh", "ENEMY PFPh", "ENEMY MPh", "ENEMY AFPh", "ENEMY APh"):
         o = _to(path, turn_phase)
@@ -224,3 +226,18 @@ def test_a_scripted_cross_roads_to_mission_end(tmp_path, monkeypatch, seed):
     o = run_mission(EventLog.open(path), frozen=True)
     assert o.mission.ended and (o.mission.ended["turn"] >= 10 or "VPO" in o.mission.ended["why"])
     assert all(ends == after for _, ends, after in seen)
+
+
+def test_an_s_is_checked_once_a_phase(tmp_path):
+    """Issue 18: the same S? could be checked (and Activated) again in the same phase; a check once made stands
+    until the next phase (solo's reading of 5.)."""
+    path = new(tmp_path)
+    act(path, {"do": "place", "hexes": ["M12"]})
+    first = act(path, {"do": "activate", "s": "S1", "range": 13})  # long range: only an Original 1 Activates
+    if first.mission.s[0].status == "hidden":
+        refused(path, {"do": "activate", "s": "S1", "range": 13}, "had its Activation check this phase")
+        act(path, {"do": "phase"})
+        again = act(path, {"do": "activate", "s": "S1", "range": 13})
+        assert again.last["s"] == "S1"
+    else:
+        refused(path, {"do": "activate", "s": "S1", "range": 13}, "S1 is already activated")
