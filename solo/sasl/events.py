@@ -61,9 +61,10 @@ def event(x: Ctx, side: str) -> dict:
         if outcome == REROLL:
             x.say(f"{side} RE {trace.original} ({trace.row}) does not apply: rolled again", rule="2.4")
             continue
-        x.say(f"{side} RE d66 {trace.original}: {trace.result}" + (f" [{'; '.join(follow)}]" if follow else "")
+        read = f", Final {trace.final}" if trace.final != trace.original else ""  # the row read (issue 18)
+        x.say(f"{side} RE d66 {trace.original}{read}: {trace.result}" + (f" [{'; '.join(follow)}]" if follow else "")
               + (f" -> {outcome}" if outcome else ""), rule="MSR 4")
-        return {"side": side, "roll": trace.original, "row": trace.row, "event": trace.result, "follow_ups": follow,
+        return {"side": side, "roll": trace.original, "final": trace.final, "row": trace.row, "event": trace.result, "follow_ups": follow,
                 "effect": outcome, "stand_in": bool(trace.table.stand_in)}
     return {"side": side, "event": "no applicable Random Event in ten rolls", "follow_ups": [], "effect": None}
 

@@ -241,3 +241,13 @@ def test_an_s_is_checked_once_a_phase(tmp_path):
         assert again.last["s"] == "S1"
     else:
         refused(path, {"do": "activate", "s": "S1", "range": 13}, "S1 is already activated")
+
+
+def test_the_re_record_names_the_final_roll_the_table_was_read_with():
+    """Issue 18: OtO-S2 MSR 1 adds +1 to the colored die of each A11 DR; the record showed only the Original d66."""
+    from solo.sasl import events
+    from tests.mission import ctx
+    x = ctx("oto-s2", faces=[2, 3] + [1] * 10)
+    done = events.event(x, "ENEMY")
+    assert (done["roll"], done["final"]) == (23, 33)
+    assert "RE d66 23, Final 33:" in x.m.record[-1]["text"]
