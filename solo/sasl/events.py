@@ -19,15 +19,23 @@ def dr_total(x: Ctx, what: str, side: str, kind: str = "DR") -> int:
 
 
 def random_selection(x: Ctx, what: str, count: int) -> int:
-    """Random Selection among ``count`` candidates (1-based), by dr, rolled again above the count."""
+    """Random Selection among ``count`` candidates (1-based): up to six, one dr, rolled again above the count; more than
+    six, a dr for each candidate, the lowest chosen and the tied lowest rolled again (solo's reading of A.9, as the
+    Cross Roads VPO are chosen: one dr could only ever pick among the first six; issue 18, RE 14-16's eleven AFV)."""
     if count <= 1:
         return 1
 
     def pick(dice):
-        while True:
-            face = roll(dice, "dr", what).original
-            if face <= count:
-                return face
+        if count <= 6:
+            while True:
+                face = roll(dice, "dr", what).original
+                if face <= count:
+                    return face
+        left = list(range(1, count + 1))
+        while len(left) > 1:
+            drs = [roll(dice, "dr", what).original for _ in left]
+            left = [c for c, dr in zip(left, drs) if dr == min(drs)]
+        return left[0]
     return x.play.dice(f"Random Selection: {what}", "", x.m.phase, pick)
 
 

@@ -251,3 +251,13 @@ def test_the_re_record_names_the_final_roll_the_table_was_read_with():
     done = events.event(x, "ENEMY")
     assert (done["roll"], done["final"]) == (23, 33)
     assert "RE d66 23, Final 33:" in x.m.record[-1]["text"]
+
+
+def test_random_selection_reaches_every_candidate():
+    """Issue 18: RE 14-16 recalls one of OtO-S1's eleven AFV, but one dr could only pick among the first six."""
+    from solo.sasl.events import random_selection
+    from tests.mission import ctx
+    picked = set()
+    for seed in range(60):
+        picked.add(random_selection(ctx("oto-s1", seed=seed), "AFV to Recall", 11))
+    assert picked == set(range(1, 12))
