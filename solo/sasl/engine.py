@@ -221,20 +221,24 @@ def next_phase(x: Ctx) -> dict:
     at = SEQUENCE.index(x.m.phase)
     if at == len(SEQUENCE) - 1:
         return end_turn(x, {})
+    if SEQUENCE[at + 1] == "ENEMY RPh" and _won(x, x.m.turn, "FRIENDLY"):
+        return {"turn": x.m.turn, "phase": x.m.phase, "mission_end": x.m.ended}
     _enter(x, SEQUENCE[at + 1])
     return {"turn": x.m.turn, "phase": x.m.phase}
 
 
 def end_turn(x: Ctx, report: dict) -> dict:
-    """End of a Game Turn: the ENEMY RPh if not yet reached, both sides' RE checks, the mission's immediate-win
-    check, the mission end dr (12.5)."""
+    """End of a Game Turn: the end of the FRIENDLY player turn if not yet reached (the mission's immediate-win check,
+    then the ENEMY RPh), both sides' RE checks, the immediate-win check again, the mission end dr (12.5)."""
     m = x.m
     m.report.update(report)
+    done = m.turn
     if SEQUENCE.index(m.phase) < SEQUENCE.index("ENEMY RPh"):
+        if _won(x, done, "FRIENDLY"):
+            return {"turn": done, "random_events": [], "mission_end": m.ended}
         _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
     res = events.checks(x)
-    done = m.turn
     won = x.game.immediate_win(x) if x.game.immediate_win else None
     end = {"why": won} if won else None
     if not won and done >= x.defn["mission_end"]["after_turn"]:
@@ -245,17 +249,31 @@ def end_turn(x: Ctx, report: dict) -> dict:
         if trace.result.startswith("The mission ends"):
             end = {"why": f"Mission End dr {trace.original} (Final {trace.final}) after Game Turn {done}"}
     if end:
-        vp = x.game.vp_schedule(x, True)
-        result = verdict(vp, won)
-        m.ended = {**end, "turn": done, "vp": vp, **result}
-        x.say(f"The mission ends after Game Turn {done}: {end['why']}", rule="Mission End")
-        for line in schedule_lines(vp.get("lines", [])):
-            x.say(line, rule="VP Schedule")
-        x.say(result["says"], rule="Victory")
+        _mission_end(x, end, won, done, f"after Game Turn {done}")
     else:
         m.turn += 1
         _enter(x, SEQUENCE[0])
     return {"turn": done, "random_events": res, "mission_end": m.ended}
+
+
+def _won(x: Ctx, turn: int, side: str) -> bool:
+    """The mission's immediate win at the end of ``side``'s player turn (OtO-S2 12.6: "at the end of any player
+    turn", issue 18: it was checked only at the end of the Game Turn)."""
+    won = x.game.immediate_win(x) if x.game.immediate_win else None
+    if won:
+        _mission_end(x, {"why": won}, won, turn, f"with the {side} player turn of Game Turn {turn}")
+    return bool(won)
+
+
+def _mission_end(x: Ctx, end: dict, won: str | None, turn: int, when: str) -> None:
+    """Mission End: the VP Schedule rolled, and who won."""
+    vp = x.game.vp_schedule(x, True)
+    result = verdict(vp, won)
+    x.m.ended = {**end, "turn": turn, "vp": vp, **result}
+    x.say(f"The mission ends {when}: {end['why']}", rule="Mission End")
+    for line in schedule_lines(vp.get("lines", [])):
+        x.say(line, rule="VP Schedule")
+    x.say(result["says"], rule="Victory")
 
 
 def run(game: MissionGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
