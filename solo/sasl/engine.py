@@ -42,6 +42,13 @@ def _check_report(m: Mission, report) -> None:
     given = merged.get("vpo_friendly", 0) + merged.get("vpo_enemy", 0)
     if given > vpo_count(m):
         raise SoloError(f"report: {given} VPO controlled, but the map has {vpo_count(m)}")
+    if merged.get("all_vpo"):  # issue 18: every VPO FRIENDLY, so none ENEMY and, where the map is known, all counted
+        placed = (m.boards or {}).get("vpo")
+        if merged.get("vpo_enemy", 0):
+            raise SoloError(f"report: all_vpo says FRIENDLY controls every VPO, but vpo_enemy={merged['vpo_enemy']}")
+        if placed and merged.get("vpo_friendly", len(placed)) != len(placed):
+            raise SoloError(f"report: all_vpo says FRIENDLY controls every VPO ({len(placed)}), but "
+                            f"vpo_friendly={merged['vpo_friendly']}")
 
 
 def vpo_count(m: Mission) -> int:

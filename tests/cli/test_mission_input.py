@@ -169,3 +169,14 @@ def test_a_report_of_none_is_kept(oto_s1, capsys):
     assert solo(capsys, "mission", "turn", str(oto_s1), "--vpo-friendly", "0", "--no-rr").code == 0
     report = json.loads(solo(capsys, "mission", "status", str(oto_s1), "--json").out)["vp"]["report"]
     assert report["vpo_friendly"] == 0 and report["rr"] is False
+
+
+def test_all_vpo_cannot_be_reported_with_enemy_vpo(tmp_path, capsys, monkeypatch):
+    """Issue 18: `--all-vpo` took counts that cannot be (every VPO FRIENDLY, yet some ENEMY)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOLO_VASL_BOARDS", "")
+    assert solo(capsys, "mission", "new", "oto-s2", "--save", "c.db", "--seed", "4").code == 0
+    before = save_rows(tmp_path / "c.db")
+    out = solo(capsys, "mission", "turn", "c.db", "--all-vpo", "--vpo-enemy", "1")
+    assert refused(out) and "all_vpo says FRIENDLY controls every VPO, but vpo_enemy=1" in out.err
+    assert save_rows(tmp_path / "c.db") == before
