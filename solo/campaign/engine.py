@@ -198,6 +198,7 @@ def run(game: CampaignGame, log: EventLog, answers: dict | None = None, interact
     sides = make_sides(game, defn, meta["human"], meta["seed"], answers, interactive)
     play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen, game.aliases)
     r = Reph(play, c, defn, game)
+    r.rules = log.rules
     r.game_end_turn = 0 if frozen else game_end_turn or 0
     waiting, known = None, len(log)
     try:

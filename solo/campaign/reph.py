@@ -94,6 +94,7 @@ class Reph(StepContext):
         self.c, self.defn = c, defn
         self.game = game  # the CampaignGame (solo/campaign/game.py) whose steps run
         self.game_end_turn = 0  # the Game Turn of a CG4 Game End dr asked for
+        self.rules = 1  # the rules version the save is played by (solo/core/store.py RULES)
         self.charts: dict[str, dict[str, RGType]] = {}
 
     @property

@@ -25,8 +25,8 @@ import hmac
 import itertools
 import json
 import os
-import sqlite3
 import secrets
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,6 +41,9 @@ CREATE TABLE IF NOT EXISTS events (
     secret INTEGER NOT NULL, data TEXT NOT NULL);
 """
 KINDS = ("roll", "decision", "answer")
+RULES = 2  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
+# on, so a save replays by the rules it was played under (1: every save made before the mark; 2: RB/VotG Recon's
+# Majority Squad Type drm)
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
 REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
 # Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too)
@@ -232,6 +235,11 @@ class EventLog:
         return dict(self._meta)
 
     @property
+    def rules(self) -> int:
+        """The rules version the save is played by (`RULES` when it was made; 1 before the mark existed)."""
+        return self._meta.get("rules", 1)
+
+    @property
     def events(self) -> list[Event]:
         return list(self._events)
 
@@ -381,6 +389,7 @@ def _fill(db: sqlite3.Connection, meta: dict) -> None:
     for statement in SCHEMA.split(";"):
         if statement.strip():
             db.execute(statement)
+    meta = {"rules": RULES} | meta  # a new save is played by today's rules
     db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.execute("COMMIT")
 

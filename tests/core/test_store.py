@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
+from solo.core.store import RULES, EventLog
 from tests.core.saves import mission_save, solo
 
 
@@ -18,7 +18,7 @@ def test_events_survive_reopening(tmp_path):
     log.append("roll", "7.515", "German", {"what": "oto2.cpp_replenishment", "faces": [2, 5]}, secret=True)
     log.append("answer", "7.518", "Russian", {"what": "purchase", "value": ["I1"]})
     again = EventLog.open(path)
-    assert again.meta == {"cg": "oto2", "human": "Russian", "seed": 3}
+    assert again.meta == {"cg": "oto2", "human": "Russian", "seed": 3, "rules": RULES}  # the rules it is played by
     assert [(e.seq, e.kind, e.step, e.side, e.secret) for e in again.events] == [
         (1, "roll", "7.515", "German", True), (2, "answer", "7.518", "Russian", False)]
     assert again.events[1].data["value"] == ["I1"]

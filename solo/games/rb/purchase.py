@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType, companies_per_day, option_cost, purchase_entries
 from solo.campaign.state import Purchase, SideState
+from solo.campaign.steps.recon import recon_mods
 from solo.core.choices import number
 from solo.core.errors import SoloError
 
@@ -160,7 +161,7 @@ def recon(r: Reph) -> None:
             line.recon = None
             r.say(f"{side}: no Recon (11.622)", secret=side)
             continue
-        mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
+        mods = recon_mods(r, side, s, spend)
         trace = r.roll("rb.recon", "Recon (11.622)", side=side, mods=mods)
         line.recon = trace.effect["count"]
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}: {trace.result}, each <= four hexes "

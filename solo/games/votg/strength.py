@@ -7,6 +7,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
 from solo.campaign.steps.losses import replace
+from solo.campaign.steps.recon import recon_mods
 from solo.core.choices import number, words
 from solo.core.errors import SoloError
 from solo.games.votg.purchase import COY_LEVELS, is_coy, is_hw, raw_row
@@ -237,7 +238,7 @@ def fortifications(r: Reph) -> None:
 def recon(r: Reph) -> None:
     """12.624 Reconnaissance: each side may spend 1 CPP (2 for the +3 drm) from its CPP Left for a Recon dr (+1
     Russian); the Final dr is the number of Locations, inspected after all set-up (12.6265); what is Left is the next
-    CG Day's Start. Stealthy/Lax (Majority Squad Type) are the player's --mod."""
+    CG Day's Start; the Majority Squad Type's drm by solo/campaign/steps/recon.py."""
     for side, s in r.c.sides.items():
         line = s.roster[r.c.date]
         spend = r.ask("recon", f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
@@ -248,7 +249,7 @@ def recon(r: Reph) -> None:
             continue
         s.cpp -= spend
         line.left = s.cpp
-        mods = {k: True for k, on in (("spent-2", spend == 2), ("russian", side == "Russian")) if on}
+        mods = recon_mods(r, side, s, spend)
         trace = r.roll("votg.recon", "Recon (12.624)", side=side, mods=mods, secret=r.computer(side))
         line.recon = trace.effect["count"]
         r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}, {line.recon} Location(s), "

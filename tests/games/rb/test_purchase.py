@@ -226,3 +226,18 @@ def test_a_typed_fortification_line_that_is_not_kind_and_count_is_refused(rbr):
     assert parse("Wire 1, A-P Mine 6") == {"Wire": 1, "A-P Mine": 6} and parse("none") == {}
     with pytest.raises(SoloError, match=r"^'\{ R91 = \"10-0\" \}': type each kind with its count"):
         parse('{ R91 = "10-0" }')
+
+
+def test_recon_lax_when_most_squads_are_conscripts(rbr):
+    """Issue 20.25 (RB 11.622, A11.17): the Recon dr's drm by the Majority Squad Type: Lax -1 when most Retained
+    squads are Green or Conscript; only for saves played by rules version 2 on (an old save replays as it was)."""
+    from solo.campaign.steps.recon import recon_mods
+    r = rbr()
+    s = r.side("Russian")
+    for _ in range(3):
+        s.add("4-2-6", "squad")  # Conscript
+    s.add("4-4-7", "squad")
+    r.rules = 2
+    assert recon_mods(r, "Russian", s, 2) == {"spent-2": True, "russian": True, "lax": True}
+    r.rules = 1
+    assert recon_mods(r, "Russian", s, 2) == {"spent-2": True, "russian": True}
