@@ -92,11 +92,12 @@ class MissionMap:
     def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
         """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
         hindrances included), with their range."""
-        near = {t: self.distance(viewer, t) for t in targets if self.distance(viewer, t) <= max_range}
+        ranges = {t: self.distance(viewer, t) for t in targets}
+        near = {t: r for t, r in ranges.items() if r <= max_range}
         others = [t for t in near if t != viewer]
         index = self.los.index
         seen = self.los.lines(np.full(len(others), index[viewer]), np.array([index[t] for t in others], dtype=np.int64))
-        return {t: near[t] for t in near if t == viewer or seen[others.index(t)]}
+        return {t: near[t] for t in near if t == viewer} | {t: near[t] for t, sees in zip(others, seen) if sees}
 
 
 def hex_id(m: Mission, defn: dict, text) -> str:

@@ -26,7 +26,6 @@ class SQuestion:
 
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
-GONE = ("eliminated", "exited")
 MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured")  # counters a unit carries
 
 
