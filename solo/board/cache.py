@@ -23,17 +23,20 @@ _CODE_ARRAYS = ("kind", "building", "inherent", "hexside", "obstacle", "hindranc
 @cache
 def load_board(folder: Path, board: str) -> Board:
     """A classified board: decoded and classified once, then kept in the cache folder
-    (keyed by the board's own files, so a new VASL board version is decoded again)."""
+    (keyed by the board's own files, so a new VASL board version is decoded again). "OTO" is the Onslaught to
+    Orsha map, read from its picture (solo/board/oto.py)."""
+    if board.upper() == "OTO":
+        from solo.board import oto
+        return oto.load(folder)
     los, meta = read_files(folder, board)
     shared = shared_file(folder)
     key = hashlib.sha256(los + meta + shared.read_bytes() + CLASSIFIER.encode()).hexdigest()
     path = cache_path(key)
-    try:
-        return _read(path)
-    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
-        pass  # not cached yet, or a cache file from elsewhere: decode again
+    cached = read_cached(path)
+    if cached is not None:
+        return cached
     b = Board(raw_board(los, meta, board), terrain_types(folder))
-    _write(path, b)
+    write_cached(path, b)
     return b
 
 
@@ -41,7 +44,16 @@ def cache_path(key: str) -> Path:
     return cache_dir() / "boards" / f"{key[:32]}.npz"
 
 
-def _read(path: Path) -> Board:
+def read_cached(path: Path, kind: type = Board) -> Board | None:
+    """A board kept in the cache (a ``kind`` of Board, with the ``extra`` JSON it was written with), or None: not
+    cached yet, or a cache file from elsewhere (it is then decoded again)."""
+    try:
+        return _read(path, kind)
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
+        return None
+
+
+def _read(path: Path, kind: type) -> Board:
     with np.load(path, allow_pickle=False) as data:
         info = json.loads(str(data["info"]))
         codes = Codes.__new__(Codes)
@@ -51,11 +63,14 @@ def _read(path: Path) -> Board:
         terrain, elevation = data["terrain"], data["elevation"]
     hexes = {h[0]: Hex(h[0], h[1], h[2], h[3], tuple(h[4]), tuple(h[5]), h[6], {int(k): v for k, v in h[7].items()},
                        tuple(h[8])) for h in info["hexes"]}
-    return Board.from_hexes(info["name"], Grid(**info["grid"]), hexes, terrain, elevation, codes)
+    grid = info["grid"] | {"odd_rows": tuple(info["grid"]["odd_rows"]) if info["grid"].get("odd_rows") else None}
+    board = kind.from_hexes(info["name"], Grid(**grid), hexes, terrain, elevation, codes)
+    board.extra = info.get("extra", {})
+    return board
 
 
-def _write(path: Path, b: Board) -> None:
-    info = {"name": b.name, "grid": asdict(b.grid), "names": b.codes.names,
+def write_cached(path: Path, b: Board, extra: dict | None = None) -> None:
+    info = {"name": b.name, "grid": asdict(b.grid), "names": b.codes.names, "extra": extra or {},
             "hexes": [[h.name, h.terrain, h.elevation, h.road, h.road_sides, h.road_vertices, h.road_exits, h.sides,
                        h.path_sides] for h in b.hexes.values()]}
     arrays = {f"code_{name}": getattr(b.codes, name) for name in _CODE_ARRAYS}

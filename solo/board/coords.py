@@ -2,7 +2,8 @@
 
 A geomorphic board has 33 columns, A-Z then AA-GG; even-index columns (A, C, ...) hold
 rows 1-10 and odd-index columns (B, D, ...) rows 0-10 (the half hexes on the long edges):
-346 hexes. Hex ids are written as ASL writes them, with the board in front on a
+346 hexes. A historical map numbers its own rows: the OtO map's odd-index columns hold rows
+1-52 beside the even ones' 1-53 (``odd_rows``). Hex ids are written as ASL writes them, with the board in front on a
 multi-board map: "4K5", "13Y3".
 
 Internally a hex is (column index, doubled row): a hex's centre is half a hex lower in an
@@ -45,10 +46,14 @@ class Grid:
     hex_height: float = 64.5  # pixels between row centres
     a1_x: float = 0.0
     a1_y: float = 32.25
+    odd_rows: tuple[int, int] | None = None  # first and last row of odd-index columns (None: 0..rows)
 
     def row_range(self, column: int) -> range:
-        """Rows of a column: 1..rows in even-index columns, 0..rows in odd-index ones."""
-        return range(1, self.rows + 1) if column % 2 == 0 else range(0, self.rows + 1)
+        """Rows of a column: 1..rows in even-index columns, 0..rows (or ``odd_rows``) in odd-index ones."""
+        if column % 2 == 0:
+            return range(1, self.rows + 1)
+        first, last = self.odd_rows or (0, self.rows)
+        return range(first, last + 1)
 
     @cached_property
     def hexes(self) -> tuple[tuple[int, int], ...]:

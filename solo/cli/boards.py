@@ -26,25 +26,47 @@ def boards():
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also write an SVG picture.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def boards_show(board, folder, svg_file, as_json):
-    """A board's terrain, roads and road intersections (e.g. `solo boards show 4`)."""
+    """A board's terrain, roads and road intersections (e.g. `solo boards show 4`; `solo boards show oto` reads the
+    Onslaught to Orsha map from its picture)."""
     where = boards_folder(folder)
     b = load_board(where, board)
+    readings = getattr(b, "readings", None)  # the OtO map: how each hex was read (solo/board/oto.py)
     intersections = b.intersections()
     if svg_file:
-        svg_file.write_text(svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}),
-                            encoding="utf-8")
+        marked = {f"{board}{n}": "road intersection" for n in intersections}
+        if readings is not None:
+            from solo.board.oto import read_archive
+            marked = {n: "LVP" for n in b.lvp}
+            svg_file.write_text(svg([("", b)], marked, underlay=read_archive(where)[1]), encoding="utf-8")
+        else:
+            svg_file.write_text(svg([(board, b)], marked), encoding="utf-8")
     if as_json:
         hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
                   "road_hexsides": list(h.road_sides), "road_exits": h.road_exits, "path_hexsides": list(h.path_sides),
                   "hexsides": {str(s): f for s, f in sorted(h.sides.items())}} for h in b.hexes.values()]
+        if readings is not None:
+            for h in hexes:
+                r = readings[h["hex"]]
+                h.update(confidence=r.confidence, read_from=r.source, also=r.also or None, why=r.why or None)
         data = {"board": b.name, "grid": {"columns": b.grid.columns, "rows": b.grid.rows, "hexes": len(hexes)},
                 "hexes": hexes, "intersections": intersections}
+        if readings is not None:
+            data["lvp"] = b.lvp
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(f"Board {b.name}: {b.grid.columns} columns x {b.grid.rows} rows, {len(b.hexes)} hexes (from {where})")
     click.echo(text_map(b))
     click.echo("\n".join(LEGEND))
     click.echo(f"Road intersections (>= 3 road hexsides; OtO-S2 VPO): {', '.join(intersections) or 'none'}")
+    if readings is not None:
+        from solo.board.oto import OVERRIDES
+        from solo.core.content import config_dir
+        unsure = sorted((r.confidence, n) for n, r in readings.items() if r.confidence < 0.8)
+        click.echo(f"LVP: {', '.join(b.lvp)}")
+        click.echo(f"Read from the map's picture; {len(unsure)} hexes under 80% confidence"
+                   + (f" ({', '.join(f'{n} {readings[n].terrain} {c:.0%}' for c, n in unsure[:12])}"
+                      + (" ..." if len(unsure) > 12 else "") + ")" if unsure else "")
+                   + f". Correct a hex in {config_dir() / OVERRIDES} (e.g. M12 = \"woods\"); check it with --svg.")
     if svg_file:
         click.echo(f"SVG written to {svg_file}")
 
