@@ -2,7 +2,7 @@
 situation file.
 
 What the texts leave to the player and solo reads for him (marked readings):
-- The ENEMY Board Edge: the mission's `ebe` (OtO-S1: West); in OtO-S2, where the FRIENDLY side enters on the North or
+- The ENEMY Board Edge: the mission's `ebe` (OtO-S1: West, the top of the OtO map's picture); in OtO-S2, where the FRIENDLY side enters on the North or
   South edge, the opposite edge.
 - A VPO is FRIENDLY-held (Attack Attitude heads for it) while a Good Order FRIENDLY unit stands in it.
 - A SW goes with the unit that possesses it; only a SW nobody possesses is left out of the decisions.
@@ -32,7 +32,8 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     where, name = f"mission {m.id}", mission_map.name
     vpo = [name(v["hex"]) for v in (m.boards or {}).get("vpo") or [] if name(v["hex"])]
     entry = m.friendly_oob.get("entry_edge")
-    ebe = str(defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west")).lower()
+    ebe = str(defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west"))
+    ebe = defn.get("picture_edges", {}).get(ebe, ebe).lower()  # OtO-S1: the OtO map's West is its picture's top
     pieces = []
     for u in m.units:
         if not u.on_map or u.kind not in ACTING or name(u.hex) is None or "wreck" in u.marks:

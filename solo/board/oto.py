@@ -42,7 +42,7 @@ from solo.core.errors import SoloError
 
 NAME = "OTO"  # `solo boards show oto`
 ARCHIVE = "bdOTO"
-CLASSIFIER = "1"  # bump when this module classifies differently: the cache is then rebuilt
+CLASSIFIER = "2"  # bump when this module classifies differently: the cache is then rebuilt
 OVERRIDES = "oto.toml"
 
 # Step 1: the map's colours by class (RGB as drawn). A pixel takes the class of the nearest colour within TOLERANCE.
@@ -231,7 +231,7 @@ def read_hex(share: dict[str, float]) -> tuple[str, int, float, str]:
     if terrain == "railroad":
         others = 0.0  # the track's ballast and sleepers are many colours of its own
     confidence = max(0.0, min(1.0, sum(share[c] for c in own) + ground - others))
-    hill = share["hill"] > share["open"] + share["road"]
+    hill = share["hill"] > share["open"]  # a road on the hill is on the hill
     level = -1 if terrain == "gully" else 1 if hill else 0
     return terrain, level, round(float(confidence), 2), also
 

@@ -100,6 +100,11 @@ class MissionMap:
         return {t: near[t] for t in near if t == viewer} | {t: near[t] for t, sees in zip(others, seen) if sees}
 
 
+def own_grid(map_grid: dict) -> Grid:
+    """A mission's own map by its hexrows in play (OtO-S1: columns A-DD, hexrows 1-28 in every column)."""
+    return Grid(columns=map_grid["columns"], rows=map_grid["rows"], odd_rows=(1, map_grid["rows"]))
+
+
 def hex_id(m: Mission, defn: dict, text) -> str:
     """A hex of the mission's map: board number, column letters and row ("12M5") on a map of boards, the bare "M12"
     on a mission's own map (its map_grid: OtO-S1's OtO map); one line for anything no map of the mission has."""
@@ -110,7 +115,7 @@ def hex_id(m: Mission, defn: dict, text) -> str:
         raise SoloError(f"hex {text!r}: this mission's map has no board numbers: write column letters then row, "
                         "e.g. K12")
     if own:
-        column, row = Grid(columns=own["columns"], rows=own["rows"]).parse(text)
+        column, row = own_grid(own).parse(text)
         return f"{column_letters(column)}{row}"
     found = parse_hex_id(text)
     boards = (m.boards or {}).get("boards")

@@ -9,4 +9,4 @@ from solo.sasl.game import MissionGame
 
 GAME = MissionGame("oto-s1", setup.set_up, vp.vp_schedule, random_events=events.RANDOM_EVENTS,
                    enemy_rph=events.enemy_reinforcement_dr, actions={"minefield": minefields.minefield},
-                   mission_map=setup.mission_map)
+                   mission_map=setup.mission_map, vasl_boards=True)

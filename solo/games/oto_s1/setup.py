@@ -1,20 +1,39 @@
 """OtO-S1 set-up: the ADDITIONAL GERMAN UNITS with MSR 6 and 8, and the FRIENDLY STARTING OoB with its drs."""
 
+from functools import cache
+
+from solo.board.graph import Placed, build_graph
+from solo.board.oto import in_play
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
-from solo.board.coords import Grid
-from solo.sasl.mission_map import MissionMap
+from solo.sasl.mission_map import MissionMap, own_grid
 from solo.sasl.setup import leaders
 
 
 def mission_map(x: Ctx) -> MissionMap:
-    """The OtO map by its hex grid (rows 1-28 in play): hexes, adjacency and ranges; its terrain and LOS are the
-    player's until solo reads the map."""
-    return MissionMap(grid=Grid(columns=x.defn["map_grid"]["columns"], rows=x.defn["map_grid"]["rows"]))
+    """The OtO map, rows 1-28 in play: read from the player's VASL boards folder (solo/board/oto.py) with its terrain,
+    movement and LOS; without it, by its hex grid alone (hexes, adjacency and ranges; LOS is then the player's)."""
+    if x.boards:
+        return _map(x.boards[""])
+    return MissionMap(grid=own_grid(x.defn["map_grid"]))
+
+
+@cache
+def _map(board) -> MissionMap:
+    """Built once a process (every command replays the save)."""
+    return MissionMap(build_graph([Placed("", board)]), grid=board.grid)
 
 
 def set_up(x: Ctx, load: Load) -> None:
-    """SEQUENCE: the German Guns and wrecks (MSR 8) first, then the FRIENDLY units."""
+    """SEQUENCE: the German Guns and wrecks (MSR 8) first, then the FRIENDLY units. With the player's VASL boards the
+    OtO map is read, and its printed LVP in play are the VPO."""
+    if load is not None:
+        board = in_play(load("OTO"), x.defn["map_grid"]["rows"])
+        x.boards = {"": board}
+        x.m.boards = {"boards": [""], "map": "OTO", "rows": x.defn["map_grid"]["rows"],
+                      "vpo": [{"hex": h, "board": "", "why": "printed LVP"} for h in board.lvp]}
+        x.say(f"The OtO map, hexrows 1-{board.grid.rows} in play, read from your VASL boards; VPO (the printed LVP): "
+              f"{', '.join(board.lvp)}", rule="VPO LOCATIONS")
     enemy(x)
     friendly_oob(x)
 
