@@ -51,11 +51,27 @@ def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
     """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py) on the mission's map; fire with the FP
     and DRM the player rolls the IFT with."""
     t, s = terrain(mission_map), situation(m, mission_map, defn)
-    found = decide(t, s, phase)
+    found = [held_fire(d, m, mission_map, defn) for d in decide(t, s, phase)]
     for d in found:
         if d.target:
             d.why += f"; {fire_roll(mission_map, t, s, d)}"
     return found
+
+
+def held_fire(d: Decision, m: Mission, mission_map, defn: dict) -> Decision:
+    """A unit the mission lets fire only at a Target within ``fires_within`` hexes (OtO-S1's AA Guns: at FRIENDLY FB
+    only, EXC a Target within 4 hexes; the FB are not on solo's map) holds its fire at a Target further away."""
+    limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
+    units = {u.id: u for u in m.units}
+    firer, target = units.get(d.unit), units.get(d.target)
+    if not (d.target and firer and target and firer.type in limits):
+        return d
+    rng = mission_map.distance(firer.hex, target.hex)
+    if rng <= limits[firer.type]:
+        return d
+    why = (f"{firer.id} {firer.type} holds its fire: it fires at FRIENDLY FB only, or at a Target within "
+           f"{limits[firer.type]} hexes ({target.id} is at range {rng}; ADDITIONAL GERMAN UNITS)")
+    return Decision(d.unit, "no fire", [firer.hex], why, d.candidates)
 
 
 def decisions(x: Ctx, phase: str) -> list[dict]:

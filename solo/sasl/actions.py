@@ -10,13 +10,12 @@ checks their path, not their MP (the texts give no vehicle's MP).
 """
 
 from collections import Counter
-from itertools import pairwise
 
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import hex_id
+from solo.sasl.mission_map import hex_id, in_set_up_area
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
@@ -107,19 +106,11 @@ def entry_cost(x: Ctx, where: str) -> float:
 
 
 def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
-    """On or east of a line of hexes (OtO-S1: A27-I23-I20-R15-DD21): a hex is in the area when its number is at
-    least the line's number in its hexrow. Between two named hexes the line's number is read straight across (the
-    nearer whole number, a half counted toward the line), the reading solo takes of "on or East of"."""
+    """On or east of a line of hexes (OtO-S1: A27-I23-I20-R15-DD21), by ``in_set_up_area``."""
     line = rule.get("on_or_east_of")
     if not line or x.map is None or x.map.grid is None:
         return
-    points = [x.map.grid.parse(h) for h in line]
-    column, row = x.map.grid.parse(where)
-    limits = [r for c, r in points if c == column]
-    for (c1, r1), (c2, r2) in pairwise(points):
-        if c1 < column < c2:
-            limits.append(int(r1 + (r2 - r1) * (column - c1) / (c2 - c1) + 0.5))
-    if limits and row < min(limits):
+    if not in_set_up_area(x.map.grid, line, where):
         raise SoloError(f"enter: {where} is west of the FRIENDLY set up area (on or East of {'-'.join(line)})")
 
 

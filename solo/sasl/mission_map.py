@@ -7,6 +7,7 @@ solo/board/graph.py (MSR 5 applied by the mission) and its LOS (solo/board/los.p
 """
 
 from functools import cached_property
+from itertools import pairwise
 
 import networkx as nx
 import numpy as np
@@ -122,3 +123,16 @@ def hex_id(m: Mission, defn: dict, text) -> str:
     if boards and found.board not in boards:
         raise SoloError(f"hex {text!r}: board {found.board} is not on this mission's map (boards {', '.join(boards)})")
     return str(found)
+
+
+def in_set_up_area(grid, line: list[str], where: str) -> bool:
+    """A hex is on or east of a line of hexes when its number is at least the line's number in its hexrow. Between two
+    named hexes the line's number is read straight across (the nearer whole number, a half counted toward the line),
+    the reading solo takes of "on or East of"."""
+    points = [grid.parse(h) for h in line]
+    column, row = grid.parse(where)
+    limits = [r for c, r in points if c == column]
+    for (c1, r1), (c2, r2) in pairwise(points):
+        if c1 < column < c2:
+            limits.append(int(r1 + (r2 - r1) * (column - c1) / (c2 - c1) + 0.5))
+    return not limits or row >= min(limits)

@@ -6,6 +6,7 @@ from solo.board.coords import distance
 from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
 from solo.sasl.events import random_selection
+from solo.sasl.mission_map import in_set_up_area
 
 MISSION_TABLES = ("enemy_san", "friendly_san", "enemy_ac", "enemy_re", "friendly_re")
 
@@ -46,7 +47,8 @@ BUILDINGS = ("stone building", "wooden building")
 def place_s(x: Ctx) -> None:
     """S? PLACEMENT (4.). OtO-S2 on the player's VASL boards: 4.1a, A9e S? for each building hex; one S? in each road
     Intersection VPO and in each concealment Location within a radius {A6f} of it (one S? per Location); one S? in
-    concealment terrain adjacent to a Multi-Hex Bridge VPO (Random Selection). Otherwise the player places the S?
+    concealment terrain adjacent to a Multi-Hex Bridge VPO (Random Selection). OtO-S1 on the OtO map: 4.1 cases a, b
+    and d more than two hexes West of the FRIENDLY set up area (``by_cases``). Otherwise the player places the S?
     by the mission's rule and reports them with 'solo mission place'."""
     boards = x.boards
     taken: set[str] = set()
@@ -68,16 +70,66 @@ def place_s(x: Ctx) -> None:
             if near:
                 pick = near[random_selection(x, f"S? beside the bridge {vpo['hex']}", len(near)) - 1]
                 put(f"{board_id}{pick}", f"concealment terrain adjacent to the Multi-Hex Bridge {vpo['hex']}")
+    cases = x.defn.get("s_cases")
+    zone = s_zone(x, cases) if cases and boards else None
     for board_id, board in boards.items():
-        for name in sorted(n for n, h in board.hexes.items() if h.terrain in BUILDINGS):  # each building hex
+        for name in sorted(n for n, h in board.hexes.items() if h.terrain in BUILDINGS
+                           and (zone is None or n in zone)):  # each building hex
             count = int(x.roll("sasl.a9e", f"S? in the building {board_id}{name} (A9e)", side="").result)
             for _ in range(count if f"{board_id}{name}" not in taken else 0):
+                taken.add(f"{board_id}{name}")
                 x.m.new_s(f"{board_id}{name}")
                 x.say(f"{x.m.s[-1].id} in {board_id}{name}: building, A9e {count}", rule="4.1a")
-    if boards:
+    if zone is not None:
+        by_cases(x, cases, zone, put)
+        x.say(f"{len(x.m.s)} S? placed on the map by 4.1 cases a, b and d", rule="4.")
+    elif boards:
         x.say(f"{len(x.m.s)} S? placed on the mapboards by 4.1a and 14.", rule="4.")
     else:
         x.say(f"Place the S? by the rule and tell solo their hexes (Place S?): {x.defn['s_placement']}", rule="4.")
+
+
+def s_zone(x: Ctx, cases: dict) -> set[str]:
+    """OtO-S1: the hexes more than ``cases["west_of_set_up"]`` hexes West of the FRIENDLY set up area (on or East of
+    the mission's line), where its S? go."""
+    grid, line = x.map.grid, x.defn["friendly_entry"]["on_or_east_of"]
+    hexes = x.map.hexes
+    area = [h for h in hexes if in_set_up_area(grid, line, h)]
+    near = cases["west_of_set_up"]
+    return {h for h in hexes if h not in area and min(x.map.distance(h, a) for a in area) > near}
+
+
+def by_cases(x: Ctx, cases: dict, zone: set[str], put) -> None:
+    """4.1 cases b and d, which the texts name but do not give (SASL's own chapter is not in them), by solo's reading
+    (a marked stand-in, said to the player): case b puts one S? in each mass of ``cases["b"]`` terrain (woods/brush, with
+    OtO-S1's "/grain") inside the zone, in a hex of it chosen by Random Selection; case d one S? in each VPO Location
+    inside the zone. Case a is each building's A9e, as in every mission."""
+    board = x.boards[""]
+    kinds = tuple(cases["b"])
+    found = {n for n in zone if board.hexes[n].terrain in kinds or getattr(board, "readings", {}).get(n) is not None
+             and board.readings[n].also in kinds}
+    masses, seen = [], set()
+    for start in sorted(found, key=lambda n: board.grid.parse(n)):
+        if start in seen:
+            continue
+        mass, todo = [], [start]
+        seen.add(start)
+        while todo:
+            here = todo.pop()
+            mass.append(here)
+            for other in board.grid.neighbours(*board.grid.parse(here)):
+                name = board.grid.name(*other)
+                if name in found and name not in seen:
+                    seen.add(name)
+                    todo.append(name)
+        masses.append(sorted(mass, key=lambda n: board.grid.parse(n)))
+    stand_in = "solo's reading of 4.1b, a stand-in: the texts do not give SASL's case b"
+    for mass in masses:
+        pick = mass[random_selection(x, f"S? in the {'/'.join(kinds)} around {mass[0]} (4.1b)", len(mass)) - 1]
+        put(pick, f"{board.hexes[pick].terrain}, one of {len(mass)} hexes of {'/'.join(kinds)} ({stand_in})")
+    for vpo in (x.m.boards.get("vpo") or []):
+        if vpo["hex"] in zone:
+            put(vpo["hex"], "VPO Location (solo's reading of 4.1d, a stand-in: the texts do not give SASL's case d)")
 
 
 def _board_of(hex_id: str, boards: dict):
