@@ -57,8 +57,8 @@ def svg(boards: list[tuple[str, Board]], marked: dict[str, str] | None = None, s
            f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
            f'<title>{escape(", ".join("board " + b.name for _, b in boards))}</title>']
     if underlay is not None:
-        out.append(f'<image href="data:image/png;base64,{_png(underlay)}" x="0" y="0" width="{underlay.shape[1]}" '
-                   f'height="{underlay.shape[0]}" opacity="0.45"/><g fill-opacity="0.45">')
+        out += [f'<image href="data:image/png;base64,{_png(underlay)}" x="0" y="0" width="{underlay.shape[1]}" '
+                f'height="{underlay.shape[0]}" opacity="0.45"/>', '<g fill-opacity="0.45">']
     for index, (board_id, board) in enumerate(boards):
         out.append(f'<g transform="translate(0 {index * board_height:.2f})">')
         out += _board_elements(board_id, board, marked)

@@ -101,6 +101,15 @@ class MissionMap:
         return {t: near[t] for t in near if t == viewer} | {t: near[t] for t, sees in zip(others, seen) if sees}
 
 
+def map_boards(boards: dict, load) -> list[tuple[str, object]]:
+    """The classified boards of a mission's map as (board id, board), by ``load`` (a board id -> its board): the
+    OtO map cut to its hexrows in play (OtO-S1), or the mapboards (OtO-S2)."""
+    if boards.get("map") == "OTO":
+        from solo.board.oto import in_play
+        return [("", in_play(load("OTO"), boards["rows"]))]
+    return [(b, load(b)) for b in boards["boards"]]
+
+
 def own_grid(map_grid: dict) -> Grid:
     """A mission's own map by its hexrows in play (OtO-S1: columns A-DD, hexrows 1-28 in every column)."""
     return Grid(columns=map_grid["columns"], rows=map_grid["rows"], odd_rows=(1, map_grid["rows"]))

@@ -3,10 +3,9 @@
 from functools import cache
 
 from solo.board.graph import Placed, build_graph
-from solo.board.oto import in_play
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
-from solo.sasl.mission_map import MissionMap, own_grid
+from solo.sasl.mission_map import MissionMap, map_boards, own_grid
 from solo.sasl.setup import leaders
 
 
@@ -28,10 +27,10 @@ def set_up(x: Ctx, load: Load) -> None:
     """SEQUENCE: the German Guns and wrecks (MSR 8) first, then the FRIENDLY units. With the player's VASL boards the
     OtO map is read, and its printed LVP in play are the VPO."""
     if load is not None:
-        board = in_play(load("OTO"), x.defn["map_grid"]["rows"])
+        x.m.boards = {"boards": [""], "map": "OTO", "rows": x.defn["map_grid"]["rows"]}
+        board = map_boards(x.m.boards, load)[0][1]
         x.boards = {"": board}
-        x.m.boards = {"boards": [""], "map": "OTO", "rows": x.defn["map_grid"]["rows"],
-                      "vpo": [{"hex": h, "board": "", "why": "printed LVP"} for h in board.lvp]}
+        x.m.boards["vpo"] = [{"hex": h, "board": "", "why": "printed LVP"} for h in board.lvp]
         x.say(f"The OtO map, hexrows 1-{board.grid.rows} in play, read from your VASL boards; VPO (the printed LVP): "
               f"{', '.join(board.lvp)}", rule="VPO LOCATIONS")
     enemy(x)

@@ -17,6 +17,7 @@ from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.engine import status_json
+from solo.sasl.mission_map import map_boards
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
 
@@ -91,7 +92,8 @@ class MissionScreen(SaveScreen):
         boards, why = None, ""
         if m.boards and meta.get("vasl_boards"):
             try:
-                boards = [(b, load_board(saved_folder(meta["vasl_boards"]), b)) for b in m.boards["boards"]]
+                folder = saved_folder(meta["vasl_boards"])
+                boards = map_boards(m.boards, lambda b: load_board(folder, b))
             except SoloError as exc:
                 why = f"\n\n{exc}"
         if boards:
@@ -101,7 +103,7 @@ class MissionScreen(SaveScreen):
                            Static("\n".join((KEY, *LEGEND)), id="legend"), id="map")
         else:
             yield Static(f"[b]{m.title}[/b]\n\n{mission(m.id).definition['map']}.\n\nsolo cannot read this map "
-                         "(the OtO map has no LOSData, or no VASL boards folder is set): place the S? by the rule and "
+                         "(no VASL boards folder was set when this mission began): place the S? by the rule and "
                          f"report ranges and control.{escape(why)}", id="map")
 
     def _markers(self) -> dict[str, str]:
