@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from solo.board.coords import Grid, column_letters
+from solo.board.stored import read_cached, write_cached
 from solo.board.terrain import Board, Hex
 from solo.board.vasl import RawBoard, shared_file, terrain_types
 from solo.core.content import cache_dir, config_dir
@@ -349,8 +350,6 @@ def lvp_hexes(grid: Grid, classes: np.ndarray) -> list[str]:
 def load(folder: Path) -> OtoMap:
     """The classified OtO map, kept in the cache folder (keyed by the archive, the catalogue, the player's
     corrections and this classifier)."""
-    from solo.board.cache import read_cached, write_cached
-
     _, _, data = read_archive(folder)
     corrections = overrides()
     key = hashlib.sha256(data + shared_file(folder).read_bytes() + json.dumps(sorted(corrections.items())).encode()

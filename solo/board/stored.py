@@ -1,0 +1,58 @@
+"""A classified board kept in the cache folder: the VASL terrain and elevation grids and the per-code terrain table as
+numpy arrays, the classified hexes (and what else its reader keeps) as JSON, in one .npz file read back without
+decoding or classifying anything."""
+
+import json
+import zipfile
+from dataclasses import asdict
+from pathlib import Path
+
+import numpy as np
+
+from solo.board.coords import Grid
+from solo.board.terrain import Board, Codes, Hex
+from solo.core.content import cache_dir
+
+_CODE_ARRAYS = ("kind", "building", "inherent", "hexside", "obstacle", "hindrance", "height")
+
+
+def cache_path(key: str) -> Path:
+    return cache_dir() / "boards" / f"{key[:32]}.npz"
+
+
+def read_cached(path: Path, kind: type = Board) -> Board | None:
+    """A board kept in the cache (a ``kind`` of Board, with the ``extra`` JSON it was written with), or None: not
+    cached yet, or a cache file from elsewhere (it is then decoded again)."""
+    try:
+        return _read(path, kind)
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
+        return None
+
+
+def _read(path: Path, kind: type) -> Board:
+    with np.load(path, allow_pickle=False) as data:
+        info = json.loads(str(data["info"]))
+        codes = Codes.__new__(Codes)
+        for name in _CODE_ARRAYS:
+            setattr(codes, name, data[f"code_{name}"])
+        codes.names = info["names"]
+        terrain, elevation = data["terrain"], data["elevation"]
+    hexes = {h[0]: Hex(h[0], h[1], h[2], h[3], tuple(h[4]), tuple(h[5]), h[6], {int(k): v for k, v in h[7].items()},
+                       tuple(h[8])) for h in info["hexes"]}
+    grid = info["grid"] | {"odd_rows": tuple(info["grid"]["odd_rows"]) if info["grid"].get("odd_rows") else None}
+    board = kind.from_hexes(info["name"], Grid(**grid), hexes, terrain, elevation, codes)
+    board.extra = info.get("extra", {})
+    return board
+
+
+def write_cached(path: Path, b: Board, extra: dict | None = None) -> None:
+    info = {"name": b.name, "grid": asdict(b.grid), "names": b.codes.names, "extra": extra or {},
+            "hexes": [[h.name, h.terrain, h.elevation, h.road, h.road_sides, h.road_vertices, h.road_exits, h.sides,
+                       h.path_sides] for h in b.hexes.values()]}
+    arrays = {f"code_{name}": getattr(b.codes, name) for name in _CODE_ARRAYS}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as out:
+            np.savez(out, info=np.array(json.dumps(info)), terrain=b.terrain, elevation=b.elevation, **arrays)
+    except OSError:
+        pass  # a read-only cache folder only costs time
