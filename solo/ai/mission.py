@@ -2,9 +2,10 @@
 situation file.
 
 What the texts leave to the player and solo reads for him (marked readings):
-- The ENEMY Board Edge: the mission's `ebe` (OtO-S1: West, the top of the OtO map's picture); in OtO-S2, where the FRIENDLY side enters on the North or
-  South edge, the opposite edge.
+- The ENEMY Board Edge: the mission's `ebe` (OtO-S1: West, the top of the OtO map's picture); in OtO-S2, where the
+  FRIENDLY side enters on the North or South edge, the opposite edge.
 - A VPO is FRIENDLY-held (Attack Attitude heads for it) while a Good Order FRIENDLY unit stands in it.
+- A unit its mission lets fire only at close Targets (``fires_within``: OtO-S1's AA Guns) has that as its range.
 - A SW goes with the unit that possesses it; only a SW nobody possesses is left out of the decisions.
 """
 
@@ -34,6 +35,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     entry = m.friendly_oob.get("entry_edge")
     ebe = str(defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west"))
     ebe = defn.get("picture_edges", {}).get(ebe, ebe).lower()  # OtO-S1: the OtO map's West is its picture's top
+    limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
     pieces = []
     for u in m.units:
         if not u.on_map or u.kind not in ACTING or name(u.hex) is None or "wreck" in u.marks:
@@ -42,6 +44,8 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
                "attitude": (u.attitude or "hold").lower()}
         if u.kind == "gun":
             raw["mf"] = 0  # a Gun keeps its Location
+        if u.side == "ENEMY" and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
+            raw["range"] = limits[u.type]  # a Target within 4 hexes
         pieces.append(piece(raw, u.side, where))
     held = tuple(v for v in vpo if any(p.side == "FRIENDLY" and not p.broken and p.hex == v for p in pieces))
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces))
@@ -51,27 +55,12 @@ def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
     """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py) on the mission's map; fire with the FP
     and DRM the player rolls the IFT with."""
     t, s = terrain(mission_map), situation(m, mission_map, defn)
-    found = [held_fire(d, m, mission_map, defn) for d in decide(t, s, phase)]
+    found = decide(t, s, phase)
     for d in found:
         if d.target:
             d.why += f"; {fire_roll(mission_map, t, s, d)}"
     return found
 
-
-def held_fire(d: Decision, m: Mission, mission_map, defn: dict) -> Decision:
-    """A unit the mission lets fire only at a Target within ``fires_within`` hexes (OtO-S1's AA Guns: at FRIENDLY FB
-    only, EXC a Target within 4 hexes; the FB are not on solo's map) holds its fire at a Target further away."""
-    limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
-    units = {u.id: u for u in m.units}
-    firer, target = units.get(d.unit), units.get(d.target)
-    if not (d.target and firer and target and firer.type in limits):
-        return d
-    rng = mission_map.distance(firer.hex, target.hex)
-    if rng <= limits[firer.type]:
-        return d
-    why = (f"{firer.id} {firer.type} holds its fire: it fires at FRIENDLY FB only, or at a Target within "
-           f"{limits[firer.type]} hexes ({target.id} is at range {rng}; ADDITIONAL GERMAN UNITS)")
-    return Decision(d.unit, "no fire", [firer.hex], why, d.candidates)
 
 
 def decisions(x: Ctx, phase: str) -> list[dict]:

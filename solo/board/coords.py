@@ -55,6 +55,11 @@ class Grid:
         first, last = self.odd_rows or (0, self.rows)
         return range(first, last + 1)
 
+    @property
+    def row_numbers(self) -> range:
+        """Every row number any column has, top to bottom (a text map's lines)."""
+        return range(min(self.row_range(0).start, self.row_range(1).start), self.rows + 1)
+
     @cached_property
     def hexes(self) -> tuple[tuple[int, int], ...]:
         """Every (column, row) of the board, column by column."""

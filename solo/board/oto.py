@@ -28,22 +28,22 @@ import json
 import tomllib
 import zipfile
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
 from solo.board.coords import Grid, column_letters
-from solo.board.stored import read_cached, write_cached
+from solo.board.stored import cache_path, read_cached, write_cached
 from solo.board.terrain import Board, Hex
 from solo.board.vasl import RawBoard, shared_file, terrain_types
-from solo.core.content import cache_dir, config_dir
+from solo.core.content import config_dir
 from solo.core.errors import SoloError
 
 NAME = "OTO"  # `solo boards show oto`
 ARCHIVE = "bdOTO"
-CLASSIFIER = "2"  # bump when this module classifies differently: the cache is then rebuilt
+CLASSIFIER = "3"  # bump when this module classifies or stores differently: the cache is then rebuilt
 OVERRIDES = "oto.toml"
 
 # Step 1: the map's colours by class (RGB as drawn). A pixel takes the class of the nearest colour within TOLERANCE.
@@ -127,34 +127,41 @@ class OtoMap(Board):
     lvp: list[str]
 
 
-def read_archive(folder: Path) -> tuple[Grid, np.ndarray, bytes]:
-    """The OtO map's grid and picture (RGB [y, x]) from bdOTO in the VASL boards folder, and the archive's bytes."""
-    from PIL import Image, UnidentifiedImageError
-
+def archive(folder: Path) -> bytes:
+    """The bytes of bdOTO in the VASL boards folder (or in a folder of that name beside the other boards)."""
     path = folder / ARCHIVE
     if path.is_dir():  # unpacked beside the other boards' folders
         path = path / ARCHIVE
     try:
-        data = path.read_bytes()
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = archive.namelist()
-            geometry = _geometry(archive.read("data").decode("latin-1"))
-            pictures = [n for n in names if n.lower().endswith((".gif", ".png", ".jpg"))]
-            if not pictures:
-                raise SoloError(f"{path}: no map image in the archive; VASL's own bdOTO is needed")
-            with Image.open(io.BytesIO(archive.read(pictures[0]))) as image:
-                picture = np.asarray(image.convert("RGB"))
+        return path.read_bytes()
     except FileNotFoundError:
         raise SoloError(f"no OtO map: {ARCHIVE} is not in {folder} (VASL's boards folder holds it)") from None
+    except OSError as exc:
+        raise SoloError(f"{path} is not readable ({exc})") from None
+
+
+def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
+    """The OtO map's grid and picture (RGB [y, x]) from the bytes of bdOTO: its ``data`` file and its map image."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zipped:
+            names = zipped.namelist()
+            geometry = _geometry(zipped.read("data").decode("latin-1"))
+            pictures = [n for n in names if n.lower().endswith((".gif", ".png", ".jpg"))]
+            if not pictures:
+                raise SoloError(f"{ARCHIVE}: no map image in the archive; VASL's own bdOTO is needed")
+            with Image.open(io.BytesIO(zipped.read(pictures[0]))) as image:
+                picture = np.asarray(image.convert("RGB"))
     except (OSError, KeyError, EOFError, ValueError, RuntimeError, zipfile.BadZipFile, zlib.error,
             UnidentifiedImageError) as exc:
-        raise SoloError(f"{path} is not a readable VASL board archive with data and a map image ({exc})") from None
+        raise SoloError(f"{ARCHIVE} is not a readable VASL board archive with data and a map image ({exc})") from None
     x0, y0, dx, dy = geometry
     height, width = picture.shape[:2]
     columns = int((width - x0) // dx) + 1
     rows = int((height - y0) // dy) + 1
     odd_last = int((height - y0 - dy / 2) // dy) + 1
-    return Grid(columns, rows, dx, dy, x0, y0, odd_rows=(1, odd_last)), picture, data
+    return Grid(columns, rows, dx, dy, x0, y0, odd_rows=(1, odd_last)), picture
 
 
 def _geometry(text: str) -> tuple[float, float, float, float]:
@@ -260,9 +267,10 @@ def overrides(path: Path | None = None) -> dict[str, tuple[str, int | None]]:
     return found
 
 
-def classify(folder: Path, corrections: dict | None = None) -> OtoMap:
-    """The OtO map read from the player's bdOTO, with the rules texts' hexes and the player's corrections on top."""
-    grid, picture, _ = read_archive(folder)
+def classify(folder: Path, corrections: dict, data: bytes | None = None) -> OtoMap:
+    """The OtO map read from the player's bdOTO (``data``: its bytes, when read already), with the rules texts' hexes
+    and the player's corrections on top."""
+    grid, picture = read_archive(data or archive(folder))
     types = terrain_types(folder)
     codes = {t.name: code for code, t in types.items()}
     missing = sorted(set(VASL_NAMES.values()) - set(codes))
@@ -279,7 +287,7 @@ def classify(folder: Path, corrections: dict | None = None) -> OtoMap:
         readings[name] = Reading(terrain, level, confidence, "picture", also=also)
     for name, (terrain, why) in TEXTS.items():
         readings[name] = Reading(terrain, 0, 1.0, "text", why)
-    for name, (terrain, level) in (corrections if corrections is not None else overrides()).items():
+    for name, (terrain, level) in corrections.items():
         if name not in readings:
             raise SoloError(f"{config_dir() / OVERRIDES}: no hex {name} on the OtO map (columns A-"
                             f"{column_letters(grid.columns - 1)}, rows 1-{grid.rows})")
@@ -301,16 +309,14 @@ def classify(folder: Path, corrections: dict | None = None) -> OtoMap:
 def _roads_joined(grid: Grid, hexes: dict[str, Hex]) -> dict[str, Hex]:
     """A road that crosses a hexside crosses it for the hexes on both sides (B3): a road drawn under a bridge's
     deck or narrowed by a grain field (OtO 2.3's grain-road) still leaves its hex where the next hex's road enters."""
+    bridged = {name: {*h.road_sides, *((s + 3) % 6 for s in h.road_sides)} if h.terrain == "bridge"
+               else set(h.road_sides) for name, h in hexes.items()}  # a bridge carries its road straight across (B6)
     out = {}
-    for name, h in hexes.items():
-        if h.terrain == "bridge" and h.road_sides:  # a bridge carries its road straight across (B6)
-            sides = {*h.road_sides, *((s + 3) % 6 for s in h.road_sides)}
-            hexes[name] = replace(h, road_sides=tuple(sorted(sides)))
     for (column, row), (name, h) in zip(grid.hexes, hexes.items()):
-        sides = set(h.road_sides)
+        sides = set(bridged[name])
         for side in range(6):
             other = grid.neighbour(column, row, side)
-            if other is not None and (side + 3) % 6 in hexes[grid.name(*other)].road_sides:
+            if other is not None and (side + 3) % 6 in bridged[grid.name(*other)]:
                 sides.add(side)
         out[name] = replace(h, road_sides=tuple(sorted(sides)), road_exits=len(sides), road=h.road or bool(sides))
     return out
@@ -350,26 +356,24 @@ def lvp_hexes(grid: Grid, classes: np.ndarray) -> list[str]:
 def load(folder: Path) -> OtoMap:
     """The classified OtO map, kept in the cache folder (keyed by the archive, the catalogue, the player's
     corrections and this classifier)."""
-    _, _, data = read_archive(folder)
-    corrections = overrides()
+    data, corrections = archive(folder), overrides()
     key = hashlib.sha256(data + shared_file(folder).read_bytes() + json.dumps(sorted(corrections.items())).encode()
                          + CLASSIFIER.encode()).hexdigest()
-    path = cache_dir() / "boards" / f"oto-{key[:32]}.npz"
+    path = cache_path(key)
     cached = read_cached(path, OtoMap)
     if cached is not None and "readings" in cached.extra:
-        cached.readings = {n: Reading(*r) for n, r in cached.extra["readings"].items()}
+        cached.readings = {n: Reading(**r) for n, r in cached.extra["readings"].items()}
         cached.lvp = cached.extra["lvp"]
         return cached
-    board = classify(folder, corrections)
-    write_cached(path, board, {"readings": {n: list(r.__dict__.values()) for n, r in board.readings.items()},
-                               "lvp": board.lvp})
+    board = classify(folder, corrections, data)
+    write_cached(path, board, {"readings": {n: asdict(r) for n, r in board.readings.items()}, "lvp": board.lvp})
     return board
 
 
 def in_play(board: OtoMap, last_row: int) -> OtoMap:
     """The map cut to hexrows 1..``last_row`` (OtO-S1: "Only hexrows 1-28 are in play")."""
     g = board.grid
-    grid = replace(g, rows=last_row, odd_rows=(1, min(last_row, g.odd_rows[1] if g.odd_rows else last_row)))
+    grid = replace(g, rows=last_row, odd_rows=(1, min(last_row, g.odd_rows[1])))
     keep = {grid.name(c, r) for c, r in grid.hexes}
     height = int(g.a1_y + last_row * g.hex_height + g.hex_height / 2)
     cut = OtoMap.from_hexes(board.name, grid, {n: h for n, h in board.hexes.items() if n in keep},
@@ -378,8 +382,3 @@ def in_play(board: OtoMap, last_row: int) -> OtoMap:
     cut.lvp = [n for n in board.lvp if n in keep]
     return cut
 
-
-def hex_of(board: Board, text: str) -> Hex:
-    """A hex of the OtO map by its id ("M23"), or one line saying there is none."""
-    column, row = board.grid.parse(text)
-    return board.hexes[board.grid.name(column, row)]

@@ -38,7 +38,7 @@ def text_map(board: Board) -> str:
     symbols = {(column, row): symbol(h) for (column, row), h in zip(grid.hexes, board.hexes.values())}
     header = "    " + "".join(f"{grid.name(c, 1)[:-1]:<2}" for c in range(grid.columns))
     rows = [f"{row:>3} " + " ".join(symbols.get((c, row), " ") for c in range(grid.columns)).rstrip()
-            for row in range(grid.rows + 1)]
+            for row in grid.row_numbers]
     return "\n".join([header, *rows])
 
 

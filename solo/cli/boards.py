@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from solo.board import oto
 from solo.board.cache import load_board
 from solo.board.render import LEGEND, svg, text_map
 from solo.board.vasl import boards_folder
@@ -30,16 +31,14 @@ def boards_show(board, folder, svg_file, as_json):
     Onslaught to Orsha map from its picture)."""
     where = boards_folder(folder)
     b = load_board(where, board)
-    readings = getattr(b, "readings", None)  # the OtO map: how each hex was read (solo/board/oto.py)
+    readings = b.readings if isinstance(b, oto.OtoMap) else None  # how each hex of the OtO map was read
     intersections = b.intersections()
-    if svg_file:
-        marked = {f"{board}{n}": "road intersection" for n in intersections}
-        if readings is not None:
-            from solo.board.oto import read_archive
-            marked = {n: "LVP" for n in b.lvp}
-            svg_file.write_text(svg([("", b)], marked, underlay=read_archive(where)[1]), encoding="utf-8")
-        else:
-            svg_file.write_text(svg([(board, b)], marked), encoding="utf-8")
+    if svg_file and readings is not None:  # the OtO map over a faint copy of its picture, its LVP marked
+        picture = oto.read_archive(oto.archive(where))[1]
+        svg_file.write_text(svg([("", b)], {n: "LVP" for n in b.lvp}, underlay=picture), encoding="utf-8")
+    elif svg_file:
+        svg_file.write_text(svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}),
+                            encoding="utf-8")
     if as_json:
         hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
                   "road_hexsides": list(h.road_sides), "road_exits": h.road_exits, "path_hexsides": list(h.path_sides),
@@ -59,14 +58,13 @@ def boards_show(board, folder, svg_file, as_json):
     click.echo("\n".join(LEGEND))
     click.echo(f"Road intersections (>= 3 road hexsides; OtO-S2 VPO): {', '.join(intersections) or 'none'}")
     if readings is not None:
-        from solo.board.oto import OVERRIDES
         from solo.core.content import config_dir
         unsure = sorted((r.confidence, n) for n, r in readings.items() if r.confidence < 0.8)
         click.echo(f"LVP: {', '.join(b.lvp)}")
         click.echo(f"Read from the map's picture; {len(unsure)} hexes under 80% confidence"
                    + (f" ({', '.join(f'{n} {readings[n].terrain} {c:.0%}' for c, n in unsure[:12])}"
                       + (" ..." if len(unsure) > 12 else "") + ")" if unsure else "")
-                   + f". Correct a hex in {config_dir() / OVERRIDES} (e.g. M12 = \"woods\"); check it with --svg.")
+                   + f". Correct a hex in {config_dir() / oto.OVERRIDES} (e.g. M12 = \"woods\"); check it with --svg.")
     if svg_file:
         click.echo(f"SVG written to {svg_file}")
 

@@ -134,7 +134,7 @@ def hex_id(m: Mission, defn: dict, text) -> str:
     return str(found)
 
 
-def in_set_up_area(grid, line: list[str], where: str) -> bool:
+def in_set_up_area(grid: Grid, line: list[str], where: str) -> bool:
     """A hex is on or east of a line of hexes when its number is at least the line's number in its hexrow. Between two
     named hexes the line's number is read straight across (the nearer whole number, a half counted toward the line),
     the reading solo takes of "on or East of"."""

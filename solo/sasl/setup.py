@@ -2,6 +2,8 @@
 
 import re
 
+import networkx as nx
+
 from solo.board.coords import distance
 from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
@@ -92,37 +94,24 @@ def place_s(x: Ctx) -> None:
 def s_zone(x: Ctx, cases: dict) -> set[str]:
     """OtO-S1: the hexes more than ``cases["west_of_set_up"]`` hexes West of the FRIENDLY set up area (on or East of
     the mission's line), where its S? go."""
-    grid, line = x.map.grid, x.defn["friendly_entry"]["on_or_east_of"]
-    hexes = x.map.hexes
-    area = [h for h in hexes if in_set_up_area(grid, line, h)]
-    near = cases["west_of_set_up"]
-    return {h for h in hexes if h not in area and min(x.map.distance(h, a) for a in area) > near}
+    graph, line = x.map.graph, x.defn["friendly_entry"]["on_or_east_of"]
+    near = {h for h in graph if in_set_up_area(x.map.grid, line, h)}
+    for _ in range(cases["west_of_set_up"]):  # every hex of the map is there: a step to a neighbour is a hex of range
+        near |= {n for h in near for n in graph.neighbors(h)}
+    return set(graph) - near
 
 
 def by_cases(x: Ctx, cases: dict, zone: set[str], put) -> None:
-    """4.1 cases b and d, which the texts name but do not give (SASL's own chapter is not in them), by solo's reading
-    (a marked stand-in, said to the player): case b puts one S? in each mass of ``cases["b"]`` terrain (woods/brush, with
-    OtO-S1's "/grain") inside the zone, in a hex of it chosen by Random Selection; case d one S? in each VPO Location
-    inside the zone. Case a is each building's A9e, as in every mission."""
-    board = x.boards[""]
-    kinds = tuple(cases["b"])
-    found = {n for n in zone if board.hexes[n].terrain in kinds or getattr(board, "readings", {}).get(n) is not None
-             and board.readings[n].also in kinds}
-    masses, seen = [], set()
-    for start in sorted(found, key=lambda n: board.grid.parse(n)):
-        if start in seen:
-            continue
-        mass, todo = [], [start]
-        seen.add(start)
-        while todo:
-            here = todo.pop()
-            mass.append(here)
-            for other in board.grid.neighbours(*board.grid.parse(here)):
-                name = board.grid.name(*other)
-                if name in found and name not in seen:
-                    seen.add(name)
-                    todo.append(name)
-        masses.append(sorted(mass, key=lambda n: board.grid.parse(n)))
+    """4.1 cases b and d, which the texts name but do not give (SASL's own chapter is not in them), by solo's
+    reading (a marked stand-in, said to the player): case b puts one S? in each mass of ``cases["b"]`` terrain
+    (woods/brush, with OtO-S1's "/grain"; a Terrain Combination's second terrain counts) inside the zone, in a hex of
+    it chosen by Random Selection; case d one S? in each VPO Location inside the zone. Case a is each building's A9e,
+    as in every mission."""
+    board, kinds = x.boards[""], tuple(cases["b"])
+    found = [n for n in zone if board.hexes[n].terrain in kinds or board.readings[n].also in kinds]
+    masses = sorted((sorted(mass, key=board.grid.parse) for mass in
+                     nx.connected_components(x.map.graph.subgraph(found).to_undirected())),
+                    key=lambda mass: board.grid.parse(mass[0]))
     stand_in = "solo's reading of 4.1b, a stand-in: the texts do not give SASL's case b"
     for mass in masses:
         pick = mass[random_selection(x, f"S? in the {'/'.join(kinds)} around {mass[0]} (4.1b)", len(mass)) - 1]

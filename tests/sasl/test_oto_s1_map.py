@@ -4,9 +4,10 @@ AI decides on it."""
 
 import pytest
 
+from solo.ai.mission import decided
 from solo.core.store import EventLog
 from solo.games import run_mission
-from solo.sasl.engine import status_json
+from solo.sasl.game import mission_file
 from solo.sasl.mission_map import in_set_up_area
 from tests.conftest import VASL_BOARDS
 from tests.mission import act
@@ -46,18 +47,18 @@ def test_s_placed_by_the_map_west_of_the_set_up_area(orsha):
     assert {"Q10", "Z15", "A12", "I7"} <= set(placed)
 
 
-def test_activation_and_the_enemy_ai_on_the_map(orsha):
-    """A FRIENDLY unit set up sees S? by the map's LOS; the ENEMY AI decides its moves on the OtO map; the AA Guns
-    hold their fire beyond 4 hexes (ADDITIONAL GERMAN UNITS)."""
+def test_activation_on_the_map(orsha):
+    """A FRIENDLY unit set up checks the S? it sees by the map's LOS, within 16 hexes (SASL-FACTS)."""
     done = act(orsha, {"do": "enter", "hex": "K20", "units": ["4-5-8"]})
     checked = done.last["activation"]
     assert checked and all(c["range"] <= 16 for c in checked) and any(c["activated"] for c in checked)
-    o = done
-    for _ in range(12):
-        if o.mission.pending:
-            assert all(p["unit"] for p in o.mission.pending)
-            break
-        o = act(orsha, {"do": "phase"})
-    record = "\n".join(line["text"] for line in status_json(o)["record"])
-    assert "ENEMY AI" in record or o.mission.pending
-    assert "fires 8 FP at F1" not in record  # E1 in I10 may not fire at K20, 11 hexes away
+
+
+@pytest.mark.parametrize("where, fires", [("K20", False), ("J12", True), ("I11", True)])
+def test_the_aa_guns_fire_only_within_4_hexes(orsha, where, fires):
+    """ADDITIONAL GERMAN UNITS: the AA Guns fire at FRIENDLY FB only [EXC: a Target within 4 hexes]; the ENEMY AI
+    decides on the OtO map (E1 in I10; K20 is 11 hexes away, J12 3, I11 1)."""
+    o = act(orsha, {"do": "enter", "hex": "K20", "units": ["4-5-8"]})
+    o.mission.unit("F1").hex = where
+    e1 = next(d for d in decided(o.mission, o.map, mission_file("oto-s1"), "defensive") if d.unit == "E1")
+    assert (e1.action, e1.target) == (("defensive fire", "F1") if fires else ("no fire", None))

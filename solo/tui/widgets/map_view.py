@@ -46,7 +46,7 @@ class MapView(Widget, can_focus=True):
         self.styles.height = len(self.grid_rows()) + 1
 
     def grid_rows(self) -> list[tuple[str, int]]:
-        return [(board_id, row) for board_id, board in self.boards for row in range(board.grid.rows + 1)]
+        return [(board_id, row) for board_id, board in self.boards for row in board.grid.row_numbers]
 
     def hex_at(self, column: int, line: int) -> str | None:
         board_id, row = self.grid_rows()[line]
