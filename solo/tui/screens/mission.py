@@ -226,9 +226,13 @@ class MissionScreen(SaveScreen):
     def _at_cursor(self) -> str:
         return f" (Enter alone: {self.cursor_hex}, under the map cursor)" if self.cursor_hex else ""
 
+    def _hex(self, local: str) -> str:
+        """An example hex id as this mission's map writes it: bare on its own map (OtO-S1), board first otherwise."""
+        return local if mission(self.outcome.mission.id).definition.get("map_grid") else f"33{local}"
+
     def action_enter(self) -> None:
         self._form("enter", "FRIENDLY units from the OoB onto the map: their types, then the hex if not the cursor's"
-                            f"{self._at_cursor()}", "e.g. 5-2-7 5-2-7 LMG 9-1 33Q1")
+                            f"{self._at_cursor()}", f"e.g. 5-2-7 5-2-7 LMG 9-1 {self._hex('Q1')}")
 
     def action_move(self) -> None:
         """On the map, the FRIENDLY units under the cursor: the arrows trace their path, Enter moves them. Else a form:
@@ -241,7 +245,8 @@ class MissionScreen(SaveScreen):
             self._trace_label()
             return
         self._form("move", "Move FRIENDLY units: their ids, then the hexes entered in order (or put the map cursor on "
-                           "them first, and trace the path with the arrows)", "e.g. F1 F2 33Q2 33Q3")
+                           "them first, and trace the path with the arrows)",
+                   f"e.g. F1 F2 {self._hex('Q2')} {self._hex('Q3')}")
 
     def _trace_label(self) -> None:
         t = self.tracing
@@ -269,7 +274,8 @@ class MissionScreen(SaveScreen):
             self.notify("no ENEMY move waits")
             return
         self._form("confirm", "Confirm the ENEMY's moves: Enter alone, all as decided; or one unit as it went on the "
-                              "table: its id, where it stopped, what happened there", "e.g. E4 33K6 broken")
+                              "table: its id, where it stopped, what happened there",
+                   f"e.g. E4 {self._hex('K6')} broken")
 
     def action_sw(self) -> None:
         self._form("sw", "A SW changes hands: the SW's id, then the unit that takes it (none: dropped)", "e.g. F3 F2")
