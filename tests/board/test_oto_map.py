@@ -24,8 +24,12 @@ LABELS = {"road": ("open", True), "grain-road": ("grain", True), "railway": ("ra
 
 
 @pytest.fixture(scope="module")
-def board():
-    return oto.load(VASL_BOARDS)
+def board(tmp_path_factory):
+    """The map read once for the module, cached in a folder of its own (never the tester's cache)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOLO_CACHE", str(tmp_path_factory.mktemp("oto-cache")))
+        patch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("oto-config")))
+        return oto.load(VASL_BOARDS)
 
 
 def sample() -> dict[str, tuple[str, int]]:
