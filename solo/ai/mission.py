@@ -2,9 +2,8 @@
 situation file.
 
 What the texts leave to the player and solo reads for him (marked readings):
-- The ENEMY Board Edge: the mission's `ebe` (OtO-S1: West, the top of the OtO map's picture); in OtO-S2, where the
-  FRIENDLY side enters on the North or South edge, the opposite edge.
-- A VPO is FRIENDLY-held (Attack Attitude heads for it) while a Good Order FRIENDLY unit stands in it.
+- The ENEMY Board Edge and the FRIENDLY-held VPO (Attack Attitude heads for them): solo/sasl/mission_map.py's
+  `board_edge` and `held_vpo`.
 - A unit its mission lets fire only at close Targets (``fires_within``: OtO-S1's AA Guns) has that as its range.
 - A SW goes with the unit that possesses it; only a SW nobody possesses is left out of the decisions.
 """
@@ -15,6 +14,7 @@ from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
 from solo.ai.situation import Situation, piece
 from solo.sasl.context import Ctx
+from solo.sasl.mission_map import board_edge, held_vpo
 from solo.sasl.state import Mission
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
@@ -32,9 +32,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     of the map (an ENEMY unit whose hex the player has not placed is left out)."""
     where, name = f"mission {m.id}", mission_map.name
     vpo = [name(v["hex"]) for v in (m.boards or {}).get("vpo") or [] if name(v["hex"])]
-    entry = m.friendly_oob.get("entry_edge")
-    ebe = str(defn.get("ebe") or {"North": "south", "South": "north"}.get(entry, "west"))
-    ebe = defn.get("picture_edges", {}).get(ebe, ebe).lower()  # OtO-S1: the OtO map's West is its picture's top
+    ebe = board_edge(m, defn, "ENEMY")
     limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
     pieces = []
     for u in m.units:
@@ -47,7 +45,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
         if u.side == "ENEMY" and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
             raw["range"] = limits[u.type]  # a Target within 4 hexes
         pieces.append(piece(raw, u.side, where))
-    held = tuple(v for v in vpo if any(p.side == "FRIENDLY" and not p.broken and p.hex == v for p in pieces))
+    held = tuple(held_vpo(m, vpo))
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces))
 
 

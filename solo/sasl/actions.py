@@ -20,7 +20,7 @@ from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
 RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
-           "concealed", "revealed")
+           "concealed", "revealed", "malfunctioned", "repaired")
 MF = {"leader": 6}  # A4.1; every other infantry kind 4
 INFANTRY = ("squad", "hs", "crew", "leader")
 
@@ -188,6 +188,10 @@ def check_result(x: Ctx, raw: dict) -> dict:
         raise SoloError(f"result: {result} is for infantry; {unit.id} is a {unit.kind}")
     if result == "rallied" and unit.status != "broken":
         raise SoloError(f"result: {unit.id} is not broken")
+    if result in ("malfunctioned", "repaired") and unit.kind not in ("sw", "gun", "vehicle"):
+        raise SoloError(f"result: {result} is for a SW, Gun or vehicle; {unit.id} is a {unit.kind}")
+    if result == "repaired" and "malfunctioned" not in unit.marks:
+        raise SoloError(f"result: {unit.id} is not malfunctioned")
     return {"do": "result", "unit": unit.id, "result": result}
 
 
@@ -315,6 +319,9 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
     if result == "revealed":
         u.marks = [k for k in u.marks if k not in ("concealed", "HIP")]
         return "revealed (no longer concealed)"
+    if result == "repaired":
+        u.marks = [k for k in u.marks if k != "malfunctioned"]
+        return "repaired"
     if result == "wreck":
         u.status = "eliminated"
     u.marks = sorted(set(u.marks) | {result})

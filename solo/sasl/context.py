@@ -15,6 +15,7 @@ class Ctx(StepContext):
         self.last = None  # what the last action did, for the CLI
         self.map = None  # the mission's map (solo/sasl/mission_map.py), once its set-up knows it
         self.enemy_ai = None  # enemy_ai(x, phase): the ENEMY's decisions for a phase
+        self.rules = play.log.rules  # the rules version the save is played by (solo/core/store.py RULES)
 
     @property
     def where(self) -> str:

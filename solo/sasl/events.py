@@ -8,9 +8,62 @@ FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
 """
 
 from solo.core.dice import roll
+from solo.rules.units import battle_hardened, unit_type
+from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 
 REROLL = "reroll"
+RE_LIMITS = ([2, 3], [6, 7])  # 2.4-2.5: a side's RE#s stay between 2/3 and 6/7
+
+
+def re_change(x: Ctx, side: str, step: int, at_limit: str = REROLL) -> str:
+    """2.4 (FRIENDLY) / 2.5 (ENEMY): the side's RE#s rise (``step`` 1) or fall (-1) by one; at 6/7 (2/3 falling)
+    nothing changes and the entry gives ``at_limit`` (OtO-S1: rolled again; the A11/R9 stand-ins: no event)."""
+    if x.m.re_numbers[side] == RE_LIMITS[step > 0]:
+        return at_limit
+    x.m.re_numbers[side] = [n + step for n in x.m.re_numbers[side]]
+    return f"{side} RE# now {x.m.re_numbers[side][0]}/{x.m.re_numbers[side][1]}"
+
+
+def closest(x: Ctx, hexes, to: set[str], what: str) -> str | None:
+    """Of ``hexes``, the one nearest any hex of ``to`` on the mission's map; Random Selection among the tied nearest
+    (the RE tables' "RS if more than one"). None when there is none."""
+    hexes = sorted(set(hexes))
+    if not hexes or not to:
+        return None
+    far = {h: x.map.to_edge(h, to) for h in hexes}
+    tied = [h for h in hexes if far[h] == min(far.values())]
+    return tied[random_selection(x, what, len(tied)) - 1]
+
+
+def leader_hardens(x: Ctx, rally_location: bool, eligible_only: bool = True) -> str:
+    """An ENEMY RE "leader Battle Hardens" (OtO-S1 61-62, A11 stand-in 53-54; A15.3): the best Activated ENEMY leader
+    not already a 10-3 Battle Hardens (a Random dr among two or more of the best type); if broken he rallies, and with
+    ``rally_location`` every broken ENEMY unit in his Location. No Activated leader onboard: rolled again. Saves of
+    rules version 2 and before took the best leader even if a 10-3 and rolled again then (``eligible_only`` False)."""
+    nationality = x.defn["enemy"]
+    leaders = [u for u in x.m.activated if u.kind == "leader"]
+    if eligible_only:
+        leaders = [u for u in leaders if battle_hardened(unit_type(u.type, nationality))]
+    if not leaders:
+        return REROLL
+
+    def rank(u):
+        t = unit_type(u.type, nationality)
+        return t.morale, -t.modifier
+    best = [u for u in leaders if rank(u) == max(map(rank, leaders))]
+    pick = best[random_selection(x, "the ENEMY leader to Battle Harden", len(best)) - 1] if eligible_only else best[0]
+    better = battle_hardened(unit_type(pick.type, nationality))
+    if better is None:
+        return REROLL
+    old, pick.type = pick.type, better.name
+    said = f"{pick.id} {old} Battle Hardens to {better.name}"
+    if not eligible_only:
+        return said + "; broken ENEMY units in its Location rally"
+    rallied = [u for u in x.m.at(pick.hex, "ENEMY") if u.status == "broken" and (rally_location or u is pick)]
+    for u in rallied:
+        apply_result(x, u, "rallied")
+    return said + (f"; {', '.join(u.id for u in rallied)} rallied" if rallied else "")
 
 
 def dr_total(x: Ctx, what: str, side: str, kind: str = "DR") -> int:
@@ -64,11 +117,14 @@ def event(x: Ctx, side: str) -> dict:
     for attempt in range(1, 11):
         trace = x.roll(table, f"{side} Random Event" + (f" (again, {attempt})" if attempt > 1 else ""), side=side)
         handler = x.game.random_events.get((side, trace.row))
-        outcome = handler(x, trace) if handler else None
+        again = (side, trace.row) in x.game.once and f"{side} {trace.row}" in x.m.occurred and x.rules >= 3
+        outcome = REROLL if again else handler(x, trace) if handler else None
         follow = [f"{sub.table.title}: {sub.result}" for sub in all_subrolls(trace)]
         if outcome == REROLL:
-            x.say(f"{side} RE {trace.original} ({trace.row}) does not apply: rolled again", rule="2.4")
+            why = "has occurred before and happens once only (marked *)" if again else "does not apply"
+            x.say(f"{side} RE {trace.original} ({trace.row}) {why}: rolled again", rule="2.4")
             continue
+        x.m.occurred.append(f"{side} {trace.row}")
         read = f", Final {trace.final}" if trace.final != trace.original else ""  # the row read (issue 18)
         x.say(f"{side} RE d66 {trace.original}{read}: {trace.result}" + (f" [{'; '.join(follow)}]" if follow else "")
               + (f" -> {outcome}" if outcome else ""), rule="MSR 4")

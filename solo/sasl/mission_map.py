@@ -65,11 +65,19 @@ class MissionMap:
 
     def edge(self, side: str) -> set[str]:
         """The hexes along a map edge: "North" the first hexrow of the northern board, "South" the last of the
-        southern one (the geomorphic boards joined north to south)."""
+        southern one (the geomorphic boards joined north to south); "West" and "East" the first and last column."""
+        if side.lower() in ("west", "east"):
+            columns = {n: self._xy(n)[0] for n in self.hexes}
+            end = (min if side.lower() == "west" else max)(columns.values())
+            return {n for n, c in columns.items() if c == end}
         rows = {n: self._xy(n)[1] for n in self.hexes}
         top, bottom = min(rows.values()), max(rows.values())
         pick = (lambda r: r <= top + 1) if side.lower() == "north" else (lambda r: r >= bottom - 1)
         return {n for n, r in rows.items() if pick(r)}
+
+    def to_edge(self, hex_id: str, edge: set[str]) -> int:
+        """Hexes from ``hex_id`` to the nearest hex of ``edge``."""
+        return min(self.distance(hex_id, e) for e in edge)
 
     @cached_property
     def hexes(self) -> list[str]:
@@ -99,6 +107,28 @@ class MissionMap:
         index = self.los.index
         seen = self.los.lines(np.full(len(others), index[viewer]), np.array([index[t] for t in others], dtype=np.int64))
         return {t: near[t] for t in near if t == viewer} | {t: near[t] for t, sees in zip(others, seen) if sees}
+
+
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+CONTROLLING = ("squad", "hs", "crew", "leader", "vehicle", "gun")  # the units whose presence holds a Location
+
+
+def board_edge(m: Mission, defn: dict, side: str) -> str:
+    """The ENEMY (EBE) or FRIENDLY (FBE) board edge as a compass word on the mission's map. The mission's ``ebe``
+    (OtO-S1: West, its FRIENDLY side East); in OtO-S2, where the FRIENDLY side enters on the North or South edge, that
+    edge is its FBE and the opposite edge the EBE (solo's reading: the texts name no EBE there). OtO-S1's OtO map is
+    drawn with West at its picture's top (``picture_edges``)."""
+    entry = str(m.friendly_oob.get("entry_edge") or "").lower()
+    ebe = str(defn.get("ebe") or OPPOSITE.get(entry, "west")).lower()
+    edge = ebe if side == "ENEMY" else OPPOSITE[ebe]
+    pictured = {k.lower(): v.lower() for k, v in defn.get("picture_edges", {}).items()}
+    return pictured.get(edge, edge)
+
+
+def held_vpo(m: Mission, vpo: list[str]) -> list[str]:
+    """The VPO the FRIENDLY side holds: those a Good Order FRIENDLY unit stands in (solo's reading of control, A26:
+    the ENEMY AI heads for them and the Random Events name them)."""
+    return [v for v in vpo if any(u.status == "Good Order" and u.kind in CONTROLLING for u in m.at(v, "FRIENDLY"))]
 
 
 def map_boards(boards: dict, load) -> list[tuple[str, object]]:

@@ -26,7 +26,7 @@ class SQuestion:
 
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
-MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured")  # counters a unit carries
+MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled")  # counters a unit carries
 
 
 @dataclass
@@ -75,6 +75,7 @@ class Mission:
     phase: str = "set up"
     re_numbers: dict = field(default_factory=dict)  # {"ENEMY": [5, 6], "FRIENDLY": [4, 5]}
     effects: list[str] = field(default_factory=list)  # lasting effects of Random Events
+    occurred: list[str] = field(default_factory=list)  # the Random Events that have occurred: "ENEMY 23-24"
     reinforcement_dr: bool = False  # ENEMY RE 37-40: a Reinforcement dr in each ENEMY RPh
     report: dict = field(default_factory=dict)  # the player's latest report of control (VP schedule)
     record: list[dict] = field(default_factory=list)

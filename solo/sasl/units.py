@@ -44,13 +44,16 @@ def _heavy_weapon(text: str) -> list[tuple[str, int]]:
 
 def oob_counters(m: Mission) -> Counter:
     """Every counter the FRIENDLY OoB gives, by type: infantry with their SW and leaders (each Coy), the heavy weapon
-    attachment (OtO-S2 MSR 9), AFV with their Armor Leaders (OtO-S1)."""
+    attachment (OtO-S2 MSR 9), the reinforcements of Random Events, AFV with their Armor Leaders (OtO-S1)."""
     counters = Counter()
     for group in m.friendly_oob.get("infantry", []):
         for type_, count in group.get("units", []):
             counters[type_] += count
         counters.update(group.get("leaders", []))
         for type_, count in _heavy_weapon(group.get("heavy_weapon", "")):
+            counters[type_] += count
+    for arrived in m.friendly_oob.get("reinforcements", []):  # a Random Event's reinforcements (OtO-S2 R9)
+        for type_, count in arrived.get("units", []):
             counters[type_] += count
     for afv in m.friendly_oob.get("armor", []):
         counters[afv["afv"]] += 1

@@ -3,11 +3,8 @@ Reinforcement dr of ENEMY RE 37-40."""
 
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
-from solo.rules.units import battle_hardened, unit_type
 from solo.sasl.context import Ctx
-from solo.sasl.events import REROLL, all_subrolls, dr_total, random_selection
-
-MAX_RE = [6, 7]
+from solo.sasl.events import REROLL, all_subrolls, dr_total, leader_hardens, random_selection, re_change
 
 
 # --- ENEMY RE -------------------------------------------------------------------------------
@@ -53,10 +50,7 @@ def _minefield(x: Ctx, trace) -> str:
 def _re_up(side: str):
     def apply(x: Ctx, trace) -> str:
         """21-22 (ENEMY) / 44-46 (FRIENDLY): the side's RE#s rise by one; rolled again if already 6/7."""
-        if x.m.re_numbers[side] == MAX_RE:
-            return REROLL
-        x.m.re_numbers[side] = [n + 1 for n in x.m.re_numbers[side]]
-        return f"{side} RE# now {x.m.re_numbers[side][0]}/{x.m.re_numbers[side][1]}"
+        return re_change(x, side, 1)
     return apply
 
 
@@ -86,16 +80,11 @@ def _reinforcements(x: Ctx, trace) -> str:
 
 
 def _leader_hardens(x: Ctx, trace) -> str:
-    """61-62: the best Activated ENEMY leader (not a 10-3) Battle Hardens (A15.3); rolled again if none is on board."""
-    leaders = [u for u in x.m.activated if u.kind == "leader"]
-    if not leaders:
-        return REROLL
-    best = max(leaders, key=lambda u: (unit_type(u.type, x.defn["enemy"]).morale, -unit_type(u.type, x.defn["enemy"]).modifier))
-    better = battle_hardened(unit_type(best.type, x.defn["enemy"]))
-    if better is None:
-        return REROLL
-    old, best.type = best.type, better.name
-    return f"{best.id} {old} Battle Hardens to {better.name}; broken ENEMY units in its Location rally"
+    """61-62: the best Activated ENEMY leader eligible to Battle Harden (not a 10-3) Battle Hardens (A15.3), a Random
+    dr among two or more of the best type; he and every broken ENEMY unit in his Location rally; rolled again if no
+    Activated ENEMY leader is onboard (issue 18: saves of rules version 3 on; before, a best leader who was a 10-3
+    rolled the RE again and nothing rallied)."""
+    return leader_hardens(x, rally_location=True, eligible_only=x.rules >= 3)
 
 
 def _stukas(x: Ctx, trace) -> str:
@@ -168,6 +157,13 @@ def enemy_reinforcement_dr(x: Ctx) -> None:
         x.m.reinforcement_dr = False
         x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)", rule="RE 37-40")
 
+
+# The entries the copy marks "*" (000:1578-1623): each happens once only and is rolled again after; ENEMY 44-46 and
+# FRIENDLY 53, 61-62 and 64 repeat another entry "even if it has previously occurred" (saves of rules version 3 on).
+ONCE = frozenset({("ENEMY", "23-24"), ("ENEMY", "34-36"), ("ENEMY", "44-46"),
+                  ("FRIENDLY", "11-13"), ("FRIENDLY", "21-23"), ("FRIENDLY", "34-36"), ("FRIENDLY", "51-52"),
+                  ("FRIENDLY", "53"), ("FRIENDLY", "54-56"), ("FRIENDLY", "61-62"), ("FRIENDLY", "64"),
+                  ("FRIENDLY", "66")})
 
 RANDOM_EVENTS = {
     ("ENEMY", "11-12"): _counterattack_s,

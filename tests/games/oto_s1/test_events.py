@@ -93,3 +93,34 @@ def test_every_oto_s1_random_event(table_id, row):
     assert "rolled again" not in " ".join(e["text"] for e in x.m.record)
     if (side, row) in GAME.random_events:
         assert result["effect"]
+
+
+def test_starred_entries_happen_once_only():
+    """MSR 4 (000:1596): FRIENDLY 11-13 is marked "*": once it has occurred it is rolled again (saves of rules version
+    3 on); a save of an earlier version replays as it was played."""
+    faces = [1, 1, 3, 3, 3, 3, 3, 1, 1, 3, 3, 3, 3, 3, 4, 4]  # 11: Gun section (A6f dr, R5 DR, R7 DR); 11 again; 44
+    x = ctx(faces=faces + [3] * 20)
+    x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
+    assert events.event(x, "FRIENDLY")["row"] == "11-13"
+    again = events.event(x, "FRIENDLY")
+    assert again["row"] == "44-46" and x.m.re_numbers["FRIENDLY"] == [5, 6]
+    assert any("happens once only (marked *): rolled again" in e["text"] for e in x.m.record)
+    old = ctx(faces=faces + [3] * 20)
+    old.rules = 2
+    old.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
+    events.event(old, "FRIENDLY")
+    assert events.event(old, "FRIENDLY")["row"] == "11-13"
+
+
+def test_re_61_62_hardens_the_best_leader_who_can_and_rallies_his_location():
+    """ENEMY RE 61-62 (000:1590): the best ENEMY leader eligible to Battle Harden (not a 10-3) is Battle Hardened
+    (A15.3); if broken he rallies, and every broken ENEMY unit in his Location; a 10-3 on the map does not make the
+    RE roll again (issue 18)."""
+    x = ctx(faces=[6, 1] + [1] * 20)
+    x.m.add_unit("10-3", "leader", "M5", "Hold", "S1")
+    leader = x.m.add_unit("8-1", "leader", "M6", "Hold", "S2")
+    squad = x.m.add_unit("4-6-7", "squad", "M6", "Hold", "S2")
+    leader.status = squad.status = "broken"
+    result = events.event(x, "ENEMY")
+    assert result["row"] == "61-62" and leader.type == "9-1"
+    assert leader.status == squad.status == "Good Order" and x.m.unit("E1").type == "10-3"

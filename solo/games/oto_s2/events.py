@@ -1,0 +1,461 @@
+"""OtO-S2 Random Events (MSR 1 and 4): what each entry of the ENEMY (A11) and FRIENDLY (R9) Random Events tables does
+on the mission's map.
+
+Both tables are stand-ins of the project's own design (tables/core/sasl_mission_stand_ins.toml: the real A11 and R9
+are not in the texts); each handler does what its entry says, on the units and S? the mission keeps on its map, and
+"where an event finds nothing to act on, it has no effect" (the tables' note). The board edges and the VPO the
+FRIENDLY side holds are solo's readings (solo/sasl/mission_map.py). Without the player's VASL boards the mission has
+no map to measure on: an entry that needs one is kept among the lasting effects, for the player to apply.
+"""
+
+import math
+import re
+
+from solo.core.errors import SoloError
+from solo.sasl.actions import INFANTRY, apply_result
+from solo.sasl.context import Ctx
+from solo.sasl.events import all_subrolls, closest, dr_total, leader_hardens, random_selection, re_change
+from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
+from solo.sasl.state import Unit
+
+NO_EVENT = "no event"
+COUNTERATTACK = 6  # "within six hexes of the FRIENDLY controlled VPO closest to the EBE"
+MMC = ("squad", "hs", "crew")
+
+
+# --- where: the map, its edges and the units on it -----------------------------------------------------------------
+
+def _edge(x: Ctx, side: str) -> set[str]:
+    """The hexes of the ENEMY (EBE) or FRIENDLY (FBE) board edge."""
+    return x.map.edge(board_edge(x.m, x.defn, side))
+
+
+def _on_map(x: Ctx, side: str, kinds=CONTROLLING, status=None) -> list[Unit]:
+    """``side``'s units on the map of ``kinds`` (and ``status``), in a hex of the map."""
+    return [u for u in x.m.units if u.side == side and u.on_map and u.kind in kinds and x.map.name(u.hex)
+            and status in (None, u.status)]
+
+
+def _later(x: Ctx, text: str) -> str:
+    """An effect the mission cannot apply without its map: kept among the lasting effects, for the player."""
+    x.m.effects.append(f"Turn {x.m.turn}: {text}")
+    return f"{text} (no map to apply it on: apply it on your own map)"
+
+
+def _count(trace, default: int = 1) -> int:
+    """The number a chained A6 stand-in table gave."""
+    for sub in all_subrolls(trace):
+        if sub.result.isdigit():
+            return int(sub.result)
+    return default
+
+
+def _sub(trace, table_id: str) -> str | None:
+    """What the chained roll on ``table_id`` gave; of R3 rolled without a column, its Leader column."""
+    found = next((sub.result for sub in all_subrolls(trace) if sub.table.id == table_id), None)
+    column = re.match(r"Leader: ([^;]+)", found or "")
+    return column[1].strip() if column else found
+
+
+def _rally(x: Ctx, side: str, toward: str) -> str:
+    """The broken ``side`` unit(s) in the Location closest to the ``toward`` side's board edge rally."""
+    broken = [u for u in x.m.units if u.side == side and u.status == "broken" and (x.map is None or x.map.name(u.hex))]
+    if not broken:
+        return f"no broken {side} unit: no effect"
+    if x.map is None:
+        return _later(x, f"the broken {side} unit(s) in the Location closest to the {'FBE' if toward == 'FRIENDLY' else 'EBE'} rally")
+    where = closest(x, [u.hex for u in broken], _edge(x, toward), f"the Location of broken {side} units to rally")
+    here = [u for u in broken if u.hex == where]
+    for u in here:
+        apply_result(x, u, "rallied")
+    return f"{', '.join(f'{u.id} {u.type}' for u in here)} in {where} rally"
+
+
+# --- ENEMY (A11 stand-in) ------------------------------------------------------------------------------------------
+
+def _no_event(x: Ctx, trace) -> str:
+    """11-12: ENEMY in disarray."""
+    return NO_EVENT
+
+
+def _re(side: str, step: int):
+    def apply(x: Ctx, trace) -> str:
+        """ENEMY 13-14 / 43-44, FRIENDLY 15-16 / 44-46: the side's RE#s fall or rise by one; none past 2/3 or 6/7."""
+        return re_change(x, side, step, at_limit=f"{side} RE# already {'/'.join(map(str, x.m.re_numbers[side]))}: "
+                         "no event")
+    return apply
+
+
+def _enemy_rally(x: Ctx, trace) -> str:
+    """15-16: the broken ENEMY unit(s) in the Location closest to the FBE rally."""
+    return _rally(x, "ENEMY", "FRIENDLY")
+
+
+def _sniper(side: str, dr: int):
+    def apply(x: Ctx, trace) -> str:
+        """ENEMY 21-22 / 31-32, FRIENDLY 11-12: a Sniper attack (A14.3, core ASL: the player resolves it)."""
+        when = "now" if side == "ENEMY" else "as the first action of the next FRIENDLY PFPh"
+        x.m.effects.append(f"Turn {x.m.turn}: {side} Sniper attack as if a Sniper attack dr of {dr} were rolled, {when} "
+                           "(A14.3)")
+        return f"{side} Sniper attack, dr {dr} (A14.3), {when}"
+    return apply
+
+
+def _dig_in(x: Ctx, trace) -> str:
+    """23-24: a Foxhole under each Activated Good Order ENEMY Infantry unit in Open Ground not in a fortification."""
+    if x.map is None:
+        return _later(x, "a Foxhole under each Activated Good Order ENEMY Infantry unit in Open Ground")
+    fortified = {u.hex for u in x.m.units if u.kind == "fortification" and u.on_map}
+    hexes = sorted({u.hex for u in x.m.activated if u.kind in INFANTRY and u.status == "Good Order"
+                    and x.map.name(u.hex) and x.map.terrain(u.hex) == "open" and u.hex not in fortified})
+    for where in hexes:
+        x.m.add_unit("Foxhole", "fortification", where, "", f"RE {trace.row}")
+    return f"Foxholes in {', '.join(hexes)}" if hexes else "no Activated ENEMY Infantry in Open Ground: no effect"
+
+
+def _sw_found(x: Ctx, trace) -> str:
+    """25-26: the Activated ENEMY squad closest to a FRIENDLY unit receives one SW of the chained type."""
+    kind = _sub(trace, "sasl.enemy_sw") or "LMG"
+    if x.map is None:
+        return _later(x, f"the Activated ENEMY squad closest to a FRIENDLY unit receives a {kind}")
+    squads = [u for u in x.m.activated if u.kind == "squad" and x.map.name(u.hex)]
+    friendly = {u.hex for u in _on_map(x, "FRIENDLY")}
+    where = closest(x, [u.hex for u in squads], friendly, "the ENEMY squad closest to a FRIENDLY unit")
+    if where is None:
+        return "no Activated ENEMY squad or no FRIENDLY unit on the map: no effect"
+    here = [u for u in squads if u.hex == where]
+    owner = here[random_selection(x, f"the ENEMY squad in {where} to receive the {kind}", len(here)) - 1]
+    sw = x.m.add_unit(kind, "sw", where, "", f"RE {trace.row}")
+    sw.owner = owner.id
+    return f"{owner.id} {owner.type} in {where} receives {sw.id} {kind}"
+
+
+def _minefield(x: Ctx, trace) -> str:
+    """33-34: the FRIENDLY Infantry stack closest to the EBE not in a building has stumbled into a 6-factor A-P
+    minefield (B28.1), attacked as the first event of the next ENEMY PFPh. OtO-S2 has no FRIENDLY set up area on the
+    map (its units set up off board), so every stack on the map is eligible."""
+    if x.map is None:
+        return _later(x, "6-factor A-P minefield attack on the FRIENDLY Infantry stack closest to the EBE (not in a "
+                      "building), the first event of the next ENEMY PFPh")
+    stacks = [u.hex for u in _on_map(x, "FRIENDLY", INFANTRY) if "building" not in (x.map.terrain(u.hex) or "")]
+    where = closest(x, stacks, _edge(x, "ENEMY"), "the FRIENDLY Infantry stack closest to the EBE")
+    if where is None:
+        return "no FRIENDLY Infantry stack outside a building: no event"
+    x.m.add_unit("A-P Minefield (6)", "fortification", where, "", f"RE {trace.row}")
+    x.m.effects.append(f"Turn {x.m.turn}: 6-factor A-P minefield attack on the FRIENDLY Infantry in {where}, the first "
+                       "event of the next ENEMY PFPh (B28.1)")
+    return f"6-factor A-P minefield in {where}: it attacks the FRIENDLY Infantry there first in the next ENEMY PFPh"
+
+
+def _strike(what: str, re_up: bool = False):
+    def apply(x: Ctx, trace) -> str:
+        """35-36, 45-46, 61-62, 73-74: a number of FFE (the chained A6 table) on the FRIENDLY units closest to the
+        EBE (8.7.75); 73-74 also raises the ENEMY RE#s (not above 6/7)."""
+        n = _count(trace)
+        if x.map is None:
+            said = _later(x, f"{n} {what} on the FRIENDLY units closest to the EBE (8.7.75)")
+        else:
+            target = closest(x, [u.hex for u in _on_map(x, "FRIENDLY")], _edge(x, "ENEMY"),
+                             "the FRIENDLY units closest to the EBE")
+            if target is None:
+                return "no FRIENDLY unit on the map: no effect"
+            x.m.effects.append(f"Turn {x.m.turn}: {n} {what} on {target}, the FRIENDLY units closest to the EBE "
+                               "(8.7.75): resolve them now")
+            said = f"{n} {what} on {target}"
+        return said + (f"; {re_change(x, 'ENEMY', 1, at_limit='ENEMY RE# stays 6/7')}" if re_up else "")
+    return apply
+
+
+def _reinforcements(kind: str, plus: int = 0):
+    def apply(x: Ctx, trace) -> str:
+        """41-42 (dr), 63-64 (DR), 71-72 (DR+2): S? enter this turn along the EBE in Advance Attitude; each unit
+        Activated from them takes the Prevailing Attitude (solo/sasl/activation.py). Each S? enters in an EBE hex by
+        Random Selection among the EBE's road hexes, or all its hexes if no road reaches it (solo's reading: the
+        texts do not say where along the edge)."""
+        count = dr_total(x, f"ENEMY RE {trace.row}: S? ({kind}{f'+{plus}' if plus else ''})", "ENEMY", kind) + plus
+        if x.map is None:
+            new = [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
+                   for _ in range(count)]
+        else:
+            edge = sorted(_edge(x, "ENEMY"))
+            roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
+            new = [x.m.new_s(roads[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(roads)) - 1],
+                             "Advance", "reinforcement") for n in range(count)]
+        return f"{count} S? enter along the EBE in Advance Attitude: " + ", ".join(f"{s.id} {s.where}" for s in new)
+    return apply
+
+
+def _alerted(x: Ctx, trace) -> str:
+    """55-56: the ENEMY AC# increases by one for the rest of the mission."""
+    x.m.tables["enemy_ac"] += 1
+    return f"ENEMY AC# now {x.m.tables['enemy_ac']}"
+
+
+def _counterattack(s_too: bool, leader: bool = False):
+    def apply(x: Ctx, trace) -> str:
+        """51-52: Activated ENEMY units within six hexes of the FRIENDLY controlled VPO closest to the EBE assume
+        Advance Attitude, and revert to Hold once the VPO is captured (`counterattack_ends`); 65-66 the S? there too;
+        75-76 an ENEMY leader (the chained type) first enters along the EBE."""
+        came = ""
+        if leader:
+            kind = _sub(trace, "sasl.enemy_leader") or "8-0"
+            if x.map is None:
+                return _later(x, f"an ENEMY {kind} leader enters along the EBE; then Local Counterattack (65-66)")
+            edge = sorted(_edge(x, "ENEMY"))
+            where = edge[random_selection(x, "the EBE hex the ENEMY leader enters", len(edge)) - 1]
+            new = x.m.add_unit(kind, "leader", where, "Advance", f"RE {trace.row}")
+            came = f"{new.id} {kind} enters in {where}; "
+        if x.map is None:
+            return _later(x, "Local Counterattack: the ENEMY within six hexes of the FRIENDLY controlled VPO closest "
+                          "to the EBE assume Advance Attitude")
+        vpo = held_vpo(x.m, [x.map.name(v["hex"]) for v in (x.m.boards.get("vpo") or []) if x.map.name(v["hex"])])
+        target = closest(x, vpo, _edge(x, "ENEMY"), "the FRIENDLY controlled VPO closest to the EBE")
+        if target is None:
+            return came + "no FRIENDLY controlled VPO: no counterattack"
+        near = [u for u in x.m.activated if u.kind in CONTROLLING and x.map.name(u.hex)
+                and x.map.distance(u.hex, target) <= COUNTERATTACK]
+        s = [s for s in x.m.s if s_too and s.status == "hidden" and x.map.name(s.where)
+             and x.map.distance(s.where, target) <= COUNTERATTACK]
+        for u in [*near, *s]:
+            u.attitude = "Advance"
+        x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near]})
+        who = ", ".join(u.id for u in [*near, *s]) or "nothing ENEMY"
+        return came + f"Local Counterattack on {target}: {who} in Advance Attitude"
+    return apply
+
+
+def counterattack_ends(x: Ctx) -> None:
+    """51-52 (and 65-66): the ENEMY units of a Local Counterattack revert to Hold Attitude once its VPO is captured;
+    checked at the start of each ENEMY RPh (solo's reading of "captured": a Good Order ENEMY unit stands in it and no
+    Good Order FRIENDLY unit does)."""
+    for attack in x.m.enemy.get("counterattacks", []):
+        if attack.get("ended"):
+            continue
+        here = x.m.at(attack["vpo"])
+        if any(u.side == "ENEMY" and u.status == "Good Order" and u.kind in CONTROLLING for u in here) and \
+                not held_vpo(x.m, [attack["vpo"]]):
+            attack["ended"] = True
+            back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
+            for u in back:
+                u.attitude = "Hold"
+            x.say(f"{attack['vpo']} captured: {', '.join(u.id for u in back) or 'no unit'} revert to Hold Attitude",
+                  rule="A11 51-52")
+
+
+def _hardens(x: Ctx, trace) -> str:
+    """53-54: the best Activated ENEMY leader not already a 10-3 is Battle Hardened (A15.3) and, if broken, rallied."""
+    done = leader_hardens(x, rally_location=False)
+    return "no Activated ENEMY leader who can Battle Harden: no effect" if done == "reroll" else done
+
+
+# --- FRIENDLY (R9 stand-in) ----------------------------------------------------------------------------------------
+
+def _recall(x: Ctx, trace) -> str:
+    """13-14: one FRIENDLY Mobile AFV (Random Selection if several) is placed under Recall (D5.341)."""
+    afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "vehicle" and u.on_map
+           and not {"immobilized", "wreck", "recalled"} & set(u.marks)]
+    if not afv:
+        return "no Mobile FRIENDLY AFV on the map: no effect"
+    pick = afv[random_selection(x, "the FRIENDLY AFV to Recall", len(afv)) - 1]
+    pick.marks = sorted({*pick.marks, "recalled"})
+    return f"{pick.id} {pick.type} is placed under Recall (D5.341)"
+
+
+def _hero(x: Ctx, trace) -> str:
+    """21-23: a Hero (the FRIENDLY 1-4-9, A15.2) is created from the FRIENDLY MMC closest to an unbroken ENEMY unit,
+    in its Location."""
+    if x.map is None:
+        return _later(x, "a Hero is created from the FRIENDLY MMC closest to an unbroken ENEMY unit")
+    enemy = {u.hex for u in _on_map(x, "ENEMY", status="Good Order")}
+    mmc = _on_map(x, "FRIENDLY", MMC)
+    where = closest(x, [u.hex for u in mmc], enemy, "the FRIENDLY MMC closest to an unbroken ENEMY unit")
+    if where is None:
+        return "no FRIENDLY MMC or no unbroken ENEMY unit on the map: no effect"
+    hero = x.m.add_unit("1-4-9", "leader", where, "", f"RE {trace.row}", side="FRIENDLY")
+    return f"{hero.id} Hero 1-4-9 created in {where}"
+
+
+def _friendly_rally(x: Ctx, trace) -> str:
+    """24-26: the broken FRIENDLY unit(s) in the Location closest to the EBE rally."""
+    return _rally(x, "FRIENDLY", "ENEMY")
+
+
+def _arrive(x: Ctx, trace, label: str, units: list[tuple[str, int]], rolls: str = "") -> str:
+    """FRIENDLY reinforcements: kept in the OoB, to enter along the FBE (`solo mission enter`)."""
+    units = [(t, n) for t, n in units if n > 0]
+    got = rolls or "; ".join(f"{sub.table.title}: {sub.result}" for sub in all_subrolls(trace))
+    x.m.friendly_oob["reinforcements"].append({"turn": x.m.turn, "what": label, "rolls": got,
+                                               "units": [list(u) for u in units]})
+    return f"{label}: {', '.join(f'{t} x{n}' for t, n in units)}, to enter along the FBE"
+
+
+def _leader(x: Ctx, why: str) -> list[tuple[str, int]]:
+    """A FRIENDLY leader by a DR on Table R3, Leader column ("None": no leader)."""
+    found = x.roll("sasl.r3", f"Table R3, Leader ({why})", "Leader", side="FRIENDLY").result
+    return [] if found == "None" else [(found, 1)]
+
+
+def _oba(x: Ctx, trace) -> str:
+    """31-33: OBA (H1.53) with its ammunition (R8); the player gives a radio to a FRIENDLY leader of his choice."""
+    oba, ammo = _sub(trace, "sasl.h1_53"), _sub(trace, "sasl.r8")
+    x.m.friendly_oob["oba"].append({"turn": x.m.turn, "oba": oba, "ammo": ammo})
+    leaders = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "leader" and u.on_map and u.type != "1-4-9"]
+    said = f"{oba}, {ammo}"
+    if not leaders:
+        x.m.effects.append(f"Turn {x.m.turn}: a radio for {oba} goes to the first FRIENDLY leader on the map")
+        return said + "; no FRIENDLY leader on the map yet: the radio goes to the first to enter"
+    chosen = x.m.unit(x.ask("radio_leader", "FRIENDLY RE 31-33: which FRIENDLY leader takes the radio? "
+                            f"[{', '.join(f'{u.id} {u.type} {u.hex}' for u in leaders)}]", _one_of(leaders),
+                            example='radio_leader = "F4"'))
+    radio = x.m.add_unit("Radio", "sw", chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
+    radio.owner = chosen.id
+    return said + f"; {radio.id} Radio with {chosen.id} {chosen.type} in {chosen.hex}"
+
+
+def _one_of(units: list[Unit]):
+    def parse(raw) -> str:
+        found = next((u.id for u in units if u.id.lower() == str(raw).strip().lower()), None)
+        if found is None:
+            raise SoloError(f"{raw!r}: one of {', '.join(u.id for u in units)}")
+        return found
+    return parse
+
+
+def with_squads(text: str, squads: int) -> list[tuple[str, int]]:
+    """H1.8-1.83 (stand-in): the SMC/SW an entry gives ``squads`` squads: "1 LMG per 3 squads (FRU)" is one LMG for
+    each three squads, Fractions Rounded Up; "1 leader (Table R3) per 3 squads" the leaders to roll for."""
+    found = []
+    for count, what, per in re.findall(r"(\d+) (leader|LMG|MMG|ATR)(?: \(Table R3\))?(?: per (\d) squads)?", text):
+        found.append((what, int(count) * (math.ceil(squads / int(per)) if per else 1)))
+    return found
+
+
+def _infantry(x: Ctx, trace) -> str:
+    """34-36: a dr+1 squads, all of the type R2 gives, with their SMC/SW by H1.8-1.83 (each leader by R3)."""
+    squads = dr_total(x, "FRIENDLY RE 34-36: squads (dr+1)", "FRIENDLY", "dr") + 1
+    kind = _sub(trace, "sasl.r2") or "4-4-7"
+    units = [(kind, squads)]
+    for what, n in with_squads(_sub(trace, "sasl.h1_8") or "", squads):
+        if what == "leader":
+            for k in range(n):
+                units += _leader(x, f"leader {k + 1} of the reinforcements")
+        else:
+            units.append((what, n))
+    return _arrive(x, trace, "Infantry reinforcements", units)
+
+
+def _guns(x: Ctx, trace) -> str:
+    """41-43: A6f Guns of the one R5 type ("Outside"), each crewed by a 2-2-8 and towed by a transport of the R7
+    type (one each: solo's reading), entering through a road hex on the FBE. "Reroll until it can tow the Gun" needs
+    the vehicles' towing data, which the texts lack: the player rolls R7 again if the Gun is too heavy."""
+    n, gun, tow = _count(trace), _sub(trace, "sasl.r5") or "Gun", _sub(trace, "sasl.r7") or "transport"
+    return _arrive(x, trace, "Gun section (towed, through a road hex on the FBE)", [(gun, n), ("2-2-8", n), (tow, n)])
+
+
+def _leader_arrives(x: Ctx, trace) -> str:
+    """51-52: a FRIENDLY leader by R3 (Leader column) enters along the FBE; "None": no leader."""
+    found = _sub(trace, "sasl.r3")
+    if not found or found == "None":
+        return "Table R3 gives no leader: no effect"
+    return _arrive(x, trace, "A FRIENDLY leader", [(found, 1)])
+
+
+def _mines_found(x: Ctx, trace) -> str:
+    """53-54: a Known A-P minefield (B28.46) in the hex adjacent to the FRIENDLY Infantry unit closest to the EBE,
+    toward the EBE (Random Selection if several); an S? there is removed."""
+    if x.map is None:
+        return _later(x, "a Known A-P minefield in the hex adjacent to the FRIENDLY Infantry unit closest to the EBE, "
+                      "toward the EBE; an S? there is removed")
+    ebe = _edge(x, "ENEMY")
+    where = closest(x, [u.hex for u in _on_map(x, "FRIENDLY", INFANTRY)], ebe,
+                    "the FRIENDLY Infantry unit closest to the EBE")
+    if where is None:
+        return "no FRIENDLY Infantry on the map: no effect"
+    toward = sorted(h for h in x.map.graph.successors(where) if x.map.to_edge(h, ebe) < x.map.to_edge(where, ebe))
+    if not toward:
+        return f"{where} is on the EBE: no hex beyond it, no effect"
+    mines = toward[random_selection(x, "the hex of the Known minefield", len(toward)) - 1]
+    x.m.add_unit("Known A-P Minefield", "fortification", mines, "", f"RE {trace.row}")
+    gone = [s for s in x.m.s if s.status == "hidden" and s.where == mines]
+    for s in gone:
+        s.status = "removed"
+    return f"Known A-P minefield in {mines}" + (f"; {', '.join(s.id for s in gone)} removed" if gone else "")
+
+
+def _sappers(x: Ctx, trace) -> str:
+    """55-56: A6a 4-5-8 sapper squads (H1.23), each with one DC, enter along the FBE; R3 for a leader."""
+    n = _count(trace)
+    leader = _sub(trace, "sasl.r3")
+    units = [("4-5-8", n), ("DC", n)] + ([(leader, 1)] if leader and leader != "None" else [])
+    return _arrive(x, trace, "Sappers", units)
+
+
+def _armorers(x: Ctx, trace) -> str:
+    """61-62: every malfunctioned FRIENDLY SW/Gun in the Location closest to the FBE is repaired."""
+    broken = [u for u in x.m.units if u.side == "FRIENDLY" and u.on_map and "malfunctioned" in u.marks]
+    if not broken:
+        return "no malfunctioned FRIENDLY SW or Gun: no effect"
+    if x.map is None:
+        return _later(x, "every malfunctioned FRIENDLY SW/Gun in the Location closest to the FBE is repaired")
+    where = closest(x, [u.hex for u in broken if x.map.name(u.hex)], _edge(x, "FRIENDLY"),
+                    "the Location of malfunctioned SW/Guns closest to the FBE")
+    here = [u for u in broken if u.hex == where]
+    for u in here:
+        apply_result(x, u, "repaired")
+    return f"{', '.join(f'{u.id} {u.type}' for u in here)} in {where} repaired"
+
+
+def _guards(x: Ctx, trace) -> str:
+    """63-64: the FRIENDLY ELR increases by one for the rest of the mission, not above 5. OtO-S2 gives no FRIENDLY ELR
+    (solo does not keep one): the rise is kept among the lasting effects."""
+    x.m.effects.append(f"Turn {x.m.turn}: FRIENDLY ELR +1 for the rest of the mission (not above 5)")
+    return "FRIENDLY ELR +1 (not above 5)"
+
+
+def _orders_astray(x: Ctx, trace) -> str:
+    """65-66: the FRIENDLY leader closest to the EBE may not direct fire or movement in the next FRIENDLY Player
+    Turn."""
+    if x.map is None:
+        return _later(x, "the FRIENDLY leader closest to the EBE may not direct fire or movement next Player Turn")
+    leaders = [u for u in _on_map(x, "FRIENDLY", ("leader",)) if u.type != "1-4-9"]
+    where = closest(x, [u.hex for u in leaders], _edge(x, "ENEMY"), "the FRIENDLY leader closest to the EBE")
+    if where is None:
+        return "no FRIENDLY leader on the map: no effect"
+    here = [u for u in leaders if u.hex == where]
+    who = here[random_selection(x, f"the FRIENDLY leader in {where}", len(here)) - 1]
+    x.m.effects.append(f"Turn {x.m.turn}: {who.id} {who.type} may not direct fire or movement in FRIENDLY Player Turn "
+                       f"{x.m.turn + 1}")
+    return f"{who.id} {who.type} in {where} may not direct fire or movement next FRIENDLY Player Turn"
+
+
+RANDOM_EVENTS = {
+    ("ENEMY", "11-12"): _no_event,
+    ("ENEMY", "13-14"): _re("ENEMY", -1), ("ENEMY", "43-44"): _re("ENEMY", 1),
+    ("ENEMY", "15-16"): _enemy_rally,
+    ("ENEMY", "21-22"): _sniper("ENEMY", 2), ("ENEMY", "31-32"): _sniper("ENEMY", 1),
+    ("ENEMY", "23-24"): _dig_in,
+    ("ENEMY", "25-26"): _sw_found,
+    ("ENEMY", "33-34"): _minefield,
+    ("ENEMY", "35-36"): _strike("80+mm mortar FFE"), ("ENEMY", "61-62"): _strike("100+mm FFE"),
+    ("ENEMY", "45-46"): _strike("Harassing Fire FFE (C1.72)"), ("ENEMY", "73-74"): _strike("100+mm FFE", re_up=True),
+    ("ENEMY", "41-42"): _reinforcements("dr"), ("ENEMY", "63-64"): _reinforcements("DR"),
+    ("ENEMY", "71-72"): _reinforcements("DR", 2),
+    ("ENEMY", "51-52"): _counterattack(s_too=False), ("ENEMY", "65-66"): _counterattack(s_too=True),
+    ("ENEMY", "75-76"): _counterattack(s_too=True, leader=True),
+    ("ENEMY", "53-54"): _hardens,
+    ("ENEMY", "55-56"): _alerted,
+    ("FRIENDLY", "11-12"): _sniper("FRIENDLY", 2),
+    ("FRIENDLY", "13-14"): _recall,
+    ("FRIENDLY", "15-16"): _re("FRIENDLY", -1), ("FRIENDLY", "44-46"): _re("FRIENDLY", 1),
+    ("FRIENDLY", "21-23"): _hero,
+    ("FRIENDLY", "24-26"): _friendly_rally,
+    ("FRIENDLY", "31-33"): _oba,
+    ("FRIENDLY", "34-36"): _infantry,
+    ("FRIENDLY", "41-43"): _guns,
+    ("FRIENDLY", "51-52"): _leader_arrives,
+    ("FRIENDLY", "53-54"): _mines_found,
+    ("FRIENDLY", "55-56"): _sappers,
+    ("FRIENDLY", "61-62"): _armorers,
+    ("FRIENDLY", "63-64"): _guards,
+    ("FRIENDLY", "65-66"): _orders_astray,
+}
