@@ -216,6 +216,8 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
 
 
 def _enter(x: Ctx, phase: str) -> None:
+    if x.m.turn == 1 and x.m.phase == SEQUENCE[0] and phase != SEQUENCE[0] and x.game.set_up_ends:
+        x.game.set_up_ends(x)  # the FRIENDLY set up is done (OtO-S1 MSR 8: the wrecks' status dr)
     x.m.phase, x.m.checked, x.m.spent = phase, [], {}
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh" and x.game.enemy_rph:

@@ -27,6 +27,7 @@ class MissionGame:
     activation_results: Callable[[Ctx, Trace, list[str]], list[str]] | None = None  # the results an A1 DR gives
     leader_generated: Callable[[Ctx, str], None] | None = None  # when an Activation generates a Leader
     enemy_rph: Callable[[Ctx], None] | None = None  # at the start of each ENEMY RPh
+    set_up_ends: Callable[[Ctx], None] | None = None  # when the FRIENDLY units leave the FRIENDLY RPh of Game Turn 1
     actions: Mapping[str, Callable[[Ctx, dict], dict]] = field(default_factory=dict)  # the player's own actions
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
     mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None

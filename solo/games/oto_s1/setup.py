@@ -45,10 +45,22 @@ def enemy(x: Ctx) -> None:
     for gun in x.defn["enemy_units"]:
         unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
         x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
+    if x.rules >= 3:
+        x.say(f"{x.defn['enemy_rules']['wrecks']} wrecks may be placed now; their status dr comes after the FRIENDLY "
+              "set up", rule="MSR 8")
+    else:  # saves of rules version 2 and before rolled the wrecks' status here, before the FRIENDLY set up
+        wreck_status(x, early=True)
+
+
+def wreck_status(x: Ctx, early: bool = False) -> None:
+    """MSR 8: "after FRIENDLY set up a dr for each" wreck: 1-3 not affected, 4-5 burning, 6 removed. The FRIENDLY set
+    up ends when its units leave the FRIENDLY RPh of Game Turn 1 (issue 18: it came before, with the ENEMY's)."""
+    if x.rules < 3 and not early:
+        return
     wrecks = []
     for n in range(1, x.defn["enemy_rules"]["wrecks"] + 1):
         wrecks.append(x.roll("oto-s1.wreck_status", f"Wreck {n} status (MSR 8)", side="").result)
-    e["wrecks"] = wrecks
+    x.m.enemy["wrecks"] = wrecks
     x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(wrecks, 1)), rule="MSR 8")
 
 

@@ -10,10 +10,14 @@ from solo.sasl import events
 from tests.mission import TURN, act, ctx, started
 
 
+WRECKS = [1] * 6  # MSR 8: a dr for each of the six wrecks after the FRIENDLY set up
+
+
 def _re(path, check, d66, **answers):
-    """End the turn with the ENEMY RE check DR ``check`` and the d66 faces ``d66``; the FRIENDLY check misses."""
+    """End Game Turn 1 with the ENEMY RE check DR ``check`` and the d66 faces ``d66``; the FRIENDLY check misses
+    (the six wrecks' status drs of MSR 8 come first, as the FRIENDLY set up ends)."""
     log = EventLog.open(path)
-    log.type_faces(list(check) + list(d66) + [1] * 30)
+    log.type_faces(WRECKS + list(check) + list(d66) + [1] * 30)
     return act(path, TURN, **answers)
 
 
@@ -65,7 +69,7 @@ def test_friendly_re_44_46_and_its_reroll_at_6_7(tmp_path):
     m = run_mission(EventLog.open(path), frozen=True).mission
     numbers = m.re_numbers["FRIENDLY"]
     log = EventLog.open(path)
-    log.type_faces([1, numbers[0] - 1, 4, 4] + [1] * 30)  # no ENEMY check (nothing Activated)
+    log.type_faces(WRECKS + [1, numbers[0] - 1, 4, 4] + [1] * 30)  # no ENEMY check (nothing Activated)
     outcome = act(path, TURN)
     assert outcome.mission.re_numbers["FRIENDLY"] == [numbers[0] + 1, numbers[1] + 1]
 

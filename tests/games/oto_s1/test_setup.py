@@ -39,6 +39,22 @@ def test_oto_s1_enemy_guns_wrecks_elr_sniper():
     setup.enemy(x)
     assert [(u.type, u.hex) for u in x.m.units] == [("Flak 38 20L (6)", "I10"), ("Flak 38 20L (6)", "U6"), ("Flak 18 88L", "CC2")]
     assert x.m.enemy["elr"] == 3 and x.m.enemy["sniper"] == "P18"
+    assert "wrecks" not in x.m.enemy  # MSR 8: their status dr comes after the FRIENDLY set up
+    setup.wreck_status(x)
     assert [w.split(":")[0] for w in x.m.enemy["wrecks"]] == [
         "Wreck is not affected", "Wreck is burning", "Wreck is removed", "Wreck is not affected",
         "Wreck is burning", "Wreck is not affected"]
+
+
+def test_msr_8_wreck_status_after_the_friendly_set_up(tmp_path):
+    """MSR 8: "after FRIENDLY set up a dr for each" wreck: rolled as the FRIENDLY units leave the FRIENDLY RPh of Game
+    Turn 1, not with the ENEMY's set up (issue 18)."""
+    from tests.mission import act, new
+    path = new(tmp_path)
+    o = act(path, {"do": "enter", "hex": "B27", "units": ["6-2-8"]})
+    assert "wrecks" not in o.mission.enemy
+    o = act(path, {"do": "phase"})
+    assert len(o.mission.enemy["wrecks"]) == 6 and o.mission.phase == "FRIENDLY PFPh"
+    texts = [e["text"] for e in o.mission.record]
+    assert texts.index(next(t for t in texts if t.startswith("Wrecks (MSR 8)"))) > texts.index(
+        next(t for t in texts if "6-2-8 set up in B27" in t))
