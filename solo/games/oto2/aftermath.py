@@ -69,10 +69,22 @@ def perimeter(r: Reph) -> None:
 def isolation(r: Reph) -> None:
     """7.506 Isolation: 7.5061 SMC in a type B or C Area must Escape, units in C/D suffer Ammunition Shortage;
     7.5063 Escape Table; 7.5064 equipment of an escapee Eliminated while escaping; 7.5065 Encircled markers removed."""
-    isolated_escapes(r, "escape", "7.5061", _escape,
-                     must=lambda s: [u.id for u in s.retained("leader", "hero") if u.isolated and u.isolated in "BC"],
+    isolated_escapes(r, "escape", "7.5061", _escape, must=lambda s: must_escape(r, s),
                      chances=lambda u: ("oto2.escape", escape_mods(r, u)))
     r.say("Encircled markers removed (7.5065)")
+
+
+def must_escape(r: Reph, s) -> list[str]:
+    """7.5061: each SMC in a type B Isolated Area must attempt to Escape, and in a type C Area "only an enemy SMC" (C:
+    MMC/Vehicles of one side, 7.506): the SMC of the side that has no MMC/vehicle there (issue 20.2; saves of rules
+    version 3 on; before, every SMC in a B or C Area had to). The facts give an Isolated unit its Area's type, not
+    which Area: solo's reading is that a SMC in a type C Area is the enemy's when no MMC/vehicle of its own side is
+    Isolated in a type C Area; where its side has one, the SMC is taken to be with it, and its owner chooses."""
+    smc = [u for u in s.retained("leader", "hero") if u.isolated in ("B", "C")]
+    if r.rules < 3:
+        return [u.id for u in smc]
+    own_c = any(u.isolated == "C" for u in s.retained("squad", "hs", "crew", "vehicle"))
+    return [u.id for u in smc if u.isolated == "B" or not own_c]
 
 
 def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:

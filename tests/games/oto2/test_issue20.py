@@ -5,6 +5,7 @@ tests set ``r.rules = 3`` as a new save is, and where it matters show that an ol
 """
 
 from solo.campaign.facts import check
+from solo.games.oto2 import aftermath
 from solo.games.oto2 import refit as reorganization
 
 
@@ -28,3 +29,24 @@ def test_7_5132_cupolas_are_repaired(make_reph):
     cupola.flags.add("malfunctioned")
     reorganization._weapon_repair(old, old.side("German"))
     assert len(old.play.log) == 1 and "malfunctioned" in cupola.flags
+
+
+def test_7_5061_only_an_enemy_smc_in_a_type_c_area_must_escape(make_reph):
+    """7.5061 (issue 20.2): "Each SMC enclosed in a type B or C Isolated Area [EXC: only an enemy SMC in a type C] must
+    attempt to Escape": a German leader with his own squad in a type C Area may stay; a Russian leader in that Area (no
+    Russian MMC Isolated in a type C Area: the enemy SMC) and a German leader in a type B Area must Escape."""
+    r = make_reph(faces=[1, 1, 1, 1], human="German", answers={"escape": ["G3"]})
+    r.rules = 3
+    g, ru = r.side("German"), r.side("Russian")
+    g.add("4-6-7", "squad")
+    with_squad, alone = g.add("9-1", "leader"), g.add("8-0", "leader")
+    enemy = ru.add("8-1", "leader")
+    _facts(r, isolated={with_squad.id: "C", "G1": "C", alone.id: "B", enemy.id: "C"})
+    aftermath.perimeter(r)
+    assert aftermath.must_escape(r, g) == [alone.id]
+    assert aftermath.must_escape(r, ru) == [enemy.id]
+    r.rules = 1  # an old save keeps the rule it was played by
+    assert aftermath.must_escape(r, g) == [with_squad.id, alone.id]
+    r.rules = 3
+    aftermath.isolation(r)  # the German answer leaves the 9-1 with his squad: accepted
+    assert (with_squad.isolated, alone.isolated, enemy.isolated) == ("C", "", "")
