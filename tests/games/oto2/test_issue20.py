@@ -5,7 +5,8 @@ tests set ``r.rules = 3`` as a new save is, and where it matters show that an ol
 """
 
 from solo.campaign.facts import check
-from solo.games.oto2 import aftermath
+from solo.campaign.state import Purchase
+from solo.games.oto2 import aftermath, purchase
 from solo.games.oto2 import refit as reorganization
 
 
@@ -50,3 +51,24 @@ def test_7_5061_only_an_enemy_smc_in_a_type_c_area_must_escape(make_reph):
     r.rules = 3
     aftermath.isolation(r)  # the German answer leaves the 9-1 with his squad: accepted
     assert (with_squad.isolated, alone.isolated, enemy.isolated) == ("C", "", "")
+
+
+def _tables_rolled(r):
+    return [e.data["trace"]["table"] for e in r.play.log.events if "trace" in e.data]
+
+
+def test_7_5196_german_platoons_get_their_leaders(make_reph):
+    """7.5196 (issue 20.3): "For each Infantry RG purchased (or OoB-given), make a Secret DR on the 7.5196 table"; the
+    German I3 Pioneer Plt and I4 Assault Plt (notes a and e) roll it as well as their 7.5197 Platoon dr. Initial
+    Scenario (IHSR 2: Full, no Strength DR); every face 4: the 7.5196 DR 8, Historical 23AM German -1, Final 7 gives
+    "9-1, 8-1, 7-0", the Platoon dr 4 an 8-1."""
+    for rg, title in (("I3", "Pioneer Plt."), ("I4", "Assault Plt.")):
+        r = make_reph(faces=[4] * 40)
+        r.rules = 3
+        g = r.side("German")
+        p = Purchase(1, rg, title, "23AM", 6)
+        g.purchases.append(p)
+        purchase._receive(r, g, p)
+        assert "oto2.leader_generation" in _tables_rolled(r) and "oto2.platoon_leader" in _tables_rolled(r)
+        assert sorted(u.type for u in g.retained("leader")) == ["7-0", "8-1", "8-1", "9-1"]
+        assert p.leaders == ["9-1", "8-1", "7-0", "8-1"]
