@@ -2,7 +2,7 @@
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph
-from solo.campaign.state import Unit
+from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.losses import eliminate, find, reduce, replace
 from solo.rules.odds import odds
 
@@ -16,6 +16,15 @@ def isolate(r: Reph, areas: dict[str, str]) -> None:
             unit.isolated = ""
     for unit_id, area in areas.items():
         find(r, unit_id).isolated = area
+
+
+def smc_must_escape(s: SideState, enemy: SideState, smc: tuple[str, ...] = ("leader", "hero")) -> list[str]:
+    """OtO2 7.5061, RB 11.6061: each SMC in a type B Area, and each enemy SMC in a type C Area, must Escape. A type C
+    Area holds one side's MMC/vehicles: an SMC there is the enemy's when its own side has no MMC/vehicle Isolated in a
+    type C Area and the other side has (the facts give each unit its Area's type, not which Area it is)."""
+    own_c = any(u.isolated == "C" and u.kind not in smc for u in s.retained())
+    enemy_c = any(u.isolated == "C" and u.kind not in smc for u in enemy.retained())
+    return [u.id for u in s.retained(*smc) if u.isolated == "B" or (u.isolated == "C" and enemy_c and not own_c)]
 
 
 def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: [],

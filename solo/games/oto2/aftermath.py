@@ -6,7 +6,7 @@ call for is rolled here with its table and modifiers.
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, smc_must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
@@ -75,16 +75,12 @@ def isolation(r: Reph) -> None:
 
 
 def must_escape(r: Reph, s) -> list[str]:
-    """7.5061: each SMC in a type B Isolated Area must attempt to Escape, and in a type C Area "only an enemy SMC" (C:
-    MMC/Vehicles of one side, 7.506): the SMC of the side that has no MMC/vehicle there (issue 20.2; saves of rules
-    version 3 on; before, every SMC in a B or C Area had to). The facts give an Isolated unit its Area's type, not
-    which Area: solo's reading is that a SMC in a type C Area is the enemy's when no MMC/vehicle of its own side is
-    Isolated in a type C Area; where its side has one, the SMC is taken to be with it, and its owner chooses."""
-    smc = [u for u in s.retained("leader", "hero") if u.isolated in ("B", "C")]
-    if r.rules < 3:
-        return [u.id for u in smc]
-    own_c = any(u.isolated == "C" for u in s.retained("squad", "hs", "crew", "vehicle"))
-    return [u.id for u in smc if u.isolated == "B" or not own_c]
+    """7.5061: each SMC in a type B Isolated Area must attempt to Escape, and in a type C Area "only an enemy SMC"
+    (escape.smc_must_escape, shared with RB 11.6061; issue 20.2: saves of rules version 3 on, before which every SMC
+    in a B or C Area had to)."""
+    if r.rules >= 3:
+        return smc_must_escape(s, r.side(r.c.other(s.name)))
+    return [u.id for u in s.retained("leader", "hero") if u.isolated in ("B", "C")]
 
 
 def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:

@@ -9,6 +9,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
+from solo.campaign.steps.escape import smc_must_escape as must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
@@ -144,14 +145,6 @@ def perimeter(r: Reph) -> None:
           "its non-Isolated Perimeter Area, No Man's Land becomes un-Controlled (11.6059); "
           f"{len(isolated)} units in Isolated Areas" + (": " + ", ".join(f"{u.id} ({u.isolated})" for u in isolated)
                                                           if isolated else ""))
-
-
-def must_escape(s: SideState, enemy: SideState) -> list[str]:
-    """11.6061: each SMC in a type B Area, and each SMC in a type C Area of the enemy's MMC/vehicles, must Escape.
-    A type C Area holds one side's MMC: an SMC there is the enemy's when its own side has no MMC/vehicle in type C."""
-    own_c = any(u.isolated == "C" and u.kind not in SMC for u in s.retained())
-    enemy_c = any(u.isolated == "C" and u.kind not in SMC for u in enemy.retained())
-    return [u.id for u in s.retained(*SMC) if u.isolated == "B" or (u.isolated == "C" and enemy_c and not own_c)]
 
 
 def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
