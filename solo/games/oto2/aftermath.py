@@ -4,6 +4,7 @@ What happened on the map comes from the facts (solo/campaign/facts.py); every di
 call for is rolled here with its table and modifiers.
 """
 
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, smc_must_escape
@@ -17,11 +18,18 @@ LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1",
 
 @step("marker_removal")
 def marker_removal(r: Reph) -> None:
-    """7.502 Marker Removal (a-i). What stays in the OB: Radios/Field Phones of Retained OBA (d; CG7);
-    Bombardments are used up before play (note m, footnote 20) and FB/GA/DB counters leave the map (i)."""
+    """7.502 Marker Removal (a-i). What stays in the OB: Radios/Field Phones of Retained OBA (d; CG7); a Bombardment
+    resolved before play is eliminated (note m, footnote 20) and FB/GA/DB counters leave the map (i). CG7: a RG "not
+    entering-play/used during a CG scenario is still available for the next": the aircraft and Bombardments the facts
+    list as used go, the others are Retained, but the Initial OB's GA, Recalled at the end of Turn 2 (IHSR 4), always
+    go (issue 20.5; saves of rules version 3 on, before which all of them went after every scenario)."""
+    used = set(fact(r, "used", []))
     for s in r.c.sides.values():
         for unit in s.retained("bombardment", "aircraft"):
-            eliminate(r, unit, "Bombardment resolved (note m)" if unit.kind == "bombardment" else "FB/GA/DB counters removed (7.502 i)")
+            if r.rules >= 3 and unit.id not in used and not (unit.kind == "aircraft" and not unit.rg):
+                continue
+            eliminate(r, unit, "Bombardment resolved (note m)" if unit.kind == "bombardment"
+                      else "FB/GA/DB counters removed (7.502 i)")
     r.say("remove from the map: SR and FFE (a), Smoke/WP (b), Acquisition (c), Radios/Field Phones unless Retained (d), "
           "DM, Disrupted, Fanatic, Berserk, HD, Dummy Cloaking and '?' (e), CX, Motion, CE, BU, Labor (f); place hidden "
           "units, entrenchments and Equipment on map (g); Sniper counters (h); FB/GA/DB counters (i)")

@@ -72,3 +72,23 @@ def test_7_5196_german_platoons_get_their_leaders(make_reph):
         assert "oto2.leader_generation" in _tables_rolled(r) and "oto2.platoon_leader" in _tables_rolled(r)
         assert sorted(u.type for u in g.retained("leader")) == ["7-0", "8-1", "8-1", "9-1"]
         assert p.leaders == ["9-1", "8-1", "7-0", "8-1"]
+
+
+def test_cg7_unused_aircraft_and_bombardments_are_retained(make_reph):
+    """CG7 (issue 20.5): "Each RG, or part thereof, not entering-play/used during a CG scenario is still available for
+    the next CG scenario"; a Bombardment is eliminated once resolved (RG note m, footnote 20). The facts name what was
+    used: a used Bombardment and Sturmovik go, an unused one of each is Retained; the Initial OB's GA, Recalled at the
+    end of Turn 2 (IHSR 4), always go. An old save still loses them all."""
+    def reph(rules):
+        r = make_reph()
+        r.rules = rules
+        ru = r.side("Russian")
+        units = [ru.add("Bombardment", "bombardment", 1), ru.add("Bombardment", "bombardment", 2),
+                 ru.add("Sturmovik", "aircraft", 3), ru.add("Sturmovik", "aircraft", 4),
+                 ru.add("44A GA without rockets", "aircraft")]
+        _facts(r, used=["R1", "R3"])
+        aftermath.marker_removal(r)
+        return [u.retained for u in units]
+
+    assert reph(3) == [False, True, False, True, False]
+    assert reph(1) == [False] * 5
