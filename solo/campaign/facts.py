@@ -31,6 +31,7 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
     used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained)
+    german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
 """
 
 import random
@@ -251,6 +252,9 @@ def simulated(c: Campaign, seed: int) -> dict:
                      russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
         facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
         facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")]
+        for side, s in c.sides.items():
+            held = sum("held-back" in u.flags for u in s.retained("vehicle"))
+            facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held
     return facts
 
 

@@ -35,10 +35,11 @@ def marker_removal(r: Reph) -> None:
           "units, entrenchments and Equipment on map (g); Sniper counters (h); FB/GA/DB counters (i)")
 
 
-def scenario_vp(r: Reph, lvp: int) -> int:
-    """7.4 CG Victory Conditions: LVP Controlled + 1 VP per 20 CVP + 1 VP per 20 EVP (cumulative, kept apart)."""
+def scenario_vp(r: Reph, lvp: int, more_cvp: int = 0) -> int:
+    """7.4 CG Victory Conditions: LVP Controlled + 1 VP per 20 CVP + 1 VP per 20 EVP (cumulative, kept apart);
+    ``more_cvp``: Russian CVP earned after the last scenario's (7.5131c at CG End)."""
     v = r.defn.victory
-    return lvp + r.c.cvp_total["Russian"] // v["cvp_per_vp"] + r.c.evp_total // v["evp_per_vp"]
+    return lvp + (r.c.cvp_total["Russian"] + more_cvp) // v["cvp_per_vp"] + r.c.evp_total // v["evp_per_vp"]
 
 
 @step("rally_and_victory")

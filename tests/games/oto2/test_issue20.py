@@ -5,8 +5,9 @@ tests set ``r.rules = 3`` as a new save is, and where it matters show that an ol
 """
 
 from solo.campaign.facts import check
-from solo.campaign.state import Purchase
+from solo.campaign.state import Purchase, ScenarioResult
 from solo.games.oto2 import aftermath, purchase
+from solo.games.oto2 import end as end_module
 from solo.games.oto2 import refit as reorganization
 
 
@@ -92,3 +93,24 @@ def test_cg7_unused_aircraft_and_bombardments_are_retained(make_reph):
 
     assert reph(3) == [False, True, False, True, False]
     assert reph(1) == [False] * 5
+
+
+def test_7_5131c_vehicles_held_back_at_cg_end_count_for_cvp(make_reph):
+    """7.5131c (issue 20.6): a vehicle held back for Low Ammunition "at CG End ... is Eliminated and added to the CVP
+    totals". The Russians end 24PM with LVP 9 and 210 CVP: 9 + 10 = 19 VP; a German StuG still held back, worth 10 CVP
+    (the facts' german_held_back_cvp), brings 220 CVP: 20 VP, a Russian CG win. An old save does not count them."""
+    def end(rules):
+        r = make_reph()
+        r.rules = rules
+        r.c.date = "24PM"
+        r.c.scenarios = [ScenarioResult("24PM", {"Russian": 210, "German": 0}, "German", lvp=9, vp=19)]
+        r.side("German").cpp = 0
+        stug = r.side("German").add("StuG IIIG", "vehicle")
+        stug.flags.add("held-back")
+        _facts(r, lvp=9, german_held_back_cvp=10)
+        end_module.finish(r)
+        assert not stug.retained
+        return r.c.result
+
+    assert (end(3)["vp"], end(3)["winner"]) == (20, "Russian")
+    assert (end(1)["vp"], end(1)["winner"]) == (19, "German")
