@@ -7,7 +7,7 @@ call for is rolled here with its table and modifiers.
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, smc_must_escape
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm, smc_must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
@@ -92,14 +92,12 @@ def must_escape(r: Reph, s) -> list[str]:
     return [u.id for u in s.retained("leader", "hero") if u.isolated in ("B", "C")]
 
 
-def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
-    """The Escape Table column and DRM for ``unit`` (7.5063)."""
+def escape_mods(r: Reph, unit: Unit, pp: int = 0) -> tuple[str, dict]:
+    """The Escape Table column and DRM for ``unit`` (7.5063; the <= 2 hexes, ADJACENT and PP > IPC DRM:
+    escape.shared_drm)."""
     f = r.c.facts
     vehicle = unit.kind == "vehicle"
-    mods = {}
-    near = f["near"].get(unit.id)
-    if near:
-        mods[near] = True
+    mods = shared_drm(r, unit, pp)
     if unit.kind in ("leader", "hero") and "wounded" not in unit.flags:
         mods["lone-smc"] = True
     if not vehicle:
@@ -112,8 +110,8 @@ def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
     return ("Vehicle" if vehicle else "Infantry"), mods
 
 
-def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    escape_roll(r, unit, "oto2.escape", "7.5063", escape_mods(r, unit))
+def _escape(r: Reph, unit: Unit, carrying: list[Unit], pp: int = 0) -> None:
+    escape_roll(r, unit, "oto2.escape", "7.5063", escape_mods(r, unit, pp))
     for sw in carrying:
         if unit.retained:
             sw.isolated = ""

@@ -4,11 +4,18 @@ Each fix that changes what the same dice give is gated on the save's rules versi
 tests set ``r.rules = 3`` as a new save is, and where it matters show that an older save keeps its old rules.
 """
 
+import pytest
+
+from solo.campaign import choices
 from solo.campaign.facts import check
 from solo.campaign.state import Purchase, ScenarioResult
+from solo.core.errors import SoloError
 from solo.games.oto2 import aftermath, purchase
 from solo.games.oto2 import end as end_module
 from solo.games.oto2 import refit as reorganization
+from solo.games.rb import aftermath as rb_aftermath
+from solo.games.votg import aftermath as votg_aftermath
+from tests.reph import day_reph
 
 
 def _facts(r, **given):
@@ -114,3 +121,44 @@ def test_7_5131c_vehicles_held_back_at_cg_end_count_for_cvp(make_reph):
 
     assert (end(3)["vp"], end(3)["winner"]) == (20, "Russian")
     assert (end(1)["vp"], end(1)["winner"]) == (19, "German")
+
+
+def test_7_5063_adjacent_is_cumulative_and_pp_beyond_ipc_counts(make_reph):
+    """7.5063 Escape DRM (issue 20.7): "-1 If <= 2 hexes from" and "-1 If adjacent to a friendly-Controlled,
+    non-Isolated hex" are both met by an adjacent unit (-2), and "+1 Per PP > IPC being carried" applies to the PP the
+    answer gives ("+SW pp=N"). A German 4-6-7 (+1 HS equivalency) adjacent (-2) carrying its HMG 2 PP beyond its IPC
+    (+2): DR 4+4 = 8, Final 9, "Escapes, Replaced" (to a 4-4-7). An old save keeps -1 for adjacent and no PP DRM."""
+    r = make_reph(faces=[4, 4], human="German", answers={"escape": ["G1+G2 pp=2"]})
+    r.rules = 3
+    g = r.side("German")
+    squad, hmg = g.add("4-6-7", "squad"), g.add("HMG", "sw")
+    _facts(r, isolated={"G1": "C", "G2": "C"}, near={"G1": "adjacent"})
+    aftermath.perimeter(r)
+    assert aftermath.escape_mods(r, squad, 2) == ("Infantry", {"within-2": True, "adjacent": True, "hs": 1, "pp": 2})
+    parse = choices.escape_parser(g, [], [squad], "7.5061")
+    for bad in (["G1 pp=2"], ["G1+G2 pp=x"]):  # PP with nothing carried; not a number: one line each
+        with pytest.raises(SoloError, match="pp"):
+            parse(bad)
+    aftermath.isolation(r)
+    trace = r.play.log.events[-1].data["trace"]
+    assert (trace["original"], trace["final"]) == (8, 9)
+    assert (squad.type, squad.isolated, hmg.isolated) == ("4-4-7", "", "")
+    r.rules = 1
+    assert aftermath.escape_mods(r, squad, 2) == ("Infantry", {"adjacent": True, "hs": 1})
+
+
+def test_11_6063_and_12_6073_rb_and_votg_escape_share_the_drm(pack):
+    """RB 11.6063 and VotG 12.6073 print the same <= 2 hexes / adjacent / PP > IPC DRM (issue 20.7): one
+    implementation (escape.shared_drm) gives an adjacent Russian 6-2-8 carrying 1 PP beyond its IPC -1 -1 +1; no PP
+    DRM for an AFV (*NA to AFV)."""
+    for cg, date, variant, module in (("rb", "17 Oct", "I", rb_aftermath), ("votg", "14 Sept", "II", votg_aftermath)):
+        pack(cg)
+        r = day_reph(cg, date, variant)
+        r.rules = 3
+        ru = r.side("Russian")
+        squad, tank = ru.add("6-2-8", "squad"), ru.add("T-34 M43", "vehicle")
+        r.c.facts = check(r.c, {"near": {squad.id: "adjacent", tank.id: "within-2"}, "winner": "Russian"})
+        _, mods = module.escape_mods(r, squad, 1)
+        assert (mods["within-2"], mods["adjacent"], mods["pp"]) == (True, True, 1), cg
+        _, mods = module.escape_mods(r, tank, 1)
+        assert "pp" not in mods and "adjacent" not in mods and mods["within-2"], cg
