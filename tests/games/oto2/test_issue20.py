@@ -8,7 +8,8 @@ import pytest
 
 from solo.campaign import choices
 from solo.campaign.facts import check
-from solo.campaign.state import Purchase, ScenarioResult
+from solo.campaign.state import Fortification, Purchase, ScenarioResult
+from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.games.oto2 import aftermath, purchase
 from solo.games.oto2 import end as end_module
@@ -162,3 +163,32 @@ def test_11_6063_and_12_6073_rb_and_votg_escape_share_the_drm(pack):
         assert (mods["within-2"], mods["adjacent"], mods["pp"]) == (True, True, 1), cg
         _, mods = module.escape_mods(r, tank, 1)
         assert "pp" not in mods and "adjacent" not in mods and mods["within-2"], cg
+
+
+def test_7_514_a_removed_fortification_leaves_the_count(make_reph):
+    """7.514 (issue 20.11): a Removal dr <= 3 "Eliminated and Removed from the map": the Russians remove German Wire
+    (rear, dr 1), a German Minefield hex of the Initial OB (dr 2) and a German Trench (dr 5: No Effect). The German
+    Wire x10 becomes x9, the Minefield hexes x4 x3, the Trenches stay x10; a count reaching 0 leaves the record. An
+    old save's counts never went down."""
+    def removal(rules):
+        r = make_reph(faces=[1, 2, 5], human="Russian", answers={"removal": [1, 2, 3]})
+        r.rules = rules
+        g, ru = r.side("German"), r.side("Russian")
+        for _ in range(3):
+            ru.add("4-5-8", "squad")
+        g.fortifications = [Fortification("German", "Wire", 10, "23AM", True),
+                            Fortification("German", "Minefield hex (3 AT, 6 AP mines)", 4, "23AM", True),
+                            Fortification("German", "Trench", 10, "23AM", True)]
+        _facts(r, removal=[{"side": "Russian", "item": item} for item in ("Wire", "Minefield", "Trench")])
+        reorganization.removal(r)
+        return [f.count for f in g.fortifications]
+
+    assert removal(3) == [9, 3, 10]
+    assert removal(1) == [10, 4, 10]
+    r = make_reph()
+    r.rules = 3
+    g = r.side("German")
+    g.fortifications = [Fortification("German", "AP Mine", 6, "23PM"), Fortification("German", "Foxhole 3", 1, "23PM")]
+    fortify.lose(r, [g], "AP Mine 4", "7.514")
+    fortify.lose(r, [g], "Foxhole 3", "7.514")
+    assert [(f.kind, f.count) for f in g.fortifications] == [("AP Mine", 2)]
