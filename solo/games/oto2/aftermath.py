@@ -181,11 +181,34 @@ def wounded_leaders(r: Reph) -> None:
 @step("battle_hardening")
 def battle_hardening(r: Reph) -> None:
     """7.511: 7.5111 Recombining, 7.5112 Heroes and MMC Battle Hardening, 7.5113 Leader Battle Hardening,
-    7.5114 Armor leaders (not eligible)."""
+    7.5114 Armor leaders (not eligible; one whose AFV is gone is placed in another)."""
     for s in r.c.sides.values():
         recombine(r, s, "7.5111")
         _mmc_hardening(r, s)
         _leader_hardening(r, s)
+        if r.rules >= 3:
+            _armor_leaders(r, s)
+
+
+def _armor_leaders(r: Reph, s) -> None:
+    """7.5114 (issue 20.12; saves of rules version 3 on): a Retained armor leader whose AFV is no longer Retained by
+    his side (Eliminated, Captured) "must be placed in any retained, non-Isolated AFV of the same vehicle type, or if
+    none is available, may be placed into any other retained, non-Isolated AFV" (an AFV without an armor leader first).
+    The text says no more; solo's reading: with no such AFV he is Eliminated, for an armor leader exists only in a
+    vehicle (D3.43, core ASL: not in the texts), and 7.5114 gives him no other place."""
+    for leader in s.retained("armor-leader"):
+        afv = s.unit(leader.detail.get("in", ""))
+        if afv is not None and afv.retained and afv.side == s.name:
+            continue
+        led = {u.detail.get("in") for u in s.retained("armor-leader")}
+        free = [v for v in s.retained("vehicle") if not v.isolated]
+        was = afv.type if afv is not None else ""
+        free.sort(key=lambda v: (v.type != was, v.id in led, v.id))
+        if leader.isolated or not free:
+            eliminate(r, leader, "his AFV is gone and no Retained, non-Isolated AFV can take him (7.5114; D3.43)")
+            continue
+        leader.detail["in"] = free[0].id
+        r.say(f"{s.name} armor leader {leader.id} {leader.type} is placed in {free[0].id} {free[0].type} (7.5114)")
 
 
 def _mmc_hardening(r: Reph, s) -> None:

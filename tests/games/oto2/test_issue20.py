@@ -9,7 +9,7 @@ import pytest
 from solo.campaign import choices
 from solo.campaign.facts import check
 from solo.campaign.state import Fortification, Purchase, ScenarioResult
-from solo.campaign.steps import fortify
+from solo.campaign.steps import fortify, scenario_end
 from solo.core.errors import SoloError
 from solo.games.oto2 import aftermath, purchase
 from solo.games.oto2 import end as end_module
@@ -192,3 +192,31 @@ def test_7_514_a_removed_fortification_leaves_the_count(make_reph):
     fortify.lose(r, [g], "AP Mine 4", "7.514")
     fortify.lose(r, [g], "Foxhole 3", "7.514")
     assert [(f.kind, f.count) for f in g.fortifications] == [("AP Mine", 2)]
+
+
+def test_7_5114_an_armor_leader_whose_afv_is_gone_changes_afv_or_goes(make_reph):
+    """7.5114 (issue 20.12): a non-Isolated armor leader whose AFV is gone "must be placed in any retained,
+    non-Isolated AFV of the same vehicle type, or if none is available, may be placed into any other retained,
+    non-Isolated AFV". The Russian 9-1 of an Eliminated T-34 goes into the other T-34 (not the KV, nor the Isolated
+    T-34); the German 8-1 of an Eliminated StuG has no AFV left and is Eliminated (solo's reading, D3.43). Every face
+    6: no MMC or leader Battle Hardens."""
+    def reph(rules):
+        r = make_reph(faces=[6] * 8)
+        r.rules = rules
+        r.c.scenarios = [ScenarioResult("23AM", {"Russian": 0, "German": 0}, "German")]
+        ru, g = r.side("Russian"), r.side("German")
+        lost, kv, isolated, other = (ru.add(t, "vehicle") for t in ("T-34/M43", "KV-1S", "T-34/M43", "T-34/M43"))
+        russian_al = ru.add("9-1", "armor-leader", **{"in": lost.id})
+        stug = g.add("StuG IIIG", "vehicle")
+        german_al = g.add("8-1", "armor-leader", **{"in": stug.id})
+        _facts(r, eliminated=[lost.id, stug.id], isolated={isolated.id: "C"})
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        aftermath.battle_hardening(r)
+        return russian_al, german_al, other
+
+    russian_al, german_al, other = reph(3)
+    assert russian_al.retained and russian_al.detail["in"] == other.id
+    assert not german_al.retained
+    russian_al, german_al, other = reph(1)  # an old save left them in the OB with no AFV
+    assert russian_al.detail["in"] != other.id and german_al.retained
