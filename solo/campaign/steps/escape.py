@@ -47,8 +47,8 @@ def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True
                          f"{', '.join(required) or 'none'})" + odds, choices.escape_parser(s, required, units, rule),
                          side=side, context={"reph": r, "units": units, "must": required},
                          example=f'{key} = ["G5", "G7+G31 pp=1"]  # "+G31": the SW it carries; pp: PP beyond its IPC')
-        for entry in attempts:
-            escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]], entry["pp"])
+        for entry in attempts:  # an answer recorded before issue 20.7 has no "pp"
+            escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]], entry.get("pp", 0))
         for unit in s.retained():
             if unit.isolated in ("C", "D"):
                 unit.flags.add("ammo-shortage")
