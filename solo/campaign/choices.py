@@ -4,7 +4,7 @@ Each returns the checked answer as plain JSON data, or raises SoloError with one
 """
 
 from solo.campaign.state import SideState, Unit
-from solo.core.choices import words
+from solo.core.choices import MOST, whole, words
 from solo.core.errors import SoloError
 
 
@@ -46,19 +46,25 @@ def unit_list(s: SideState, allowed: list[Unit], most: int):
 
 
 def escape_parser(s: SideState, must: list[str], units: list[Unit], rule: str):
-    """Ids among ``units`` (Isolated units that may attempt to Escape), each optionally "+SW" for what it carries; every
-    id of ``must`` (``rule``) among them."""
+    """Ids among ``units`` (Isolated units that may attempt to Escape), each optionally "+SW" for what it carries and
+    " pp=N" for the PP it carries beyond its IPC (the Escape DRM +1 per PP > IPC: escape.shared_drm); every id of
+    ``must`` (``rule``) among them."""
     isolated = [u for u in s.retained() if u.isolated]
 
     def parse(raw) -> list[dict]:
         out = []
         for word in words(raw):
-            unit_id, *carried = str(word).split("+")
+            text, _, pp = str(word).partition("pp=")
+            unit_id, *carried = text.strip().split("+")
             unit = _own(s, unit_id.strip(), units)
             if "immobilized" in unit.flags:
                 raise SoloError(f"{unit.id} is Immobile: it must remain in its Location (7.5071)")
             sws = [_own(s, sw.strip(), [u for u in isolated if u.kind == "sw"]).id for sw in carried]
-            out.append({"unit": unit.id, "carrying": sws})
+            excess = whole(pp.strip(), 0, MOST, f"{word!r}: pp (the PP beyond the IPC)") if pp.strip() else 0
+            if excess and (not sws or unit.kind == "vehicle"):
+                raise SoloError(f"{word!r}: pp=N is the PP an Infantry unit carries beyond its IPC: name what it "
+                                f"carries (\"{unit.id}+SW pp={excess}\"; {rule})")
+            out.append({"unit": unit.id, "carrying": sws, "pp": excess})
         missing = set(must) - {e["unit"] for e in out}
         if missing:
             raise SoloError(f"{', '.join(sorted(missing))} must attempt to Escape ({rule}: SMC in a type B or C Area)")

@@ -30,6 +30,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
+    used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained)
+    german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
 """
 
 import random
@@ -47,7 +49,7 @@ WEAPONS = ("sw", "gun", "vehicle", "cupola")
 KINDS = {"wounded": ("leader",), "heroic": ("leader",), "malfunctioned": WEAPONS, "captured": WEAPONS,
          "immobilized": ("vehicle",), "stunned": ("vehicle",), "recall": ("vehicle",), "bog": ("vehicle",),
          "shock": ("vehicle",), "ft_dc": ("sw",), "encircled": ("squad", "hs", "crew", "leader", "hero"),
-         "ap_minefield": ("squad", "hs", "crew", "leader", "hero")}
+         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment")}
 ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "bog": ("unbogged", "immobilized"),
            "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated")}
 WHERE = ("front-line", "adjacent", "rear")
@@ -249,6 +251,10 @@ def simulated(c: Campaign, seed: int) -> dict:
         facts.update(lvp=lvp, evp=rng.choice([0, 0, 0, 2, 5]), flames=rng.choice([0, 0, 1, 2]),
                      russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
         facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
+        facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")]
+        for side, s in c.sides.items():
+            held = sum("held-back" in u.flags for u in s.retained("vehicle"))
+            facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held
     return facts
 
 

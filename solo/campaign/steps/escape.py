@@ -1,8 +1,9 @@
 """Escape (OtO2 7.506, RB 11.606, VotG 12.607): who attempts it, and the Escape Table's result read from its row's effect."""
 
 from solo.campaign import choices
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
-from solo.campaign.state import Unit
+from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.losses import eliminate, find, reduce, replace
 from solo.rules.odds import odds
 
@@ -18,31 +19,57 @@ def isolate(r: Reph, areas: dict[str, str]) -> None:
         find(r, unit_id).isolated = area
 
 
+def smc_must_escape(s: SideState, enemy: SideState, smc: tuple[str, ...] = ("leader", "hero")) -> list[str]:
+    """OtO2 7.5061, RB 11.6061: each SMC in a type B Area, and each enemy SMC in a type C Area, must Escape. A type C
+    Area holds one side's MMC/vehicles: an SMC there is the enemy's when its own side has no MMC/vehicle Isolated in a
+    type C Area and the other side has (the facts give each unit its Area's type, not which Area it is)."""
+    own_c = any(u.isolated == "C" and u.kind not in smc for u in s.retained())
+    enemy_c = any(u.isolated == "C" and u.kind not in smc for u in enemy.retained())
+    return [u.id for u in s.retained(*smc) if u.isolated == "B" or (u.isolated == "C" and enemy_c and not own_c)]
+
+
 def isolated_escapes(r: Reph, key: str, rule: str, escape, may=lambda unit: True, must=lambda side: [],
                      chances=None) -> None:
     """OtO2 7.506, RB 11.606, VotG 12.607: each side names which of its Isolated units (those ``may`` allows) attempt to
-    Escape, every one ``must(side)`` names among them (``rule``); ``escape(r, unit, carrying)`` rolls each. Then every
-    unit left in a type C/D Area suffers Ammunition Shortage, and the Encircled markers go. ``chances(unit)`` gives the
-    Escape Table and the (column, DRM) a unit would roll with: the question shows each unit's odds."""
+    Escape, every one ``must(side)`` names among them (``rule``); ``escape(r, unit, carrying, pp)`` rolls each (pp: the
+    PP it carries beyond its IPC). Then every unit left in a type C/D Area suffers Ammunition Shortage, and the
+    Encircled markers go. ``chances(unit)`` gives the Escape Table and the (column, DRM) a unit would roll with: the
+    question shows each unit's odds."""
     for side, s in r.c.sides.items():
         isolated = [u for u in s.retained() if u.isolated]
         if not isolated:
             continue
         units, required = [u for u in isolated if may(u)], must(s)
         odds = "".join(f"\n  {u.label}: {escape_odds(r, *chances(u))}" for u in units) if chances else ""
+        listed = ', '.join(u.label for u in units) or 'none may'
         attempts = r.ask(key, f"{rule} Escape: which of your Isolated units attempt to Escape (\"+id\" for a SW it "
-                         f"carries)? ({', '.join(u.label for u in units) or 'none may'}; must: {', '.join(required) or 'none'})"
-                         + odds, choices.escape_parser(s, required, units, rule),
+                         f"carries, \" pp=N\" for the PP it carries beyond its IPC)? ({listed}; must: "
+                         f"{', '.join(required) or 'none'})" + odds, choices.escape_parser(s, required, units, rule),
                          side=side, context={"reph": r, "units": units, "must": required},
-                         example=f'{key} = ["G5", "G7+G31"]  # "+G31": the SW it carries')
-        for entry in attempts:
-            escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]])
+                         example=f'{key} = ["G5", "G7+G31 pp=1"]  # "+G31": the SW it carries; pp: PP beyond its IPC')
+        for entry in attempts:  # an answer recorded before issue 20.7 has no "pp"
+            escape(r, s.unit(entry["unit"]), [s.unit(sw) for sw in entry["carrying"]], entry.get("pp", 0))
         for unit in s.retained():
             if unit.isolated in ("C", "D"):
                 unit.flags.add("ammo-shortage")
     for s in r.c.sides.values():
         for unit in s.units:
             unit.flags.discard("encircled")
+
+
+def shared_drm(r: Reph, unit: Unit, pp: int = 0) -> dict:
+    """The Escape DRM the OtO2 (7.5063), RB (11.6063) and VotG (12.6073) tables print alike: -1 "If <= 2 hexes from" and
+    -1 "If adjacent to a friendly-Controlled, non-Isolated hex" (the facts' near), and +1 "Per PP > IPC being carried"
+    (``pp``, given with the Escape answer; *NA to AFV). An ADJACENT hex is also <= 2 hexes away: the two DRM are
+    cumulative, -2 in all; and the PP DRM is set (issue 20.7; saves of rules version 3 on, before which adjacent was
+    -1 alone and the PP DRM never applied)."""
+    near = fact(r, "near", {}).get(unit.id)
+    mods = {"within-2": True} if near == "adjacent" and r.rules >= 3 else {}
+    if near:
+        mods[near] = True
+    if pp and unit.kind != "vehicle" and r.rules >= 3:
+        mods["pp"] = pp
+    return mods
 
 
 def escape_odds(r: Reph, table: str, escape_mods: tuple[str, dict]) -> str:

@@ -78,6 +78,33 @@ def removal(r: Reph, s, item: dict, table: str, rule: str, mods: dict, line: str
     r.say(line.format(side=s.name, item=item, trace=trace, result=trace.result.rstrip("*")))
     if trace.effect.get("engineer_casualty"):
         engineer_casualty(r, s)
+    if trace.result.startswith("Eliminated") and r.rules >= 3:
+        owner = s if item.get("own") else r.side(r.c.other(s.name))
+        lose(r, [owner, r.side(r.c.other(owner.name))], item["item"], rule)
+
+
+def _norm(kind: str) -> str:
+    return re.sub(r"[\s-]", "", kind.lower())
+
+
+def lose(r: Reph, sides: list, item: str, rule: str) -> None:
+    """A Fortification Eliminated (removed: OtO2 7.514, RB 11.615, VotG 12.617): the first side of ``sides`` holding
+    one of ``item``'s kind loses its count of it ("Wire", "Trench", "Foxhole 3"; "AP Mine 6": mines are counted by
+    factor; "Pillbox" for the first "Pillbox 1+2+3"); a record at 0 goes (issue 20.11: the counts never went down;
+    saves of rules version 3 on). An item of no recorded Fortification (a wreck, a Roadblock) changes nothing."""
+    counted = re.fullmatch(r"(.*?)\s+(\d+)", item.strip())
+    tries = [(item, 1, False)] + ([(counted[1], int(counted[2]), True)] if counted else []) + [(item, 1, True)]
+    for s in sides:
+        for kind, count, prefix in tries:
+            found = next((f for f in s.fortifications if _norm(f.kind) == _norm(kind)
+                          or (prefix and _norm(f.kind).startswith(_norm(kind)))), None)
+            if found:
+                found.count -= min(count, found.count)
+                if not found.count:
+                    s.fortifications.remove(found)
+                r.say(f"{s.name} {found.kind}: {count} Eliminated, {found.count} left ({rule})",
+                      secret=s.name if found.secret else "")
+                return
 
 
 # --- Booby Traps (RB 11.6123 and 11.621 note 8; VotG 12.6143 and 12.623 note 8) -------------------------------------

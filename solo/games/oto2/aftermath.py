@@ -4,9 +4,10 @@ What happened on the map comes from the facts (solo/campaign/facts.py); every di
 call for is rolled here with its table and modifiers.
 """
 
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm, smc_must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
@@ -17,20 +18,28 @@ LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1",
 
 @step("marker_removal")
 def marker_removal(r: Reph) -> None:
-    """7.502 Marker Removal (a-i). What stays in the OB: Radios/Field Phones of Retained OBA (d; CG7);
-    Bombardments are used up before play (note m, footnote 20) and FB/GA/DB counters leave the map (i)."""
+    """7.502 Marker Removal (a-i). What stays in the OB: Radios/Field Phones of Retained OBA (d; CG7); a Bombardment
+    resolved before play is eliminated (note m, footnote 20) and FB/GA/DB counters leave the map (i). CG7: a RG "not
+    entering-play/used during a CG scenario is still available for the next": the aircraft and Bombardments the facts
+    list as used go, the others are Retained, but the Initial OB's GA, Recalled at the end of Turn 2 (IHSR 4), always
+    go (issue 20.5; saves of rules version 3 on, before which all of them went after every scenario)."""
+    used = set(fact(r, "used", []))
     for s in r.c.sides.values():
         for unit in s.retained("bombardment", "aircraft"):
-            eliminate(r, unit, "Bombardment resolved (note m)" if unit.kind == "bombardment" else "FB/GA/DB counters removed (7.502 i)")
+            if r.rules >= 3 and unit.id not in used and not (unit.kind == "aircraft" and not unit.rg):
+                continue
+            eliminate(r, unit, "Bombardment resolved (note m)" if unit.kind == "bombardment"
+                      else "FB/GA/DB counters removed (7.502 i)")
     r.say("remove from the map: SR and FFE (a), Smoke/WP (b), Acquisition (c), Radios/Field Phones unless Retained (d), "
           "DM, Disrupted, Fanatic, Berserk, HD, Dummy Cloaking and '?' (e), CX, Motion, CE, BU, Labor (f); place hidden "
           "units, entrenchments and Equipment on map (g); Sniper counters (h); FB/GA/DB counters (i)")
 
 
-def scenario_vp(r: Reph, lvp: int) -> int:
-    """7.4 CG Victory Conditions: LVP Controlled + 1 VP per 20 CVP + 1 VP per 20 EVP (cumulative, kept apart)."""
+def scenario_vp(r: Reph, lvp: int, more_cvp: int = 0) -> int:
+    """7.4 CG Victory Conditions: LVP Controlled + 1 VP per 20 CVP + 1 VP per 20 EVP (cumulative, kept apart);
+    ``more_cvp``: Russian CVP earned after the last scenario's (7.5131c at CG End)."""
     v = r.defn.victory
-    return lvp + r.c.cvp_total["Russian"] // v["cvp_per_vp"] + r.c.evp_total // v["evp_per_vp"]
+    return lvp + (r.c.cvp_total["Russian"] + more_cvp) // v["cvp_per_vp"] + r.c.evp_total // v["evp_per_vp"]
 
 
 @step("rally_and_victory")
@@ -69,20 +78,26 @@ def perimeter(r: Reph) -> None:
 def isolation(r: Reph) -> None:
     """7.506 Isolation: 7.5061 SMC in a type B or C Area must Escape, units in C/D suffer Ammunition Shortage;
     7.5063 Escape Table; 7.5064 equipment of an escapee Eliminated while escaping; 7.5065 Encircled markers removed."""
-    isolated_escapes(r, "escape", "7.5061", _escape,
-                     must=lambda s: [u.id for u in s.retained("leader", "hero") if u.isolated and u.isolated in "BC"],
+    isolated_escapes(r, "escape", "7.5061", _escape, must=lambda s: must_escape(r, s),
                      chances=lambda u: ("oto2.escape", escape_mods(r, u)))
     r.say("Encircled markers removed (7.5065)")
 
 
-def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
-    """The Escape Table column and DRM for ``unit`` (7.5063)."""
+def must_escape(r: Reph, s) -> list[str]:
+    """7.5061: each SMC in a type B Isolated Area must attempt to Escape, and in a type C Area "only an enemy SMC"
+    (escape.smc_must_escape, shared with RB 11.6061; issue 20.2: saves of rules version 3 on, before which every SMC
+    in a B or C Area had to)."""
+    if r.rules >= 3:
+        return smc_must_escape(s, r.side(r.c.other(s.name)))
+    return [u.id for u in s.retained("leader", "hero") if u.isolated in ("B", "C")]
+
+
+def escape_mods(r: Reph, unit: Unit, pp: int = 0) -> tuple[str, dict]:
+    """The Escape Table column and DRM for ``unit`` (7.5063; the <= 2 hexes, ADJACENT and PP > IPC DRM:
+    escape.shared_drm)."""
     f = r.c.facts
     vehicle = unit.kind == "vehicle"
-    mods = {}
-    near = f["near"].get(unit.id)
-    if near:
-        mods[near] = True
+    mods = shared_drm(r, unit, pp)
     if unit.kind in ("leader", "hero") and "wounded" not in unit.flags:
         mods["lone-smc"] = True
     if not vehicle:
@@ -95,8 +110,8 @@ def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
     return ("Vehicle" if vehicle else "Infantry"), mods
 
 
-def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    escape_roll(r, unit, "oto2.escape", "7.5063", escape_mods(r, unit))
+def _escape(r: Reph, unit: Unit, carrying: list[Unit], pp: int = 0) -> None:
+    escape_roll(r, unit, "oto2.escape", "7.5063", escape_mods(r, unit, pp))
     for sw in carrying:
         if unit.retained:
             sw.isolated = ""
@@ -166,11 +181,34 @@ def wounded_leaders(r: Reph) -> None:
 @step("battle_hardening")
 def battle_hardening(r: Reph) -> None:
     """7.511: 7.5111 Recombining, 7.5112 Heroes and MMC Battle Hardening, 7.5113 Leader Battle Hardening,
-    7.5114 Armor leaders (not eligible)."""
+    7.5114 Armor leaders (not eligible; one whose AFV is gone is placed in another)."""
     for s in r.c.sides.values():
         recombine(r, s, "7.5111")
         _mmc_hardening(r, s)
         _leader_hardening(r, s)
+        if r.rules >= 3:
+            _armor_leaders(r, s)
+
+
+def _armor_leaders(r: Reph, s) -> None:
+    """7.5114 (issue 20.12; saves of rules version 3 on): a Retained armor leader whose AFV is no longer Retained by
+    his side (Eliminated, Captured) "must be placed in any retained, non-Isolated AFV of the same vehicle type, or if
+    none is available, may be placed into any other retained, non-Isolated AFV" (an AFV without an armor leader first).
+    The text says no more; solo's reading: with no such AFV he is Eliminated, for an armor leader exists only in a
+    vehicle (D3.43, core ASL: not in the texts), and 7.5114 gives him no other place."""
+    for leader in s.retained("armor-leader"):
+        afv = s.unit(leader.detail.get("in", ""))
+        if afv is not None and afv.retained and afv.side == s.name:
+            continue
+        led = {u.detail.get("in") for u in s.retained("armor-leader")}
+        free = [v for v in s.retained("vehicle") if not v.isolated]
+        was = afv.type if afv is not None else ""
+        free.sort(key=lambda v: (v.type != was, v.id in led, v.id))
+        if leader.isolated or not free:
+            eliminate(r, leader, "his AFV is gone and no Retained, non-Isolated AFV can take him (7.5114; D3.43)")
+            continue
+        leader.detail["in"] = free[0].id
+        r.say(f"{s.name} armor leader {leader.id} {leader.type} is placed in {free[0].id} {free[0].type} (7.5114)")
 
 
 def _mmc_hardening(r: Reph, s) -> None:

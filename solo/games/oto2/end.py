@@ -1,24 +1,37 @@
 """OtO2's CG End (6., 7.4) and the CG4 Game End dr made during a CG scenario."""
 
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.steps.losses import eliminate
+from solo.games.oto2.aftermath import scenario_vp
 
 
 def finish(r: Reph) -> None:
     """CG End (6., 7.4): VP = the last scenario's VP less the German CPP left after the last RePh (7.518 Note); the
-    Russians win with >= 20 VP. Vehicles still held back for Low Ammunition are Eliminated (7.5131c)."""
+    Russians win with >= 20 VP. Vehicles still held back for Low Ammunition are Eliminated and their CVP (the
+    facts' german_held_back_cvp / russian_held_back_cvp: a vehicle's CVP is A26, not in the texts) go to the other
+    side's total (7.5131c; issue 20.6, saves of rules version 3 on)."""
     c = r.c
     v = r.defn.victory
-    for s in c.sides.values():
-        for unit in s.retained("vehicle"):
-            if "held-back" in unit.flags:
-                eliminate(r, unit, "still held back for Low Ammunition at CG End (7.5131c): add its CVP")
+    held_back_cvp = {}  # CVP each side earns for the other's vehicles held back
+    for side, s in c.sides.items():
+        held = [u for u in s.retained("vehicle") if "held-back" in u.flags]
+        for unit in held:
+            eliminate(r, unit, "still held back for Low Ammunition at CG End (7.5131c): add its CVP")
+        if held and r.rules >= 3:
+            held_back_cvp[c.other(side)] = fact(r, f"{side.lower()}_held_back_cvp", 0)
     german_left = c.sides["German"].cpp if v["german_cpp_vp"] else 0
-    vp = c.last.vp - german_left
+    last_vp = c.last.vp
+    if held_back_cvp:  # 7.5131c: "at CG End it is Eliminated and added to the CVP totals" (issue 20.6)
+        held_back_cvp = dict.fromkeys(c.sides, 0) | held_back_cvp
+        last_vp = scenario_vp(r, c.last.lvp, held_back_cvp["Russian"])
+        r.say(f"CVP for vehicles held back at CG End (7.5131c): {held_back_cvp['Russian']} to the Russians, "
+              f"{held_back_cvp['German']} to the Germans (the facts' held_back_cvp)")
+    vp = last_vp - german_left
     winner = "Russian" if vp >= v["cg_vp"] else "German"
-    c.result = {"vp": vp, "scenario_vp": c.last.vp, "german_cpp_left": german_left, "winner": winner}
+    c.result = {"vp": vp, "scenario_vp": last_vp, "german_cpp_left": german_left, "winner": winner}
     c.stage, c.step = "ended", ""
-    r.say(f"CG End: the Russians have {c.last.vp} VP less {german_left} German CPP left = {vp} VP; they needed "
+    r.say(f"CG End: the Russians have {last_vp} VP less {german_left} German CPP left = {vp} VP; they needed "
           f"{v['cg_vp']}: the {winner}s win the Campaign Game")
 
 

@@ -143,7 +143,9 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
             p.units += [s.add("GAZ-MM Medium Truck", "truck", p.line).type for _ in range(n)]
         if g.infantry_company:
             _sw(r, s, p, g, full)
-            if g.id not in r.defn.raw["platoon_leader_rg"].get(s.name, []):
+            # 7.5196: a DR "for each Infantry RG purchased"; the German I3/I4 platoons (notes a and e) roll it besides
+            # their 7.5197 Platoon dr (issue 20.3; saves of rules version 3 on, before which they had only the dr).
+            if r.rules >= 3 or g.id not in r.defn.raw["platoon_leader_rg"].get(s.name, []):
                 _leaders(r, s, p, g, full)
         if "a" in g.notes:
             _platoon_leader(r, s, p, g, full)

@@ -83,8 +83,14 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
 
 
 def _weapon_repair(r: Reph, s) -> None:
-    """7.5132 Weapon Repair: a dr for each malfunctioned, non-Captured, Retained weapon; X# weapons are removed."""
+    """7.5132 Weapon Repair: a dr for each malfunctioned, non-Captured, Retained weapon; X# weapons are removed. A
+    malfunctioned MG Cupola is repaired without a dr (4.1: "automatically repaired in the RePh (7.5132)"; issue 20.1,
+    saves of rules version 3 on)."""
     for unit in [u for u in s.retained() if "malfunctioned" in u.flags and "captured" not in u.flags]:
+        if unit.kind == "cupola" and r.rules >= 3:
+            unit.flags.discard("malfunctioned")
+            r.say(f"{s.name} {unit.id} {unit.type}: a Malfunctioned MG Cupola is automatically repaired (4.1, 7.5132)")
+            continue
         if unit.type in r.defn.raw["weapons"]["x_number"]:
             eliminate(r, unit, "a malfunctioned X# weapon is removed from play (7.5132)")
             continue

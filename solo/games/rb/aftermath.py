@@ -8,7 +8,8 @@ from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
-from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm
+from solo.campaign.steps.escape import smc_must_escape as must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
@@ -146,22 +147,12 @@ def perimeter(r: Reph) -> None:
                                                           if isolated else ""))
 
 
-def must_escape(s: SideState, enemy: SideState) -> list[str]:
-    """11.6061: each SMC in a type B Area, and each SMC in a type C Area of the enemy's MMC/vehicles, must Escape.
-    A type C Area holds one side's MMC: an SMC there is the enemy's when its own side has no MMC/vehicle in type C."""
-    own_c = any(u.isolated == "C" and u.kind not in SMC for u in s.retained())
-    enemy_c = any(u.isolated == "C" and u.kind not in SMC for u in enemy.retained())
-    return [u.id for u in s.retained(*SMC) if u.isolated == "B" or (u.isolated == "C" and enemy_c and not own_c)]
-
-
-def escape_mods(r: Reph, unit: Unit) -> tuple[str, dict]:
-    """The Escape Table column and DRM for ``unit`` (11.6063); a unit Escapes alone (a stack, the leader/Heroic DRM
-    and the PP DRM are played with 'solo roll rb.escape')."""
+def escape_mods(r: Reph, unit: Unit, pp: int = 0) -> tuple[str, dict]:
+    """The Escape Table column and DRM for ``unit`` (11.6063; the <= 2 hexes, ADJACENT and PP > IPC DRM:
+    escape.shared_drm); a unit Escapes alone (a stack and the leader/Heroic DRM are played with 'solo roll
+    rb.escape')."""
     vehicle = unit.kind == "vehicle"
-    mods = {}
-    near = fact(r, "near", {}).get(unit.id)
-    if near:
-        mods[near] = True
+    mods = shared_drm(r, unit, pp)
     if unit.kind in SMC:
         mods["lone-smc"] = True
     if vehicle:
@@ -193,8 +184,8 @@ def isolation(r: Reph) -> None:
           "both Perimeters and the Isolated Area types on the reduced-size map (11.6066)")
 
 
-def _escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
-    escape_roll(r, unit, "rb.escape", "11.6063", escape_mods(r, unit),
+def _escape(r: Reph, unit: Unit, carrying: list[Unit], pp: int = 0) -> None:
+    escape_roll(r, unit, "rb.escape", "11.6063", escape_mods(r, unit, pp),
                 " Escapes with Heat of Battle (A15; 11.6064): resolve it on the map; any result other than "
                 "Hero-Creation/Battle Hardening Eliminates it")
     for sw in carrying:

@@ -9,7 +9,7 @@ every die the rules call for is rolled here with its table and modifiers.
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
@@ -161,15 +161,12 @@ def must_escape(unit: Unit, enemy: list[str]) -> bool:
     return unit.isolated == "B" or (unit.isolated == "C" and unit.id in enemy)
 
 
-def escape_mods(r: Reph, unit: Unit, carrying: int = 0) -> tuple[str, dict]:
+def escape_mods(r: Reph, unit: Unit, pp: int = 0) -> tuple[str, dict]:
     """The Escape Table column and DRM for ``unit`` (12.6073): leader DRM (the player's), Russian -1, lone unwounded
-    SMC -1, <= 2 hexes / adjacent to a friendly non-Isolated hex -1, +1 per HS equivalency >= 1 HS, Encircled +2
-    (NA to AFV); Captured AFV +2."""
+    SMC -1, <= 2 hexes and adjacent to a friendly non-Isolated hex -1 each, +1 per PP > IPC (escape.shared_drm), +1
+    per HS equivalency >= 1 HS, Encircled +2 (NA to AFV); Captured AFV +2."""
     afv = unit.kind == "vehicle"
-    mods = {}
-    near = fact(r, "near", {}).get(unit.id)
-    if near:
-        mods[near] = True
+    mods = shared_drm(r, unit, pp)
     if afv:
         if "captured" in unit.flags:
             mods["captured-afv"] = True
@@ -183,8 +180,6 @@ def escape_mods(r: Reph, unit: Unit, carrying: int = 0) -> tuple[str, dict]:
         mods["hs"] = hs - 1
     if unit.id in fact(r, "encircled", []):
         mods["encircled"] = True
-    if carrying:
-        mods["pp"] = carrying
     return "Infantry", mods
 
 
@@ -199,9 +194,9 @@ def isolation(r: Reph) -> None:
     r.say("units in type C/D Isolated Areas suffer Ammunition Shortage (12.6071); Encircled markers removed (12.6074)")
 
 
-def escape(r: Reph, unit: Unit, carrying: list[Unit]) -> None:
+def escape(r: Reph, unit: Unit, carrying: list[Unit], pp: int = 0) -> None:
     """One Escape DR (12.6073) and its result (12.6074): survivors and the SW they portage are Retained."""
-    escape_roll(r, unit, "votg.escape", "12.6073", escape_mods(r, unit),
+    escape_roll(r, unit, "votg.escape", "12.6073", escape_mods(r, unit, pp),
                 ": Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result Eliminates "
                 "it (12.6074)")
     for sw in carrying:

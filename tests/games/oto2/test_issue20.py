@@ -1,0 +1,222 @@
+"""Issue 20 (OtO2): the rules discrepancies fixed, one test per rule, each failing on the code before its fix.
+
+Each fix that changes what the same dice give is gated on the save's rules version (solo/core/store.py RULES): the
+tests set ``r.rules = 3`` as a new save is, and where it matters show that an older save keeps its old rules.
+"""
+
+import pytest
+
+from solo.campaign import choices
+from solo.campaign.facts import check
+from solo.campaign.state import Fortification, Purchase, ScenarioResult
+from solo.campaign.steps import fortify, scenario_end
+from solo.core.errors import SoloError
+from solo.games.oto2 import aftermath, purchase
+from solo.games.oto2 import end as end_module
+from solo.games.oto2 import refit as reorganization
+from solo.games.rb import aftermath as rb_aftermath
+from solo.games.votg import aftermath as votg_aftermath
+from tests.reph import day_reph
+
+
+def _facts(r, **given):
+    r.c.facts = check(r.c, given)
+
+
+def test_7_5132_cupolas_are_repaired(make_reph):
+    """4.1 with 7.5132 (issue 20.1): "A Malfunctioned MGC is automatically repaired in the RePh (7.5132)": no dr, and
+    the cupola is no longer malfunctioned, whatever a die would have said. An old save still rolls for it."""
+    r = make_reph(faces=[6])
+    r.rules = 3
+    g = r.side("German")
+    cupola = g.add("HMG Cupola", "cupola")
+    cupola.flags.add("malfunctioned")
+    reorganization._weapon_repair(r, g)
+    assert cupola.retained and "malfunctioned" not in cupola.flags
+    assert len(r.play.log) == 0  # no Weapon Repair dr
+    old = make_reph(faces=[6])
+    cupola = old.side("German").add("HMG Cupola", "cupola")
+    cupola.flags.add("malfunctioned")
+    reorganization._weapon_repair(old, old.side("German"))
+    assert len(old.play.log) == 1 and "malfunctioned" in cupola.flags
+
+
+def test_7_5061_only_an_enemy_smc_in_a_type_c_area_must_escape(make_reph):
+    """7.5061 (issue 20.2): "Each SMC enclosed in a type B or C Isolated Area [EXC: only an enemy SMC in a type C] must
+    attempt to Escape": a German leader with his own squad in a type C Area may stay; a Russian leader in that Area (no
+    Russian MMC Isolated in a type C Area: the enemy SMC) and a German leader in a type B Area must Escape."""
+    r = make_reph(faces=[1, 1, 1, 1], human="German", answers={"escape": ["G3"]})
+    r.rules = 3
+    g, ru = r.side("German"), r.side("Russian")
+    g.add("4-6-7", "squad")
+    with_squad, alone = g.add("9-1", "leader"), g.add("8-0", "leader")
+    enemy = ru.add("8-1", "leader")
+    _facts(r, isolated={with_squad.id: "C", "G1": "C", alone.id: "B", enemy.id: "C"})
+    aftermath.perimeter(r)
+    assert aftermath.must_escape(r, g) == [alone.id]
+    assert aftermath.must_escape(r, ru) == [enemy.id]
+    r.rules = 1  # an old save keeps the rule it was played by
+    assert aftermath.must_escape(r, g) == [with_squad.id, alone.id]
+    r.rules = 3
+    aftermath.isolation(r)  # the German answer leaves the 9-1 with his squad: accepted
+    assert (with_squad.isolated, alone.isolated, enemy.isolated) == ("C", "", "")
+
+
+def _tables_rolled(r):
+    return [e.data["trace"]["table"] for e in r.play.log.events if "trace" in e.data]
+
+
+def test_7_5196_german_platoons_get_their_leaders(make_reph):
+    """7.5196 (issue 20.3): "For each Infantry RG purchased (or OoB-given), make a Secret DR on the 7.5196 table"; the
+    German I3 Pioneer Plt and I4 Assault Plt (notes a and e) roll it as well as their 7.5197 Platoon dr. Initial
+    Scenario (IHSR 2: Full, no Strength DR); every face 4: the 7.5196 DR 8, Historical 23AM German -1, Final 7 gives
+    "9-1, 8-1, 7-0", the Platoon dr 4 an 8-1."""
+    for rg, title in (("I3", "Pioneer Plt."), ("I4", "Assault Plt.")):
+        r = make_reph(faces=[4] * 40)
+        r.rules = 3
+        g = r.side("German")
+        p = Purchase(1, rg, title, "23AM", 6)
+        g.purchases.append(p)
+        purchase._receive(r, g, p)
+        assert "oto2.leader_generation" in _tables_rolled(r) and "oto2.platoon_leader" in _tables_rolled(r)
+        assert sorted(u.type for u in g.retained("leader")) == ["7-0", "8-1", "8-1", "9-1"]
+        assert p.leaders == ["9-1", "8-1", "7-0", "8-1"]
+
+
+def test_cg7_unused_aircraft_and_bombardments_are_retained(make_reph):
+    """CG7 (issue 20.5): "Each RG, or part thereof, not entering-play/used during a CG scenario is still available for
+    the next CG scenario"; a Bombardment is eliminated once resolved (RG note m, footnote 20). The facts name what was
+    used: a used Bombardment and Sturmovik go, an unused one of each is Retained; the Initial OB's GA, Recalled at the
+    end of Turn 2 (IHSR 4), always go. An old save still loses them all."""
+    def reph(rules):
+        r = make_reph()
+        r.rules = rules
+        ru = r.side("Russian")
+        units = [ru.add("Bombardment", "bombardment", 1), ru.add("Bombardment", "bombardment", 2),
+                 ru.add("Sturmovik", "aircraft", 3), ru.add("Sturmovik", "aircraft", 4),
+                 ru.add("44A GA without rockets", "aircraft")]
+        _facts(r, used=["R1", "R3"])
+        aftermath.marker_removal(r)
+        return [u.retained for u in units]
+
+    assert reph(3) == [False, True, False, True, False]
+    assert reph(1) == [False] * 5
+
+
+def test_7_5131c_vehicles_held_back_at_cg_end_count_for_cvp(make_reph):
+    """7.5131c (issue 20.6): a vehicle held back for Low Ammunition "at CG End ... is Eliminated and added to the CVP
+    totals". The Russians end 24PM with LVP 9 and 210 CVP: 9 + 10 = 19 VP; a German StuG still held back, worth 10 CVP
+    (the facts' german_held_back_cvp), brings 220 CVP: 20 VP, a Russian CG win. An old save does not count them."""
+    def end(rules):
+        r = make_reph()
+        r.rules = rules
+        r.c.date = "24PM"
+        r.c.scenarios = [ScenarioResult("24PM", {"Russian": 210, "German": 0}, "German", lvp=9, vp=19)]
+        r.side("German").cpp = 0
+        stug = r.side("German").add("StuG IIIG", "vehicle")
+        stug.flags.add("held-back")
+        _facts(r, lvp=9, german_held_back_cvp=10)
+        end_module.finish(r)
+        assert not stug.retained
+        return r.c.result
+
+    assert (end(3)["vp"], end(3)["winner"]) == (20, "Russian")
+    assert (end(1)["vp"], end(1)["winner"]) == (19, "German")
+
+
+def test_7_5063_adjacent_is_cumulative_and_pp_beyond_ipc_counts(make_reph):
+    """7.5063 Escape DRM (issue 20.7): "-1 If <= 2 hexes from" and "-1 If adjacent to a friendly-Controlled,
+    non-Isolated hex" are both met by an adjacent unit (-2), and "+1 Per PP > IPC being carried" applies to the PP the
+    answer gives ("+SW pp=N"). A German 4-6-7 (+1 HS equivalency) adjacent (-2) carrying its HMG 2 PP beyond its IPC
+    (+2): DR 4+4 = 8, Final 9, "Escapes, Replaced" (to a 4-4-7). An old save keeps -1 for adjacent and no PP DRM."""
+    r = make_reph(faces=[4, 4], human="German", answers={"escape": ["G1+G2 pp=2"]})
+    r.rules = 3
+    g = r.side("German")
+    squad, hmg = g.add("4-6-7", "squad"), g.add("HMG", "sw")
+    _facts(r, isolated={"G1": "C", "G2": "C"}, near={"G1": "adjacent"})
+    aftermath.perimeter(r)
+    assert aftermath.escape_mods(r, squad, 2) == ("Infantry", {"within-2": True, "adjacent": True, "hs": 1, "pp": 2})
+    parse = choices.escape_parser(g, [], [squad], "7.5061")
+    for bad in (["G1 pp=2"], ["G1+G2 pp=x"]):  # PP with nothing carried; not a number: one line each
+        with pytest.raises(SoloError, match="pp"):
+            parse(bad)
+    aftermath.isolation(r)
+    trace = r.play.log.events[-1].data["trace"]
+    assert (trace["original"], trace["final"]) == (8, 9)
+    assert (squad.type, squad.isolated, hmg.isolated) == ("4-4-7", "", "")
+    r.rules = 1
+    assert aftermath.escape_mods(r, squad, 2) == ("Infantry", {"adjacent": True, "hs": 1})
+
+
+def test_11_6063_and_12_6073_rb_and_votg_escape_share_the_drm(pack):
+    """RB 11.6063 and VotG 12.6073 print the same <= 2 hexes / adjacent / PP > IPC DRM (issue 20.7): one
+    implementation (escape.shared_drm) gives an adjacent Russian 6-2-8 carrying 1 PP beyond its IPC -1 -1 +1; no PP
+    DRM for an AFV (*NA to AFV)."""
+    for cg, date, variant, module in (("rb", "17 Oct", "I", rb_aftermath), ("votg", "14 Sept", "II", votg_aftermath)):
+        pack(cg)
+        r = day_reph(cg, date, variant)
+        r.rules = 3
+        ru = r.side("Russian")
+        squad, tank = ru.add("6-2-8", "squad"), ru.add("T-34 M43", "vehicle")
+        r.c.facts = check(r.c, {"near": {squad.id: "adjacent", tank.id: "within-2"}, "winner": "Russian"})
+        _, mods = module.escape_mods(r, squad, 1)
+        assert (mods["within-2"], mods["adjacent"], mods["pp"]) == (True, True, 1), cg
+        _, mods = module.escape_mods(r, tank, 1)
+        assert "pp" not in mods and "adjacent" not in mods and mods["within-2"], cg
+
+
+def test_7_514_a_removed_fortification_leaves_the_count(make_reph):
+    """7.514 (issue 20.11): a Removal dr <= 3 "Eliminated and Removed from the map": the Russians remove German Wire
+    (rear, dr 1), a German Minefield hex of the Initial OB (dr 2) and a German Trench (dr 5: No Effect). The German
+    Wire x10 becomes x9, the Minefield hexes x4 x3, the Trenches stay x10; a count reaching 0 leaves the record. An
+    old save's counts never went down."""
+    def removal(rules):
+        r = make_reph(faces=[1, 2, 5], human="Russian", answers={"removal": [1, 2, 3]})
+        r.rules = rules
+        g, ru = r.side("German"), r.side("Russian")
+        for _ in range(3):
+            ru.add("4-5-8", "squad")
+        g.fortifications = [Fortification("German", "Wire", 10, "23AM", True),
+                            Fortification("German", "Minefield hex (3 AT, 6 AP mines)", 4, "23AM", True),
+                            Fortification("German", "Trench", 10, "23AM", True)]
+        _facts(r, removal=[{"side": "Russian", "item": item} for item in ("Wire", "Minefield", "Trench")])
+        reorganization.removal(r)
+        return [f.count for f in g.fortifications]
+
+    assert removal(3) == [9, 3, 10]
+    assert removal(1) == [10, 4, 10]
+    r = make_reph()
+    r.rules = 3
+    g = r.side("German")
+    g.fortifications = [Fortification("German", "AP Mine", 6, "23PM"), Fortification("German", "Foxhole 3", 1, "23PM")]
+    fortify.lose(r, [g], "AP Mine 4", "7.514")
+    fortify.lose(r, [g], "Foxhole 3", "7.514")
+    assert [(f.kind, f.count) for f in g.fortifications] == [("AP Mine", 2)]
+
+
+def test_7_5114_an_armor_leader_whose_afv_is_gone_changes_afv_or_goes(make_reph):
+    """7.5114 (issue 20.12): a non-Isolated armor leader whose AFV is gone "must be placed in any retained,
+    non-Isolated AFV of the same vehicle type, or if none is available, may be placed into any other retained,
+    non-Isolated AFV". The Russian 9-1 of an Eliminated T-34 goes into the other T-34 (not the KV, nor the Isolated
+    T-34); the German 8-1 of an Eliminated StuG has no AFV left and is Eliminated (solo's reading, D3.43). Every face
+    6: no MMC or leader Battle Hardens."""
+    def reph(rules):
+        r = make_reph(faces=[6] * 8)
+        r.rules = rules
+        r.c.scenarios = [ScenarioResult("23AM", {"Russian": 0, "German": 0}, "German")]
+        ru, g = r.side("Russian"), r.side("German")
+        lost, kv, isolated, other = (ru.add(t, "vehicle") for t in ("T-34/M43", "KV-1S", "T-34/M43", "T-34/M43"))
+        russian_al = ru.add("9-1", "armor-leader", **{"in": lost.id})
+        stug = g.add("StuG IIIG", "vehicle")
+        german_al = g.add("8-1", "armor-leader", **{"in": stug.id})
+        _facts(r, eliminated=[lost.id, stug.id], isolated={isolated.id: "C"})
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        aftermath.battle_hardening(r)
+        return russian_al, german_al, other
+
+    russian_al, german_al, other = reph(3)
+    assert russian_al.retained and russian_al.detail["in"] == other.id
+    assert not german_al.retained
+    russian_al, german_al, other = reph(1)  # an old save left them in the OB with no AFV
+    assert russian_al.detail["in"] != other.id and german_al.retained
