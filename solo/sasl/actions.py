@@ -25,7 +25,8 @@ MF = {"leader": 6}  # A4.1; every other infantry kind 4
 INFANTRY = ("squad", "hs", "crew", "leader")
 
 
-def _hex(x: Ctx, text, what: str) -> str:
+def map_hex(x: Ctx, text, what: str) -> str:
+    """A hex of the mission's map, by the map's own name (one line for anything else)."""
     name = hex_id(x.m, x.defn, text)
     if x.map is not None:
         found = x.map.name(name)
@@ -65,7 +66,7 @@ def check_enter(x: Ctx, raw: dict) -> dict:
         types = types.replace(",", " ").split()
     if not isinstance(types, list) or not types or not all(isinstance(t, str) for t in types):
         raise SoloError("enter: name the OoB units' types, e.g. 5-2-7 5-2-7 LMG")
-    where = _hex(x, raw.get("hex"), "enter: hex")
+    where = map_hex(x, raw.get("hex"), "enter: hex")
     if rule.get("edge"):  # off-board set up, entering on the chosen edge (OtO-S2)
         if m.phase != "FRIENDLY MPh":
             raise SoloError(f"enter: FRIENDLY units enter in the FRIENDLY MPh (it is the {m.phase})")
@@ -130,7 +131,7 @@ def check_move(x: Ctx, raw: dict) -> dict:
         path = path.replace(",", " ").split()
     if not isinstance(path, list) or not path:
         raise SoloError("move: give the hexes entered, in order (e.g. 5B2 5B3)")
-    path = [_hex(x, h, "move: hex") for h in path]
+    path = [map_hex(x, h, "move: hex") for h in path]
     start = units[0].hex
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
@@ -232,7 +233,7 @@ def check_enemy(x: Ctx, raw: dict) -> dict:
     if u.id not in pending:
         raise SoloError(f"enemy: {u.id} has no move waiting (waiting: {', '.join(pending)})")
     path = pending[u.id]["path"]
-    stop = _hex(x, raw["stop"], "enemy: stop") if raw.get("stop") else path[-1]
+    stop = map_hex(x, raw["stop"], "enemy: stop") if raw.get("stop") else path[-1]
     if stop not in path:
         raise SoloError(f"enemy: {stop} is not on {u.id}'s path ({' '.join(path)})")
     given = raw.get("result")

@@ -18,7 +18,6 @@ from solo.rules import default_catalog
 from solo.sasl import actions, activation, events, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
-from solo.sasl.mission_map import hex_id
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
 
@@ -78,7 +77,7 @@ KEYS = {"place": ("count", "hexes"), "activate": ("s", "range", "viewer", "mods"
 def _action(x: Ctx):
     """The parser of the player's next action: everything checked against the mission before it reaches the log,
     and the action logged as checked (its keys only)."""
-    m, defn, own = x.m, x.defn, tuple(x.game.actions)
+    m, own = x.m, tuple(x.game.actions)
 
     def parse(raw) -> dict:
         if not isinstance(raw, dict) or raw.get("do") not in ACTIONS + own:
@@ -94,11 +93,11 @@ def _action(x: Ctx):
         if do in MAP_ACTIONS:
             return MAP_ACTIONS[do][0](x, raw)
         if do == "place":
-            return _place(m, defn, raw)
+            return _place(x, raw)
         if do == "activate":
             return _activate(m, raw)
         if do in own:
-            return {"do": do, "hex": hex_id(m, defn, raw.get("hex"))}
+            return {"do": do, "hex": actions.map_hex(x, raw.get("hex"), f"{do}: hex")}
         if do in ("report", "turn"):
             _check_report(m, raw.get("report", {}))
             return {"do": do, "report": raw.get("report", {})}
@@ -106,8 +105,10 @@ def _action(x: Ctx):
     return parse
 
 
-def _place(m: Mission, defn: dict, raw: dict) -> dict:
-    """S? placed: a count, or one hex each; at most MOST S? on the map in all."""
+def _place(x: Ctx, raw: dict) -> dict:
+    """S? placed: a count, or one hex each, a hex of the mission's map holding no S? yet (one S? per Location, as
+    every S? placement case of 4.1 places them); at most MOST S? on the map in all."""
+    m = x.m
     hexes = raw.get("hexes") or []
     if not isinstance(hexes, list):
         raise SoloError("place: hexes is a list of hex ids, e.g. [\"4K5\"]")
@@ -117,7 +118,12 @@ def _place(m: Mission, defn: dict, raw: dict) -> dict:
         raise SoloError(f"place: {len(hexes)} hexes, but at most {MOST} S? are in a mission ({len(m.s)} placed)")
     if not hexes and count < 1:
         raise SoloError("place: give a count of S? or one hex per S?")
-    return {"do": "place", "count": count, "hexes": [hex_id(m, defn, h) for h in hexes]}
+    named = [actions.map_hex(x, h, "place: hex") for h in hexes]
+    taken = {s.where for s in m.s if s.status == "hidden"}
+    for n, where in enumerate(named):
+        if where in taken or where in named[:n]:
+            raise SoloError(f"place: {where} already holds an S? (one S? per Location, 4.1)")
+    return {"do": "place", "count": count, "hexes": named}
 
 
 def _activate(m: Mission, raw: dict) -> dict:

@@ -25,6 +25,8 @@ def oto_s1(tmp_path, capsys, monkeypatch):
     (["place", "--hex", "../../x"], "bad hex id '../../x'"),
     (["place", "--hex", "K\x0012"], "bad hex id"),
     (["place", "--hex", "K29"], "no hex 'K29': column K has rows"),
+    (["place", "--hex", "B3"], "B3 already holds an S?"),  # issue 18: one S? per Location (4.1)
+    (["place", "--hex", "K12", "--hex", "k12"], "K12 already holds an S?"),
     (["minefield", "--hex", "ZZ99"], "no hex 'ZZ99'"),
     (["turn", "--vpo-friendly", "1000000"], "Invalid value for '--vpo-friendly'"),
     (["turn", "--guns", "-1"], "Invalid value for '--guns'"),
