@@ -144,3 +144,16 @@ def test_real_board_decisions():
     for d in by.values():
         assert all(t.graph.has_edge(a, b) for a, b in zip(d.path, d.path[1:]))
     assert nx.is_directed(t.graph) and np.isfinite(m.threat).all()
+
+
+def test_brush_gives_cover_and_a_graveyard_costs_two_mf():
+    """B11: brush is +1 TEM to the AI; B18: entering a graveyard costs 2 MF (issue 18: brush had TEM 0 and a graveyard
+    cost 1 MF, so the AI neither sought brush nor paid for graveyards)."""
+    grid = Grid(columns=3, rows=3)
+    kinds = {"B2": "brush", "C2": "graveyard"}
+    hexes = {grid.name(c, r): Hex(grid.name(c, r), kinds.get(grid.name(c, r), "open"), 0, False, (), (), 0, {})
+             for c, r in grid.hexes}
+    graph = build_graph([Placed("1", Board.from_hexes("1", grid, hexes))])
+    t = Terrain(graph)
+    assert t.cover[t.at("1B2")] == 1 and t.cover[t.at("1A2")] == 0
+    assert graph.edges["1B2", "1C2"]["mf"] == 2 and graph.edges["1C2", "1B2"]["mf"] == 2

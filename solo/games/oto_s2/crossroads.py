@@ -18,7 +18,7 @@ the last priority class that fits only in part.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
@@ -138,6 +138,17 @@ def crossing_places(board: Board) -> list[tuple[str, ...]]:
                 places.append((not roads, column, tuple(grid.name(column, r) for r in run)))
             run = []
     return [hexes for *_, hexes in sorted(places)]
+
+
+def with_bridges(board: Board, spans) -> Board:
+    """``board`` with the bridges MSR 7 placed on it: each spanned river hex a bridge carrying a road down its column
+    (hexsides 0 and 3), so units cross where the river was NA (issue 18: the AI's map had no placed bridge)."""
+    spanned = {h for span in spans for h in span}
+    if not spanned:
+        return board
+    hexes = {n: replace(h, terrain="bridge", road=True, road_sides=(0, 3), road_exits=2) if n in spanned else h
+             for n, h in board.hexes.items()}
+    return type(board).from_hexes(board.name, board.grid, hexes, board.terrain, board.elevation, board.codes)
 
 
 def place_bridges(board: Board, dice: DiceSource) -> tuple[Trace, list[Bridge]]:

@@ -15,13 +15,17 @@ def mission_map(x: Ctx) -> MissionMap | None:
     if not x.boards:
         return None
     ids = tuple(x.m.boards["boards"])
-    return _map(ids, tuple(x.boards[b] for b in ids))
+    bridges = tuple((b, tuple(map(tuple, spans))) for b, spans in (x.m.boards.get("bridges") or {}).items())
+    return _map(ids, tuple(x.boards[b] for b in ids), bridges)
 
 
 @cache
-def _map(ids: tuple[str, ...], boards: tuple) -> MissionMap:
-    """Built once a process for the same boards (every command replays the save, some more than once)."""
-    return MissionMap(crossroads.map_graph(list(ids), dict(zip(ids, boards)).__getitem__))
+def _map(ids: tuple[str, ...], boards: tuple, bridges: tuple = ()) -> MissionMap:
+    """Built once a process for the same boards (every command replays the save, some more than once), with the
+    bridges MSR 7 placed on River mapboards."""
+    placed = dict(bridges)
+    load = {b: crossroads.with_bridges(board, placed.get(b, ())) for b, board in zip(ids, boards)}.__getitem__
+    return MissionMap(crossroads.map_graph(list(ids), load))
 
 
 def set_up(x: Ctx, load: Load) -> None:
@@ -62,6 +66,8 @@ def boards(x: Ctx, load: Load) -> None:
     x.boards = config.boards if config else {}
     x.m.boards = {"boards": [m.id for m in mapboards], "centre": mapboards[1].id,
                   "kinds": {m.id: m.kind for m in mapboards},
+                  "bridges": {b: [list(br.hexes) for br in spans] for b, spans in config.bridges.items()} if config
+                  else {},
                   "vpo": [{"hex": v.hex, "why": v.why} for v in config.vpo] if config else None}
     x.m.month = month.result
     x.say(f"Mapboards (MSR 6): {', '.join(m.id for m in mapboards)} (centre {mapboards[1].id}); month {month.result} (MSR 8)"

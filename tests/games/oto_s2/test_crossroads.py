@@ -93,3 +93,21 @@ def test_bridges_on_a_river_board():
     assert bridges[0].hexes == places[0]
     _, vpo = crossroads.choose_vpo("40", board, TypedDice([1]), bridges)
     assert vpo[0].why.startswith("Multi-Hex Bridge" if len(bridges[0].hexes) > 1 else "One Hex Bridge")
+
+
+@needs_boards
+def test_placed_bridges_are_on_the_map():
+    """MSR 7: a bridge placed on a River mapboard is on the mission's map: its river hexes become bridge hexes with a
+    road down the column, so Infantry and vehicles can cross where the river was NA (issue 18: the AI's map had
+    none)."""
+    board = load_board(BOARDS, "40")
+    _, bridges = crossroads.place_bridges(board, TypedDice([3, 5, 1, 2, 6, 6]))
+    span = bridges[0].hexes
+    bridged = crossroads.with_bridges(board, [span])
+    assert all(bridged.hexes[h].terrain == "bridge" and bridged.hexes[h].road for h in span)
+    assert all(board.hexes[h].terrain == "water" for h in span)  # the board itself is unchanged
+    plain = crossroads.map_graph(["40"], lambda b: board)
+    crossing = crossroads.map_graph(["40"], lambda b: bridged)
+    first = f"40{span[0]}"
+    assert all(plain.edges[n, first]["mf"] == float("inf") for n in plain.predecessors(first))
+    assert min(crossing.edges[n, first]["mf"] for n in crossing.predecessors(first)) <= 1
