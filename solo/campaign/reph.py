@@ -50,6 +50,7 @@ class StepDef:
     marks: str = ""
     initial: bool = False
     skip_if: str = ""  # a campaign flag under which the step is skipped (VotG 12.6253 Counterattack)
+    since: int = 1  # the rules version (solo/core/store.py RULES) from which the step runs: a step a fix added
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def load_campaign(cg: str) -> CampaignDef:
     """The Campaign Game file missions/<cg>.toml (``cg`` a registered game's id: solo.games)."""
     raw = read_toml_file(content_dir("missions") / f"{cg}.toml", "Campaign Game file")
     steps = tuple(StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
-                          entry.get("skip_if", "")) for entry in raw.get("step", []))
+                          entry.get("skip_if", ""), entry.get("since", 1)) for entry in raw.get("step", []))
     return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps, raw.get("victory", {}),
                        raw.get("limits", {}), raw.get("tables", {}), raw.get("initial", {}),
                        tuple(raw.get("sides", ("German", "Russian"))), raw.get("variants", {}), raw.get("initiative", {}))

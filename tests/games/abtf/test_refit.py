@@ -313,3 +313,23 @@ def test_setup_says_who_sets_up_first_and_where():
     commence.setup(r)
     text = r.c.record[-1]["text"]
     assert text.startswith("the British side sets up first") and "British: Blocks C" in text and "German: Blocks H" in text
+
+
+@pytest.mark.parametrize(("dr", "first"), [(4, "German"), (5, "British")])
+def test_9_6215_dual_assault_first_move_dr(dr, first):
+    """9.6215: "For Dual Assaults, the German player now makes a dr. On a dr <= 4, the German moves first. On a dr >= 5,
+    the British moves first." (issue 20.14: ABtF had no first-move step). Saves of rules 3 on; older saves replay
+    without the dr."""
+    from solo.campaign.engine import run_step
+    step = next(sd for sd in abtf_reph().defn.steps if sd.rule == "9.6215")
+    r = abtf_reph(faces=[dr], date="19AM")
+    r.rules = 3
+    r.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
+    run_step(r, step)
+    assert r.c.initiative["moves_first"] == first
+    assert [(t["table"], t["original"]) for t in rolls(r)] == [("abtf.first_move", dr)]
+    old = abtf_reph(faces=[dr], date="19AM")
+    old.rules = 2
+    old.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
+    run_step(old, step)
+    assert old.c.initiative["moves_first"] is None and not rolls(old)
