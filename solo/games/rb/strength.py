@@ -175,8 +175,11 @@ def _leaders(r: Reph, s: SideState, p: Purchase) -> None:
         mods["depleted"] = True
     if s.name == "Russian" and g.title.startswith("Gds"):
         mods["guards"] = True
-    if s.name == "German" and g.title == "Rifle Coy":
-        n = sum(1 for q in s.purchases[: s.purchases.index(p) + 1] if q.rg == p.rg)
+    # 11.6205 footnote: "the sixth ... German Rifle Coy purchased": the OB-given Companies are not purchased and do
+    # not count (issue 20.15: they did before rules 3)
+    purchased = (lambda q: not q.given) if r.rules >= 3 else (lambda q: True)
+    if s.name == "German" and g.title == "Rifle Coy" and purchased(p):
+        n = sum(1 for q in s.purchases[: s.purchases.index(p) + 1] if q.rg == p.rg and purchased(q))
         if n >= 9:
             mods["rifle-ninth"] = True
         elif n >= 6:

@@ -12,7 +12,7 @@ from solo.games.rb import purchase as rb_purchase
 from solo.games.rb import strength as rb_strength
 from solo.games.rb.purchase import Order
 from tests.games.rb.fixture import facts, rb_reph
-from tests.reph import finals
+from tests.reph import finals, traces
 
 
 @pytest.fixture
@@ -241,3 +241,26 @@ def test_recon_lax_when_most_squads_are_conscripts(rbr):
     assert recon_mods(r, "Russian", s, 2) == {"spent-2": True, "russian": True, "lax": True}
     r.rules = 1
     assert recon_mods(r, "Russian", s, 2) == {"spent-2": True, "russian": True}
+
+
+def test_11_6205_rifle_coy_leader_drm_counts_purchased_companies(rbr):
+    """11.6205 footnote: "+1 If this is the sixth, seventh or eighth German Rifle Coy purchased; +2 if this is >= the
+    ninth" (issue 20.15): the Companies the OB gives are not purchased. Three OB-given Rifle Coys and four bought
+    before: the one bought today is the fifth purchased (no DRM), not the eighth (+1)."""
+    r = rbr(faces=[1, 1, 3, 3])
+    r.rules = 3
+    g = r.side("German")
+    g.purchases = [Purchase(n, "I1", "Rifle Coy", "17 Oct", 0, given=True, strength="Full") for n in (1, 2, 3)]
+    g.purchases += [Purchase(n, "I1", "Rifle Coy", "17 Oct", 6, strength="Full") for n in (4, 5, 6, 7)]
+    g.purchases.append(Purchase(8, "I1", "Rifle Coy", "18 Oct", 6))
+    rb_strength.strength(r)
+    leaders = [t for t in traces(r) if t["rule"] == "11.6205"]
+    assert len(leaders) == 1 and leaders[0]["modifiers"] == []
+    r = rbr(faces=[1, 1, 3, 3])
+    r.rules = 3
+    g = r.side("German")
+    g.purchases = [Purchase(n, "I1", "Rifle Coy", "17 Oct", 6, strength="Full") for n in range(1, 8)]
+    g.purchases.append(Purchase(8, "I1", "Rifle Coy", "18 Oct", 6))
+    rb_strength.strength(r)
+    leaders = [t for t in traces(r) if t["rule"] == "11.6205"]
+    assert [m["name"] for m in leaders[0]["modifiers"]] == ["rifle-sixth"] and leaders[0]["final"] == 7
