@@ -307,8 +307,7 @@ def elr(r: Reph) -> None:
     def mods(side: str) -> dict:
         bought = [p for p in r.side(side).purchases if p.date == previous and not p.given]
         elite = sum(1 for p in bought if rg_class(r, side, p.rg) == "elite")
-        first = sum(1 for p in bought if rg_class(r, side, p.rg) == "first-line"
-                    or (p.rg.startswith("A") and "SPW" not in p.title))
+        first = sum(1 for p in bought if rg_class(r, side, p.rg) == "first-line" or day.elr_afv_pltn(p))
         played = scenario_yesterday(r)
         attack = attacked_yesterday(r, side) or (side == "German" and not r.c.history)
         given = {"won": bool(played) and played.winner == side, "idle": r.c.idle_days, "elite-coy": elite,

@@ -334,11 +334,15 @@ def cpp(r: Reph) -> None:
 
 
 def bought_on(r: Reph, s, date: str | None) -> dict:
-    """What 12.619 counts among the RG a side purchased on ``date``: elite and first-line Infantry Coys, Infantry
-    Pltns [EXC: MOL-P/HW]."""
+    """What 12.619 counts among the RG a side purchased on ``date``: elite and first-line Infantry Coys, AFV Pltns
+    (issue 20.16: saves of rules 3 on), Infantry Pltns [EXC: MOL-P/HW]."""
     counts = {"elite-coy": 0, "first-line": 0, "pltn": 0}
     for p in s.purchases:
-        if p.date != date or p.given or not p.rg.startswith("I"):
+        if p.date != date or p.given:
+            continue
+        if r.rules >= 3 and day.elr_afv_pltn(p):  # 12.619 "-1 Per friendly first-line-Infantry Coy/[AFV Pltn]"
+            counts["first-line"] += 1
+        if not p.rg.startswith("I"):
             continue
         title = p.title
         if "Pltn" in title:
@@ -371,10 +375,10 @@ def since_idle(r: Reph, kind: str = "") -> int:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """12.619 ELR Loss/Gain (votg.elr_loss_gain, its thresholds read as RB 11.617; day.elr_loss_gain): -1 per scenario won on the previous CG
-    Day, -2 per Idle Day since the last scenario, -2 per elite Infantry Coy and -1 per first-line Infantry Coy bought
-    on the previous CG Day, -1 per two (FRU) Infantry Pltn, +1 Attack chit, +2 per scenario since the start or the
-    last Idle Day, Historical DRM, German +1 per Night scenario."""
+    """12.619 ELR Loss/Gain (votg.elr_loss_gain, its thresholds read as RB 11.617; day.elr_loss_gain): -1 per scenario
+    won on the previous CG Day, -2 per Idle Day since the last scenario, -2 per elite Infantry Coy and -1 per
+    first-line Infantry Coy or AFV Pltn bought on the previous CG Day, -1 per two (FRU) Infantry Pltn, +1 Attack chit,
+    +2 per scenario since the start or the last Idle Day, Historical DRM, German +1 per Night scenario."""
     days = last_day(r)
     previous = days[0]["date"] if days else r.c.dates[max(0, r.c.dates.index(r.c.date) - 1)]
 

@@ -467,6 +467,20 @@ def test_elr_night_purchases_and_idle(vr):
     assert finals(r2)[0] == 8
 
 
+def test_12_619_afv_pltn_counts_as_first_line(vr):
+    """12.619 "-1 Per friendly first-line-Infantry Coy/" (cut at "/" in the copy; read as RB 11.617's "first-line-
+    Infantry-Coy/AFV-Pltn [EXC: SPW Pltn]") (issue 20.16: AFV Pltns were not counted). On 15 Sept (Historical -1) the
+    Russian bought a T-34 Pltn (A1) on 14 Sept: -1; no scenario, no chit: DR 3+3 = 6 - 1 - 1 = 4. Saves before rules 3
+    keep 5."""
+    for rules, final in ((3, 4), (2, 5)):
+        r = vr(faces=[6, 6, 3, 3], date="15 Sept")
+        r.rules = rules
+        buy(r, "Russian", "A1", "T-34 M41 Pltn", "14 Sept", 6)
+        votg_refit.elr(r)
+        assert finals(r)[1] == final
+        assert votg_refit.bought_on(r, r.side("Russian"), "14 Sept")["first-line"] == (rules >= 3)
+
+
 def test_night_german_elr_one_less_and_russian_recon_doubled(vr):
     # 12.6254: in a Night scenario the German ELR counts as one less; 12.624 the Russians' Recon Final dr is doubled
     # after all modifications: Russian spent 1 CPP: dr 3 + 1 (Russian) = 4 Locations -> 8.
