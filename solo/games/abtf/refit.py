@@ -5,15 +5,13 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState, Unit
 from solo.campaign.steps.day import roster, san_adjustment
-from solo.campaign.steps.losses import find, reduce, switch_side
+from solo.campaign.steps.losses import counted, find, lose, reduce, switch_side
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
     armor_leader,
-    counted,
     fact,
     leader_drm,
-    lose,
     previous_idle,
     role,
     shortage_level,

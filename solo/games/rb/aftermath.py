@@ -10,7 +10,7 @@ from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import number
 from solo.core.errors import SoloError
@@ -120,7 +120,7 @@ def encirclement(r: Reph) -> None:
         if _check(r, unit, f"1TC for Encircled {unit.label} (11.6041)", one=True):
             r.say(f"{unit.side} {unit.id} passes its Encircled 1TC and stays in its Location (11.6041)")
         else:
-            eliminate(r, unit, "failed its 1TC while Encircled (11.6041); a prisoner it Guarded must be claimed by a "
+            lose(r, unit, "failed its 1TC while Encircled (11.6041); a prisoner it Guarded must be claimed by a "
                       "friendly unit in its Location, or is Rearmed with the dropped Equipment")
     for unit_id in fact(r, "ap_minefield", []):
         unit = find(r, unit_id)
@@ -138,7 +138,7 @@ def perimeter(r: Reph) -> None:
     for unit_id in fact(r, "smc_outside", []):
         unit = find(r, unit_id)
         if unit.retained:
-            eliminate(r, unit, "SMC outside its side's Perimeter Area (11.6059)")
+            lose(r, unit, "SMC outside its side's Perimeter Area (11.6059)")
     isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
     r.say("Perimeters drawn on the map (map-edge markers 11.6053, then 11.6054-11.6058); each side gains Control of "
           "its non-Isolated Perimeter Area, No Man's Land becomes un-Controlled (11.6059); "
@@ -238,7 +238,7 @@ def blazes(r: Reph) -> None:
     for unit_id in fact(r, "blaze_eliminated", []):
         unit = find(r, unit_id)
         if unit.retained:
-            eliminate(r, unit, "Isolated in a Location consumed by a Blaze (11.6094-11.6096)"
+            lose(r, unit, "Isolated in a Location consumed by a Blaze (11.6094-11.6096)"
                       + ("; replace it with a Burnt-Out Wreck" if unit.kind == "vehicle" else ""))
 
 
@@ -249,7 +249,7 @@ def wounded_leaders(r: Reph) -> None:
     for s, leader, trace in wounded_leader_rolls(r, "rb.wounded_leader", "11.610", isolated_drm):
         r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
         if trace.effect["leader"] == "eliminated":
-            eliminate(r, leader, "wounds (11.610)")
+            lose(r, leader, "wounds (11.610)")
 
 # --- 11.611 -----------------------------------------------------------------------------------
 

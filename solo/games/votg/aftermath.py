@@ -11,7 +11,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
@@ -115,7 +115,7 @@ def encirclement(r: Reph) -> None:
             continue
         trace = task_check(r, unit, True, f"1TC for Encircled {unit.label} (12.6051)")
         if trace.result == "Fails":
-            eliminate(r, unit, f"failed its Encircled 1TC (DR {trace.original}); a prisoner it Guarded is claimed by a "
+            lose(r, unit, f"failed its Encircled 1TC (DR {trace.original}); a prisoner it Guarded is claimed by a "
                                "friendly unit in the Location or Rearmed, its Equipment left unpossessed (12.6051)")
         else:
             r.say(f"{unit.side} {unit.id} passes its Encircled 1TC (DR {trace.original}): it stays put (12.6051)")
@@ -145,7 +145,7 @@ def perimeter(r: Reph) -> None:
         if unit.kind not in ("leader", "hero", "armor-leader"):
             raise SoloError(f"facts smc_outside: {unit.id} is a {unit.type}, not a SMC (12.6069)")
         if unit.retained:
-            eliminate(r, unit, "SMC still outside its Perimeter Area (12.6069)")
+            lose(r, unit, "SMC still outside its Perimeter Area (12.6069)")
     isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
     r.say("Perimeters drawn (map-edge markers first, 12.6063; Pockets 12.6066-.6067); each side Controls the "
           f"non-Isolated Locations inside its Perimeter (12.6069). {len(isolated)} units Isolated"
@@ -254,7 +254,7 @@ def wounded_leaders(r: Reph) -> None:
     wounded, >= 3 Eliminated."""
     for s, leader, trace in wounded_leader_rolls(r, "votg.wounded_leader", "12.611", isolated_drm):
         if trace.effect["leader"] == "eliminated":
-            eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
+            lose(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
         else:
             r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original}, Retained wounded (12.611)")
 

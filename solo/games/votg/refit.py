@@ -8,7 +8,7 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import capture, eliminate, find
+from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
 from solo.games.votg.aftermath import COUNTERATTACK, fact
 from solo.rules.units import unit_type
 
@@ -69,7 +69,7 @@ def field_maintenance(r: Reph) -> None:
     for unit_id, outcome in fact(r, "shock", {}).items():
         unit = find(r, unit_id)
         if outcome == "eliminated":
-            eliminate(r, unit, "did not recuperate from Shock/UK (12.6151b)")
+            lose(r, unit, "did not recuperate from Shock/UK (12.6151b)")
     for unit_id, outcome in fact(r, "bog", {}).items():
         unit = find(r, unit_id)
         if outcome == "immobilized":
@@ -195,7 +195,7 @@ def weapon_repair(r: Reph) -> None:
                 unit.flags = (unit.flags - {"malfunctioned"}) | {"ma-disabled", "wreck"}
                 r.say(f"{unit.id}'s Main Armament is Disabled: the AFV is Retained as a Wreck (12.6152 *, 12.615d)")
             else:
-                eliminate(r, unit, "failed its repair (12.6152)")
+                lose(r, unit, "failed its repair (12.6152)")
         for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags]:
             if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
                 eliminate(r, unit, "an already malfunctioned Captured Weapon (12.6155)"
@@ -303,9 +303,10 @@ def fortification_removal(r: Reph) -> None:
 @step("cpp")
 def cpp(r: Reph) -> None:
     """12.618 CPP Replenishment: a Secret DR (Historical DRM, +1 Attack chit on the previous CG Day, -1 per 20 CVP
-    suffered in the previous scenario). 12.6253: in the RePh before a Counterattack the German's CPP are halved (FRU),
-    and the Russian's on the final CG Day; in the RePh right after it the Russian's. 12.6181 German Support CPP: +6
-    after a scenario the German chose Attack for (none after a Counterattack: he is Idle), only for non-Infantry RG."""
+    suffered in the previous scenario and by its units Eliminated in this RePh: losses.lose). 12.6253: in the RePh
+    before a Counterattack the German's CPP are halved (FRU), and the Russian's on the final CG Day; in the RePh right
+    after it the Russian's. 12.6181 German Support CPP: +6 after a scenario the German chose Attack for (none after a
+    Counterattack: he is Idle), only for non-Infantry RG."""
     before = COUNTERATTACK in r.c.flags
     after = bool(r.c.scenarios) and r.c.scenarios[-1].type == "Russian Counterattack"
     for side, s in r.c.sides.items():
@@ -313,6 +314,8 @@ def cpp(r: Reph) -> None:
         if attacked(r, side):
             mods["attack"] = True
         suffered = r.c.scenarios[-1].cvp.get(r.c.other(side), 0) if r.c.scenarios else 0
+        if r.rules >= 3:  # "(including friendly unit[s] Eliminated since the last scenario during the current CG Day's
+            suffered += reph_cvp(r, r.c.other(side))  # RePh)": issue 20.17
         if suffered:
             mods["cvp"] = suffered
         trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods, secret=r.computer(side))

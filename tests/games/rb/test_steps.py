@@ -356,3 +356,22 @@ def test_fortification_removal_drm(rbr):
     rb_day.fortification_removal(r)
     assert finals(r) == [3, 6]
     assert engineers[0].kind == "hs"
+
+
+def test_11_616_cpp_counts_afv_recalled_in_the_reph(rbr):
+    """11.616 "-1 Per each 20 Casualty VP suffered by the friendly side on the previous CG Day (including friendly
+    units[s] Eliminated since the last scenario during the current CG Day's RePh; e.g., Recalled or Withdrawn AFV)"
+    (issue 20.17). The Russians amassed 36 CVP on 17 Oct; on 18 Oct a German AFV under Recall is Eliminated (11.6141:
+    5 CVP, the stand-in A26 value of solo/campaign/facts.py): 41 CVP, -2 with the -2 Historical DRM: DR 10 - 4 = 6.
+    Saves before rules 3: 36 CVP, -1: Final 7."""
+    for rules, german in ((3, 6), (2, 7)):
+        r = rbr(faces=[4, 6, 1, 1])
+        r.rules = rules
+        r.c.scenarios = [scenario("17 Oct", "Russian", {"German": 5, "Russian": 36})]
+        facts(r, cvp={"German": 5, "Russian": 36})
+        tank = r.side("German").add("PzIIIJ", "vehicle")
+        tank.flags.add("recall")
+        rb_day.armor_withdrawal(r)
+        assert tank.status == "Eliminated"
+        rb_day.cpp(r)
+        assert finals(r)[0] == german

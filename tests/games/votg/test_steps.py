@@ -187,3 +187,21 @@ def test_computer_purchase_is_legal(vr):
         s = r.side(side)
         assert s.cpp >= 0
     assert any(e.kind == "decision" and e.data["why"] for e in r.play.log.events)
+
+
+def test_12_618_cpp_counts_units_eliminated_in_the_reph(vr):
+    """12.618 "-1 Per each 20 Casualty VP (A26.22) suffered by the friendly side in the previous CG scenario
+    (including friendly unit[s] Eliminated since the last scenario during the current CG Day's RePh)" (issue 20.17).
+    The Germans amassed 18 CVP on 14 Sept; on 15 Sept a Russian T-34 does not recuperate from Shock (12.6151b: 5 CVP,
+    the stand-in A26 value of solo/campaign/facts.py): 23 CVP, -1; with the -1 Historical DRM: DR 3+3 = 6 - 2 = 4.
+    Saves before rules 3: 18 CVP, no DRM: Final 5."""
+    for rules, russian in ((3, 4), (2, 5)):
+        r = vr(faces=[1, 1, 3, 3], date="15 Sept")
+        r.rules = rules
+        r.c.scenarios = [ScenarioResult("14 Sept", {"German": 18, "Russian": 4}, "German", "German Assault")]
+        tank = r.side("Russian").add("T-34 M41", "vehicle")
+        r.c.facts = {"shock": {tank.id: "eliminated"}}
+        votg_refit.field_maintenance(r)
+        assert tank.status == "Eliminated"
+        votg_refit.cpp(r)
+        assert finals(r)[1] == russian
