@@ -31,7 +31,7 @@ def named_side(r: Reph, text: str) -> str:
 
 def chits_left(r: Reph, side: str) -> dict[str, int | None]:
     """How many more Attack and Idle chits ``side`` may pick (None: no limit). RB 11.6231: one Attack chit per four
-    (or part thereof) CG Days completed, within the CG's total; VotG 12.6251: the CG's total, one a CG Day; ABtF
+    (or part thereof) CG Days completed, within the CG's total (the German's in RO CG III too); VotG 12.6251: the CG's total, one a CG Day; ABtF
     9.62131: the CG's chit units, from the player's pack (the texts lack them)."""
     cfg, c = r.defn.initiative, r.c
     variant = r.defn.variants.get(c.variant, {})
@@ -39,7 +39,7 @@ def chits_left(r: Reph, side: str) -> dict[str, int | None]:
     if "chit_units" in cfg:
         for chit in CHITS:
             limits[chit] = int(r.cat.chart(cfg["chit_units"], c.variant, f"{side} {chit}"))
-    pace = variant.get("attack_chit_days")
+    pace = variant.get("attack_chit_days") if r.rules >= variant.get("attack_chit_days_since", 1) else None
     if limits["Attack"] is not None and pace:
         completed = c.dates.index(c.date)
         limits["Attack"] = min(limits["Attack"], math.ceil(completed / pace))
