@@ -31,8 +31,8 @@ def named_side(r: Reph, text: str) -> str:
 
 def chits_left(r: Reph, side: str) -> dict[str, int | None]:
     """How many more Attack and Idle chits ``side`` may pick (None: no limit). RB 11.6231: one Attack chit per four
-    (or part thereof) CG Days completed, within the CG's total (the German's in RO CG III too); VotG 12.6251: the CG's total, one a CG Day; ABtF
-    9.62131: the CG's chit units, from the player's pack (the texts lack them)."""
+    (or part thereof) CG Days completed, within the CG's total (the German's in RO CG III too); VotG 12.6251: the
+    CG's total, one a CG Day; ABtF 9.62131: the CG's chit units, from the player's pack (the texts lack them)."""
     cfg, c = r.defn.initiative, r.c
     variant = r.defn.variants.get(c.variant, {})
     limits: dict[str, int | None] = {"Attack": variant.get("attack_chits", {}).get(side), "Idle": None}
