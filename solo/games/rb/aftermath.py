@@ -9,10 +9,9 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
-from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
-from solo.core.choices import number
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
 
@@ -341,10 +340,8 @@ def _leader(r: Reph, s: SideState) -> None:
                    side=s.name, secret=r.computer(s.name))
     drm = 0
     if won:
-        options = {d: selected_leader(r, s.name, trace.original + d) for d in (-2, -1, 0)}
-        drm = r.ask("won_drm", "11.6113 You won: apply the -2 DRM, only -1, or none? ("
-                    + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")", number(-2, 0),
-                    side=s.name, context={"reph": r, "options": options}, example="won_drm = -2", default="-2")
+        drm = won_drm(r, s, "11.6113", trace.original, lambda final: selected_leader(r, s.name, final),
+                      lambda selected: grade(leader_to_harden(s, selected)))
     selected = selected_leader(r, s.name, trace.original + drm)
     leader = leader_to_harden(s, selected)
     if leader is None:
@@ -364,6 +361,11 @@ def _leader(r: Reph, s: SideState) -> None:
 def selected_leader(r: Reph, side: str, final: int) -> str:
     """The leader type the 11.6113 table selects for a Final DR."""
     return str(r.cat.get("rb.leader_battle_hardening").result_at(final, side)).split()[0].rstrip("*†")
+
+
+def grade(leader: Unit | None) -> int:
+    """The grade of a leader in the 11.6113 table's order (-1: none)."""
+    return GRADES.index(leader.type) if leader else -1
 
 
 def leader_to_harden(s: SideState, selected: str) -> Unit | None:

@@ -10,7 +10,7 @@ from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
-from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
@@ -313,7 +313,8 @@ def leader_limit(r: Reph):
 
 def leader_hardening(r: Reph, s) -> None:
     """12.6124: each heroic leader Battle Hardens and loses heroic status [EXC: a heroic 10-3 or 10-0 only loses it];
-    then a Secret DR on the side's column (-2 if it won this CG Day's scenario), or Promotion (12.6125). A selected
+    then a Secret DR on the side's column (-2 if it won this CG Day's scenario: after the DR the player may apply only
+    -1, or none), or Promotion (12.6125). A selected
     type not Retained: the next lowest-grade Retained non-wounded leader."""
     for leader in [u for u in s.retained("leader") if "heroic" in u.flags]:
         leader.flags.discard("heroic")
@@ -323,22 +324,36 @@ def leader_hardening(r: Reph, s) -> None:
             leader.type = better.name
     if promotion(r, s, "leader_hardening", "12.6125", leader_limit(r)):
         return
-    mods = {"won": True} if won_today(r, s.name) else {}
-    trace = r.roll("votg.leader_battle_hardening", "Leader Battle Hardening (12.6124)", s.name, mods, side=s.name,
-                   secret=r.computer(s.name))
-    selected = trace.result.split()[0].rstrip("*†#‡")
-    rank = order(selected)
-    leaders = [u for u in s.retained("leader") if "wounded" not in u.flags and battle_hardened(unit_type(u.type, s.name))]
-    candidates = sorted((u for u in leaders if order(u.type) <= rank), key=lambda u: (-order(u.type), u.id))
-    if not candidates:
-        r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects the {selected}; no Retained leader of "
+    won = won_today(r, s.name)
+    trace = r.roll("votg.leader_battle_hardening", "Leader Battle Hardening (12.6124)", s.name,
+                   {"won": True} if won else {}, side=s.name, secret=r.computer(s.name))
+    final = trace.final
+    if won and r.rules >= 3:  # the -2 may be ignored or made -1 after the DR (issue 20.19: never asked before rules 3)
+        final = trace.original + won_drm(r, s, "12.6124", trace.original, lambda f: selected_leader(r, s.name, f),
+                                         lambda selected: order(getattr(leader_to_harden(s, selected), "type", "")))
+    selected = selected_leader(r, s.name, final)
+    leader = leader_to_harden(s, selected)
+    if leader is None:
+        r.say(f"{s.name}: the DR {trace.original} (Final {final}) selects the {selected}; no Retained leader of "
               "that grade or lower", secret=s.name)
         return
-    leader = candidates[0]
     better = battle_hardened(unit_type(leader.type, s.name))
-    r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects the {selected}; {leader.id} {leader.type} "
+    r.say(f"{s.name}: the DR {trace.original} (Final {final}) selects the {selected}; {leader.id} {leader.type} "
           f"Battle Hardens to {better.name} (12.6124)", secret=s.name)
     leader.type = better.name
+
+
+def selected_leader(r: Reph, side: str, final: int) -> str:
+    """The leader type the 12.6124 table selects for a Final DR."""
+    return str(r.cat.get("votg.leader_battle_hardening").result_at(final, side)).split()[0].rstrip("*†#‡")
+
+
+def leader_to_harden(s, selected: str):
+    """The Retained non-wounded leader of the selected type, else the next lowest-grade one (12.6124); None if none."""
+    leaders = [u for u in s.retained("leader")
+               if "wounded" not in u.flags and battle_hardened(unit_type(u.type, s.name))]
+    candidates = sorted((u for u in leaders if order(u.type) <= order(selected)), key=lambda u: (-order(u.type), u.id))
+    return candidates[0] if candidates else None
 
 GRADES = ("6+1", "7-0", "7-1", "8+1", "8-0", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
 

@@ -218,6 +218,28 @@ def test_leader_battle_hardening_next_lowest_grade_is_8_plus_1(vr):
     assert commissar.type == "9-0" and seven.type == "7-0"
 
 
+@pytest.mark.parametrize(("human", "rules", "hardened"),
+                         [("German", 3, "8-1"), ("none", 3, "9-1"), ("German", 2, "9-1")])
+def test_12_6124_optional_won_drm_is_asked(vr, human, rules, hardened):
+    """12.6124: "-2 Friendly side won this CG Day's scenario (optionally, the player may, after the DR, choose to
+    ignore this DRM, or apply only a -1 DRM)" (issue 20.19: never asked). The German won: MMC DR 6+6 = 12 - 3 = 9,
+    none. Leader DR 3+3 = 6: -2 selects the 9-1 (Final 4), -1 the 8-1 (5), none the 8-0 (6). The human applies only
+    -1: his 8-1 Battle Hardens (to a 9-1, note †). The computer applies the -2 that hardens its best leader, the 9-1.
+    Saves before rules 3 are not asked: the -2 applies."""
+    answers = {"leader_hardening": "roll", "won_drm": -1} if human == "German" else None
+    r = vr(faces=[6, 6, 3, 3, 6, 6, 6, 6], human=human, answers=answers)
+    r.rules = rules
+    g = r.side("German")
+    nine, eight = g.add("9-1", "leader"), g.add("8-1", "leader")
+    r.c.scenarios = [ScenarioResult("14 Sept", {"German": 0, "Russian": 0}, "German", "German Assault")]
+    votg.battle_hardening(r)
+    asked = [e.data for e in r.play.log.events if e.kind in ("answer", "decision") and e.data.get("what") == "won_drm"]
+    assert len(asked) == (rules >= 3)
+    changed = nine if hardened == "9-1" else eight
+    assert changed.type == ("9-2" if hardened == "9-1" else "9-1")
+    assert (nine.type, eight.type) == (("9-2", "8-1") if hardened == "9-1" else ("9-1", "9-1"))
+
+
 def test_promotion_out_of_the_ranks_limit(vr):
     # 12.6125 a) an 8-0 for two 7-0s only within one leader per four squad-equivalents (German): 2 leaders after the
     # exchange need 8 squad-equivalents; 4 squads are too few: one clear line.
