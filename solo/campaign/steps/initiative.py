@@ -8,7 +8,7 @@ Assault a Night scenario and the chit limits.
 
 import math
 
-from solo.campaign.reph import Reph, step
+from solo.campaign.reph import DAY, NIGHT, Reph, step
 from solo.core.choices import yes_no
 from solo.core.errors import SoloError
 
@@ -109,8 +109,11 @@ def initiative(r: Reph) -> None:
     if most is not None and sum(i["night"] for i in c.history) >= most:
         r.say(f"the {night} has had its {most} Night scenarios (RO CG III)")
     elif night and kind.startswith(night):
-        c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
-                                      side=night, context={"reph": r}, example="night = false", default="no")
+        if c.flags & {NIGHT, DAY}:  # declared with the Counterattack (VotG 12.613: the 14 Sept Historical DRM)
+            c.initiative["night"] = NIGHT in c.flags
+        else:
+            c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
+                                          side=night, context={"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:
             r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {night}s are the Scenario Attacker "
                   "(E1); off-map reinforcements have Freedom of Movement (E1.21); Cloud Cover and Base NVR per E1.11 "

@@ -7,7 +7,7 @@ every die the rules call for is rolled here with its table and modifiers.
 """
 
 from solo.campaign.facts import fact
-from solo.campaign.reph import Reph, step
+from solo.campaign.reph import DAY, NIGHT, Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
@@ -369,7 +369,7 @@ def counterattack(r: Reph) -> None:
     """12.613 Russian Counterattack Declaration (12.6253): on a CG Day a German Assault was just played the Russian
     may spend an Attack chit for a Counterattack right after it; the RePh then leaves out 12.614, 12.615d-f, 12.619
     and 12.620 (skip_if = "counterattack")."""
-    r.c.flags.discard(COUNTERATTACK)
+    r.c.flags -= {COUNTERATTACK, NIGHT, DAY}
     if scenario_type(r) != "German Assault":
         return
     limit = r.defn.raw["variants"].get(r.c.variant, {}).get("attack_chits", {}).get("Russian")
@@ -386,6 +386,14 @@ def counterattack(r: Reph) -> None:
         r.c.flags.add(COUNTERATTACK)
         r.say(f"the Russian declares a Counterattack on {r.c.date} (12.613): the German is Idle; steps 12.614, "
               "12.615d-f, 12.619 and 12.620 are left out of this RePh")
+        if r.rules >= 3 and r.night_row():
+            # 12.6182 *: on 14 Sept the Russian's Historical DRM is -2 for a Night scenario, 0 for a daytime one. The
+            # rolls of this RePh (CPP, RG Strength) come before the 12.6254 Night declaration, so solo's reading: the
+            # Russian declares a 14 Sept Counterattack a Night scenario now, with it (issue 20.20).
+            night = r.ask("night", "12.6254 Declare this 14 Sept Counterattack a Night scenario (yes/no)? Your "
+                          "Historical DRM is -2 for a Night scenario, 0 by day (12.6182 *)", yes_no, side="Russian",
+                          context={"reph": r}, example="night = false", default="no")
+            r.c.flags.add(NIGHT if night else DAY)
     else:
         r.say("no Russian Counterattack is declared (12.613)")
 
