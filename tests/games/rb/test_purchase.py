@@ -98,6 +98,21 @@ def test_strength_sw_hw_and_oba_ex_11_6204(rbr):
     assert finals(r)[:3] == [10, 9, 4]
 
 
+def test_11_6204_ex_hw_pltn_crew_types(rbr):
+    """11.6204 EX: the Depleted German HW Pltn receives "two HMG, one MMG and one MTR - plus three 1-2-7 and one 2-2-8
+    crews (as per German RG Chart note "c" and 11.6203)" (issue 20.26: every crew was a 2-2-8). The EX's dice: HW dr
+    2, 5; 4, 6; 5, 5 (one weapon), again 3, 2, 6, 3, 1, 5. Saves before rules 3 keep four 2-2-8."""
+    for rules, crews in ((3, ["1-2-7", "1-2-7", "1-2-7", "2-2-8"]), (2, ["2-2-8"] * 4)):
+        r = rbr(faces=[6, 5] + [2, 5, 4, 6, 5, 5] + [3, 2, 6, 3, 1, 5])
+        r.rules = rules
+        g = r.side("German")
+        g.purchases.append(Purchase(10, "H1", "HW Pltn", "18 Oct", 4))
+        rb_strength.strength(r)
+        hw = g.purchases[-1]
+        assert hw.strength == "Depleted" and sorted(hw.sw) == ["81mm MTR", "HMG", "HMG", "MMG"]
+        assert sorted(u.type for u in g.units if u.rg == hw.line and u.kind == "crew") == crews
+
+
 def test_leaders_and_commissar_ex_11_6206(rbr):
     # 11.6206 EX, 19 Oct: Rifle Coy Depleted (DR 4+5 = 9), Guards SMG Coy Full (DR 2+2). The Rifle Coy's five SW
     # (TEST chart) dr 1 each. Leaders: Rifle Coy DR 5 +2 Depleted = 7: 8-1 and 8-0; Guards SMG DR 6 -1 = 5: 9-1 and
