@@ -5,7 +5,8 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState, Unit
 from solo.campaign.steps.day import roster, san_adjustment
-from solo.campaign.steps.losses import counted, find, lose, reduce, switch_side
+from solo.campaign.steps.losses import counted, eliminate, find, lose, reduce, switch_side
+from solo.campaign.steps.repair import captured_afv
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
@@ -217,6 +218,10 @@ def _captured_check(r: Reph, s: SideState) -> None:
         trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
         if not trace.effect.get("eliminated"):
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
+        elif unit.kind == "vehicle" and r.rules >= 3:  # issue 20.23: the Burnt-out Wreck was never made before rules 3
+            r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (9.6143)")
+            burnt = "a captured vehicle with no functioning Weapon is replaced with a Burnt-out Wreck; no CVP (9.6143)"
+            captured_afv(r, unit, "9.6143", lambda v: eliminate(r, v, burnt))
         elif unit.kind == "vehicle":
             unit.flags.add("ma-disabled")
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (no Recall); it stays only "

@@ -4,7 +4,7 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import equipment_by_side
+from solo.campaign.steps.repair import captured_afv, equipment_by_side
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
 from solo.core.choices import words, yes_no
@@ -156,12 +156,8 @@ def _captured(r: Reph, s: SideState) -> None:
                 continue
         unit.flags.discard("malfunctioned")
         if unit.kind == "vehicle":
-            unit.flags.add("ma-disabled")
-            if "mg-disabled" in unit.flags:
-                eliminate(r, unit, "Captured AFV with no functioning Weapon becomes a wreck (11.6136)")
-            else:
-                r.say(f"Captured {unit.id}'s MA is Disabled; it stays in play if it has a functioning MG, else it "
-                      "becomes a wreck (11.6135-11.6136)")
+            captured_afv(r, unit, "11.6135-11.6136",
+                         lambda v: eliminate(r, v, "Captured AFV with no functioning Weapon becomes a wreck (11.6136)"))
         else:
             eliminate(r, unit, "Captured Weapon (11.6135)")
 

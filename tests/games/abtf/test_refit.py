@@ -333,3 +333,21 @@ def test_9_6215_dual_assault_first_move_dr(dr, first):
     old.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
     run_step(old, step)
     assert old.c.initiative["moves_first"] is None and not rolls(old)
+
+
+@pytest.mark.parametrize("rules", [3, 2])
+def test_9_6143_captured_vehicle_without_a_functioning_weapon_is_a_burnt_out_wreck(rules):
+    """9.6143: "if >= 4 it is Eliminated (disabled if vehicular) ... a captured vehicle may remain in play if it has any
+    functioning Weapon (even if MA is disabled); otherwise it is replaced with a Burnt-out Wreck. No CVP are awarded
+    for Eliminated Weapons." (issue 20.23: it was never replaced). Two captured Shermans, dr 4 each: the one with a
+    working MG stays, MA disabled; the one whose MG is disabled becomes a Burnt-out Wreck (no CVP). Saves before rules
+    3: both stay."""
+    r = abtf_reph(faces=[4, 4])
+    r.rules = rules
+    kept, bare = r.side("British").add("Sherman V", "vehicle"), r.side("British").add("Sherman V", "vehicle")
+    bare.flags.add("mg-disabled")
+    facts(r, captured=[kept.id, bare.id])
+    dated.equipment(r)
+    assert [t["table"] for t in rolls(r)] == ["abtf.captured_equipment"] * 2
+    assert kept.side == "German" and kept.retained and "ma-disabled" in kept.flags
+    assert bare.retained == (rules < 3) and "reph_eliminated" not in r.c.facts

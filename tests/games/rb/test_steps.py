@@ -375,3 +375,19 @@ def test_11_616_cpp_counts_afv_recalled_in_the_reph(rbr):
         assert tank.status == "Eliminated"
         rb_day.cpp(r)
         assert finals(r)[0] == german
+
+
+def test_11_6136_captured_afv_stays_with_a_functioning_weapon(rbr):
+    """11.6135 "if >= 3 it is Eliminated (Disabled if vehicular mounted)"; 11.6136 "A Captured AFV may remain in play if
+    it has any functioning Weapon (even if its MA is Disabled); otherwise, it becomes a wreck" (issue 20.23: RB was
+    right already; the rule is now one function with VotG 12.6156 and ABtF 9.6143). Two captured T-34, dr 3 each: the
+    one with a working MG stays, MA Disabled; the one whose MG is Disabled becomes a wreck."""
+    r = rbr(faces=[3, 3])
+    g = r.side("German")
+    kept, bare = g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle")
+    bare.flags.add("mg-disabled")
+    for u in (kept, bare):
+        u.flags.add("captured")
+    rb_day._captured(r, g)
+    assert finals(r) == [3, 3]
+    assert kept.retained and "ma-disabled" in kept.flags and not bare.retained

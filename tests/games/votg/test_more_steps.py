@@ -331,6 +331,31 @@ def test_weapon_repair_every_drm(vr):
     assert "malfunctioned" not in lmg.flags and "ammo-shortage" not in short.flags  # 12.6159 non-Isolated
 
 
+@pytest.mark.parametrize("rules", [3, 2])
+def test_12_6156_captured_afv_stays_with_a_functioning_weapon(vr, rules):
+    """12.6155 "if >= 3 it is Eliminated (Disabled if Vehicular-mounted). Each already malfunctioned Captured Weapon is
+    Eliminated (or Disabled)"; 12.6156 "A captured AFV may remain in play if it has any functioning Weapon (even if its
+    MA is disabled); otherwise, it becomes a wreck" (issue 20.23: every such AFV became a Wreck or was Eliminated). A
+    captured T-34, dr 3: MA Disabled, its MG works: it stays. A captured malfunctioned T-34: Disabled, stays. A
+    captured T-34 whose MG is Disabled, dr 4: a Wreck. Saves before rules 3 keep the old results."""
+    r = vr(faces=[3, 4])
+    r.rules = rules
+    g = r.side("German")
+    hit, broken, bare = g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle")
+    broken.flags.add("malfunctioned")
+    bare.flags.add("mg-disabled")
+    for u in (hit, broken, bare):
+        u.flags.add("captured")
+    votg_refit.weapon_repair(r)
+    assert finals(r) == [3, 4]
+    assert "wreck" in bare.flags and "ma-disabled" in bare.flags
+    if rules >= 3:
+        assert hit.retained and broken.retained and "wreck" not in hit.flags | broken.flags
+        assert "ma-disabled" in hit.flags and "ma-disabled" in broken.flags and "malfunctioned" not in broken.flags
+    else:
+        assert "wreck" in hit.flags and not broken.retained
+
+
 def test_weapon_repair_non_qualified_drm_on_the_table(vr):
     # 12.6152 "+1 If only Non-Qualified Use (A21.13) possible": dr 1 - 1 (Repair Number) + 1 = 1 -> Repaired;
     # dr 2 -> 2 Eliminated. The step cannot know it from the facts: the table carries it for the player's --mod.
