@@ -168,7 +168,12 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
         r.say(f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
               + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.effect.get("repaired") else ""))
     if "recall" in v.flags and "immobilized" not in v.flags:
-        lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
+        # 9.6141c: "CVP for Recalled AFV which ended the CG Scenario on map are awarded normally. No CVP are awarded for
+        # Recalled AFV which exited the map during play" (issue 20.24: they counted; the facts now name them, "exited")
+        if v.id in fact(r, "exited", []):
+            eliminate(r, v, "AFV under Recall that exited the map during play removed from play, no CVP (9.6141c)")
+        else:
+            lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
         return
     if "stunned" in v.flags:
         trace = r.roll("abtf.vehicle_stun_recovery", f"Stun recovery of {v.label} (9.6141d)", side=s.name)

@@ -351,3 +351,20 @@ def test_9_6143_captured_vehicle_without_a_functioning_weapon_is_a_burnt_out_wre
     assert [t["table"] for t in rolls(r)] == ["abtf.captured_equipment"] * 2
     assert kept.side == "German" and kept.retained and "ma-disabled" in kept.flags
     assert bare.retained == (rules < 3) and "reph_eliminated" not in r.c.facts
+
+
+def test_9_6141c_recalled_afv_cvp_only_if_it_ended_on_the_map():
+    """9.6141c: "CVP for Recalled AFV which ended the CG Scenario on map are awarded normally. No CVP are awarded for
+    Recalled AFV which exited the map during play." (issue 20.24: every Recalled AFV gave CVP). Two German AFV under
+    Recall are removed; the one that exited the map (facts "exited") gives the British no CVP for the ELR DRM of 9.6202,
+    the one that ended on the map its 5 (the stand-in A26 value of solo/campaign/facts.py)."""
+    from solo.campaign.steps.losses import reph_cvp
+    r = abtf_reph()
+    g = r.side("German")
+    stayed, exited = g.add("PzKpfw VG", "vehicle"), g.add("PzKpfw VG", "vehicle")
+    for v in (stayed, exited):
+        v.flags.add("recall")
+    facts(r, exited=[exited.id])
+    dated.equipment(r)
+    assert not stayed.retained and not exited.retained
+    assert r.c.facts["reph_eliminated"] == [stayed.id] and reph_cvp(r, "British") == 5
