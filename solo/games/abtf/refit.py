@@ -173,7 +173,8 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
         if v.id in fact(r, "exited", []):
             eliminate(r, v, "AFV under Recall that exited the map during play removed from play, no CVP (9.6141c)")
         else:
-            lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
+            lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the "
+                       "map)")
         return
     if "stunned" in v.flags:
         trace = r.roll("abtf.vehicle_stun_recovery", f"Stun recovery of {v.label} (9.6141d)", side=s.name)
