@@ -37,3 +37,8 @@ def day_reph(cg: str, date: str, variant: str, faces=(), human="none", answers=N
 def finals(r: Reph) -> list[int]:
     """The Final result of every roll made so far."""
     return [e.data["trace"]["final"] for e in r.play.log.events if "trace" in e.data]
+
+
+def traces(r: Reph) -> list[dict]:
+    """The trace of every roll made so far (its table, rule, modifiers, Final, result)."""
+    return [e.data["trace"] for e in r.play.log.events if "trace" in e.data]

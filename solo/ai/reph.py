@@ -97,6 +97,15 @@ def battle_harden(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  tuple((u.id, unit_type(u.type, side).klass) for u in ranked[:6]))
 
 
+def won_drm(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """RB 11.6113 / VotG 12.6124: the won DRM (-2, -1 or 0) whose selected leader hardens the best leader (the
+    question's context ranks the leader each DRM would harden)."""
+    options, rank = q.context["options"], q.context["rank"]
+    best = max((-2, -1, 0), key=lambda d: (rank[d], -d))
+    return Reply(best, f"applies {best}: it selects the {options[best]}, hardening the best leader it can",
+                 tuple((str(d), options[d]) for d in (-2, -1, 0)))
+
+
 def leader_hardening(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply("roll", "rolls the Leader Battle Hardening DR: it may harden a leader up to a 10-2, where an exchange "
                  "only trades one leader for two poorer ones", (("exchange", "two poorer leaders"),))

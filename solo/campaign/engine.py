@@ -116,7 +116,7 @@ def make_sides(game: CampaignGame, defn: CampaignDef, human: str, seed: int, ans
 
 
 def run_step(r: Reph, sd: StepDef) -> None:
-    if sd.skip_if and sd.skip_if in r.c.flags:
+    if sd.skip_if and sd.skip_if in r.c.flags or r.rules < sd.since:
         return
     r.c.step = sd.rule
     r.game.steps[sd.run](r)

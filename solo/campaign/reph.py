@@ -16,6 +16,10 @@ from solo.core.context import StepContext
 from solo.core.play import Play
 
 
+NIGHT = "night-declared"  # the scenario the RePh prepares is a Night scenario, declared before the Initiative
+DAY = "day-declared"  # ... or declared a daytime one
+
+
 def step(name: str):
     """Mark a RePh step function with the name a campaign file's [[step]] runs it by."""
     def mark(func):
@@ -50,6 +54,7 @@ class StepDef:
     marks: str = ""
     initial: bool = False
     skip_if: str = ""  # a campaign flag under which the step is skipped (VotG 12.6253 Counterattack)
+    since: int = 1  # the rules version (solo/core/store.py RULES) from which the step runs: a step a fix added
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ def load_campaign(cg: str) -> CampaignDef:
     """The Campaign Game file missions/<cg>.toml (``cg`` a registered game's id: solo.games)."""
     raw = read_toml_file(content_dir("missions") / f"{cg}.toml", "Campaign Game file")
     steps = tuple(StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
-                          entry.get("skip_if", "")) for entry in raw.get("step", []))
+                          entry.get("skip_if", ""), entry.get("since", 1)) for entry in raw.get("step", []))
     return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps, raw.get("victory", {}),
                        raw.get("limits", {}), raw.get("tables", {}), raw.get("initial", {}),
                        tuple(raw.get("sides", ("German", "Russian"))), raw.get("variants", {}), raw.get("initiative", {}))
@@ -127,7 +132,21 @@ class Reph(StepContext):
 
     def historical(self, side: str) -> str:
         """The Historical DRM modifier value for ``side`` on the current CG Date (7.5151)."""
-        return f"{self.c.date}:{side}"
+        return f"{self.historical_row()}:{side}"
 
     def historical_drm(self, side: str) -> int:
-        return self.cat.chart(self.defn.tables["historical"], self.c.date, side)
+        return self.cat.chart(self.defn.tables["historical"], self.historical_row(), side)
+
+    def historical_row(self) -> str:
+        """The Historical DRM chart's row of the current CG Date; VotG 12.6182 *: "On 14 Sept the Russian has two
+        Historical DRM, the 0 DRM applies to any daytime scenario(s) played and the -2 DRM applies to a Night scenario"
+        (its row "14 Sept Night") when the scenario this RePh prepares is declared a Night one in advance (NIGHT, the
+        14 Sept Counterattack, 12.613; issue 20.20: saves of rules 3 on)."""
+        night = self.night_row() if self.rules >= 3 and NIGHT in self.c.flags else None
+        return night or self.c.date
+
+    def night_row(self) -> str | None:
+        """The Historical DRM chart's row for a Night scenario of the current CG Date, if it has one (VotG 12.6182 *:
+        "14 Sept Night")."""
+        night = f"{self.c.date} Night"
+        return night if night in {row.key for row in self.cat.get(self.defn.tables["historical"]).rows} else None

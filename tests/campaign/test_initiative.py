@@ -80,6 +80,20 @@ def test_ro_cg_iii_limits_the_german_and_the_night_scenarios(rb):
     assert r.c.initiative["night"] is False and "Night" in r.c.record[-1]["text"]
 
 
+def test_11_6231_ro_cg_iii_german_attack_chits_keep_the_pace(rb):
+    """11.6231: "no more than one Attack chit for every four (or part thereof) CG Days completed ... This limit applies
+    to the Germans in RO CG III, in which they have a maximum of 4 Attack chits" (issue 20.18: RO CG III's German had
+    his 4 at once). On the second Day (one completed, the TEST pack's RO CG III starts 24 Oct) he has one; after
+    using it none. Saves before rules 3 keep the 4 at once."""
+    r = rb("Idle", "Idle", date="25 Oct", variant="RO III")
+    r.rules = 3
+    assert chits_left(r, "German")["Attack"] == 1 and chits_left(r, "Russian")["Attack"] is None
+    r.c.history = [{"type": "German Assault", "chits": {"German": "Attack", "Russian": "Idle"}}]
+    assert chits_left(r, "German")["Attack"] == 0
+    r.rules = 2
+    assert chits_left(r, "German")["Attack"] == 3
+
+
 def test_a_russian_assault_may_be_a_night_scenario(rb):
     # 11.6234: the Russian may declare a Russian Assault a Night scenario.
     r = rb("Idle", {"initiative": "Attack", "night": "yes"})

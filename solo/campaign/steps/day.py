@@ -6,7 +6,7 @@ only in the tables' row spans; each game gives its table ids, its modifiers and 
 from collections.abc import Callable
 
 from solo.campaign.reph import Reph
-from solo.campaign.state import RosterLine, SideState
+from solo.campaign.state import Purchase, RosterLine, SideState
 
 
 def assault_engineers(s) -> int:
@@ -55,6 +55,13 @@ def elr_after(r: Reph, elr: int, effect: dict) -> int:
     if change < 0:
         return max(effect["elr_min"] if "elr_min" in effect else r.defn.limits["elr"][0], elr + change)
     return elr
+
+
+def elr_afv_pltn(p: Purchase) -> bool:
+    """An AFV Pltn the ELR Loss/Gain DRM counts with the first-line Infantry Coys (RB 11.617 "-1 Per friendly
+    first-line-Infantry-Coy/AFV-Pltn [EXC: SPW Pltn]"; VotG 12.619, whose copy is cut after "first-line-Infantry
+    Coy/": read as RB's line, SPW exception included, the two CGs' RePh being the same text elsewhere)."""
+    return p.rg.startswith("A") and "SPW" not in p.title
 
 
 def elr_loss_gain(r: Reph, table: str, purpose: str, mods: Callable[[str], dict], line: str,

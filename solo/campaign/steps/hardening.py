@@ -2,9 +2,11 @@
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 
 from solo.campaign import choices
 from solo.campaign.reph import Reph
+from solo.core.choices import number
 from solo.rules.units import battle_hardened, unit_type
 
 
@@ -61,3 +63,15 @@ def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:
     new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]
     r.say(f"{s.name} exchanges {old.id} {old.type} for {', '.join(new)} ({rule})")
     return True
+
+
+def won_drm(r: Reph, s, rule: str, original: int, selects: Callable[[int], str], rank: Callable[[str], int]) -> int:
+    """The won DRM of the Leader Battle Hardening DR, chosen after the DR (RB 11.6113, VotG 12.6124: "-2 Friendly side
+    won this CG Day's scenario (optionally, the player may, after the DR, choose to ignore this DRM, or apply only a -1
+    DRM)"): -2, -1 or 0. ``selects(final)`` is the leader type the game's table selects, ``rank(type)`` the grade of
+    the leader that would then harden (-1: none), for the computer's choice."""
+    options = {d: selects(original + d) for d in (-2, -1, 0)}
+    return r.ask("won_drm", f"{rule} You won: apply the -2 DRM, only -1, or none? ("
+                 + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")", number(-2, 0), side=s.name,
+                 context={"reph": r, "options": options, "rank": {d: rank(t) for d, t in options.items()}},
+                 example="won_drm = -2", default="-2")

@@ -8,7 +8,7 @@ Assault a Night scenario and the chit limits.
 
 import math
 
-from solo.campaign.reph import Reph, step
+from solo.campaign.reph import DAY, NIGHT, Reph, step
 from solo.core.choices import yes_no
 from solo.core.errors import SoloError
 
@@ -31,15 +31,15 @@ def named_side(r: Reph, text: str) -> str:
 
 def chits_left(r: Reph, side: str) -> dict[str, int | None]:
     """How many more Attack and Idle chits ``side`` may pick (None: no limit). RB 11.6231: one Attack chit per four
-    (or part thereof) CG Days completed, within the CG's total; VotG 12.6251: the CG's total, one a CG Day; ABtF
-    9.62131: the CG's chit units, from the player's pack (the texts lack them)."""
+    (or part thereof) CG Days completed, within the CG's total (the German's in RO CG III too); VotG 12.6251: the
+    CG's total, one a CG Day; ABtF 9.62131: the CG's chit units, from the player's pack (the texts lack them)."""
     cfg, c = r.defn.initiative, r.c
     variant = r.defn.variants.get(c.variant, {})
     limits: dict[str, int | None] = {"Attack": variant.get("attack_chits", {}).get(side), "Idle": None}
     if "chit_units" in cfg:
         for chit in CHITS:
             limits[chit] = int(r.cat.chart(cfg["chit_units"], c.variant, f"{side} {chit}"))
-    pace = variant.get("attack_chit_days")
+    pace = variant.get("attack_chit_days") if r.rules >= variant.get("attack_chit_days_since", 1) else None
     if limits["Attack"] is not None and pace:
         completed = c.dates.index(c.date)
         limits["Attack"] = min(limits["Attack"], math.ceil(completed / pace))
@@ -109,8 +109,11 @@ def initiative(r: Reph) -> None:
     if most is not None and sum(i["night"] for i in c.history) >= most:
         r.say(f"the {night} has had its {most} Night scenarios (RO CG III)")
     elif night and kind.startswith(night):
-        c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
-                                      side=night, context={"reph": r}, example="night = false", default="no")
+        if c.flags & {NIGHT, DAY}:  # declared with the Counterattack (VotG 12.613: the 14 Sept Historical DRM)
+            c.initiative["night"] = NIGHT in c.flags
+        else:
+            c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
+                                          side=night, context={"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:
             r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {night}s are the Scenario Attacker "
                   "(E1); off-map reinforcements have Freedom of Movement (E1.21); Cloud Cover and Base NVR per E1.11 "

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable, Iterator
 
+from solo.campaign.facts import CVP
 from solo.campaign.reph import Reph
 from solo.campaign.state import PERSONNEL, SideState, Unit
 from solo.core.errors import SoloError
@@ -29,6 +30,26 @@ def eliminate(r: Reph, unit: Unit, why: str) -> None:
     """``unit`` Eliminated; said for its side alone when the rules keep it secret (Unit.secret: unused OBA, aircraft)."""
     unit.status = "Eliminated"
     r.say(f"{unit.side} {unit.id} {unit.type} Eliminated: {why}", secret=unit.side if unit.secret else "")
+
+
+def lose(r: Reph, unit: Unit, why: str) -> None:
+    """Eliminate a unit in the RePh as a loss whose CVP count (RB 11.616 and VotG 12.618 "including friendly unit[s]
+    Eliminated since the last scenario during the current CG Day's RePh"; ABtF 9.6202 "including CVP awarded thus far
+    during this RePh")."""
+    eliminate(r, unit, why)
+    counted(r, unit)
+
+
+def counted(r: Reph, unit: Unit) -> None:
+    """Note a unit Eliminated in this RePh (by lose, or by a Casualty Reduction or Replacement that Eliminated it)."""
+    r.c.facts.setdefault("reph_eliminated", []).append(unit.id)
+
+
+def reph_cvp(r: Reph, side: str) -> int:
+    """CVP ``side`` earned in this RePh (the other side's units noted by ``counted``): the stand-in A26 values of
+    solo/campaign/facts.py (CVP) by kind."""
+    noted = [find(r, i) for i in (r.c.facts or {}).get("reph_eliminated", [])]
+    return sum(CVP.get(unit.kind, 0) for unit in noted if unit.side != side)
 
 
 def reduce(r: Reph, unit: Unit, why: str) -> None:

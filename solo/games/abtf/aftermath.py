@@ -7,12 +7,12 @@ are in abtf_areas (9.605), abtf_date (9.612-9.616), abtf_purchase (9.617-9.619) 
 
 import re
 
-from solo.campaign.facts import CVP, fact
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end as shared_end
 from solo.campaign.steps.hardening import mmc_to_harden, recombine
-from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
+from solo.campaign.steps.losses import eliminate, find, lose, wounded_leader_rolls
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, parse_unit, unit_type
@@ -97,21 +97,6 @@ def leader_drm(type_: str) -> int:
 def armor_leader(s: SideState, vehicle: Unit) -> Unit | None:
     return next((u for u in s.retained("armor-leader") if u.detail.get("in") == vehicle.id), None)
 
-
-def lose(r: Reph, unit: Unit, why: str) -> None:
-    """Eliminate in the RePh; its CVP count for the enemy's 9.6202 DRM ("including CVP awarded thus far")."""
-    eliminate(r, unit, why)
-    counted(r, unit)
-
-
-def counted(r: Reph, unit: Unit) -> None:
-    """Note a unit Eliminated in this RePh (by lose, or by aftermath.replace/reduce) for 9.6202."""
-    r.c.facts.setdefault("reph_eliminated", []).append(unit.id)
-
-
-def reph_cvp(r: Reph, side: str) -> int:
-    """CVP ``side`` earned in this RePh: the stand-in A26 values of solo/campaign/facts.py (CVP) by kind."""
-    return sum(CVP.get(find(r, i).kind, 0) for i in fact(r, "reph_eliminated", []) if find(r, i).side != side)
 
 # --- 9.601-9.604 ----------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.losses import find, reduce, replace
+from solo.campaign.steps.losses import counted, find, lose, reduce, replace
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
@@ -10,10 +10,8 @@ from solo.games.abtf.aftermath import (
     MMC,
     armor_leader,
     block_control,
-    counted,
     fact,
     leader_drm,
-    lose,
     night,
     pairs,
 )

@@ -5,15 +5,14 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState, Unit
 from solo.campaign.steps.day import roster, san_adjustment
-from solo.campaign.steps.losses import find, reduce, switch_side
+from solo.campaign.steps.losses import counted, eliminate, find, lose, reduce, switch_side
+from solo.campaign.steps.repair import captured_afv
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
     armor_leader,
-    counted,
     fact,
     leader_drm,
-    lose,
     previous_idle,
     role,
     shortage_level,
@@ -169,7 +168,13 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
         r.say(f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
               + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.effect.get("repaired") else ""))
     if "recall" in v.flags and "immobilized" not in v.flags:
-        lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the map)")
+        # 9.6141c: "CVP for Recalled AFV which ended the CG Scenario on map are awarded normally. No CVP are awarded for
+        # Recalled AFV which exited the map during play" (issue 20.24: they counted; the facts now name them, "exited")
+        if v.id in fact(r, "exited", []):
+            eliminate(r, v, "AFV under Recall that exited the map during play removed from play, no CVP (9.6141c)")
+        else:
+            lose(r, v, "Mobile AFV under Recall removed from play (9.6141c; CVP only if it ended the scenario on the "
+                       "map)")
         return
     if "stunned" in v.flags:
         trace = r.roll("abtf.vehicle_stun_recovery", f"Stun recovery of {v.label} (9.6141d)", side=s.name)
@@ -219,6 +224,10 @@ def _captured_check(r: Reph, s: SideState) -> None:
         trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
         if not trace.effect.get("eliminated"):
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
+        elif unit.kind == "vehicle" and r.rules >= 3:  # issue 20.23: the Burnt-out Wreck was never made before rules 3
+            r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (9.6143)")
+            burnt = "a captured vehicle with no functioning Weapon is replaced with a Burnt-out Wreck; no CVP (9.6143)"
+            captured_afv(r, unit, "9.6143", lambda v: eliminate(r, v, burnt))
         elif unit.kind == "vehicle":
             unit.flags.add("ma-disabled")
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (no Recall); it stays only "

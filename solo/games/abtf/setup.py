@@ -2,6 +2,7 @@
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day
+from solo.campaign.steps.losses import reph_cvp
 from solo.games.abtf.aftermath import (
     block_control,
     exhaustion,
@@ -9,7 +10,6 @@ from solo.games.abtf.aftermath import (
     night,
     pack_table,
     previous_idle,
-    reph_cvp,
     role,
     set_shortage_level,
     shortage_level,

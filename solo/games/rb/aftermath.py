@@ -10,10 +10,9 @@ from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm
 from solo.campaign.steps.escape import smc_must_escape as must_escape
-from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
-from solo.core.choices import number
 from solo.core.errors import SoloError
 from solo.rules.units import battle_hardened, unit_type
 
@@ -121,7 +120,7 @@ def encirclement(r: Reph) -> None:
         if _check(r, unit, f"1TC for Encircled {unit.label} (11.6041)", one=True):
             r.say(f"{unit.side} {unit.id} passes its Encircled 1TC and stays in its Location (11.6041)")
         else:
-            eliminate(r, unit, "failed its 1TC while Encircled (11.6041); a prisoner it Guarded must be claimed by a "
+            lose(r, unit, "failed its 1TC while Encircled (11.6041); a prisoner it Guarded must be claimed by a "
                       "friendly unit in its Location, or is Rearmed with the dropped Equipment")
     for unit_id in fact(r, "ap_minefield", []):
         unit = find(r, unit_id)
@@ -139,7 +138,7 @@ def perimeter(r: Reph) -> None:
     for unit_id in fact(r, "smc_outside", []):
         unit = find(r, unit_id)
         if unit.retained:
-            eliminate(r, unit, "SMC outside its side's Perimeter Area (11.6059)")
+            lose(r, unit, "SMC outside its side's Perimeter Area (11.6059)")
     isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
     r.say("Perimeters drawn on the map (map-edge markers 11.6053, then 11.6054-11.6058); each side gains Control of "
           "its non-Isolated Perimeter Area, No Man's Land becomes un-Controlled (11.6059); "
@@ -229,7 +228,7 @@ def blazes(r: Reph) -> None:
     for unit_id in fact(r, "blaze_eliminated", []):
         unit = find(r, unit_id)
         if unit.retained:
-            eliminate(r, unit, "Isolated in a Location consumed by a Blaze (11.6094-11.6096)"
+            lose(r, unit, "Isolated in a Location consumed by a Blaze (11.6094-11.6096)"
                       + ("; replace it with a Burnt-Out Wreck" if unit.kind == "vehicle" else ""))
 
 
@@ -240,7 +239,7 @@ def wounded_leaders(r: Reph) -> None:
     for s, leader, trace in wounded_leader_rolls(r, "rb.wounded_leader", "11.610", isolated_drm):
         r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result}")
         if trace.effect["leader"] == "eliminated":
-            eliminate(r, leader, "wounds (11.610)")
+            lose(r, leader, "wounds (11.610)")
 
 # --- 11.611 -----------------------------------------------------------------------------------
 
@@ -332,10 +331,8 @@ def _leader(r: Reph, s: SideState) -> None:
                    side=s.name, secret=r.computer(s.name))
     drm = 0
     if won:
-        options = {d: selected_leader(r, s.name, trace.original + d) for d in (-2, -1, 0)}
-        drm = r.ask("won_drm", "11.6113 You won: apply the -2 DRM, only -1, or none? ("
-                    + ", ".join(f"{d}: {t}" for d, t in options.items()) + ")", number(-2, 0),
-                    side=s.name, context={"reph": r, "options": options}, example="won_drm = -2", default="-2")
+        drm = won_drm(r, s, "11.6113", trace.original, lambda final: selected_leader(r, s.name, final),
+                      lambda selected: grade(leader_to_harden(s, selected)))
     selected = selected_leader(r, s.name, trace.original + drm)
     leader = leader_to_harden(s, selected)
     if leader is None:
@@ -355,6 +352,11 @@ def _leader(r: Reph, s: SideState) -> None:
 def selected_leader(r: Reph, side: str, final: int) -> str:
     """The leader type the 11.6113 table selects for a Final DR."""
     return str(r.cat.get("rb.leader_battle_hardening").result_at(final, side)).split()[0].rstrip("*†")
+
+
+def grade(leader: Unit | None) -> int:
+    """The grade of a leader in the 11.6113 table's order (-1: none)."""
+    return GRADES.index(leader.type) if leader else -1
 
 
 def leader_to_harden(s: SideState, selected: str) -> Unit | None:

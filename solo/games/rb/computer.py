@@ -4,32 +4,20 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 `leader_hardening` (11.6113/11.6114: always roll rather than exchange).
 """
 
-from solo.ai.reph import battle_harden, escape_decision, keep_prisoners, leader_hardening
+from solo.ai.reph import battle_harden, escape_decision, keep_prisoners, leader_hardening, won_drm
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.rb import purchase as rb_purchase
-from solo.games.rb.aftermath import GRADES, escape_mods, fact, leader_to_harden
+from solo.games.rb.aftermath import GRADES, escape_mods, fact
 from solo.games.rb.strength import commissar_types
 
 
 escape = escape_decision("rb.escape", escape_mods, "11.6061")
 prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
                            "enemy gets a Conscript back", "Massacre next scenario")
-
-
-def won_drm(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """11.6113: the won DRM (-2, -1 or 0) whose selected leader hardens the best leader."""
-    s = r.side(side)
-
-    def score(drm):
-        leader = leader_to_harden(s, q.context["options"][drm])
-        return GRADES.index(leader.type) if leader else -1
-    best = max((-2, -1, 0), key=lambda d: (score(d), -d))
-    return Reply(best, f"applies {best}: it selects the {q.context['options'][best]}, hardening the best leader it can",
-                 tuple((str(d), q.context["options"][d]) for d in (-2, -1, 0)))
 
 
 def mg_exchange(r: Reph, side: str, w: dict, q: Question) -> Reply:

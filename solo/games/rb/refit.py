@@ -4,9 +4,9 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import equipment_by_side
+from solo.campaign.steps.repair import captured_afv, equipment_by_side
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import capture, eliminate, find
+from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
@@ -69,7 +69,7 @@ def _afv(r: Reph, s: SideState, v: Unit) -> None:
     if shock:
         r.say(f"{s.name} {v.id} {v.type}: Shock/UK dr (C7.42) until it ends: {shock} (11.6131)")
         if shock == "eliminated":
-            eliminate(r, v, "did not recover from Shock/UK (11.6131)")
+            lose(r, v, "did not recover from Shock/UK (11.6131)")
             return
     bog = fact(r, "bog", {}).get(v.id)
     if bog:
@@ -110,7 +110,7 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
             unit.flags |= {"ma-disabled", "recall"}
             r.say(f"{unit.id}'s Main Armament is Disabled; the AFV is placed under Recall (11.6132, 11.6141)")
         else:
-            eliminate(r, unit, "failed its repair (11.6132)")
+            lose(r, unit, "failed its repair (11.6132)")
 
 
 def _mg_exchange(r: Reph, s: SideState) -> None:
@@ -156,12 +156,8 @@ def _captured(r: Reph, s: SideState) -> None:
                 continue
         unit.flags.discard("malfunctioned")
         if unit.kind == "vehicle":
-            unit.flags.add("ma-disabled")
-            if "mg-disabled" in unit.flags:
-                eliminate(r, unit, "Captured AFV with no functioning Weapon becomes a wreck (11.6136)")
-            else:
-                r.say(f"Captured {unit.id}'s MA is Disabled; it stays in play if it has a functioning MG, else it "
-                      "becomes a wreck (11.6135-11.6136)")
+            captured_afv(r, unit, "11.6135-11.6136",
+                         lambda v: eliminate(r, v, "Captured AFV with no functioning Weapon becomes a wreck (11.6136)"))
         else:
             eliminate(r, unit, "Captured Weapon (11.6135)")
 
@@ -194,7 +190,7 @@ def armor_withdrawal(r: Reph) -> None:
                     v.flags.add("ammo-shortage")
                     r.say(f"{side} {v.id} {v.type} is Isolated: it begins the next scenario under Recall (11.6141)")
                 else:
-                    eliminate(r, v, "Mobile, non-Isolated and under Recall (11.6141)")
+                    lose(r, v, "Mobile, non-Isolated and under Recall (11.6141)")
         for p in s.purchases:
             if not p.rg.startswith("A") or "SPW" in p.title:
                 continue
@@ -211,14 +207,14 @@ def armor_withdrawal(r: Reph) -> None:
                 continue
             for v in platoon:
                 if not v.isolated:
-                    eliminate(r, v, f"{p.rg} Platoon Withdrawn (11.6142)")
+                    lose(r, v, f"{p.rg} Platoon Withdrawn (11.6142)")
                 elif "immobilized" not in v.flags:
                     v.flags.add("withdrawing")
                     r.say(f"{side} {v.id} is Isolated: not Withdrawn; in each friendly RPh of the next scenario a dr <= "
                           "the turn number places it under Recall (rb.isolated_afv_recall; 11.6143)")
             for leader in s.retained("armor-leader"):
                 if leader.rg == p.line:
-                    eliminate(r, leader, f"armor leader of the Withdrawn {p.rg} (11.6142)")
+                    lose(r, leader, f"armor leader of the Withdrawn {p.rg} (11.6142)")
 
 
 def removal_parser(items: list[dict]):
@@ -259,14 +255,18 @@ def fortification_removal(r: Reph) -> None:
 @step("cpp")
 def cpp(r: Reph) -> None:
     """11.616 CPP Replenishment: a Secret DR with the Historical DRM, +1 if the side chose Attack on the previous CG
-    Day, -1 per 20 CVP it suffered on the previous CG Day; 11.6162 Start + Repl = Total on the CG Roster."""
+    Day, -1 per 20 CVP it suffered on the previous CG Day and by its units Eliminated in this RePh (losses.lose);
+    11.6162 Start + Repl = Total on the CG Roster."""
     for side, s in r.c.sides.items():
         mods = {"historical": r.historical(side)}
         if attacked_yesterday(r, side):
             mods["attack"] = True
         played = scenario_yesterday(r)
-        if played and played.cvp.get(r.c.other(side)):
-            mods["cvp"] = played.cvp[r.c.other(side)]
+        suffered = played.cvp.get(r.c.other(side), 0) if played else 0
+        if r.rules >= 3:  # "(including friendly units[s] Eliminated since the last scenario during the current CG
+            suffered += reph_cvp(r, r.c.other(side))  # Day's RePh; e.g., Recalled or Withdrawn AFV)": issue 20.17
+        if suffered:
+            mods["cvp"] = suffered
         trace = r.roll("rb.cpp_replenishment", "CPP Replenishment (11.616)", side=side, mods=mods, secret=r.computer(side))
         line = s.roster[r.c.date]
         line.repl = trace.effect["cpp"]
@@ -307,8 +307,7 @@ def elr(r: Reph) -> None:
     def mods(side: str) -> dict:
         bought = [p for p in r.side(side).purchases if p.date == previous and not p.given]
         elite = sum(1 for p in bought if rg_class(r, side, p.rg) == "elite")
-        first = sum(1 for p in bought if rg_class(r, side, p.rg) == "first-line"
-                    or (p.rg.startswith("A") and "SPW" not in p.title))
+        first = sum(1 for p in bought if rg_class(r, side, p.rg) == "first-line" or day.elr_afv_pltn(p))
         played = scenario_yesterday(r)
         attack = attacked_yesterday(r, side) or (side == "German" and not r.c.history)
         given = {"won": bool(played) and played.winner == side, "idle": r.c.idle_days, "elite-coy": elite,

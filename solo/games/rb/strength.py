@@ -159,10 +159,19 @@ def _hw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> None:
               "(11.6203)", secret=s.name)
     for name in received:
         p.sw.append(s.add(name, "sw", p.line).type)
-        s.add("2-2-8", "crew", p.line)
+        s.add(hw_crew(r, s.name, name), "crew", p.line)
     if received:
         r.say(f"{s.name} {g.id}: one crew per weapon; the crews' types are as the RG chart's note gives (the 11.6204 EX "
               "German HW Pltn: 1-2-7 and 2-2-8 crews)", secret=s.name)
+
+
+def hw_crew(r: Reph, side: str, weapon: str) -> str:
+    """The crew of a HW/MOL-P Pltn weapon. 11.6204 EX: the German HW Pltn's two HMG, one MMG and one MTR come "plus
+    three 1-2-7 and one 2-2-8 crews (as per German RG Chart note "c" and 11.6203)"; note c and 11.6203 are cut from the
+    copy. solo's reading, the one rule by weapon type that gives the EX's crews: a German MG's crew is a 1-2-7, a
+    mortar's a 2-2-8 (missions/rb.toml [hw_crews]); any other crew a 2-2-8 (issue 20.26: saves of rules 3 on)."""
+    crews = r.defn.raw.get("hw_crews", {}).get(side, {}) if r.rules >= 3 else {}
+    return next((crew for kind, crew in crews.items() if kind in weapon), "2-2-8")
 
 
 def _leaders(r: Reph, s: SideState, p: Purchase) -> None:
@@ -175,8 +184,11 @@ def _leaders(r: Reph, s: SideState, p: Purchase) -> None:
         mods["depleted"] = True
     if s.name == "Russian" and g.title.startswith("Gds"):
         mods["guards"] = True
-    if s.name == "German" and g.title == "Rifle Coy":
-        n = sum(1 for q in s.purchases[: s.purchases.index(p) + 1] if q.rg == p.rg)
+    # 11.6205 footnote: "the sixth ... German Rifle Coy purchased": the OB-given Companies are not purchased and do
+    # not count (issue 20.15: they did before rules 3)
+    purchased = (lambda q: not q.given) if r.rules >= 3 else (lambda q: True)
+    if s.name == "German" and g.title == "Rifle Coy" and purchased(p):
+        n = sum(1 for q in s.purchases[: s.purchases.index(p) + 1] if q.rg == p.rg and purchased(q))
         if n >= 9:
             mods["rifle-ninth"] = True
         elif n >= 6:

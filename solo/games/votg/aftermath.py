@@ -7,11 +7,11 @@ every die the rules call for is rolled here with its table and modifiers.
 """
 
 from solo.campaign.facts import fact
-from solo.campaign.reph import Reph, step
+from solo.campaign.reph import DAY, NIGHT, Reph, step
 from solo.campaign.state import ScenarioResult, Unit
 from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm
-from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
-from solo.campaign.steps.losses import eliminate, find, isolated_drm, morale, reduce, wounded_leader_rolls
+from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
@@ -115,7 +115,7 @@ def encirclement(r: Reph) -> None:
             continue
         trace = task_check(r, unit, True, f"1TC for Encircled {unit.label} (12.6051)")
         if trace.result == "Fails":
-            eliminate(r, unit, f"failed its Encircled 1TC (DR {trace.original}); a prisoner it Guarded is claimed by a "
+            lose(r, unit, f"failed its Encircled 1TC (DR {trace.original}); a prisoner it Guarded is claimed by a "
                                "friendly unit in the Location or Rearmed, its Equipment left unpossessed (12.6051)")
         else:
             r.say(f"{unit.side} {unit.id} passes its Encircled 1TC (DR {trace.original}): it stays put (12.6051)")
@@ -145,7 +145,7 @@ def perimeter(r: Reph) -> None:
         if unit.kind not in ("leader", "hero", "armor-leader"):
             raise SoloError(f"facts smc_outside: {unit.id} is a {unit.type}, not a SMC (12.6069)")
         if unit.retained:
-            eliminate(r, unit, "SMC still outside its Perimeter Area (12.6069)")
+            lose(r, unit, "SMC still outside its Perimeter Area (12.6069)")
     isolated = [u for s in r.c.sides.values() for u in s.retained() if u.isolated]
     r.say("Perimeters drawn (map-edge markers first, 12.6063; Pockets 12.6066-.6067); each side Controls the "
           f"non-Isolated Locations inside its Perimeter (12.6069). {len(isolated)} units Isolated"
@@ -249,7 +249,7 @@ def wounded_leaders(r: Reph) -> None:
     wounded, >= 3 Eliminated."""
     for s, leader, trace in wounded_leader_rolls(r, "votg.wounded_leader", "12.611", isolated_drm):
         if trace.effect["leader"] == "eliminated":
-            eliminate(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
+            lose(r, leader, f"dr {trace.original} Final {trace.final}: evacuated (or died, if Isolated; 12.611)")
         else:
             r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original}, Retained wounded (12.611)")
 
@@ -308,7 +308,8 @@ def leader_limit(r: Reph):
 
 def leader_hardening(r: Reph, s) -> None:
     """12.6124: each heroic leader Battle Hardens and loses heroic status [EXC: a heroic 10-3 or 10-0 only loses it];
-    then a Secret DR on the side's column (-2 if it won this CG Day's scenario), or Promotion (12.6125). A selected
+    then a Secret DR on the side's column (-2 if it won this CG Day's scenario: after the DR the player may apply only
+    -1, or none), or Promotion (12.6125). A selected
     type not Retained: the next lowest-grade Retained non-wounded leader."""
     for leader in [u for u in s.retained("leader") if "heroic" in u.flags]:
         leader.flags.discard("heroic")
@@ -318,22 +319,36 @@ def leader_hardening(r: Reph, s) -> None:
             leader.type = better.name
     if promotion(r, s, "leader_hardening", "12.6125", leader_limit(r)):
         return
-    mods = {"won": True} if won_today(r, s.name) else {}
-    trace = r.roll("votg.leader_battle_hardening", "Leader Battle Hardening (12.6124)", s.name, mods, side=s.name,
-                   secret=r.computer(s.name))
-    selected = trace.result.split()[0].rstrip("*†#‡")
-    rank = order(selected)
-    leaders = [u for u in s.retained("leader") if "wounded" not in u.flags and battle_hardened(unit_type(u.type, s.name))]
-    candidates = sorted((u for u in leaders if order(u.type) <= rank), key=lambda u: (-order(u.type), u.id))
-    if not candidates:
-        r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects the {selected}; no Retained leader of "
+    won = won_today(r, s.name)
+    trace = r.roll("votg.leader_battle_hardening", "Leader Battle Hardening (12.6124)", s.name,
+                   {"won": True} if won else {}, side=s.name, secret=r.computer(s.name))
+    final = trace.final
+    if won and r.rules >= 3:  # the -2 may be ignored or made -1 after the DR (issue 20.19: never asked before rules 3)
+        final = trace.original + won_drm(r, s, "12.6124", trace.original, lambda f: selected_leader(r, s.name, f),
+                                         lambda selected: order(getattr(leader_to_harden(s, selected), "type", "")))
+    selected = selected_leader(r, s.name, final)
+    leader = leader_to_harden(s, selected)
+    if leader is None:
+        r.say(f"{s.name}: the DR {trace.original} (Final {final}) selects the {selected}; no Retained leader of "
               "that grade or lower", secret=s.name)
         return
-    leader = candidates[0]
     better = battle_hardened(unit_type(leader.type, s.name))
-    r.say(f"{s.name}: the DR {trace.original} (Final {trace.final}) selects the {selected}; {leader.id} {leader.type} "
+    r.say(f"{s.name}: the DR {trace.original} (Final {final}) selects the {selected}; {leader.id} {leader.type} "
           f"Battle Hardens to {better.name} (12.6124)", secret=s.name)
     leader.type = better.name
+
+
+def selected_leader(r: Reph, side: str, final: int) -> str:
+    """The leader type the 12.6124 table selects for a Final DR."""
+    return str(r.cat.get("votg.leader_battle_hardening").result_at(final, side)).split()[0].rstrip("*†#‡")
+
+
+def leader_to_harden(s, selected: str):
+    """The Retained non-wounded leader of the selected type, else the next lowest-grade one (12.6124); None if none."""
+    leaders = [u for u in s.retained("leader")
+               if "wounded" not in u.flags and battle_hardened(unit_type(u.type, s.name))]
+    candidates = sorted((u for u in leaders if order(u.type) <= order(selected)), key=lambda u: (-order(u.type), u.id))
+    return candidates[0] if candidates else None
 
 GRADES = ("6+1", "7-0", "7-1", "8+1", "8-0", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
 
@@ -349,7 +364,7 @@ def counterattack(r: Reph) -> None:
     """12.613 Russian Counterattack Declaration (12.6253): on a CG Day a German Assault was just played the Russian
     may spend an Attack chit for a Counterattack right after it; the RePh then leaves out 12.614, 12.615d-f, 12.619
     and 12.620 (skip_if = "counterattack")."""
-    r.c.flags.discard(COUNTERATTACK)
+    r.c.flags -= {COUNTERATTACK, NIGHT, DAY}
     if scenario_type(r) != "German Assault":
         return
     limit = r.defn.raw["variants"].get(r.c.variant, {}).get("attack_chits", {}).get("Russian")
@@ -366,6 +381,14 @@ def counterattack(r: Reph) -> None:
         r.c.flags.add(COUNTERATTACK)
         r.say(f"the Russian declares a Counterattack on {r.c.date} (12.613): the German is Idle; steps 12.614, "
               "12.615d-f, 12.619 and 12.620 are left out of this RePh")
+        if r.rules >= 3 and r.night_row():
+            # 12.6182 *: on 14 Sept the Russian's Historical DRM is -2 for a Night scenario, 0 for a daytime one. The
+            # rolls of this RePh (CPP, RG Strength) come before the 12.6254 Night declaration, so solo's reading: the
+            # Russian declares a 14 Sept Counterattack a Night scenario now, with it (issue 20.20).
+            night = r.ask("night", "12.6254 Declare this 14 Sept Counterattack a Night scenario (yes/no)? Your "
+                          "Historical DRM is -2 for a Night scenario, 0 by day (12.6182 *)", yes_no, side="Russian",
+                          context={"reph": r}, example="night = false", default="no")
+            r.c.flags.add(NIGHT if night else DAY)
     else:
         r.say("no Russian Counterattack is declared (12.613)")
 

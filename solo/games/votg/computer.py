@@ -1,8 +1,8 @@
 """The computer side's answers to the Valor of the Guards RePh questions (solo/games/votg/), each explained.
 Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
-leader_hardening (12.6124: roll rather than exchange)."""
+leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won DRM that hardens the best leader)."""
 
-from solo.ai.reph import battle_harden, escape_decision, greedy, keep_prisoners, leader_hardening
+from solo.ai.reph import battle_harden, escape_decision, greedy, keep_prisoners, leader_hardening, won_drm
 from solo.campaign.reph import Reph
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
@@ -117,6 +117,7 @@ DECISIONS = {  # the computer's answer to each question, by its key
     "prisoners": prisoners,
     "battle_harden": battle_harden,
     "leader_hardening": leader_hardening,
+    "won_drm": won_drm,
     "counterattack": counterattack,
     "purchase": purchase,
     "fortifications": fortifications,

@@ -8,7 +8,8 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
-from solo.campaign.steps.losses import capture, eliminate, find
+from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
+from solo.campaign.steps.repair import captured_afv
 from solo.games.votg.aftermath import COUNTERATTACK, fact
 from solo.rules.units import unit_type
 
@@ -47,6 +48,13 @@ def new_day(r: Reph) -> None:
 
 # --- 12.615 Equipment Repair & Replenishment ---------------------------------------------------
 
+def _captured_wreck(r: Reph, v) -> None:
+    """12.6156: a Captured AFV with no functioning Weapon becomes a Wreck, Retained as one (12.6151f: a Captured enemy
+    Wreck is never repaired)."""
+    v.flags.add("wreck")
+    r.say(f"Captured {v.id} {v.type} has no functioning Weapon: it becomes a Wreck (12.6156)")
+
+
 def _captured_switch(r: Reph) -> None:
     capture(r, fact(r, "captured", []), once=True)
 
@@ -69,7 +77,7 @@ def field_maintenance(r: Reph) -> None:
     for unit_id, outcome in fact(r, "shock", {}).items():
         unit = find(r, unit_id)
         if outcome == "eliminated":
-            eliminate(r, unit, "did not recuperate from Shock/UK (12.6151b)")
+            lose(r, unit, "did not recuperate from Shock/UK (12.6151b)")
     for unit_id, outcome in fact(r, "bog", {}).items():
         unit = find(r, unit_id)
         if outcome == "immobilized":
@@ -195,15 +203,21 @@ def weapon_repair(r: Reph) -> None:
                 unit.flags = (unit.flags - {"malfunctioned"}) | {"ma-disabled", "wreck"}
                 r.say(f"{unit.id}'s Main Armament is Disabled: the AFV is Retained as a Wreck (12.6152 *, 12.615d)")
             else:
-                eliminate(r, unit, "failed its repair (12.6152)")
+                lose(r, unit, "failed its repair (12.6152)")
         for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags]:
+            afv = unit.kind == "vehicle" and r.rules >= 3  # issue 20.23: 12.6156 before rules 3 made it a Wreck at once
             if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
+                if afv:  # 12.6155 "Each already malfunctioned Captured Weapon is Eliminated (or Disabled)"
+                    captured_afv(r, unit, "12.6155-12.6156", lambda v: _captured_wreck(r, v))
+                    continue
                 eliminate(r, unit, "an already malfunctioned Captured Weapon (12.6155)"
                           + ("; the AFV becomes a Wreck (12.6156)" if unit.kind == "vehicle" else ""))
                 continue
             trace = r.roll("votg.captured_weapon", f"Captured {unit.label} (12.6155)", side=side)
             if trace.effect.get("eliminated"):
-                if unit.kind == "vehicle":
+                if afv:
+                    captured_afv(r, unit, "12.6155-12.6156", lambda v: _captured_wreck(r, v))
+                elif unit.kind == "vehicle":
                     unit.flags |= {"ma-disabled", "wreck"}
                     r.say(f"Captured {unit.id} {unit.type}: dr {trace.original}, its MA Disabled (no Recall); with no "
                           "functioning Weapon it becomes a Wreck (12.6155-.6156)")
@@ -303,9 +317,10 @@ def fortification_removal(r: Reph) -> None:
 @step("cpp")
 def cpp(r: Reph) -> None:
     """12.618 CPP Replenishment: a Secret DR (Historical DRM, +1 Attack chit on the previous CG Day, -1 per 20 CVP
-    suffered in the previous scenario). 12.6253: in the RePh before a Counterattack the German's CPP are halved (FRU),
-    and the Russian's on the final CG Day; in the RePh right after it the Russian's. 12.6181 German Support CPP: +6
-    after a scenario the German chose Attack for (none after a Counterattack: he is Idle), only for non-Infantry RG."""
+    suffered in the previous scenario and by its units Eliminated in this RePh: losses.lose). 12.6253: in the RePh
+    before a Counterattack the German's CPP are halved (FRU), and the Russian's on the final CG Day; in the RePh right
+    after it the Russian's. 12.6181 German Support CPP: +6 after a scenario the German chose Attack for (none after a
+    Counterattack: he is Idle), only for non-Infantry RG."""
     before = COUNTERATTACK in r.c.flags
     after = bool(r.c.scenarios) and r.c.scenarios[-1].type == "Russian Counterattack"
     for side, s in r.c.sides.items():
@@ -313,6 +328,8 @@ def cpp(r: Reph) -> None:
         if attacked(r, side):
             mods["attack"] = True
         suffered = r.c.scenarios[-1].cvp.get(r.c.other(side), 0) if r.c.scenarios else 0
+        if r.rules >= 3:  # "(including friendly unit[s] Eliminated since the last scenario during the current CG Day's
+            suffered += reph_cvp(r, r.c.other(side))  # RePh)": issue 20.17
         if suffered:
             mods["cvp"] = suffered
         trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods, secret=r.computer(side))
@@ -334,11 +351,15 @@ def cpp(r: Reph) -> None:
 
 
 def bought_on(r: Reph, s, date: str | None) -> dict:
-    """What 12.619 counts among the RG a side purchased on ``date``: elite and first-line Infantry Coys, Infantry
-    Pltns [EXC: MOL-P/HW]."""
+    """What 12.619 counts among the RG a side purchased on ``date``: elite and first-line Infantry Coys, AFV Pltns
+    (issue 20.16: saves of rules 3 on), Infantry Pltns [EXC: MOL-P/HW]."""
     counts = {"elite-coy": 0, "first-line": 0, "pltn": 0}
     for p in s.purchases:
-        if p.date != date or p.given or not p.rg.startswith("I"):
+        if p.date != date or p.given:
+            continue
+        if r.rules >= 3 and day.elr_afv_pltn(p):  # 12.619 "-1 Per friendly first-line-Infantry Coy/[AFV Pltn]"
+            counts["first-line"] += 1
+        if not p.rg.startswith("I"):
             continue
         title = p.title
         if "Pltn" in title:
@@ -371,10 +392,10 @@ def since_idle(r: Reph, kind: str = "") -> int:
 
 @step("elr")
 def elr(r: Reph) -> None:
-    """12.619 ELR Loss/Gain (votg.elr_loss_gain, its thresholds read as RB 11.617; day.elr_loss_gain): -1 per scenario won on the previous CG
-    Day, -2 per Idle Day since the last scenario, -2 per elite Infantry Coy and -1 per first-line Infantry Coy bought
-    on the previous CG Day, -1 per two (FRU) Infantry Pltn, +1 Attack chit, +2 per scenario since the start or the
-    last Idle Day, Historical DRM, German +1 per Night scenario."""
+    """12.619 ELR Loss/Gain (votg.elr_loss_gain, its thresholds read as RB 11.617; day.elr_loss_gain): -1 per scenario
+    won on the previous CG Day, -2 per Idle Day since the last scenario, -2 per elite Infantry Coy and -1 per
+    first-line Infantry Coy or AFV Pltn bought on the previous CG Day, -1 per two (FRU) Infantry Pltn, +1 Attack chit,
+    +2 per scenario since the start or the last Idle Day, Historical DRM, German +1 per Night scenario."""
     days = last_day(r)
     previous = days[0]["date"] if days else r.c.dates[max(0, r.c.dates.index(r.c.date) - 1)]
 

@@ -313,3 +313,58 @@ def test_setup_says_who_sets_up_first_and_where():
     commence.setup(r)
     text = r.c.record[-1]["text"]
     assert text.startswith("the British side sets up first") and "British: Blocks C" in text and "German: Blocks H" in text
+
+
+@pytest.mark.parametrize(("dr", "first"), [(4, "German"), (5, "British")])
+def test_9_6215_dual_assault_first_move_dr(dr, first):
+    """9.6215: "For Dual Assaults, the German player now makes a dr. On a dr <= 4, the German moves first. On a dr >= 5,
+    the British moves first." (issue 20.14: ABtF had no first-move step). Saves of rules 3 on; older saves replay
+    without the dr."""
+    from solo.campaign.engine import run_step
+    step = next(sd for sd in abtf_reph().defn.steps if sd.rule == "9.6215")
+    r = abtf_reph(faces=[dr], date="19AM")
+    r.rules = 3
+    r.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
+    run_step(r, step)
+    assert r.c.initiative["moves_first"] == first
+    assert [(t["table"], t["original"]) for t in rolls(r)] == [("abtf.first_move", dr)]
+    old = abtf_reph(faces=[dr], date="19AM")
+    old.rules = 2
+    old.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
+    run_step(old, step)
+    assert old.c.initiative["moves_first"] is None and not rolls(old)
+
+
+@pytest.mark.parametrize("rules", [3, 2])
+def test_9_6143_captured_vehicle_without_a_functioning_weapon_is_a_burnt_out_wreck(rules):
+    """9.6143: "if >= 4 it is Eliminated (disabled if vehicular) ... a captured vehicle may remain in play if it has any
+    functioning Weapon (even if MA is disabled); otherwise it is replaced with a Burnt-out Wreck. No CVP are awarded
+    for Eliminated Weapons." (issue 20.23: it was never replaced). Two captured Shermans, dr 4 each: the one with a
+    working MG stays, MA disabled; the one whose MG is disabled becomes a Burnt-out Wreck (no CVP). Saves before rules
+    3: both stay."""
+    r = abtf_reph(faces=[4, 4])
+    r.rules = rules
+    kept, bare = r.side("British").add("Sherman V", "vehicle"), r.side("British").add("Sherman V", "vehicle")
+    bare.flags.add("mg-disabled")
+    facts(r, captured=[kept.id, bare.id])
+    dated.equipment(r)
+    assert [t["table"] for t in rolls(r)] == ["abtf.captured_equipment"] * 2
+    assert kept.side == "German" and kept.retained and "ma-disabled" in kept.flags
+    assert bare.retained == (rules < 3) and "reph_eliminated" not in r.c.facts
+
+
+def test_9_6141c_recalled_afv_cvp_only_if_it_ended_on_the_map():
+    """9.6141c: "CVP for Recalled AFV which ended the CG Scenario on map are awarded normally. No CVP are awarded for
+    Recalled AFV which exited the map during play." (issue 20.24: every Recalled AFV gave CVP). Two German AFV under
+    Recall are removed; the one that exited the map (facts "exited") gives the British no CVP for the ELR DRM of 9.6202,
+    the one that ended on the map its 5 (the stand-in A26 value of solo/campaign/facts.py)."""
+    from solo.campaign.steps.losses import reph_cvp
+    r = abtf_reph()
+    g = r.side("German")
+    stayed, exited = g.add("PzKpfw VG", "vehicle"), g.add("PzKpfw VG", "vehicle")
+    for v in (stayed, exited):
+        v.flags.add("recall")
+    facts(r, exited=[exited.id])
+    dated.equipment(r)
+    assert not stayed.retained and not exited.retained
+    assert r.c.facts["reph_eliminated"] == [stayed.id] and reph_cvp(r, "British") == 5

@@ -12,7 +12,7 @@ from solo.games.rb import purchase as rb_purchase
 from solo.games.rb import strength as rb_strength
 from solo.games.rb.purchase import Order
 from tests.games.rb.fixture import facts, rb_reph
-from tests.reph import finals
+from tests.reph import finals, traces
 
 
 @pytest.fixture
@@ -96,6 +96,21 @@ def test_strength_sw_hw_and_oba_ex_11_6204(rbr):
     assert len([u for u in g.units if u.rg == hw.line and u.kind == "crew"]) == 4
     assert sturm.leaders == ["8-0"]
     assert finals(r)[:3] == [10, 9, 4]
+
+
+def test_11_6204_ex_hw_pltn_crew_types(rbr):
+    """11.6204 EX: the Depleted German HW Pltn receives "two HMG, one MMG and one MTR - plus three 1-2-7 and one 2-2-8
+    crews (as per German RG Chart note "c" and 11.6203)" (issue 20.26: every crew was a 2-2-8). The EX's dice: HW dr
+    2, 5; 4, 6; 5, 5 (one weapon), again 3, 2, 6, 3, 1, 5. Saves before rules 3 keep four 2-2-8."""
+    for rules, crews in ((3, ["1-2-7", "1-2-7", "1-2-7", "2-2-8"]), (2, ["2-2-8"] * 4)):
+        r = rbr(faces=[6, 5] + [2, 5, 4, 6, 5, 5] + [3, 2, 6, 3, 1, 5])
+        r.rules = rules
+        g = r.side("German")
+        g.purchases.append(Purchase(10, "H1", "HW Pltn", "18 Oct", 4))
+        rb_strength.strength(r)
+        hw = g.purchases[-1]
+        assert hw.strength == "Depleted" and sorted(hw.sw) == ["81mm MTR", "HMG", "HMG", "MMG"]
+        assert sorted(u.type for u in g.units if u.rg == hw.line and u.kind == "crew") == crews
 
 
 def test_leaders_and_commissar_ex_11_6206(rbr):
@@ -241,3 +256,26 @@ def test_recon_lax_when_most_squads_are_conscripts(rbr):
     assert recon_mods(r, "Russian", s, 2) == {"spent-2": True, "russian": True, "lax": True}
     r.rules = 1
     assert recon_mods(r, "Russian", s, 2) == {"spent-2": True, "russian": True}
+
+
+def test_11_6205_rifle_coy_leader_drm_counts_purchased_companies(rbr):
+    """11.6205 footnote: "+1 If this is the sixth, seventh or eighth German Rifle Coy purchased; +2 if this is >= the
+    ninth" (issue 20.15): the Companies the OB gives are not purchased. Three OB-given Rifle Coys and four bought
+    before: the one bought today is the fifth purchased (no DRM), not the eighth (+1)."""
+    r = rbr(faces=[1, 1, 3, 3])
+    r.rules = 3
+    g = r.side("German")
+    g.purchases = [Purchase(n, "I1", "Rifle Coy", "17 Oct", 0, given=True, strength="Full") for n in (1, 2, 3)]
+    g.purchases += [Purchase(n, "I1", "Rifle Coy", "17 Oct", 6, strength="Full") for n in (4, 5, 6, 7)]
+    g.purchases.append(Purchase(8, "I1", "Rifle Coy", "18 Oct", 6))
+    rb_strength.strength(r)
+    leaders = [t for t in traces(r) if t["rule"] == "11.6205"]
+    assert len(leaders) == 1 and leaders[0]["modifiers"] == []
+    r = rbr(faces=[1, 1, 3, 3])
+    r.rules = 3
+    g = r.side("German")
+    g.purchases = [Purchase(n, "I1", "Rifle Coy", "17 Oct", 6, strength="Full") for n in range(1, 8)]
+    g.purchases.append(Purchase(8, "I1", "Rifle Coy", "18 Oct", 6))
+    rb_strength.strength(r)
+    leaders = [t for t in traces(r) if t["rule"] == "11.6205"]
+    assert [m["name"] for m in leaders[0]["modifiers"]] == ["rifle-sixth"] and leaders[0]["final"] == 7

@@ -356,3 +356,38 @@ def test_fortification_removal_drm(rbr):
     rb_day.fortification_removal(r)
     assert finals(r) == [3, 6]
     assert engineers[0].kind == "hs"
+
+
+def test_11_616_cpp_counts_afv_recalled_in_the_reph(rbr):
+    """11.616 "-1 Per each 20 Casualty VP suffered by the friendly side on the previous CG Day (including friendly
+    units[s] Eliminated since the last scenario during the current CG Day's RePh; e.g., Recalled or Withdrawn AFV)"
+    (issue 20.17). The Russians amassed 36 CVP on 17 Oct; on 18 Oct a German AFV under Recall is Eliminated (11.6141:
+    5 CVP, the stand-in A26 value of solo/campaign/facts.py): 41 CVP, -2 with the -2 Historical DRM: DR 10 - 4 = 6.
+    Saves before rules 3: 36 CVP, -1: Final 7."""
+    for rules, german in ((3, 6), (2, 7)):
+        r = rbr(faces=[4, 6, 1, 1])
+        r.rules = rules
+        r.c.scenarios = [scenario("17 Oct", "Russian", {"German": 5, "Russian": 36})]
+        facts(r, cvp={"German": 5, "Russian": 36})
+        tank = r.side("German").add("PzIIIJ", "vehicle")
+        tank.flags.add("recall")
+        rb_day.armor_withdrawal(r)
+        assert tank.status == "Eliminated"
+        rb_day.cpp(r)
+        assert finals(r)[0] == german
+
+
+def test_11_6136_captured_afv_stays_with_a_functioning_weapon(rbr):
+    """11.6135 "if >= 3 it is Eliminated (Disabled if vehicular mounted)"; 11.6136 "A Captured AFV may remain in play if
+    it has any functioning Weapon (even if its MA is Disabled); otherwise, it becomes a wreck" (issue 20.23: RB was
+    right already; the rule is now one function with VotG 12.6156 and ABtF 9.6143). Two captured T-34, dr 3 each: the
+    one with a working MG stays, MA Disabled; the one whose MG is Disabled becomes a wreck."""
+    r = rbr(faces=[3, 3])
+    g = r.side("German")
+    kept, bare = g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle")
+    bare.flags.add("mg-disabled")
+    for u in (kept, bare):
+        u.flags.add("captured")
+    rb_day._captured(r, g)
+    assert finals(r) == [3, 3]
+    assert kept.retained and "ma-disabled" in kept.flags and not bare.retained

@@ -218,6 +218,28 @@ def test_leader_battle_hardening_next_lowest_grade_is_8_plus_1(vr):
     assert commissar.type == "9-0" and seven.type == "7-0"
 
 
+@pytest.mark.parametrize(("human", "rules", "hardened"),
+                         [("German", 3, "8-1"), ("none", 3, "9-1"), ("German", 2, "9-1")])
+def test_12_6124_optional_won_drm_is_asked(vr, human, rules, hardened):
+    """12.6124: "-2 Friendly side won this CG Day's scenario (optionally, the player may, after the DR, choose to
+    ignore this DRM, or apply only a -1 DRM)" (issue 20.19: never asked). The German won: MMC DR 6+6 = 12 - 3 = 9,
+    none. Leader DR 3+3 = 6: -2 selects the 9-1 (Final 4), -1 the 8-1 (5), none the 8-0 (6). The human applies only
+    -1: his 8-1 Battle Hardens (to a 9-1, note †). The computer applies the -2 that hardens its best leader, the 9-1.
+    Saves before rules 3 are not asked: the -2 applies."""
+    answers = {"leader_hardening": "roll", "won_drm": -1} if human == "German" else None
+    r = vr(faces=[6, 6, 3, 3, 6, 6, 6, 6], human=human, answers=answers)
+    r.rules = rules
+    g = r.side("German")
+    nine, eight = g.add("9-1", "leader"), g.add("8-1", "leader")
+    r.c.scenarios = [ScenarioResult("14 Sept", {"German": 0, "Russian": 0}, "German", "German Assault")]
+    votg.battle_hardening(r)
+    asked = [e.data for e in r.play.log.events if e.kind in ("answer", "decision") and e.data.get("what") == "won_drm"]
+    assert len(asked) == (rules >= 3)
+    changed = nine if hardened == "9-1" else eight
+    assert changed.type == ("9-2" if hardened == "9-1" else "9-1")
+    assert (nine.type, eight.type) == (("9-2", "8-1") if hardened == "9-1" else ("9-1", "9-1"))
+
+
 def test_promotion_out_of_the_ranks_limit(vr):
     # 12.6125 a) an 8-0 for two 7-0s only within one leader per four squad-equivalents (German): 2 leaders after the
     # exchange need 8 squad-equivalents; 4 squads are too few: one clear line.
@@ -307,6 +329,31 @@ def test_weapon_repair_every_drm(vr):
     assert not mmg.retained and "malfunctioned" not in tank.flags and {"wreck", "ma-disabled"} <= wreck.flags
     assert not cap_bad.retained and not cap_lmg.retained and cap_mmg.retained
     assert "malfunctioned" not in lmg.flags and "ammo-shortage" not in short.flags  # 12.6159 non-Isolated
+
+
+@pytest.mark.parametrize("rules", [3, 2])
+def test_12_6156_captured_afv_stays_with_a_functioning_weapon(vr, rules):
+    """12.6155 "if >= 3 it is Eliminated (Disabled if Vehicular-mounted). Each already malfunctioned Captured Weapon is
+    Eliminated (or Disabled)"; 12.6156 "A captured AFV may remain in play if it has any functioning Weapon (even if its
+    MA is disabled); otherwise, it becomes a wreck" (issue 20.23: every such AFV became a Wreck or was Eliminated). A
+    captured T-34, dr 3: MA Disabled, its MG works: it stays. A captured malfunctioned T-34: Disabled, stays. A
+    captured T-34 whose MG is Disabled, dr 4: a Wreck. Saves before rules 3 keep the old results."""
+    r = vr(faces=[3, 4])
+    r.rules = rules
+    g = r.side("German")
+    hit, broken, bare = g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle")
+    broken.flags.add("malfunctioned")
+    bare.flags.add("mg-disabled")
+    for u in (hit, broken, bare):
+        u.flags.add("captured")
+    votg_refit.weapon_repair(r)
+    assert finals(r) == [3, 4]
+    assert "wreck" in bare.flags and "ma-disabled" in bare.flags
+    if rules >= 3:
+        assert hit.retained and broken.retained and "wreck" not in hit.flags | broken.flags
+        assert "ma-disabled" in hit.flags and "ma-disabled" in broken.flags and "malfunctioned" not in broken.flags
+    else:
+        assert "wreck" in hit.flags and not broken.retained
 
 
 def test_weapon_repair_non_qualified_drm_on_the_table(vr):
@@ -465,6 +512,20 @@ def test_elr_night_purchases_and_idle(vr):
     r2.c.scenarios = list(r.c.scenarios)
     votg_refit.elr(r2)
     assert finals(r2)[0] == 8
+
+
+def test_12_619_afv_pltn_counts_as_first_line(vr):
+    """12.619 "-1 Per friendly first-line-Infantry Coy/" (cut at "/" in the copy; read as RB 11.617's "first-line-
+    Infantry-Coy/AFV-Pltn [EXC: SPW Pltn]") (issue 20.16: AFV Pltns were not counted). On 15 Sept (Historical -1) the
+    Russian bought a T-34 Pltn (A1) on 14 Sept: -1; no scenario, no chit: DR 3+3 = 6 - 1 - 1 = 4. Saves before rules 3
+    keep 5."""
+    for rules, final in ((3, 4), (2, 5)):
+        r = vr(faces=[6, 6, 3, 3], date="15 Sept")
+        r.rules = rules
+        buy(r, "Russian", "A1", "T-34 M41 Pltn", "14 Sept", 6)
+        votg_refit.elr(r)
+        assert finals(r)[1] == final
+        assert votg_refit.bought_on(r, r.side("Russian"), "14 Sept")["first-line"] == (rules >= 3)
 
 
 def test_night_german_elr_one_less_and_russian_recon_doubled(vr):

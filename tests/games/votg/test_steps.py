@@ -5,6 +5,7 @@ import pytest
 
 from solo.campaign.state import ScenarioResult
 from solo.campaign.steps import fortify
+from solo.campaign.steps.initiative import initiative
 from solo.core.errors import SoloError
 from solo.games.votg import aftermath as votg
 from solo.games.votg import purchase as votg_purchase
@@ -99,6 +100,27 @@ def test_counterattack_declared_and_cpp_halved(vr):
     assert r2.side("Russian").cpp - start == 10
 
 
+@pytest.mark.parametrize(("night", "rules", "russian"), [("yes", 3, 2 - 2), ("no", 3, 2), ("yes", 2, 2)])
+def test_12_6182_14_sept_night_historical_drm(vr, night, rules, russian):
+    """12.6182 *: "On 14 Sept the Russian has two Historical DRM, the 0 DRM applies to any daytime scenario(s) played
+    and the -2 DRM applies to a Night scenario (if one is played)" (issue 20.20: the -2 was never applied). The only
+    second scenario of 14 Sept is the Counterattack (12.613), whose RePh rolls come before the 12.6254 Night
+    declaration: the Russian declares it Night with the Counterattack. Russian CPP DR 1+1 = 2, -2 by night. The
+    Initiative then takes the declared Night without asking again. Saves before rules 3: never -2."""
+    r = vr(faces=[3, 3, 1, 1], human="Russian", answers={"counterattack": "yes", "night": night})
+    r.rules = rules
+    r.c.initiative = {"date": "14 Sept", "type": "German Assault", "chits": {"German": "Attack", "Russian": "Idle"}}
+    r.c.history = [r.c.initiative]
+    r.c.scenarios = [ScenarioResult("14 Sept", {"German": 0, "Russian": 0}, "German", "German Assault")]
+    votg.counterattack(r)
+    votg_refit.cpp(r)
+    assert finals(r)[1] == russian
+    if rules >= 3:
+        initiative(r)
+        assert r.c.initiative["type"] == "Russian Counterattack" and r.c.initiative["night"] == (night == "yes")
+        assert [e.data["what"] for e in r.play.log.events if e.kind == "answer"] == ["counterattack", "night"]
+
+
 def test_new_day_san_and_booby_traps(vr):
     # 12.6142: German SAN 5 rolls dr 4 + 1 = 5: SAN 4; Russian SAN 0 -> 2. 12.6143 Level A, Russian dr 6: Level B.
     r = vr(faces=[4, 6])
@@ -187,3 +209,21 @@ def test_computer_purchase_is_legal(vr):
         s = r.side(side)
         assert s.cpp >= 0
     assert any(e.kind == "decision" and e.data["why"] for e in r.play.log.events)
+
+
+def test_12_618_cpp_counts_units_eliminated_in_the_reph(vr):
+    """12.618 "-1 Per each 20 Casualty VP (A26.22) suffered by the friendly side in the previous CG scenario
+    (including friendly unit[s] Eliminated since the last scenario during the current CG Day's RePh)" (issue 20.17).
+    The Germans amassed 18 CVP on 14 Sept; on 15 Sept a Russian T-34 does not recuperate from Shock (12.6151b: 5 CVP,
+    the stand-in A26 value of solo/campaign/facts.py): 23 CVP, -1; with the -1 Historical DRM: DR 3+3 = 6 - 2 = 4.
+    Saves before rules 3: 18 CVP, no DRM: Final 5."""
+    for rules, russian in ((3, 4), (2, 5)):
+        r = vr(faces=[1, 1, 3, 3], date="15 Sept")
+        r.rules = rules
+        r.c.scenarios = [ScenarioResult("14 Sept", {"German": 18, "Russian": 4}, "German", "German Assault")]
+        tank = r.side("Russian").add("T-34 M41", "vehicle")
+        r.c.facts = {"shock": {tank.id: "eliminated"}}
+        votg_refit.field_maintenance(r)
+        assert tank.status == "Eliminated"
+        votg_refit.cpp(r)
+        assert finals(r)[1] == russian
