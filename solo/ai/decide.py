@@ -4,8 +4,9 @@ Attitude's weights (ai/attitudes.toml) over the shared phase maps, the best take
 best few kept with their score parts, in a player's words.
 
 Phases: "prep" (PFPh: Prep Fire or move), "move" (MPh: the path; a broken unit's rout path for the RtPh),
-"advance" (APh: one hex, or into CC when the odds favour it), "defensive" (DFPh: the target). Broken units rout
-(A10.5): away from FRIENDLY LOS, to cover, then toward the EBE.
+"advance" (APh: one hex, or into CC when the odds favour it), "defensive" (DFPh: the target), units firing at one
+target from the same or adjacent Locations as one fire group (A7.5). Broken units rout (A10.51): to the nearest
+woods or building, never nearer a FRIENDLY unit, not ADJACENT to one where avoidable.
 """
 
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ class Decision:
     why: str
     candidates: list[Candidate] = field(default_factory=list)
     target: str | None = None
+    group: list[str] = field(default_factory=list)  # the fire group it fires in (A7.5), its units' ids
 
     @property
     def end(self) -> str:
@@ -62,7 +64,7 @@ class Decision:
 
     def to_json(self) -> dict:
         return {"unit": self.unit, "action": self.action, "path": self.path, "end": self.end, "target": self.target,
-                "why": self.why, "candidates": [c.to_json() for c in self.candidates]}
+                "group": self.group, "why": self.why, "candidates": [c.to_json() for c in self.candidates]}
 
 
 def _words(m: PhaseMaps, i: int, parts: dict, attitude: str) -> str:
@@ -156,15 +158,47 @@ def _options(m: PhaseMaps, unit: Piece, attitude: str) -> dict[int, list[str]]:
     return {i: p for i, p in reach.items() if i == start or (len(p) == 2 and t.cover[i] > t.cover[start])}
 
 
+ROUT_TO = ("woods", "wooden building", "stone building")  # A10.51: a routing unit's refuge
+
+
+def _mf(m: PhaseMaps, path: list[str]) -> float:
+    return sum(m.terrain.graph.edges[a, b]["mf"] for a, b in zip(path, path[1:]))
+
+
+def _rout_options(m: PhaseMaps, unit: Piece) -> tuple[dict[int, list[str]], str]:
+    """A10.51 (core ASL, not in the texts: solo's reading): a broken unit routs to the nearest woods or building hex
+    it can reach (in MF); never into a hex nearer a Known FRIENDLY unit than where it began, nor ending ADJACENT to
+    one where another choice avoids it. With no such refuge in reach it routs by the rout weights (away from FRIENDLY
+    LOS, to cover, toward the EBE) within the same limits. Interdiction (A10.532) is not modelled. Returns the
+    options and what limited them, in words."""
+    t = m.terrain
+    start = t.at(unit.hex)
+    reach = reachable(m, unit, start)
+    near = m.friendly_distance.min(axis=0) if m.friendly_hexes else np.full(len(t.nodes), 99)
+    legal = {i: p for i, p in reach.items() if all(near[t.at(h)] >= near[start] for h in p[1:])}
+    apart = {i: p for i, p in legal.items() if near[i] > 1}
+    legal, said = (apart, "not ADJACENT to a FRIENDLY unit") if apart else (legal, "no hex apart from FRIENDLY units")
+    refuges = {i: p for i, p in legal.items() if t.terrain[i] in ROUT_TO}
+    if not refuges:
+        return legal, f"no woods or building in reach (A10.51); {said}"
+    nearest = min(_mf(m, p) for p in refuges.values())
+    return ({i: p for i, p in refuges.items() if _mf(m, p) == nearest},
+            f"the nearest woods/building, {nearest:g} MF (A10.51); never nearer a FRIENDLY unit; {said}")
+
+
 def _move(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
     attitude = "rout" if unit.broken else unit.attitude
+    rule = ""
     if unit.broken:
         unit = Piece(**{**unit.__dict__, "mf": unit_data()["infantry"]["broken_mf"]})
-    cands = _candidates(m, s, unit, _options(m, unit, attitude), attitude)
+        options, rule = _rout_options(m, unit)
+    else:
+        options = _options(m, unit, attitude)
+    cands = _candidates(m, s, unit, options, attitude)
     best = cands[0]
     action = "rout" if unit.broken else ("stay" if best.end == m.terrain.nodes[m.terrain.at(unit.hex)] else "move")
     verb = {"stay": "stays in", "move": "moves to", "rout": "routs (RtPh) to"}[action]
-    why = f"{unit.id} {unit.unit} ({attitude}) {verb} {best.end}: {best.words}"
+    why = f"{unit.id} {unit.unit} ({attitude}) {verb} {best.end}: {best.words}" + (f"; {rule}" if rule else "")
     if len(cands) > 1:
         why += f"; rather than {cands[1].end} ({cands[1].score - best.score:+.2f}: {cands[1].words})"
     return Decision(unit.id, action, best.path, why, cands[:SHOWN])
@@ -217,8 +251,33 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
                     f"{'stays in' if action == 'stay' else 'Advances to'} {best.end}: {best.words}", cands[:SHOWN])
 
 
+def fire_groups(m: PhaseMaps, s: Situation, out: list[Decision]) -> None:
+    """A7.5: units firing at the same target from the same or ADJACENT Locations fire as one fire group, its FP the
+    sum of theirs, led by the lowest unit id; each member's decision names the group (``group``)."""
+    t, fp = m.terrain, {p.id: p.fp for p in s.enemy}
+    firing = [d for d in out if d.target]
+    for target in sorted({d.target for d in firing}):
+        left = [d for d in firing if d.target == target]
+        while left:
+            group, todo = [], [left.pop(0)]
+            while todo:
+                d = todo.pop()
+                group.append(d)
+                joined = [e for e in left if t.distance(t.at(d.end))[t.at(e.end)] <= 1]
+                left = [e for e in left if e not in joined]
+                todo += joined
+            if len(group) < 2:
+                continue
+            ids = sorted(d.unit for d in group)
+            total = sum(fp[i] for i in ids)
+            for d in group:
+                d.group = ids
+                d.why += (f"; with {', '.join(i for i in ids if i != d.unit)} as one fire group (A7.5): "
+                          f"{total:g} FP" if d.unit == ids[0] else f"; fires in {ids[0]}'s fire group (A7.5)")
+
+
 def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
-    """Every ENEMY unit's decision for ``phase``, in unit id order (deterministic)."""
+    """Every ENEMY unit's decision for ``phase``, in unit id order (deterministic); fire in fire groups."""
     if phase not in PHASES:
         raise SoloError(f"no phase {phase!r}: choose {', '.join(PHASES)}")
     m = phase_maps(t, s)
@@ -235,4 +294,5 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
             out.append(_advance(m, s, unit))
         else:
             out.append(_move(m, s, unit))
+    fire_groups(m, s, out)
     return out

@@ -55,31 +55,32 @@ def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
     t, s = terrain(mission_map), situation(m, mission_map, defn)
     found = decide(t, s, phase)
     for d in found:
-        if d.target:
+        if d.target and (not d.group or d.group[0] == d.unit):
             d.why += f"; {fire_roll(mission_map, t, s, d)}"
     return found
-
 
 
 def decisions(x: Ctx, phase: str) -> list[dict]:
     """The decisions as the mission keeps them (its ENEMY moves waiting for the player)."""
     return [{"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": d.why}
-            for d in decided(x.m, x.map, x.defn, phase)]
+            | ({"group": d.group} if d.group else {}) for d in decided(x.m, x.map, x.defn, phase)]
 
 
 def fire_roll(mission_map, t: Terrain, s: Situation, d: Decision) -> str:
-    """What the player rolls the IFT with for an ENEMY unit's fire (the IFT is core ASL, not in the texts): its FP,
-    doubled at range 0-1 (Point Blank Fire, A7.21); the DRM of the target's TEM (ai/units.toml), each LOS Hindrance
-    hex (+1, A6.2) and the best Good Order leader in the firer's Location (A7.53)."""
+    """What the player rolls the IFT with for an ENEMY unit's fire, or its fire group's (A7.5; the IFT is core ASL, not
+    in the texts): the FP, each firer's doubled at range 0-1 (Point Blank Fire, A7.21); the DRM of the target's TEM
+    (ai/units.toml), the most LOS Hindrance hexes any firer traces (+1 each, A6.2) and the best Good Order leader in
+    the firers' one Location (A7.53: a leader directs a fire group only from its Location)."""
     pieces = {p.id: p for p in s.pieces}
-    firer, target = pieces[d.unit], pieces[d.target]
-    rng = mission_map.distance(firer.hex, target.hex)
-    fp = firer.fp * (2 if rng <= 1 else 1)
+    firers, target = [pieces[i] for i in d.group or [d.unit]], pieces[d.target]
+    ranges = [mission_map.distance(f.hex, target.hex) for f in firers]
+    fp = sum(f.fp * (2 if r <= 1 else 1) for f, r in zip(firers, ranges))
     tem = float(t.cover[t.at(target.hex)])
-    hindrance = mission_map.los.trace(firer.hex, target.hex).hindrances if firer.hex != target.hex else 0
-    leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and p.hex == firer.hex]
-    leader = min(leaders, default=0) if firer.kind != "leader" else 0
+    hindrance = max(mission_map.los.trace(f.hex, target.hex).hindrances if f.hex != target.hex else 0 for f in firers)
+    where = {f.hex for f in firers}
+    leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and {p.hex} == where]
+    leader = min(leaders, default=0) if all(f.kind != "leader" for f in firers) else 0
     parts = [f"TEM {tem:+g} ({t.terrain[t.at(target.hex)]})"] + [f"hindrance +{hindrance}"] * bool(hindrance) \
         + [f"leader {leader:+d}"] * bool(leader)
-    return f"roll the IFT with {fp:g} FP{' (PBF doubled)' if rng <= 1 else ''}, DRM {tem + hindrance + leader:+g}: " \
-        + ", ".join(parts)
+    pbf = " (PBF doubled)" if any(r <= 1 for r in ranges) else ""
+    return f"roll the IFT with {fp:g} FP{pbf}, DRM {tem + hindrance + leader:+g}: " + ", ".join(parts)

@@ -89,15 +89,47 @@ def test_no_unit_enters_a_friendly_occupied_hex():
     assert t.at("1B3") not in reachable(m, s.enemy[0], t.at("1A3"))
 
 
-def test_a_broken_unit_routs_out_of_los():
+def test_a_broken_unit_routs_to_the_nearest_woods_not_toward_the_friendly():
+    """A10.51: the nearest woods or building it can reach, never nearer a Known FRIENDLY unit (issue 18)."""
     rows = [".....", ".....", "WWWWW", ".....", ".....", ".....", "....."]
     t = terrain(rows)
     s = situation([{"id": "E1", "unit": "4-4-7", "hex": "1D3", "broken": True}],
                   [{"id": "F1", "unit": "4-5-8", "hex": "1F3"}])
     d = one(t, s)
-    m = phase_maps(t, s)
-    assert d.action == "rout" and not m.in_los[t.at(d.end)]
+    assert d.action == "rout" and d.path == ["1D3", "1C3"] and "nearest woods/building, 2 MF (A10.51)" in d.why
     assert one(t, s, "advance").action == "stay" and one(t, s, "defensive").action == "no fire"
+
+
+def test_a_rout_avoids_adjacent_friendly_units_and_never_goes_toward_them():
+    """A10.51: the woods beside the FRIENDLY unit is nearer, but ending ADJACENT to it is avoidable and routing toward
+    it is not allowed: the unit routs to the farther woods away from it; with no woods in reach it routs away."""
+    rows = ["WW.....", ".......", ".......", ".......", "......W", ".......", "......."]
+    t = terrain(rows)
+    s = situation([{"id": "E1", "unit": "4-4-7", "hex": "1D4", "broken": True}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1E6"}])
+    d = one(t, s)
+    m = phase_maps(t, s)
+    near = m.friendly_distance.min(axis=0)
+    assert t.terrain[t.at(d.end)] == "woods" and d.end.startswith("1A")
+    assert all(near[t.at(h)] >= near[t.at("1D4")] for h in d.path)
+    far = situation([{"id": "E1", "unit": "4-4-7", "hex": "1D4", "broken": True}],
+                    [{"id": "F1", "unit": "4-5-8", "hex": "1E4"}])
+    open_field = terrain(OPEN_FIELD)
+    routed = one(open_field, far)
+    assert "no woods or building in reach" in routed.why
+    assert phase_maps(open_field, far).friendly_distance.min(axis=0)[open_field.at(routed.end)] > 1
+
+
+def test_units_beside_each_other_fire_at_one_target_as_a_fire_group():
+    """A7.5: two squads in ADJACENT Locations firing at the same FRIENDLY unit form one fire group, its FP the sum;
+    a unit too far from them fires alone."""
+    t = terrain(OPEN_FIELD)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1B3"}, {"id": "E2", "unit": "4-6-7", "hex": "1B4"},
+                   {"id": "E3", "unit": "4-6-7", "hex": "1E1"}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1C3"}])
+    fire = {d.unit: d for d in decide(t, s, "defensive")}
+    assert fire["E1"].group == fire["E2"].group == ["E1", "E2"] and "as one fire group (A7.5): 8 FP" in fire["E1"].why
+    assert "fires in E1's fire group" in fire["E2"].why and fire["E3"].group == []
 
 
 def test_fire_at_the_best_target_and_cc_when_the_odds_favour_it():
@@ -140,7 +172,9 @@ def test_real_board_decisions():
     by = {d.unit: d for d in decide(t, s, "move")}
     assert by["E1"].action == "stay"  # a Hold squad never gives up the VPO it holds
     m = phase_maps(t, s)
-    assert by["E3"].action == "rout" and not m.in_los[t.at(by["E3"].end)]
+    near = m.friendly_distance.min(axis=0)  # A10.51: to woods or a building, never nearer a FRIENDLY unit
+    assert by["E3"].action == "rout" and t.terrain[t.at(by["E3"].end)] in ("woods", "wooden building", "stone building")
+    assert all(near[t.at(h)] >= near[t.at("4O6")] for h in by["E3"].path)
     for d in by.values():
         assert all(t.graph.has_edge(a, b) for a, b in zip(d.path, d.path[1:]))
     assert nx.is_directed(t.graph) and np.isfinite(m.threat).all()
