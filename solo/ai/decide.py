@@ -283,6 +283,8 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
     m = phase_maps(t, s)
     out = []
     for unit in sorted(s.enemy, key=lambda p: p.id):
+        if unit.kind == "sw":
+            continue  # it fires with the unit possessing it, and moves with it
         if unit.broken and phase in ("prep", "defensive"):
             out.append(Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not fire"))
         elif phase == "defensive":
@@ -294,5 +296,28 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
             out.append(_advance(m, s, unit))
         else:
             out.append(_move(m, s, unit))
+    if phase in ("prep", "defensive"):
+        out += _sw_fire(m, s, {d.unit: d for d in out})
+        out.sort(key=lambda d: d.unit)
     fire_groups(m, s, out)
+    return out
+
+
+def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision]) -> list[Decision]:
+    """A4.4: only the Good Order Infantry unit possessing a SW may fire it: a SW fires at its possessor's target when
+    the target is in its own range, in the possessor's fire group (A7.5); a SW nobody possesses does not fire."""
+    out = []
+    for sw in sorted((p for p in s.enemy if p.kind == "sw"), key=lambda p: p.id):
+        owner = by_unit.get(sw.owner)
+        if owner is None:
+            out.append(Decision(sw.id, "no fire", [sw.hex], f"{sw.id} {sw.unit}: no unit possesses it, so it may not "
+                                "fire (A4.4)"))
+            continue
+        reach = {p.id: r for p, r in targets_from(m, s, sw, m.terrain.at(sw.hex))}
+        if owner.target and owner.target in reach:
+            out.append(Decision(sw.id, owner.action, [sw.hex], f"{sw.id} {sw.unit} fires {sw.fp:g} FP with {owner.unit} "
+                                f"{sw.owner} at {owner.target} at range {reach[owner.target]}", target=owner.target))
+        else:
+            why = f"its possessor {sw.owner} does not fire" if not owner.target else f"{owner.target} is beyond its range"
+            out.append(Decision(sw.id, "no fire", [sw.hex], f"{sw.id} {sw.unit}: {why}"))
     return out

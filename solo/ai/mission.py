@@ -5,14 +5,14 @@ What the texts leave to the player and solo reads for him (marked readings):
 - The ENEMY Board Edge and the FRIENDLY-held VPO (Attack Attitude heads for them): solo/sasl/mission_map.py's
   `board_edge` and `held_vpo`.
 - A unit its mission lets fire only at close Targets (``fires_within``: OtO-S1's AA Guns) has that as its range.
-- A SW goes with the unit that possesses it; only a SW nobody possesses is left out of the decisions.
+- A SW goes with the unit that possesses it and fires with it (A4.4); a SW nobody possesses does not act.
 """
 
 from weakref import WeakKeyDictionary
 
 from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
-from solo.ai.situation import Situation, piece
+from solo.ai.situation import Situation, piece, unit_data
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge, held_vpo
 from solo.sasl.state import Mission
@@ -45,6 +45,12 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
         if u.side == "ENEMY" and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
             raw["range"] = limits[u.type]  # a Target within 4 hexes
         pieces.append(piece(raw, u.side, where))
+    acting = {p.id: p for p in pieces if p.side == "ENEMY"}
+    for u in m.units:  # an ENEMY SW the AI knows the fire of, possessed by an acting unit (A4.4)
+        if u.side == "ENEMY" and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:
+            owner = acting[u.owner]
+            pieces.append(piece({"id": u.id, "unit": u.type, "hex": owner.hex, "with": u.owner,
+                                 "broken": owner.broken}, "ENEMY", where))
     held = tuple(held_vpo(m, vpo))
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces))
 

@@ -49,6 +49,7 @@ class Piece:
     leadership: int = 0
     attitude: str = "hold"
     broken: bool = False
+    owner: str = ""  # a SW: the unit possessing it ("with"), which alone may fire it (A4.4)
 
 
 def piece(raw: dict, side: str, where: str) -> Piece:
@@ -76,7 +77,8 @@ def piece(raw: dict, side: str, where: str) -> Piece:
         v = data["vehicle"]
         kind, fp, rng, mf, morale, leadership = "vehicle", v["fp"], v["range"], v["mp"], 0, 0
     return Piece(str(raw["id"]), side, name, str(raw["hex"]).upper(), kind, float(raw.get("fp", fp)),
-                 int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude, bool(raw.get("broken")))
+                 int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude, bool(raw.get("broken")),
+                 str(raw.get("with", "")) if kind == "sw" else "")
 
 
 @dataclass(frozen=True)

@@ -191,3 +191,20 @@ def test_brush_gives_cover_and_a_graveyard_costs_two_mf():
     t = Terrain(graph)
     assert t.cover[t.at("1B2")] == 1 and t.cover[t.at("1A2")] == 0
     assert graph.edges["1B2", "1C2"]["mf"] == 2 and graph.edges["1C2", "1B2"]["mf"] == 2
+
+
+def test_a_sw_fires_only_with_the_unit_possessing_it():
+    """A4.4: a lone MMG (nobody possesses it) does not fire; a squad's LMG fires with it at its target, in its fire
+    group (A7.5), and not at a target beyond the LMG's range (issue 18)."""
+    t = terrain(["........"] * 9)
+    s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1B3"}, {"id": "E2", "unit": "LMG", "hex": "1B3", "with": "E1"},
+                   {"id": "E3", "unit": "MMG", "hex": "1E3"}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1C3"}])
+    fire = {d.unit: d for d in decide(t, s, "defensive")}
+    assert fire["E3"].action == "no fire" and "no unit possesses it" in fire["E3"].why
+    assert fire["E2"].target == "F1" and fire["E1"].group == ["E1", "E2"] and "6 FP" in fire["E1"].why
+    assert [d.unit for d in decide(t, s, "move")] == ["E1"]  # a SW moves with its possessor, not on its own
+    far = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A1"}, {"id": "E2", "unit": "PSK", "hex": "1A1", "with": "E1"}],
+                    [{"id": "F1", "unit": "4-5-8", "hex": "1A5"}])  # range 4: the squad's 6, the PSK's 2
+    by = {d.unit: d for d in decide(t, far, "defensive")}
+    assert by["E1"].target == "F1" and by["E2"].action == "no fire" and "beyond its range" in by["E2"].why
