@@ -47,7 +47,7 @@ BUILDINGS = ("stone building", "wooden building")
 
 
 def place_s(x: Ctx) -> None:
-    """S? PLACEMENT (4.). OtO-S2 on the player's VASL boards: 4.1a, A9e S? for each building hex; one S? in each road
+    """S? PLACEMENT (4.). OtO-S2 on the player's VASL boards: 4.1a, A9e S? for each building; one S? in each road
     Intersection VPO and in each concealment Location within a radius {A6f} of it (one S? per Location); one S? in
     concealment terrain adjacent to a Multi-Hex Bridge VPO (Random Selection). OtO-S1 on the OtO map: 4.1 cases a, b
     and d more than two hexes West of the FRIENDLY set up area (``by_cases``). Otherwise the player places the S?
@@ -56,6 +56,8 @@ def place_s(x: Ctx) -> None:
     taken: set[str] = set()
 
     def put(where: str, why: str) -> None:
+        if x.rules >= 3 and x.map is not None and x.map.graph is not None:
+            where = x.map.name(where) or where  # a board's half hex by the map's one name (issue 18)
         if where not in taken:
             taken.add(where)
             x.m.new_s(where)
@@ -63,10 +65,16 @@ def place_s(x: Ctx) -> None:
     for vpo in (x.m.boards.get("vpo") or []):
         board_id, board = _board_of(vpo["hex"], boards)
         if "intersection" in vpo["why"]:
+            centre = x.map.name(vpo["hex"]) if x.rules >= 3 else vpo["hex"]  # a half hex by the map's one name
             put(vpo["hex"], "road Intersection VPO")
             radius = int(x.roll("sasl.a6f", f"S? radius around {vpo['hex']} (A6f)", side="").result)
-            for name in _within(board, vpo["hex"][len(board_id):], radius, CONCEALMENT):
-                put(f"{board_id}{name}", f"concealment terrain within {radius} of {vpo['hex']}")
+            if x.rules >= 3:  # issue 18: the radius runs on across the board edges (it stopped at them before)
+                within = [n for n in x.map.hexes if x.map.terrain(n) in CONCEALMENT
+                          and x.map.distance(centre, n) <= radius]
+            else:
+                within = [f"{board_id}{n}" for n in _within(board, vpo["hex"][len(board_id):], radius, CONCEALMENT)]
+            for name in within:
+                put(name, f"concealment terrain within {radius} of {vpo['hex']}")
         elif "Multi-Hex Bridge" in vpo["why"]:
             near = _within(board, vpo["hex"][len(board_id):], 1, CONCEALMENT)
             if near:
@@ -74,14 +82,18 @@ def place_s(x: Ctx) -> None:
                 put(f"{board_id}{pick}", f"concealment terrain adjacent to the Multi-Hex Bridge {vpo['hex']}")
     cases = x.defn.get("s_cases")
     zone = s_zone(x, cases) if cases and boards else None
-    for board_id, board in boards.items():
-        for name in sorted(n for n, h in board.hexes.items() if h.terrain in BUILDINGS
-                           and (zone is None or n in zone)):  # each building hex
-            count = int(x.roll("sasl.a9e", f"S? in the building {board_id}{name} (A9e)", side="").result)
-            for _ in range(count if f"{board_id}{name}" not in taken else 0):
-                taken.add(f"{board_id}{name}")
-                x.m.new_s(f"{board_id}{name}")
-                x.say(f"{x.m.s[-1].id} in {board_id}{name}: building, A9e {count}", rule="4.1a")
+    if x.rules >= 3 and boards:
+        for building in buildings(x.map, zone):
+            a9e(x, building, put)
+    else:  # saves of rules version 2 and before rolled A9e for each building hex
+        for board_id, board in boards.items():
+            for name in sorted(n for n, h in board.hexes.items() if h.terrain in BUILDINGS
+                               and (zone is None or n in zone)):  # each building hex
+                count = int(x.roll("sasl.a9e", f"S? in the building {board_id}{name} (A9e)", side="").result)
+                for _ in range(count if f"{board_id}{name}" not in taken else 0):
+                    taken.add(f"{board_id}{name}")
+                    x.m.new_s(f"{board_id}{name}")
+                    x.say(f"{x.m.s[-1].id} in {board_id}{name}: building, A9e {count}", rule="4.1a")
     if zone is not None:
         by_cases(x, cases, zone, put)
         x.say(f"{len(x.m.s)} S? placed on the map by 4.1 cases a, b and d", rule="4.")
@@ -89,6 +101,26 @@ def place_s(x: Ctx) -> None:
         x.say(f"{len(x.m.s)} S? placed on the mapboards by 4.1a and 14.", rule="4.")
     else:
         x.say(f"Place the S? by the rule and tell solo their hexes (Place S?): {x.defn['s_placement']}", rule="4.")
+
+
+def buildings(mission_map, zone: set[str] | None) -> list[list[str]]:
+    """The buildings of a mission's map (in ``zone``): a building is its hexes joined on the map graph, a multi-hex
+    building one building (4.1a rolls A9e "for each building", not each hex: issue 18)."""
+    found = [n for n in mission_map.hexes if mission_map.terrain(n) in BUILDINGS and (zone is None or n in zone)]
+    parts = nx.connected_components(mission_map.graph.subgraph(found).to_undirected())
+    return sorted((sorted(part) for part in parts), key=lambda hexes: hexes[0])
+
+
+def a9e(x: Ctx, building: list[str], put) -> None:
+    """4.1a: Table A9e's number of S? for one building, each in a hex of it by Random Selection, one S? per hex
+    (solo's reading: a building holds as many S? as it has hexes; the texts give no more)."""
+    count = int(x.roll("sasl.a9e", f"S? in the building {building[0]}"
+                       + (f" ({len(building)} hexes)" if len(building) > 1 else "") + " (A9e)", side="").result)
+    left = list(building)
+    for _ in range(min(count, len(left))):
+        where = left.pop(random_selection(x, f"the hex of an S? in the building {building[0]}", len(left)) - 1)
+        put(where, f"building {building[0]}" + (f" ({len(building)} hexes)" if len(building) > 1 else "")
+            + f", A9e {count}")
 
 
 def s_zone(x: Ctx, cases: dict) -> set[str]:

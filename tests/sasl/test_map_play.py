@@ -209,11 +209,12 @@ def play_cross_roads(path, turns: int) -> list[tuple[int, dict, dict]]:
 
 @boards
 def test_a_scripted_cross_roads_turn_on_the_map(tmp_path, monkeypatch):
-    """Issue 15: the ENEMY's positions after each ENEMY MPh are where its decisions said (two Game Turns of seed 2,
-    whose ENEMY moves in both; whole missions run with -m long)."""
+    """Issue 15: the ENEMY's positions after each ENEMY MPh are where its decisions said (two Game Turns of seeds 1
+    and 2, whose ENEMY moves in Turn 1 and Turn 2; whole missions run with -m long)."""
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
-    seen = play_cross_roads(new_cross_roads(tmp_path, 2), turns=2)
-    assert [turn for turn, _, _ in seen] == [1, 2] and all(ends == after for _, ends, after in seen)
+    one = play_cross_roads(new_cross_roads(tmp_path, 1), turns=2)
+    two = play_cross_roads(new_cross_roads(tmp_path, 2), turns=2)
+    assert [turn for turn, _, _ in one + two] == [1, 2] and all(ends == after for _, ends, after in one + two)
 
 
 @pytest.mark.long
