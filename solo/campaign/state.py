@@ -235,16 +235,6 @@ class Campaign:
         for s in self.sides.values():
             s.roster[self.date] = RosterLine(self.date, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san)
 
-    def hidden_side(self, reveal: bool = False) -> str:
-        """The computer side whose secrets (CPP, RG Purchase Record, Secret DRs; 7.518) the human may not see now."""
-        if reveal or self.stage == "ended" or self.human not in self.sides:
-            return ""
-        return self.other(self.human)
-
-    def visible_record(self, reveal: bool = False) -> list[dict]:
-        hide = self.hidden_side(reveal)
-        return [e for e in self.record if not hide or e["secret"] != hide]
-
     @property
     def cvp_total(self) -> dict[str, int]:
         """CVP earned by each side since the start of the CG."""
