@@ -134,8 +134,9 @@ def roster_rows(v: View) -> list[list]:
             cpp = [line.start, line.repl, line.total, line.spent, line.left]
             chits = "/".join(i["chits"][name] for i in c.history if i["date"] == d)
             forts = None if line.fortifications is None else "; ".join(line.fortifications)
+            recon = "" if line.recon is None else line.recon
             rows.append([d, name, *map(_shown, cpp), line.elr, line.san, line.historical_drm, c.weather.get(d, ""),
-                         c.ec.get(d, ""), chits, _shown(bought), "" if line.recon is None else line.recon, _shown(forts)])
+                         c.ec.get(d, ""), chits, _shown(bought), recon, _shown(forts)])
     return rows
 
 
@@ -165,7 +166,8 @@ def organizer_rows(v: View) -> list[list]:
         for u in s.units:
             box = "Eliminated" if u.status != "Retained" else ("Isolated" if u.isolated else "Retained")
             rows.append([name, box, u.id, u.type, u.rg, u.status, " ".join(sorted(u.flags))])
-        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""] for f in s.fortifications]
+        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""]
+                 for f in s.fortifications]
     return rows
 
 
