@@ -146,6 +146,12 @@ class SideState:
     def retained(self, *kinds: str) -> list[Unit]:
         return [u for u in self.units if u.retained and (not kinds or u.kind in kinds)]
 
+    def counters(self) -> list[Unit]:
+        """Retained units with a counter on the map: not the off-board OBA modules, observers, aircraft and
+        Bombardments the rules keep secret (Unit.secret; issue 21: a public line counting them told the other side
+        how many there are)."""
+        return [u for u in self.retained() if not u.secret]
+
     def squad_equivalents(self, isolated: bool | None = None) -> float:
         return sum(SQUAD_EQUIVALENTS.get(u.kind, 0) for u in self.retained()
                    if isolated is None or bool(u.isolated) == isolated)

@@ -17,7 +17,9 @@ from solo.campaign.view import events, view
 from solo.core.play import NeedAnswer
 from solo.core.sides import Human
 from solo.core.store import EventLog
-from solo.games.oto2.aftermath import clearing
+from solo.games.oto2.aftermath import clearing as oto2_clearing
+from solo.games.rb.aftermath import clearing as rb_clearing
+from solo.games.votg.aftermath import clearing as votg_clearing
 from solo.games import run_campaign as run
 from tests.reph import day_reph, new_reph
 
@@ -144,16 +146,22 @@ def test_hip_bought_by_the_computer(at_first_scenario):
             german.fortifications.pop()
 
 
-def test_the_count_sent_to_the_force_organizer_leaves_out_the_secret_units():
-    """OtO2 7.507: the units leaving the map for the Force Organizer; the off-board OBA modules, observers and
-    aircraft (Unit.secret) are not among them, and counting them told the human how many the German has (issue 21)."""
-    r = new_reph()
+@pytest.mark.parametrize("cg,clearing,sent", [("oto2", oto2_clearing, "1 units to the Force Organizer"),
+                                              ("rb", rb_clearing, "1 units to the Chapter O divider"),
+                                              ("votg", votg_clearing, "1 units leave the map")])
+def test_the_units_leaving_the_map_leave_out_the_secret_ones(pack, cg, clearing, sent):
+    """OtO2 7.507, RB 11.607, VotG 12.608 Clearing the Map: the units leaving it; the off-board OBA modules, observers
+    and aircraft (Unit.secret) are not among them, and counting them told the human how many the computer has
+    (issue 21)."""
+    if cg != "oto2":
+        pack(cg)
+    r = new_reph(cg=cg, variant="" if cg == "oto2" else "I")
     german = r.c.sides["German"]
     german.add("4-6-7", "squad")
     german.add("100mm+ OBA Battalion ART", "oba", ammo="Scarce Ammo", prereg=1)
     german.add("Offboard Observer", "observer", level=2)
     clearing(r)
-    assert "German: 1 units to the Force Organizer, 0 stay on the map" in [e["text"] for e in r.c.record]
+    assert [e for e in r.c.record if e["text"].startswith(f"German: {sent}, 0 stay")]
 
 
 @pytest.fixture

@@ -62,8 +62,9 @@ def same(value):
     return value
 
 
-# OtO2 7.507: the units sent to the Force Organizer no longer count the off-board ones the rules keep secret (issue 21)
-SENT = re.compile(r"\d+ units to the Force Organizer")
+# OtO2 7.507, RB 11.607, VotG 12.608: the units leaving the map no longer count the off-board ones the rules keep
+# secret (issue 21)
+SENT = re.compile(r"\d+ units (to the Force Organizer|to the Chapter O divider|leave the map)")
 
 
 def lines(record: list[dict]) -> list[tuple]:
