@@ -11,6 +11,7 @@ from types import ModuleType
 
 from solo.campaign.rg import RGType, rg_chart
 from solo.campaign.state import Campaign, SideState
+from solo.campaign.view import view
 from solo.core.content import content_dir, read_toml_file
 from solo.core.context import StepContext
 from solo.core.play import Play
@@ -113,7 +114,7 @@ class Reph(StepContext):
         return {"campaign": self.c, "record": self._record_lines}
 
     def _record_lines(self) -> list[str]:
-        return [f"{e['date']} {e['step']} {e['text']}" for e in self.c.visible_record()]
+        return [f"{e['date']} {e['step']} {e['text']}" for e in view(self.c).campaign.record]
 
     def side(self, name: str) -> SideState:
         return self.c.sides[name]

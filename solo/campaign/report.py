@@ -1,9 +1,8 @@
 """What a player reads: the campaign's status (text and JSON), the post-campaign review, and the exports
 of the CG Roster, the RG Purchase Record and the Force Organizer (7.15-7.16) as Markdown and CSV.
 
-While the CG runs, the computer side's secrets (CPP, RG Purchase Record, Secret DRs; 7.518) are hidden from
-the human; they are shown after the CG End, or when nobody plays a side. Its units are shown: the human sets
-them up and moves them on the map.
+Each prints a View (solo/campaign/view.py), which decides what the human may see: a value hidden from the human
+is None in it, "?" in the text and null in the JSON.
 """
 
 import csv
@@ -12,16 +11,14 @@ import io
 from solo.campaign.engine import Outcome
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState
+from solo.campaign.view import View, view
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
 
 
-def _side_json(s: SideState, date: str, hide: bool) -> dict:
+def _side_json(s: SideState, date: str) -> dict:
     line = s.roster.get(date)
     out = line.to_json() if line else {}
-    if hide:
-        out.update(cpp={k: None for k in ("start", "repl", "total", "spent", "left")}, fpp=None, fortifications=None)
-    out["purchases"] = None if hide else [p.to_json() for p in s.purchases if p.date == date]
+    out["purchases"] = None if s.purchases is None else [p.to_json() for p in s.purchases if p.date == date]
     return out
 
 
@@ -35,8 +32,8 @@ def steps(c: Campaign) -> list[dict]:
 
 
 def status_json(outcome: Outcome, reveal: bool = False) -> dict:
-    c, q = outcome.campaign, outcome.waiting
-    hide = c.hidden_side(reveal)
+    v = view(outcome.campaign, reveal)
+    c, q, hide = v.campaign, outcome.waiting, v.hidden
     dates = [d for d in c.dates if any(d in s.roster for s in c.sides.values())]
     return {
         "cg": c.cg, "variant": c.variant or None, "human": c.human, "stage": c.stage, "date": c.date,
@@ -44,13 +41,13 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "hidden": hide or None,
         "waiting": {"key": q.key, "step": q.step, "side": q.side, "prompt": q.prompt, "example": q.example} if q else None,
         "dates": [{"date": d, "weather": c.weather.get(d), "ec": c.ec.get(d),
-                   "sides": {name: _side_json(s, d, name == hide) for name, s in c.sides.items()}} for d in dates],
+                   "sides": {name: _side_json(s, d) for name, s in c.sides.items()}} for d in dates],
         "steps": steps(c) if c.stage == "reph" or c.stage == "initial" else [],
         "scenarios": [s.to_json() for s in c.scenarios],
         "vp": {"russian": c.last.vp if c.last else 0, "cvp": c.cvp_total, "evp": c.evp_total,
                "lvp": c.last.lvp if c.last else 0},
-        "oob": {name: [u.to_json() for u in s.units if not (name == hide and u.secret)] for name, s in c.sides.items()},
-        "record": c.visible_record(reveal),
+        "oob": {name: [u.to_json() for u in s.units] for name, s in c.sides.items()},
+        "record": c.record,
         "game_end": c.game_end,
         "initiative": c.initiative,
         "chits": c.chits,
@@ -59,13 +56,13 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
 
 
 def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str:
-    c, q = outcome.campaign, outcome.waiting
-    hide = c.hidden_side(reveal)
+    v = view(outcome.campaign, reveal)
+    c, q, hide = v.campaign, outcome.waiting, v.hidden
     defn = load_campaign(c.cg)
     title = defn.title + (f" CG {c.variant}" if c.variant else "")
     out = [f"{title} — {defn.raw.get('day', 'CG Date')} {c.date}, {'CG ended' if c.stage == 'ended' else c.stage}"
            + (f", step {c.step}" if c.step else "") + f"; you play: {c.human}"]
-    out.append(roster_table(c, hide))
+    out.append(roster_table(v))
     if c.stage in ("reph", "initial"):
         marks = {"done": "+", "current": ">", "next": " "}
         out.append("RePh: " + " ".join(f"{marks[st['state']]}{st['rule']}" for st in steps(c)) + "  (+ done, > current)")
@@ -78,12 +75,12 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
                    + (f"; {i['sets_up_first']} sets up first" if i["sets_up_first"] else "")
                    + (f", {i['moves_first']} moves first" if i["moves_first"] else ""))
     for name, s in c.sides.items():
-        units = [u for u in s.units if u.retained and not (name == hide and u.secret)]
+        units = [u for u in s.units if u.retained]
         out.append(f"{name} OB, {len(units)} Retained" + (" (and what the rules keep secret)" if name == hide else "")
                    + ":")
         out += [f"  {label} x{len(ids)}: {' '.join(ids)}" if len(ids) > 1 else f"  {label}: {ids[0]}"
                 for label, ids in _grouped(units).items()]
-    lines = c.visible_record(reveal)
+    lines = c.record
     if lines:
         out.append("Record:")
         out += [f"  {e['date']} {e['step']} {e['text']}" for e in lines[-record:]]
@@ -119,55 +116,58 @@ ROSTER_COLUMNS = ("Date", "Side", "Start", "Repl", "Total", "Spent", "Left", "EL
                   "Chit", "RG Purchased", "Recon", "Fortifications")
 
 
-def roster_rows(c: Campaign, hide: str = "") -> list[list]:
+def _shown(value) -> str | int:
+    """A value of the view: "?" where it is hidden from the human (None)."""
+    return "?" if value is None else value
+
+
+def roster_rows(v: View) -> list[list]:
     """The CG Roster (7.15): one line per CG Date and side."""
-    rows = []
+    rows, c = [], v.campaign
     for d in c.dates:
         for name, s in c.sides.items():
             line = s.roster.get(d)
             if not line:
                 continue
-            bought = " ".join(f"{p.rg}({p.cpp})" for p in s.purchases if p.date == d and not p.given)
-            secret = name == hide
-            cpp = ["?"] * 5 if secret else [line.start, line.repl, line.total, line.spent, line.left]
+            bought = None if s.purchases is None else " ".join(f"{p.rg}({p.cpp})" for p in s.purchases
+                                                               if p.date == d and not p.given)
+            cpp = [line.start, line.repl, line.total, line.spent, line.left]
             chits = "/".join(i["chits"][name] for i in c.history if i["date"] == d)
-            rows.append([d, name, *cpp, line.elr, line.san, line.historical_drm, c.weather.get(d, ""), c.ec.get(d, ""),
-                         chits, "?" if secret else bought, "" if line.recon is None else line.recon,
-                         "?" if secret else "; ".join(line.fortifications)])
+            forts = None if line.fortifications is None else "; ".join(line.fortifications)
+            recon = "" if line.recon is None else line.recon
+            rows.append([d, name, *map(_shown, cpp), line.elr, line.san, line.historical_drm, c.weather.get(d, ""),
+                         c.ec.get(d, ""), chits, _shown(bought), recon, _shown(forts)])
     return rows
 
 
-def roster_table(c: Campaign, hide: str = "") -> str:
-    rows = [list(ROSTER_COLUMNS)] + [[str(v) for v in row] for row in roster_rows(c, hide)]
+def roster_table(v: View) -> str:
+    rows = [list(ROSTER_COLUMNS)] + [[str(x) for x in row] for row in roster_rows(v)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(ROSTER_COLUMNS) - 2)]
-    return "\n".join("  ".join(v.ljust(w) for v, w in zip(row, widths)) + "  " + "  ".join(row[-2:]) for row in rows)
+    return "\n".join("  ".join(x.ljust(w) for x, w in zip(row, widths)) + "  " + "  ".join(row[-2:]) for row in rows)
 
 
 PURCHASE_COLUMNS = ("Side", "#", "RG", "Group Type", "Date", "CPP", "Str.", "Units", "SW", "Leaders", "Given", "Options")
 
 
-def purchase_rows(c: Campaign, hide: str = "") -> list[list]:
+def purchase_rows(v: View) -> list[list]:
     """The RG Purchase Record (7.5189): one line per RG purchased or OB-given."""
     return [[name, p.line, p.rg, p.title, p.date, p.cpp, p.strength, "; ".join(p.units), "; ".join(p.sw),
-             "; ".join(p.leaders), "yes" if p.given else "", " ".join(f"{k}={v}" for k, v in p.options.items())]
-            for name, s in c.sides.items() if name != hide for p in s.purchases]
+             "; ".join(p.leaders), "yes" if p.given else "", " ".join(f"{k}={x}" for k, x in p.options.items())]
+            for name, s in v.campaign.sides.items() for p in s.purchases or []]
 
 
 ORGANIZER_COLUMNS = ("Side", "Box", "Unit", "Type", "RG line", "Status", "Flags")
 
 
-def organizer_rows(c: Campaign, hide: str = "") -> list[list]:
+def organizer_rows(v: View) -> list[list]:
     """The Force Organizer (7.16): Retained (Isolated or not), Eliminated, Fortifications."""
     rows = []
-    for name, s in c.sides.items():
-        secret = name == hide  # the computer's OBA, observers, aircraft, mines, Dummies and HIP stay hidden
+    for name, s in v.campaign.sides.items():
         for u in s.units:
-            if secret and u.secret:
-                continue
             box = "Eliminated" if u.status != "Retained" else ("Isolated" if u.isolated else "Retained")
             rows.append([name, box, u.id, u.type, u.rg, u.status, " ".join(sorted(u.flags))])
-        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""] for f in s.fortifications
-                 if not (secret and f.secret)]
+        rows += [[name, "Fortifications", "", f.label, "", "given" if f.given else f.date, ""]
+                 for f in s.fortifications]
     return rows
 
 
@@ -176,31 +176,23 @@ SHEETS = (("CG Roster", ROSTER_COLUMNS, roster_rows), ("RG Purchase Record", PUR
 
 
 def export(c: Campaign, fmt: str, reveal: bool = False) -> str:
-    hide = c.hidden_side(reveal)
+    v = view(c, reveal)
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         for title, columns, rows in SHEETS:
             writer.writerow([title])
             writer.writerow(columns)
-            writer.writerows(rows(c, hide))
+            writer.writerows(rows(v))
             writer.writerow([])
         return buffer.getvalue()
     out = [f"# {load_campaign(c.cg).title}{f' CG {c.variant}' if c.variant else ''} — {c.date}"]
     for title, columns, rows in SHEETS:
         out += ["", f"## {title}", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-        out += ["| " + " | ".join(str(v).replace("|", "/") for v in row) + " |" for row in rows(c, hide)]
-    if hide:
-        out += ["", f"(the {hide}s' secrets are hidden until the CG End)"]
+        out += ["| " + " | ".join(str(x).replace("|", "/") for x in row) + " |" for row in rows(v)]
+    if v.hidden:
+        out += ["", f"(the {v.hidden}s' secrets are hidden until the CG End)"]
     return "\n".join(out) + "\n"
-
-
-def review(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
-    """Every event of the log; the computer side's secret ones only after the CG End (or with reveal)."""
-    hide = c.hidden_side(reveal)
-    return [e.to_json() if not (e.secret and e.side == hide) else
-            {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
-            for e in log.events]
 
 
 def purchase_picks(q, typed: str) -> list[tuple[str, str]]:

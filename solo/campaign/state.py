@@ -146,6 +146,12 @@ class SideState:
     def retained(self, *kinds: str) -> list[Unit]:
         return [u for u in self.units if u.retained and (not kinds or u.kind in kinds)]
 
+    def counters(self) -> list[Unit]:
+        """Retained units with a counter on the map: not the off-board OBA modules, observers, aircraft and
+        Bombardments the rules keep secret (Unit.secret; issue 21: a public line counting them told the other side
+        how many there are)."""
+        return [u for u in self.retained() if not u.secret]
+
     def squad_equivalents(self, isolated: bool | None = None) -> float:
         return sum(SQUAD_EQUIVALENTS.get(u.kind, 0) for u in self.retained()
                    if isolated is None or bool(u.isolated) == isolated)
@@ -234,16 +240,6 @@ class Campaign:
         self.date = self.dates[self.dates.index(self.date) + 1]
         for s in self.sides.values():
             s.roster[self.date] = RosterLine(self.date, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san)
-
-    def hidden_side(self, reveal: bool = False) -> str:
-        """The computer side whose secrets (CPP, RG Purchase Record, Secret DRs; 7.518) the human may not see now."""
-        if reveal or self.stage == "ended" or self.human not in self.sides:
-            return ""
-        return self.other(self.human)
-
-    def visible_record(self, reveal: bool = False) -> list[dict]:
-        hide = self.hidden_side(reveal)
-        return [e for e in self.record if not hide or e["secret"] != hide]
 
     @property
     def cvp_total(self) -> dict[str, int]:

@@ -7,8 +7,9 @@ import time
 import click
 
 from solo.campaign.engine import start_meta
-from solo.campaign.report import export, review, status_json, status_text
+from solo.campaign.report import export, status_json, status_text
 from solo.campaign.simulate import results, simulate_campaign, summary
+from solo.campaign.view import events as seen_events
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
@@ -106,7 +107,7 @@ def cg_export(save, fmt, reveal):
 @read_command("log", "Show the computer side's secret rolls and decisions before the CG End.")
 def cg_log(log, outcome, reveal, as_json):
     """Every roll and decision; the computer's secret ones only after the CG End (the post-campaign review)."""
-    events = review(log, outcome.campaign, reveal)
+    events = seen_events(log, outcome.campaign, reveal)
     lines = []
     for e in events:
         head = f"{e['seq']:>4} {e['step']:<7} {e['side'] or 'table':<8}"

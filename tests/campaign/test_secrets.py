@@ -1,48 +1,218 @@
-"""Issue 21.4: what the rules keep secret from the human (the computer's OBA modules with their ammunition and
-pre-registered hexes, its observers and aircraft, its mines, Dummies and HIP) appears nowhere the human sees while
-the CG runs: status text, --json, the exports, the record; `--reveal` (or the CG End) shows it."""
+"""Issue 21: what the rules keep secret from the human (the computer's OBA modules with their ammunition and
+pre-registered hexes, its observers and aircraft, its mines, Dummies and HIP, its Initiative chit before the reveal)
+appears nowhere the human sees while the CG runs: status text, --json, the app's data (its Roster, RG Purchase Record
+and Record tabs, the exports), the log; `--reveal` (or the CG End) shows it. Each view is solo/campaign/view.py's."""
 
+import json
 import re
+from contextlib import contextmanager
 
 import pytest
 
-from solo.campaign.report import export, status_json, status_text
+from solo.campaign.engine import start_meta
+from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
+from solo.campaign.state import Fortification
+from solo.campaign.steps.initiative import initiative
+from solo.campaign.view import events, view
+from solo.core.play import NeedAnswer
+from solo.core.sides import Human
 from solo.core.store import EventLog
+from solo.games.oto2.aftermath import clearing as oto2_clearing
+from solo.games.rb.aftermath import clearing as rb_clearing
+from solo.games.votg.aftermath import clearing as votg_clearing
 from solo.games import run_campaign as run
+from tests.reph import day_reph, new_reph
 
 
 @pytest.fixture(scope="module")
 def at_first_scenario():
-    """OtO2 seed 1 past its first RePh, both sides computer: the German has bought OBA, an observer and mines."""
+    """OtO2 seed 1 past its first RePh, both sides computer: the German has bought OBA, an observer, aircraft, mines
+    and "?"."""
     log = EventLog.create(":memory:", {"cg": "oto2", "human": "none", "seed": 1})
     run(log)
     return run(log)
 
 
-def german_lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if "German" in line]
-
-
-def test_the_human_russian_sees_none_of_the_german_s_secrets(at_first_scenario):
-    o = at_first_scenario
-    german = o.campaign.sides["German"]
-    units = [u for u in german.units if u.secret]
-    forts = [f.label for f in german.fortifications if f.secret]
-    assert {u.kind for u in units} >= {"oba", "observer"} and any("Mine" in f for f in forts)
-    ids = re.compile(r"\b(" + "|".join(u.id for u in units) + r")\b")
-    o.campaign.human = "Russian"
+@contextmanager
+def playing(o, side: str):
+    """The campaign of ``o`` as if the human played ``side`` (the computer the other)."""
+    o.campaign.human = side
     try:
-        data = status_json(o)
-        assert not [u for u in data["oob"]["German"] if u["kind"] in ("oba", "observer", "aircraft", "bombardment")]
-        assert all(d["sides"]["German"]["fortifications"] is None for d in data["dates"])
-        text, md, csv = status_text(o, record=10_000), export(o.campaign, "md"), export(o.campaign, "csv")
-        record = " ".join(e["text"] for e in data["record"])
-        for view in (text, md, csv, record):
-            assert not ids.search(view), ids.search(view)
-        for view in (german_lines(text), german_lines(md), german_lines(csv), [record]):
-            assert not [f for f in forts for line in view if f in line]
-        assert not [e for e in data["record"] if "set-up" in e["text"] and any(f.split(" x")[0] in e["text"] for f in forts)]
-        shown = status_text(o, reveal=True, record=10_000) + export(o.campaign, "md", reveal=True)
-        assert ids.search(shown) and all(f.split(" x")[0] in shown for f in forts)
+        yield o
     finally:
         o.campaign.human = "none"
+
+
+def app_data(o, reveal: bool = False) -> str:
+    """What the app's Campaign screen shows: its Roster, RG Purchase Record and Record tabs (the same view)."""
+    v = view(o.campaign, reveal)
+    rows = roster_rows(v) + purchase_rows(v) + organizer_rows(v)
+    return "\n".join([" ".join(map(str, row)) for row in rows] + [e["text"] for e in v.campaign.record])
+
+
+def sees(o, reveal: bool = False) -> str:
+    """Everything the human reads of the campaign: status text, --json, the app's data, the Markdown export."""
+    return "\n".join([status_text(o, reveal, record=100_000), json.dumps(status_json(o, reveal)), app_data(o, reveal),
+                      export(o.campaign, "md", reveal)])
+
+
+def lines_of(side: str, seen: str) -> str:
+    """The lines of the text views (not the one-line JSON) that name ``side``."""
+    return "\n".join(line for line in seen.splitlines() if side in line and not line.startswith("{"))
+
+
+def secret_units(o, side: str, kind: str) -> list:
+    units = [u for u in o.campaign.sides[side].units if u.kind == kind]
+    assert units, f"the fixture's {side} has no {kind}"
+    return units
+
+
+def named(units) -> re.Pattern:
+    return re.compile(r"\b(" + "|".join(u.id for u in units) + r")\b")
+
+
+def test_the_german_oba_ammunition_and_pre_registered_hexes(at_first_scenario):
+    """OtO2 7.5195: a Secret DR gives each OBA module's ammunition; RG note f and C1.73: its Pre-Registered hexes;
+    7.518 and 7.5182: the RG purchased is recorded secretly. None of it in the human Russian's view (issue 21), all of it
+    with --reveal."""
+    with playing(at_first_scenario, "Russian") as o:
+        oba = secret_units(o, "German", "oba")
+        seen = sees(o)
+        assert not named(oba).search(seen)
+        assert "OBA" not in lines_of("German", seen)
+        assert not any(u["kind"] == "oba" or "ammo" in u["detail"] for u in status_json(o)["oob"]["German"])
+        shown = sees(o, reveal=True)
+        assert named(oba).search(shown) and all(f"ammo {u.detail['ammo']}, prereg 1" in shown for u in oba)
+
+
+def test_the_german_offboard_observer(at_first_scenario):
+    """OtO2 German RG note h: the Offboard Observer's Location is secretly recorded; 7.518: the RG purchased (O6) is
+    secret. Not in the human Russian's view (issue 21); --reveal shows it."""
+    with playing(at_first_scenario, "Russian") as o:
+        observers = secret_units(o, "German", "observer")
+        assert not named(observers).search(sees(o)) and "Offboard Observer" not in lines_of("German", sees(o))
+        assert named(observers).search(sees(o, reveal=True))
+
+
+def test_the_german_aircraft(at_first_scenario):
+    """OtO2 7.518: the aircraft RG (F) is recorded secretly; its aircraft are unknown to the Russian until they arrive
+    (E7). Not in the human Russian's view (issue 21); --reveal shows them."""
+    with playing(at_first_scenario, "Russian") as o:
+        aircraft = secret_units(o, "German", "aircraft")
+        assert not named(aircraft).search(sees(o)) and "Stuka" not in lines_of("German", sees(o))
+        assert all(u.type in sees(o, reveal=True) for u in aircraft)
+
+
+def secret_forts(o, side: str, word: str) -> list[str]:
+    labels = sorted({f.label for f in o.campaign.sides[side].fortifications if word in f.kind and not f.given})
+    assert labels, f"the fixture's {side} bought no {word}"
+    return labels
+
+
+def test_the_german_mines(at_first_scenario):
+    """OtO2 7.520: the mines' strength is recorded on the CG Roster, in secret (7.518); CG16: mines lose HIP only
+    normally (B28.1); 7.5226: Recon places a hidden mine without its type and strength. Neither the Roster, nor the
+    7.520 purchase, nor the 7.522 set-up lines tell the human Russian their number (issue 21); --reveal does."""
+    with playing(at_first_scenario, "Russian") as o:
+        mines = secret_forts(o, "German", "Mine")  # "AP Mine x23", "AT Mine x5", "Minefield: 8 hexes ... x1"
+        seen = sees(o)
+        assert not [m for m in mines if m in seen or m.split(" x")[0] in seen]
+        assert not re.search(r"German (set-up|spends).*(AP|AT) Mine", seen)
+        assert status_json(o)["dates"][0]["sides"]["German"]["fortifications"] is None
+        shown = sees(o, reveal=True)
+        assert all(m in shown for m in mines) and re.search(r"German set-up: AP Mine x\d+", shown)
+
+
+def test_the_german_dummies(at_first_scenario):
+    """OtO2 CG10: "?" purchased in the RePh are used as Dummies (A12.1): which "?" are Dummies, and how many were
+    bought (7.520), is the German's secret. Not in the human Russian's view (issue 21); --reveal shows it."""
+    with playing(at_first_scenario, "Russian") as o:
+        dummies = secret_forts(o, "German", "?")
+        seen = sees(o)
+        assert not [d for d in dummies if d in seen] and "Dummies" not in seen
+        assert all(d in sees(o, reveal=True) for d in dummies)
+
+
+def test_hip_bought_by_the_computer(at_first_scenario):
+    """OtO2 7.520 HIP (A12.3), RB 11.621, VotG 12.623, ABtF 9.619: HIP bought with FPP keeps the unit off the map
+    until it is revealed. A computer German's HIP is in neither the human Russian's view of its Fortifications nor
+    the Force Organizer (issue 21); --reveal shows it."""
+    with playing(at_first_scenario, "Russian") as o:
+        german = o.campaign.sides["German"]
+        german.fortifications.append(Fortification("German", "HIP squad", 3, o.campaign.date))
+        try:
+            assert "HIP squad" not in sees(o) and "HIP squad x3" in sees(o, reveal=True)
+        finally:
+            german.fortifications.pop()
+
+
+@pytest.mark.parametrize("cg,clearing,sent", [("oto2", oto2_clearing, "1 units to the Force Organizer"),
+                                              ("rb", rb_clearing, "1 units to the Chapter O divider"),
+                                              ("votg", votg_clearing, "1 units leave the map")])
+def test_the_units_leaving_the_map_leave_out_the_secret_ones(pack, cg, clearing, sent):
+    """OtO2 7.507, RB 11.607, VotG 12.608 Clearing the Map: the units leaving it; the off-board OBA modules, observers
+    and aircraft (Unit.secret) are not among them, and counting them told the human how many the computer has
+    (issue 21)."""
+    if cg != "oto2":
+        pack(cg)
+    r = new_reph(cg=cg, variant="" if cg == "oto2" else "I")
+    german = r.c.sides["German"]
+    german.add("4-6-7", "squad")
+    german.add("100mm+ OBA Battalion ART", "oba", ammo="Scarce Ammo", prereg=1)
+    german.add("Offboard Observer", "observer", level=2)
+    clearing(r)
+    assert [e for e in r.c.record if e["text"].startswith(f"German: {sent}, 0 stay")]
+
+
+@pytest.fixture
+def waiting_for_your_chit(pack):
+    """An RB CG Day (the TEST pack) at the Initiative: the human Russian is asked for its chit (RB 11.6232)."""
+    pack("rb")
+    r = day_reph("rb", "18 Oct", "I", human="Russian")
+    r.play.sides["Russian"] = Human({})
+    with pytest.raises(NeedAnswer):
+        initiative(r)
+    return r
+
+
+def test_the_computer_s_initiative_chit_before_the_reveal(waiting_for_your_chit):
+    """RB 11.6232, VotG 12.6252, ABtF 9.62132: each side places its chit in secret; they are revealed together. While
+    the human is asked for its chit the computer's is in no view of the state, nor in the log (issue 21); once both
+    are picked they are revealed."""
+    r = waiting_for_your_chit
+    v = view(r.c)
+    assert v.campaign.initiative is None and not v.campaign.history
+    assert not [e for e in v.campaign.record if "chit" in e["text"]]
+    assert not [e for e in events(r.play.log, r.c) if e["side"] == "German" and e["kind"] != "roll"]
+    r.play.sides["Russian"] = Human({"initiative": "Attack", "night": "no"})
+    initiative(r)
+    assert set(view(r.c).campaign.initiative["chits"]) == {"German", "Russian"}
+    assert [e for e in view(r.c).campaign.record if e["text"].startswith("chits revealed")]
+
+
+@pytest.mark.parametrize("cg,variant,computer", [("rb", "I", "German"), ("votg", "I", "German"),
+                                                 ("abtf", "I", "German"), ("rb", "I", "Russian")])
+def test_the_other_cgs_keep_the_computer_s_secrets(pack, cg, variant, computer):
+    """RB 11.619/11.6204, VotG 12.621/12.6224, ABtF 9.617/9.6172: the CPP, the RGs purchased (OBA modules with their
+    Strength) and the Fortifications bought with FPP are the computer's secret in every CG, whichever side it plays
+    (issue 21); --reveal shows them."""
+    pack(cg)
+    log = EventLog.create(":memory:", start_meta(cg, variant, "none") | {"seed": 1})
+    o = run(log)
+    o = run(log)
+    human = o.campaign.other(computer)
+    s = o.campaign.sides[computer]
+    with playing(o, human):
+        secrets = [u for u in s.units if u.secret]
+        forts = sorted({f.label for f in s.fortifications if f.secret})
+        data = status_json(o)
+        assert secrets or forts or s.purchases
+        seen = sees(o)
+        if secrets:
+            assert not named(secrets).search(seen)
+        assert not [f for f in forts if f"{computer} spends" in seen or f"{computer}: {f}" in seen]
+        assert all(d["sides"][computer]["purchases"] is None and d["sides"][computer]["cpp"]["left"] is None
+                   for d in data["dates"])
+        assert not [row for row in purchase_rows(view(o.campaign)) if row[0] == computer]
+        shown = sees(o, reveal=True)
+        assert (not secrets or named(secrets).search(shown)) and all(f in shown for f in forts)

@@ -62,11 +62,16 @@ def same(value):
     return value
 
 
+# OtO2 7.507, RB 11.607, VotG 12.608: the units leaving the map no longer count the off-board ones the rules keep
+# secret (issue 21)
+SENT = re.compile(r"\d+ units (to the Force Organizer|to the Chapter O divider|leave the map)")
+
+
 def lines(record: list[dict]) -> list[tuple]:
     """A record line's rule, place and numbers (the dice, results, counts): its wording may be improved, and who may
     read it (a secret kept from the other side, issue 21)."""
-    return [(*(v for k, v in sorted(e.items()) if k not in ("text", "secret")), *re.findall(r"\d+", e["text"]))
-            for e in record]
+    return [(*(v for k, v in sorted(e.items()) if k not in ("text", "secret")),
+             *re.findall(r"\d+", SENT.sub("", e["text"]))) for e in record]
 
 
 def in_order(then: list, now: list) -> bool:

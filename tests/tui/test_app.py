@@ -1,6 +1,14 @@
 """The app driven as a player drives it (Textual's pilot): the tables, help, reopening where the player left off,
 and a broken save."""
 
+import json
+import re
+import sqlite3
+
+from textual.widgets import DataTable, RichLog
+
+from solo.core.store import EventLog
+from solo.games import run_campaign
 from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
 from solo.tui.screens.help import HelpScreen
@@ -50,3 +58,32 @@ async def test_the_command_palette_runs_the_keys_of_the_screen_you_are_on():
         await type_line(pilot, "modifiers")
         await pilot.pause(0.3)
         assert isinstance(app.screen, TablesScreen) and app.focused.id == "mods"
+
+
+async def test_the_campaign_screen_shows_none_of_the_computer_s_secrets(tmp_path):
+    """Issue 21 (OtO2 7.518, 7.5195, 7.520, CG10): the Campaign screen's Record, CG Roster and RG Purchase Record tabs
+    show the human Russian neither the German's OBA modules (ammunition, pre-registered hexes), observers and aircraft,
+    nor its mines and Dummies, nor its CPP and purchases (the save of a simulation, seed 1, given a human Russian)."""
+    path = tmp_path / "orsha.db"
+    log = EventLog.create(str(path), {"cg": "oto2", "human": "none", "seed": 1})
+    run_campaign(log)
+    german = run_campaign(log).campaign.sides["German"]
+    secrets = [u.id for u in german.units if u.secret] + [f.label for f in german.fortifications if f.secret]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = ? WHERE key = 'human'", (json.dumps("Russian"),))
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.open_save(path)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen) and screen.outcome.campaign.human == "Russian"
+        shown = [str(line.text) for line in screen.query_one("#decisions", RichLog).lines]
+        for table in (screen.query_one("#roster", DataTable), screen.query_one("#purchases", DataTable)):
+            shown += [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
+        shown = "\n".join(shown)
+        assert secrets and not [s for s in secrets if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", shown)]
+        assert "German buys" not in shown and "German set-up: AP Mine" not in shown
+        assert "German spends" not in shown and "ammo" not in shown
+        purchases = screen.query_one("#purchases", DataTable)
+        assert purchases.row_count and not [r for r in range(purchases.row_count)
+                                            if str(purchases.get_row_at(r)[0]) == "German"]

@@ -127,8 +127,9 @@ def clearing(r: Reph) -> None:
     trenches or pillboxes, and Immobile vehicles stay]; 7.5071 Isolated ones stay put; 7.5073 hidden minefields
     in Russian-owned Locations are revealed."""
     for side, s in r.c.sides.items():
-        on_map = [u.id for u in s.retained() if u.isolated or "immobilized" in u.flags]
-        r.say(f"{side}: {len(s.retained()) - len(on_map)} units to the Force Organizer, {len(on_map)} stay on the map"
+        counters = s.counters()
+        on_map = [u.id for u in counters if u.isolated or "immobilized" in u.flags]
+        r.say(f"{side}: {len(counters) - len(on_map)} units to the Force Organizer, {len(on_map)} stay on the map"
               + (f" ({', '.join(on_map)})" if on_map else ""))
 
 

@@ -200,8 +200,9 @@ def clearing(r: Reph) -> None:
     stay]; 11.6071 Isolated units stay; 11.6072 all Equipment is Retained by the side Controlling its Location and may
     be Eliminated after Scrounging (D10.5); 11.6073 hidden Fortifications in enemy-Controlled Locations are revealed."""
     for side, s in r.c.sides.items():
-        on_map = [u.id for u in s.retained() if u.isolated or "immobilized" in u.flags]
-        r.say(f"{side}: {len(s.retained()) - len(on_map)} units to the Chapter O divider, {len(on_map)} stay on the map"
+        counters = s.counters()
+        on_map = [u.id for u in counters if u.isolated or "immobilized" in u.flags]
+        r.say(f"{side}: {len(counters) - len(on_map)} units to the Chapter O divider, {len(on_map)} stay on the map"
               + (f" ({', '.join(on_map)})" if on_map else "") + " (11.607)")
     r.say("Equipment is Retained by the side Controlling its Location; Scrounge (D10.5) before Eliminating any, an AFV "
           "becoming a Wreck (11.6072). Place each hidden Fortification (Fortified Building Locations, tunnel ends when "

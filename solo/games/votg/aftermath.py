@@ -212,8 +212,9 @@ def clearing(r: Reph) -> None:
     stay); 12.6082 removed and left Equipment is Retained by the side Controlling its Location, which may Scrounge
     and Eliminate it; 12.6083 hidden Fortifications."""
     for side, s in r.c.sides.items():
-        stay = [u.id for u in s.retained() if u.isolated or "TI" in u.flags]
-        r.say(f"{side}: {len(s.retained()) - len(stay)} units leave the map, {len(stay)} stay"
+        counters = s.counters()
+        stay = [u.id for u in counters if u.isolated or "TI" in u.flags]
+        r.say(f"{side}: {len(counters) - len(stay)} units leave the map, {len(stay)} stay"
               + (f" ({', '.join(stay)})" if stay else ""))
     r.say("Equipment left on the map is Retained by the side Controlling its Location (an AFV it does not want becomes "
           "a Wreck or Burnt-Out-Wreck, after any Scrounging, D10.5); still-hidden Fortifications stay hidden (12.6083)")

@@ -35,6 +35,7 @@ from solo.campaign.report import (
     status_json,
     steps,
 )
+from solo.campaign.view import View, view
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import campaign_of
@@ -119,7 +120,7 @@ class CampaignScreen(SaveScreen):
     def refresh_view(self) -> None:
         c, q = self.outcome.campaign, self.outcome.waiting
         data = status_json(self.outcome)
-        hide = c.hidden_side()
+        seen = view(c)  # what you may see: the computer's secrets left out until the CG End (issue 21)
         me = c.sides.get(c.human)
         cpp = f"  your CPP {me.cpp}, ELR {me.elr}, SAN {me.san}" if me else ""
         vp = f"  Russian VP {data['vp']['russian']}" if load_campaign(c.cg).vp_victory else ""
@@ -152,15 +153,15 @@ class CampaignScreen(SaveScreen):
         self.query_one("#prompt", Static).update(prompt)
         log = self.query_one("#decisions", RichLog)
         log.clear()
-        for e in c.visible_record()[-80:]:
+        for e in seen.campaign.record[-80:]:
             log.write(f"[dim]{e['date']} {e['step']}[/dim] {escape(e['text'])}")
         roster = self.query_one("#roster", DataTable)
         roster.clear()
-        roster.add_rows([[Text(str(v)) for v in row] for row in roster_rows(c, hide)])
+        roster.add_rows([[Text(str(v)) for v in row] for row in roster_rows(seen)])
         purchases = self.query_one("#purchases", DataTable)
         purchases.clear()
-        purchases.add_rows([[Text(str(v)) for v in row] for row in purchase_rows(c, hide)])
-        self.query_one("#chart", Static).update(self._chart(c, hide))
+        purchases.add_rows([[Text(str(v)) for v in row] for row in purchase_rows(seen)])
+        self.query_one("#chart", Static).update(self._chart(seen))
         self._picks()
         facts = q is not None and q.key == "facts"
         self.query_one("#facts-row").display = facts
@@ -195,17 +196,17 @@ class CampaignScreen(SaveScreen):
         answer = self.query_one("#answer", Input)
         answer.value = f"{answer.value.rstrip(', ')}, {event.option.id}" if answer.value.strip() else event.option.id
 
-    def _chart(self, c, hide: str) -> str:
-        """CPP (Total), ELR and the Russian VP over the CG Dates, as bars."""
-        lines = []
+    def _chart(self, seen: View) -> str:
+        """CPP (Total), ELR and the Russian VP over the CG Dates, as bars ("?" for a CPP hidden from you)."""
+        c, lines = seen.campaign, []
         for d in c.dates:
             parts = []
             for name, s in c.sides.items():
                 line = s.roster.get(d)
                 if line:
-                    total = "?" if name == hide else line.total
-                    parts.append(f"{name[:3]} CPP {total:>3} {'#' * (line.total // 4) if name != hide else ''}"
-                                 f" ELR {line.elr}")
+                    hidden = line.total is None
+                    parts.append(f"{name[:3]} CPP {'?' if hidden else line.total:>3} "
+                                 f"{'' if hidden else '#' * (line.total // 4)} ELR {line.elr}")
             vp = next((r.vp for r in c.scenarios if r.date == d), None) if load_campaign(c.cg).vp_victory else None
             if parts:
                 lines.append(f"{d}  " + "  |  ".join(parts) + (f"  |  VP {vp} {'*' * max(vp, 0)}" if vp is not None else ""))

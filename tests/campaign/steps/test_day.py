@@ -27,7 +27,7 @@ def test_elr_loss_gain_applies_the_row_effect_within_the_bound(pack, cg, variant
     day.elr_loss_gain(r, table, "ELR", lambda side: {}, "{side} {trace.final}: ELR {old} -> {elr} ({drm})")
     assert (r.side(sides[0]).elr, r.side(sides[1]).elr) == (3, high)  # Final 2: +1, never above the bound
     assert r.side(sides[0]).roster[r.c.date].elr == 3
-    assert f"{sides[0]} 2: ELR 2 -> 3 (no DRM)" in [e["text"] for e in r.c.visible_record()]
+    assert f"{sides[0]} 2: ELR 2 -> 3 (no DRM)" in [e["text"] for e in r.c.record]
     r.side(sides[0]).elr, r.side(sides[1]).elr = low, low
     day.elr_loss_gain(r, table, "ELR", lambda side: {}, "", sides=sides[:1])
     assert r.side(sides[0]).elr == low + 1  # the next Final 2 only for the side named

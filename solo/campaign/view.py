@@ -1,0 +1,59 @@
+"""What the human may see of a Campaign Game: the one place that decides it (issue 21).
+
+Every printer prints a `View`: `solo cg status` (text and --json), the exports, `solo cg log`, the app's Campaign
+screen. While the CG runs, what the rules keep secret from the human is not in the computer side's part of it (a
+hidden value is None: "?" in the text, null in the JSON); after the CG End, when nobody plays a side, or with
+--reveal, the view is the whole state. The computer side's units are in it (but for the secret kinds): the human
+sets them up and moves them on the map.
+"""
+
+from dataclasses import dataclass, replace
+
+from solo.campaign.state import Campaign, SideState
+from solo.core.store import EventLog
+
+
+@dataclass(frozen=True)
+class View:
+    campaign: Campaign  # the state as the human may see it (the campaign itself when nothing is hidden)
+    hidden: str  # the computer side whose secrets are left out ("": none)
+
+
+def hidden_side(c: Campaign, reveal: bool = False) -> str:
+    """The computer side whose secrets the human may not see now: none after the CG End, when nobody plays a side, or
+    with ``reveal``."""
+    if reveal or c.stage == "ended" or c.human not in c.sides:
+        return ""
+    return c.other(c.human)
+
+
+def _seen(s: SideState) -> SideState:
+    """``s`` as its opponent may see it."""
+    roster = {date: replace(line, start=None, repl=None, total=None, spent=None, left=None,  # 7.518 (RB 11.619,
+                            fpp=None, fortifications=None)  # VotG 12.621, ABtF 9.617): the CPP expended and remaining,
+              for date, line in s.roster.items()}  # the RGs and so the FPP they buy (7.520) may all remain secret
+    return replace(
+        s, cpp=None, fpp=None, roster=roster,
+        purchases=None,  # 7.5182 (RB 11.6192, VotG 12.6212, ABtF 9.6172): the RG ID is secretly recorded
+        units=[u for u in s.units if not u.secret],  # the OBA modules, observers, aircraft ... (Unit.secret)
+        fortifications=[f for f in s.fortifications if not f.secret])  # its mines, Dummies, HIP (Fortification.secret)
+
+
+def view(c: Campaign, reveal: bool = False) -> View:
+    """The campaign as the human may see it now (``reveal``: all of it)."""
+    hide = hidden_side(c, reveal)
+    if not hide:
+        return View(c, "")
+    sides = {name: _seen(s) if name == hide else s for name, s in c.sides.items()}
+    # a record line telling a secret names its side (StepContext.say): the hidden side's Secret DRs, its purchases,
+    # the set-up lines naming its mines, Dummies and HIP, the Elimination of a secret unit
+    return View(replace(c, sides=sides, record=[e for e in c.record if e["secret"] != hide]), hide)
+
+
+def events(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
+    """Every event of the log as the human may see it: the hidden side's secret rolls and its decisions (Computer
+    answers are secret events) only as their kind, step and side."""
+    hide = hidden_side(c, reveal)
+    return [e.to_json() if not (e.secret and e.side == hide) else
+            {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
+            for e in log.events]
