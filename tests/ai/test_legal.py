@@ -4,7 +4,7 @@ tests/ai/legality.py. Seeded: situation k is the same on every run. The plain ru
 situations run with `pytest -m long tests/ai/test_legal.py`."""
 
 import time
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -26,7 +26,7 @@ SWS = ("LMG", "MMG", "HMG", "PSK", "50mm MTR")
 PER_MAP = 20  # situations on one configuration before the next is rolled
 
 
-@cache
+@lru_cache(maxsize=1)  # one configuration at a time: a three-board LOS map is large
 def cross_roads(k: int) -> tuple[tuple[str, ...], Terrain]:
     """The k-th configuration: its three boards rolled on the 6.1 MAPBOARD TABLE (MSR 6), with MSR 5's map."""
     from solo.board.cache import load_board
