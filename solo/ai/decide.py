@@ -224,9 +224,13 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str) -> Decision | No
 
 
 def _advance(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
-    """APh: one hex (A4.7); Attack Attitude Advances into CC when its FP is at least cc_odds times the defenders'."""
+    """APh: one hex (A4.7); Attack Attitude Advances into CC when its FP is at least cc_odds times the defenders'.
+    Only Infantry Advances: an AFV or a Gun (no MF) keeps its Location."""
     t = m.terrain
     start = t.at(unit.hex)
+    if unit.kind == "vehicle" or unit.mf <= 0:
+        return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit}: only Infantry Advances (A4.7); "
+                        "it keeps its Location")
     if unit.attitude == "attack" and not unit.broken:
         w = weights()["attack"]
         for p in sorted(s.friendly, key=lambda p: (t.distance(start)[t.at(p.hex)], p.id)):

@@ -208,3 +208,14 @@ def test_a_sw_fires_only_with_the_unit_possessing_it():
                     [{"id": "F1", "unit": "4-5-8", "hex": "1A5"}])  # range 4: the squad's 6, the PSK's 2
     by = {d.unit: d for d in decide(t, far, "defensive")}
     assert by["E1"].target == "F1" and by["E2"].action == "no fire" and "beyond its range" in by["E2"].why
+
+
+def test_only_infantry_advances():
+    """A4.7: the APh is Infantry's; an AFV or a Gun (no MF) keeps its Location, and neither Advances into CC
+    (issue 18.5: the legality sweep found Guns and AFVs Advancing one hex, a StuG could Advance into CC)."""
+    t = terrain(OPEN_FIELD)
+    s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1C3", "attitude": "attack"},
+                   {"id": "E2", "unit": "75mm ATG", "hex": "1E3", "attitude": "advance", "mf": 0}],
+                  [{"id": "F1", "unit": "2-2-8", "hex": "1D3"}], objectives=["1G3"], held=["1G3"])
+    for d in decide(t, s, "advance"):
+        assert d.action == "stay" and d.path == [s.enemy[int(d.unit[1]) - 1].hex] and "only Infantry" in d.why

@@ -1,0 +1,228 @@
+"""A legality checker for the ENEMY AI's decisions (issue 18.5): every rule a phase's decisions break, one line each,
+naming the unit and the rule. It reads the map graph, the units and the LOS itself (solo/board/los.py through
+Terrain.los), not the AI's phase maps, so the AI's own arrays are checked rather than trusted.
+
+The rules (core ASL as solo reads it):
+- a decision is for an ENEMY unit of the situation, one decision a unit;
+- a path starts in the unit's hex and each step crosses a passable hexside of the map graph;
+- a move (MPh/PFPh) costs at most the unit's MF/MP (edge "mf"/"mp"); a broken unit routs with ai/units.toml broken_mf;
+- no path enters a FRIENDLY-occupied hex (but the hex of an Advance into CC);
+- a Good Order Hold unit never leaves a VPO;
+- an Advance (APh) is one Location, by Infantry that has MF (A4.7); a broken unit neither Advances nor fires;
+- no unit moves in the DFPh, nor when it fires;
+- fire is at a FRIENDLY unit, by a unit with FP, within its range and in LOS (Terrain.los); a fire group (A7.5) is
+  units firing at one target from the same or ADJACENT Locations;
+- a SW fires only with its Good Order possessor, in its hex, at its possessor's target (A4.4); it never moves alone;
+- Advance into CC is by a Good Order unit into an ADJACENT hex it could enter, where a FRIENDLY unit is;
+- a rout (A10.51 as decide.py's _rout_options reads it) never enters a hex nearer a FRIENDLY unit than where it began,
+  and ends ADJACENT to one only when no other hex it could reach so was apart from every FRIENDLY unit.
+"""
+
+import heapq
+
+import numpy as np
+
+from solo.ai.maps import Terrain
+from solo.ai.situation import Piece, Situation, unit_data
+
+FIRING = ("prep fire", "defensive fire")
+
+
+def _weight(p: Piece) -> str:
+    return "mp" if p.kind == "vehicle" else "mf"
+
+
+def _mf(p: Piece) -> float:
+    return float(unit_data()["infantry"]["broken_mf"]) if p.broken else p.mf
+
+
+def _reach(t: Terrain, start: str, weight: str, budget: float, blocked: set[str], allowed=None) -> set[str]:
+    """Hexes reachable from ``start`` within ``budget`` (Dijkstra on the graph's own edges), never entering
+    ``blocked``, only through ``allowed`` hexes when given."""
+    cost, heap = {start: 0.0}, [(0.0, start)]
+    while heap:
+        c, a = heapq.heappop(heap)
+        if c > cost[a]:
+            continue
+        for b, d in t.graph[a].items():
+            nc = c + d[weight]
+            if nc <= budget and nc < cost.get(b, np.inf) and b not in blocked and (allowed is None or b in allowed):
+                cost[b] = nc
+                heapq.heappush(heap, (nc, b))
+    return set(cost)
+
+
+class _Map:
+    """The map's hexes, ranges and LOS, asked one pair at a time."""
+
+    def __init__(self, t: Terrain, s: Situation):
+        self.t = t
+        self.friendly = {self.node(p.hex) for p in s.friendly}
+
+    def node(self, h: str) -> str:
+        return self.t.nodes[self.t.at(h)]
+
+    def range(self, a: str, b: str) -> int:
+        return int(self.t.distance(self.t.at(a))[self.t.at(b)])
+
+    def near(self, h: str) -> int:
+        return min((self.range(h, f) for f in self.friendly), default=99)
+
+    def seen(self, a: str, b: str) -> bool:
+        a, b = self.node(a), self.node(b)
+        if a == b:
+            return True
+        i, j = self.t.at(a), self.t.at(b)
+        return bool(self.t.los.lines(np.array([i]), np.array([j]))[0])
+
+
+def illegal(t: Terrain, s: Situation, phase: str, decisions) -> list[str]:
+    """Every rule ``decisions`` (solo/ai/decide.py's, for ``phase``) break, one line each."""
+    m = _Map(t, s)
+    enemy = {p.id: p for p in s.enemy}
+    friendly = {p.id: p for p in s.friendly}
+    objectives = {m.node(h) for h in s.objectives}
+    out: list[str] = []
+    seen_ids: set[str] = set()
+    by_unit = {}
+    for d in decisions:
+        if d.unit in seen_ids:
+            out.append(f"{d.unit}: two decisions for one unit")
+        seen_ids.add(d.unit)
+        if d.unit not in enemy:
+            out.append(f"{d.unit}: a decision for a unit that is not an ENEMY unit")
+            continue
+        by_unit[d.unit] = d
+        out += _path(m, s, phase, enemy[d.unit], d, objectives)
+    for d in by_unit.values():
+        if d.target:
+            out += _fire(m, phase, enemy[d.unit], d, friendly, by_unit, enemy)
+        if d.group and (d.unit not in d.group or d.unit == d.group[0]):
+            out += _group(m, d, by_unit)
+    return out
+
+
+def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) -> list[str]:
+    t, out, name = m.t, [], f"{p.id} {p.unit}"
+    off = [h for h in d.path if h not in t.index and not any(x.get("also") == h for x in t.graph.nodes.values())]
+    if off:
+        return [f"{name}: its path runs through {', '.join(off)}, not on the map"]
+    path = [m.node(h) for h in d.path]
+    start = m.node(p.hex)
+    if not path or path[0] != start:
+        return [f"{name}: its path does not start in its hex {p.hex}"]
+    moved = len(path) > 1
+    for a, b in zip(path, path[1:]):
+        if not t.graph.has_edge(a, b):
+            out.append(f"{name}: {a} to {b} are not ADJACENT on the map graph")
+        elif t.graph.edges[a, b][_weight(p)] == np.inf:
+            out.append(f"{name}: {a} to {b} crosses an impassable hexside (NA)")
+    if out:
+        return out
+    cc = d.action == "advance into CC"
+    entered = path[1:-1] if cc else path[1:]
+    for h in entered:
+        if h in m.friendly:
+            out.append(f"{name}: enters {h}, which a FRIENDLY unit occupies")
+    if not moved:
+        return out
+    if p.kind == "sw":
+        out.append(f"{name}: a SW moves only with its possessor, never alone")
+    if phase == "defensive":
+        out.append(f"{name}: moves in the DFPh")
+    if d.target:
+        out.append(f"{name}: moves and fires in one phase")
+    if p.attitude == "hold" and not p.broken and start in objectives and path[-1] != start:
+        out.append(f"{name}: a Hold unit leaves the VPO {start}")
+    if phase == "advance":
+        if len(path) > 2:
+            out.append(f"{name}: Advances {len(path) - 1} Locations in the APh (A4.7: one)")
+        if p.broken:
+            out.append(f"{name}: a broken unit Advances (A4.7)")
+        if p.kind == "vehicle" or p.mf <= 0:
+            out.append(f"{name}: only Infantry with MF Advances in the APh (A4.7); it has {p.mf:g} MF, kind {p.kind}")
+        if cc and path[-1] not in m.friendly:
+            out.append(f"{name}: Advances into CC in {path[-1]}, where no FRIENDLY unit is")
+        return out
+    w = _weight(p)
+    cost = sum(t.graph.edges[a, b][w] for a, b in zip(path, path[1:]))
+    if cost > _mf(p) + 1e-9:
+        out.append(f"{name}: its move costs {cost:g} {w.upper()}, more than its {_mf(p):g}"
+                   + (" (broken: rout MF)" if p.broken else ""))
+    if cc:
+        out.append(f"{name}: Advances into CC outside the APh")
+    if p.broken:
+        out += _rout(m, p, path)
+    return out
+
+
+def _rout(m: _Map, p: Piece, path: list[str]) -> list[str]:
+    """A10.51 as solo reads it: never nearer a FRIENDLY unit; not ADJACENT to one where another option is not."""
+    out, name, start = [], f"{p.id} {p.unit}", path[0]
+    if not m.friendly:
+        return out
+    first = m.near(start)
+    for h in path[1:]:
+        if m.near(h) < first:
+            out.append(f"{name}: routs into {h}, nearer a FRIENDLY unit ({m.near(h)} hexes) than where it began "
+                       f"({first}) (A10.51)")
+            break
+    if m.near(path[-1]) <= 1:
+        allowed = {h for h in m.t.nodes if m.near(h) >= first}
+        options = _reach(m.t, start, "mf", _mf(p), m.friendly, allowed)
+        apart = sorted(h for h in options if m.near(h) > 1)
+        if apart:
+            out.append(f"{name}: routs to {path[-1]} ADJACENT to a FRIENDLY unit when {apart[0]} was apart from "
+                       f"every one (A10.51)")
+    return out
+
+
+def _fire(m: _Map, phase: str, p: Piece, d, friendly: dict, by_unit: dict, enemy: dict) -> list[str]:
+    name, out = f"{p.id} {p.unit}", []
+    if phase not in ("prep", "defensive") or d.action not in FIRING:
+        out.append(f"{name}: fires ({d.action}) in the {phase} phase")
+    if p.broken:
+        out.append(f"{name}: a broken unit fires")
+    target = friendly.get(d.target)
+    if target is None:
+        return out + [f"{name}: fires at {d.target}, which is not a FRIENDLY unit"]
+    if p.fp <= 0:
+        out.append(f"{name}: fires with no FP")
+    rng = m.range(p.hex, target.hex)
+    if rng > p.range:
+        out.append(f"{name}: fires at {target.id} in {target.hex} at range {rng}, beyond its range {p.range}")
+    if not m.seen(p.hex, target.hex):
+        out.append(f"{name}: fires at {target.id} in {target.hex}, out of its LOS from {p.hex}")
+    if p.kind == "sw":
+        owner = enemy.get(p.owner)
+        theirs = by_unit.get(p.owner)
+        if owner is None:
+            out.append(f"{name}: a SW fires with no possessor (A4.4)")
+        else:
+            if owner.broken:
+                out.append(f"{name}: a SW fires though its possessor {owner.id} is broken (A4.4)")
+            if m.node(owner.hex) != m.node(p.hex):
+                out.append(f"{name}: a SW fires from {p.hex}, not its possessor {owner.id}'s hex {owner.hex}")
+            if theirs is None or theirs.target != d.target:
+                out.append(f"{name}: a SW fires at {d.target}, which its possessor {owner.id} does not fire at (A4.4)")
+    return out
+
+
+def _group(m: _Map, d, by_unit: dict) -> list[str]:
+    """A7.5: one target; every member in the same or an ADJACENT Location to another, all joined."""
+    name = d.unit
+    members = [by_unit.get(i) for i in d.group]
+    if d.unit not in d.group or any(e is None for e in members):
+        return [f"{name}: its fire group {d.group} names units without a decision or leaves it out"]
+    if any(e.target != d.target or e.group != d.group for e in members):
+        return [f"{name}: its fire group {d.group} does not fire at one target as one group (A7.5)"]
+    joined, todo = {d.unit}, [d]
+    while todo:
+        e = todo.pop()
+        for f in members:
+            if f.unit not in joined and m.range(e.path[-1], f.path[-1]) <= 1:
+                joined.add(f.unit)
+                todo.append(f)
+    if joined != set(d.group):
+        return [f"{name}: its fire group {d.group} is not of the same or ADJACENT Locations (A7.5)"]
+    return []
