@@ -25,6 +25,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     recall = { R8 = "low-ammo" }  # vehicles under Recall, "low-ammo" or "recall" (7.5131c)
     stunned = ["R9"]         # 7.5131d
     captured = ["G31"]       # weapons captured by the other side (7.5135)
+    mg_disabled = { R7 = "LMG" }  # a vehicle whose MGs are all Disabled: the MG type its Removal would give (a LMG
+                             # for a CMG; 7.5133), or "none" for a vehicle with no MG (7.5136 "any functioning weapon")
     ft_dc = { R15 = 9 }      # FT/DC removed during the scenario and the Original effects DR (7.5134)
     prisoners = { R22 = "isolated" }  # prisoners and their Guard: "isolated" or "non-isolated" (7.508)
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
@@ -49,9 +51,11 @@ WEAPONS = ("sw", "gun", "vehicle", "cupola")
 KINDS = {"wounded": ("leader",), "heroic": ("leader",), "malfunctioned": WEAPONS, "captured": WEAPONS,
          "immobilized": ("vehicle",), "stunned": ("vehicle",), "recall": ("vehicle",), "bog": ("vehicle",),
          "shock": ("vehicle",), "ft_dc": ("sw",), "encircled": ("squad", "hs", "crew", "leader", "hero"),
-         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment")}
+         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment"),
+         "mg_disabled": ("vehicle",)}
 ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "bog": ("unbogged", "immobilized"),
-           "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated")}
+           "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated"),
+           "mg_disabled": ("LMG", "MMG", "HMG", "none")}
 WHERE = ("front-line", "adjacent", "rear")
 
 

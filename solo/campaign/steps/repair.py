@@ -3,6 +3,8 @@
 from collections.abc import Callable
 
 from solo.campaign.reph import Reph
+from solo.campaign.state import Unit
+from solo.campaign.steps.losses import eliminate
 
 
 def equipment_by_side(r: Reph, vehicle: Callable, steps: tuple[Callable, ...], lifted: set[str], line: str) -> None:
@@ -18,3 +20,36 @@ def equipment_by_side(r: Reph, vehicle: Callable, steps: tuple[Callable, ...], l
             if not unit.isolated:
                 unit.flags -= lifted
         r.say(line.format(side=side))
+
+
+def _fails(r: Reph, s, unit: Unit, table: str, rule: str, what: str = "") -> bool:
+    trace = r.roll(table, f"Captured {unit.label}{what} ({rule})", side=s.name)
+    r.say(f"{s.name} Captured {unit.id} {unit.type}{what}: dr {trace.original}, {trace.result} ({rule})")
+    return bool(trace.effect.get("eliminated"))
+
+
+def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str) -> None:
+    """Captured Weapons and Captured AFV as OtO2 (7.5135-7.5136) and RB (11.6135-11.6136) print them alike: one dr on
+    ``table`` for each functioning Captured Retained Weapon, >= 3 Eliminated, a vehicular one Disabled; an already
+    malfunctioned one is Eliminated (Disabled). Disablement of MA "by either means does not cause Recall". A Captured
+    AFV "may continue to be Retained if it has any functioning weapon (even if its MA is Disabled); otherwise it
+    becomes a Wreck". An AFV's Weapons are its MA (the vehicle's own malfunctioned/ma-disabled) and its MGs, which
+    solo records as one ("mg-disabled": the facts' mg_disabled, none working or none at all): so solo's reading rolls
+    one dr for an AFV's MGs together, and none for an MA already Disabled (issue 20.4; saves of rules version 3 on,
+    before which RB rolled again for a Disabled MA and never for the MGs)."""
+    new = r.rules >= 3
+    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
+        if unit.kind != "vehicle":
+            if "malfunctioned" in unit.flags or _fails(r, s, unit, table, rule):
+                eliminate(r, unit, f"Captured Weapon ({rule})")
+            continue
+        if "malfunctioned" in unit.flags or (("ma-disabled" not in unit.flags or not new)
+                                             and _fails(r, s, unit, table, rule, "'s MA")):
+            unit.flags.discard("malfunctioned")
+            unit.flags.add("ma-disabled")
+        if new and "mg-disabled" not in unit.flags and _fails(r, s, unit, table, rule, "'s MG"):
+            unit.flags.add("mg-disabled")
+        if {"ma-disabled", "mg-disabled"} <= unit.flags:
+            eliminate(r, unit, f"Captured AFV with no functioning Weapon becomes a wreck ({afv_rule})")
+        elif "ma-disabled" in unit.flags:
+            r.say(f"Captured {unit.id} {unit.type}: MA Disabled (no Recall); Retained with its functioning MG ({afv_rule})")

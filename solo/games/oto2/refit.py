@@ -4,7 +4,7 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import equipment_by_side
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import capture
 from solo.core.choices import words
@@ -133,11 +133,16 @@ def _ft_dc(r: Reph, s) -> None:
 
 
 def _captured(r: Reph, s) -> None:
-    """7.5135 Captured weapons: a dr for each functioning one, >= 3 Eliminated (Disabled if vehicular); a malfunctioned
-    one is Eliminated. 7.5136 a Captured AFV with no functioning weapon becomes a Wreck."""
+    """7.5135 Captured Weapons and 7.5136 Captured AFV (repair.captured_weapons, shared with RB 11.6135-11.6136): a
+    Captured AFV stays Retained while any of its weapons works, even with its MA Disabled (issue 20.4; saves of rules
+    version 3 on, before which a malfunctioned or MA-Disabled Captured AFV always became a Wreck)."""
+    if r.rules >= 3:
+        captured_weapons(r, s, "oto2.captured_weapon", "7.5135", "7.5136")
+        return
     for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
         if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
-            eliminate(r, unit, "a malfunctioned Captured weapon" + (" (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""))
+            wreck = " (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""
+            eliminate(r, unit, "a malfunctioned Captured weapon" + wreck)
             continue
         trace = r.roll("oto2.captured_weapon", f"Captured {unit.label} (7.5135)", side=s.name)
         if trace.effect.get("eliminated"):

@@ -4,7 +4,7 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import equipment_by_side
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find
 from solo.core.choices import words, yes_no
@@ -147,23 +147,8 @@ def _ft_dc(r: Reph, s: SideState) -> None:
 
 
 def _captured(r: Reph, s: SideState) -> None:
-    """11.6135: a dr for each functioning Captured Weapon, >= 3 Eliminated (Disabled if vehicular; no Recall); a
-    malfunctioned one is Eliminated (Disabled). 11.6136: a Captured AFV with no functioning Weapon becomes a wreck."""
-    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
-        if "malfunctioned" not in unit.flags:
-            trace = r.roll("rb.captured_weapon", f"Captured {unit.label} (11.6135)", side=s.name)
-            if not trace.effect.get("eliminated"):
-                continue
-        unit.flags.discard("malfunctioned")
-        if unit.kind == "vehicle":
-            unit.flags.add("ma-disabled")
-            if "mg-disabled" in unit.flags:
-                eliminate(r, unit, "Captured AFV with no functioning Weapon becomes a wreck (11.6136)")
-            else:
-                r.say(f"Captured {unit.id}'s MA is Disabled; it stays in play if it has a functioning MG, else it "
-                      "becomes a wreck (11.6135-11.6136)")
-        else:
-            eliminate(r, unit, "Captured Weapon (11.6135)")
+    """11.6135 Captured Weapon, 11.6136 Captured AFV (repair.captured_weapons, shared with OtO2 7.5135-7.5136)."""
+    captured_weapons(r, s, "rb.captured_weapon", "11.6135", "11.6136")
 
 
 # --- 11.614-11.615 ------------------------------------------------------------------------------

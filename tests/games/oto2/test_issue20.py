@@ -220,3 +220,31 @@ def test_7_5114_an_armor_leader_whose_afv_is_gone_changes_afv_or_goes(make_reph)
     assert not german_al.retained
     russian_al, german_al, other = reph(1)  # an old save left them in the OB with no AFV
     assert russian_al.detail["in"] != other.id and german_al.retained
+
+
+def test_7_5136_a_captured_afv_with_a_working_weapon_is_retained(make_reph):
+    """7.5136 (issue 20.4): "A Captured AFV may continue to be Retained if it has any functioning weapon (even if its
+    MA is Disabled); otherwise it becomes a Wreck"; 7.5135: an already malfunctioned Captured Weapon is Disabled, a
+    functioning one Disabled on a dr >= 3, "Disablement of MA by either means does not cause Recall". The Germans
+    captured three Russian T-34s: the first with its MA malfunctioned and its MG working (MG dr 2: kept), the second
+    working (MA dr 4: Disabled; MG dr 1: kept), the third malfunctioned with no MG (mg_disabled "none"): no dr, a
+    Wreck. An old save wrecked the first two as well (the second on its dr 4)."""
+    def reph(rules, faces):
+        r = make_reph(faces=faces)
+        r.rules = rules
+        ru = r.side("Russian")
+        tanks = [ru.add("T-34/M43", "vehicle") for _ in range(3)]
+        _facts(r, captured=[t.id for t in tanks], malfunctioned=[tanks[0].id, tanks[2].id],
+               mg_disabled={tanks[2].id: "none"})
+        scenario_end.melee(r)
+        reorganization.equipment(r)
+        return r, tanks
+
+    r, tanks = reph(3, [2, 4, 1])
+    assert [t.retained for t in tanks] == [True, True, False]
+    assert all(t.side == "German" and "captured" in t.flags for t in tanks)
+    assert all({"ma-disabled"} <= t.flags and "recall" not in t.flags and "mg-disabled" not in t.flags
+               for t in tanks[:2])
+    assert len(r.play.log) == 3
+    r, tanks = reph(1, [4])
+    assert [t.retained for t in tanks] == [False, False, False]
