@@ -32,7 +32,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
-    used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained)
+    used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained), OBA
+                             # modules that placed an FFE:1 (CG7; CG13: at most the [limits] oba_per_scenario)
     german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
 """
 
@@ -51,7 +52,7 @@ WEAPONS = ("sw", "gun", "vehicle", "cupola")
 KINDS = {"wounded": ("leader",), "heroic": ("leader",), "malfunctioned": WEAPONS, "captured": WEAPONS,
          "immobilized": ("vehicle",), "stunned": ("vehicle",), "recall": ("vehicle",), "bog": ("vehicle",),
          "shock": ("vehicle",), "ft_dc": ("sw",), "encircled": ("squad", "hs", "crew", "leader", "hero"),
-         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment"),
+         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment", "oba"),
          "mg_disabled": ("vehicle",)}
 ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "bog": ("unbogged", "immobilized"),
            "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated"),
@@ -107,6 +108,17 @@ def _extra(c: Campaign, key: str, kind: str, value):
     return value or ""
 
 
+def _oba_used(c: Campaign, used: list[str]) -> None:
+    """OtO2 CG13: "The Russians are limited to using a maximum of four and the Germans a maximum of three OBA modules
+    per CG Scenario": the modules the facts name used (an FFE:1 placed, CG7) are checked, not those bought (issue 20.8)."""
+    most = load_campaign(c.cg).raw.get("limits", {}).get("oba_per_scenario")
+    for side, s in c.sides.items() if most else ():
+        n = sum(1 for u in s.units if u.kind == "oba" and u.id in used)
+        if n > most[side]:
+            raise SoloError(f"facts used: the {side}s may use at most {most[side]} OBA modules per CG scenario (CG13); "
+                            f"{n} are named")
+
+
 def fact_keys(cg: str) -> str:
     """The keys a CG's facts take, by the form each is written in (shown beside the facts question)."""
     spec = load_campaign(cg).raw["facts"]
@@ -149,6 +161,7 @@ def check(c: Campaign, raw) -> dict:
             kind in spec.get("winner_required", ()) or c.variant in spec.get("winner_required_in", ())):
         raise SoloError(f"facts winner: the {kind}'s Victory Conditions are on the CG card or lost from the texts: "
                         f"report winner = {' or '.join(repr(side) for side in c.sides)}")
+    _oba_used(c, facts.get("used", []))
     for key in ID_LISTS:
         facts[key] = _ids(c, key, raw.get(key, []))
     for key, allowed in ID_MAPS.items():
@@ -255,7 +268,9 @@ def simulated(c: Campaign, seed: int) -> dict:
         facts.update(lvp=lvp, evp=rng.choice([0, 0, 0, 2, 5]), flames=rng.choice([0, 0, 1, 2]),
                      russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
         facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
-        facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")]
+        most = load_campaign(c.cg).raw["limits"]["oba_per_scenario"]  # CG13: the first modules of each side fire
+        facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")] + \
+            [u.id for side, s in c.sides.items() for u in s.retained("oba")[:most[side]]]
         for side, s in c.sides.items():
             held = sum("held-back" in u.flags for u in s.retained("vehicle"))
             facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held

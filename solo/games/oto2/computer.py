@@ -18,7 +18,7 @@ from solo.campaign.state import SideState
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
-from solo.games.oto2.purchase import FORT_COSTS
+from solo.games.oto2.purchase import FORT_COSTS, basket
 
 AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}
 
@@ -130,9 +130,8 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.518: buy the RG with the most points per CPP, again and again, while that beats keeping the CPP."""
     s, w = r.side(side), w["purchase"]
     chart, initial = r.chart(side), not r.c.scenarios
-    no_forts = initial and side in r.defn.initial["no_fortifications"]
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
-    needs, empty = Needs(r, s, w), rgs.Basket(chart, r.c, s, r.defn.limits, initial, no_forts)
+    needs, empty = Needs(r, s, w), basket(r, s)
 
     def offers(bought: list[tuple]) -> list[tuple]:
         n = needs.plus([b[1] for b in bought])

@@ -19,14 +19,14 @@ def initial(r: Reph) -> bool:
 def basket(r: Reph, s: SideState) -> rgs.Basket:
     """An empty purchase of side ``s`` today, checked as it is filled (7.518)."""
     no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
-    return rgs.Basket(r.chart(s.name), r.c, s, r.defn.limits, initial(r), no_forts)
+    return rgs.Basket(r.chart(s.name), r.c, s, r.defn.limits, initial(r), no_forts, oba_at_purchase=r.rules < 3)
 
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
         items = [rgs.parse_item(e) for e in rgs.purchase_entries(raw, rgs.ITEM_FLAGS)]
         no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
-        rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts)
+        rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts, r.rules < 3)
         return [i.to_json() for i in items]
     return parse
 

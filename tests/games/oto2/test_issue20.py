@@ -248,3 +248,22 @@ def test_7_5136_a_captured_afv_with_a_working_weapon_is_retained(make_reph):
     assert len(r.play.log) == 3
     r, tanks = reph(1, [4])
     assert [t.retained for t in tanks] == [False, False, False]
+
+
+def test_cg13_the_oba_limit_is_on_the_modules_used(make_reph):
+    """CG13 (issue 20.8): "The Russians are limited to using a maximum of four and the Germans a maximum of three OBA
+    modules per CG Scenario": a German who Retains three modules may buy a fourth (an old save refused it), and the
+    facts may name at most three German modules used (an FFE:1 placed, CG7); four are one clear line."""
+    r = make_reph()
+    r.rules = 3
+    g = r.side("German")
+    modules = [g.add("100mm+ OBA Battalion ART", "oba") for _ in range(3)]
+    assert purchase.purchase_parser(r, g)("O1") == [{"rg": "O1"}]
+    r.rules = 1
+    with pytest.raises(SoloError, match="at most 3 OBA modules"):
+        purchase.purchase_parser(r, g)("O1")
+    fourth = g.add("100mm+ OBA Battalion ART", "oba")
+    with pytest.raises(SoloError, match="the Germans may use at most 3 OBA modules per CG scenario .CG13.; 4 are named"):
+        _facts(r, used=[m.id for m in [*modules, fourth]])
+    _facts(r, used=[modules[0].id, fourth.id])
+    assert r.c.facts["used"] == [modules[0].id, fourth.id]
