@@ -5,6 +5,7 @@ from collections.abc import Callable
 from solo.campaign.reph import Reph
 from solo.campaign.state import Unit
 from solo.campaign.steps.losses import eliminate
+from solo.core.choices import yes_no
 
 
 def equipment_by_side(r: Reph, vehicle: Callable, steps: tuple[Callable, ...], lifted: set[str], line: str) -> None:
@@ -53,3 +54,17 @@ def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str) -> None:
             eliminate(r, unit, f"Captured AFV with no functioning Weapon becomes a wreck ({afv_rule})")
         elif "ma-disabled" in unit.flags:
             r.say(f"Captured {unit.id} {unit.type}: MA Disabled (no Recall); Retained with its functioning MG ({afv_rule})")
+
+
+def mg_exchange(r: Reph, s, rule: str, vehicles: list[Unit], mg_for: Callable[[Unit], Unit | None]) -> None:
+    """Vehicular-MG Exchange (OtO2 7.5133, RB 11.6133): each of ``vehicles`` with a Disabled MG may have it repaired by
+    Eliminating the Retained MG ``mg_for(vehicle)`` names (none: no exchange); the owner says yes or no."""
+    for v in vehicles:
+        mg = mg_for(v)
+        if mg is None:
+            continue
+        if r.ask("mg_exchange", f"{rule} Repair the Disabled MG of {v.label} by Eliminating {mg.id} {mg.type}?", yes_no,
+                 side=s.name, context={"reph": r, "vehicle": v, "lmg": mg}, example="mg_exchange = true", default="no"):
+            eliminate(r, mg, f"exchanged to repair {v.id}'s MG ({rule})")
+            v.flags.discard("mg-disabled")
+            v.detail.pop("disabled_mg", None)

@@ -20,8 +20,10 @@ def melee(r: Reph) -> None:
             find(r, unit_id).flags.add(flag)
     for unit_id, why in f["recall"].items():
         find(r, unit_id).flags.add("low-ammo" if why == "low-ammo" else "recall")
-    for unit_id in f.get("mg_disabled", {}):  # OtO2 7.5133/7.5136, RB 11.6133/11.6136 (issue 20.4)
+    for unit_id, mg in f.get("mg_disabled", {}).items():  # OtO2 7.5133/7.5136, RB 11.6133/11.6136 (issue 20.4)
         find(r, unit_id).flags.add("mg-disabled")
+        if mg != "none":  # the MG type a 7.5133 exchange Eliminates
+            find(r, unit_id).detail["disabled_mg"] = mg
     for unit_id in f["eliminated"]:
         unit = next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
         if unit.retained:

@@ -234,6 +234,12 @@ def abandon(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(useless, why, tuple((v.id, v.label) for v in q.context["units"]))
 
 
+def mg_exchange(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    v, mg = q.context["vehicle"], q.context["lmg"]
+    return Reply(True, f"repairs {v.id}'s MG with {mg.id}: a MG on an AFV moves and is armoured, one on foot needs a crew "
+                 "(7.5133)", (("no", f"keep {mg.id} {mg.type}"),))
+
+
 def free_prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(False, "keeps its prisoners: freeing them would hand the enemy back a unit (7.508)")
 
@@ -255,4 +261,5 @@ DECISIONS = {  # the computer's answer to each question, by its key
     "free_prisoners": free_prisoners,
     "recon": recon,
     "abandon": abandon,
+    "mg_exchange": mg_exchange,
 }

@@ -4,7 +4,7 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import captured_weapons, equipment_by_side
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import capture
 from solo.core.choices import words
@@ -35,7 +35,8 @@ def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
     capture(r, f["captured"])
-    equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm), (_weapon_repair, _ft_dc, _captured, _abandon),
+    equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm),
+                      (_weapon_repair, _mg_exchange, _ft_dc, _captured, _abandon),
                       {"ammo-shortage"}, "{side}: Depleted special ammunition restored (7.5138); Low Ammo removed "
                       "and non-Isolated Ammunition Shortage lifted (7.5139); SW/Guns may be dismantled or assembled "
                       "(7.51310)")
@@ -111,6 +112,19 @@ def _weapon_repair(r: Reph, s) -> None:
             r.say(f"{unit.id}'s Main Armament is Disabled; the vehicle is placed under Recall (7.5131c)")
         else:
             eliminate(r, unit, "failed its repair (7.5132)")
+
+
+def _mg_exchange(r: Reph, s) -> None:
+    """7.5133 Vehicular-MG Exchange (issue 20.27; saves of rules version 3 on): a Disabled, non-Captured vehicular MG
+    may be repaired by Eliminating a MG "of the type that would be given were the disabled MG to be Removed" (a LMG
+    for a CMG), "Retained within that Perimeter Area as the AFV" (repair.mg_exchange, shared with RB 11.6133). The
+    facts' mg_disabled give that type; solo knows an Area only by its Isolated type, so the MG must share the AFV's
+    (non-Isolated with non-Isolated), as 7.5131a's re-manning reads it."""
+    if r.rules < 3:
+        return
+    vehicles = [v for v in s.retained("vehicle") if "disabled_mg" in v.detail and "captured" not in v.flags]
+    mg_exchange(r, s, "7.5133", vehicles, lambda v: next(
+        (u for u in s.retained("sw") if u.type == v.detail["disabled_mg"] and u.isolated == v.isolated), None))
 
 
 def _ft_dc(r: Reph, s) -> None:

@@ -4,10 +4,10 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import captured_weapons, equipment_by_side
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find
-from solo.core.choices import words, yes_no
+from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
 from solo.rules.units import unit_type
@@ -115,16 +115,11 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
 
 def _mg_exchange(r: Reph, s: SideState) -> None:
     """11.6133: a Disabled non-Captured, non-Isolated AFV MG is repaired by Eliminating a friendly non-Isolated
-    Retained LMG."""
-    for v in [u for u in s.retained("vehicle") if "mg-disabled" in u.flags and "captured" not in u.flags
-              and not u.isolated]:
-        lmg = next((u for u in s.retained("sw") if u.type == "LMG" and not u.isolated), None)
-        if lmg is None:
-            return
-        if r.ask("mg_exchange", f"11.6133 Repair the Disabled MG of {v.label} by Eliminating {lmg.id} LMG?", yes_no,
-                 side=s.name, context={"reph": r, "vehicle": v, "lmg": lmg}, example="mg_exchange = true", default="no"):
-            eliminate(r, lmg, f"exchanged to repair {v.id}'s MG (11.6133)")
-            v.flags.discard("mg-disabled")
+    Retained LMG (repair.mg_exchange)."""
+    vehicles = [u for u in s.retained("vehicle") if "mg-disabled" in u.flags and "captured" not in u.flags
+                and not u.isolated]
+    mg_exchange(r, s, "11.6133", vehicles,
+                lambda v: next((u for u in s.retained("sw") if u.type == "LMG" and not u.isolated), None))
 
 
 def _ft_dc(r: Reph, s: SideState) -> None:

@@ -267,3 +267,29 @@ def test_cg13_the_oba_limit_is_on_the_modules_used(make_reph):
         _facts(r, used=[m.id for m in [*modules, fourth]])
     _facts(r, used=[modules[0].id, fourth.id])
     assert r.c.facts["used"] == [modules[0].id, fourth.id]
+
+
+def test_7_5133_a_disabled_vehicular_mg_is_exchanged(make_reph):
+    """7.5133 (issue 20.27): "A Disabled, non-Captured, vehicular-MG may be automatically repaired ... by Eliminating a
+    MG of the type that would be given were the disabled MG to be Removed" (a LMG for a CMG), one "Retained within that
+    Perimeter Area as the AFV". The German StuG's Disabled MG would give a LMG: the German agrees to Eliminate his
+    non-Isolated LMG (not the Isolated one) and the MG works again; the PzIV's would give a MMG and none is Retained:
+    no question. An old save asks nothing."""
+    def reph(rules):
+        r = make_reph(human="German", answers={"mg_exchange": True})
+        r.rules = rules
+        g = r.side("German")
+        stug, pziv = g.add("StuG IIIG", "vehicle"), g.add("PzKpfw IVH", "vehicle")
+        isolated_lmg, lmg = g.add("LMG", "sw"), g.add("LMG", "sw")
+        _facts(r, mg_disabled={stug.id: "LMG", pziv.id: "MMG"}, isolated={isolated_lmg.id: "C"})
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        reorganization.equipment(r)
+        return r, stug, pziv, isolated_lmg, lmg
+
+    r, stug, pziv, isolated_lmg, lmg = reph(3)
+    assert "mg-disabled" not in stug.flags and not lmg.retained and isolated_lmg.retained
+    assert "mg-disabled" in pziv.flags
+    assert [e.data.get("what") for e in r.play.log.events] == ["mg_exchange"]
+    r, stug, pziv, isolated_lmg, lmg = reph(1)
+    assert "mg-disabled" in stug.flags and lmg.retained and len(r.play.log) == 0
