@@ -240,6 +240,19 @@ def mg_exchange(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  "(7.5133)", (("no", f"keep {mg.id} {mg.type}"),))
 
 
+def remann(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """7.5131a: each free crew re-mans an abandoned vehicle of its Area (Qualified Use); squads and HS stay on foot."""
+    crews, pairs = [u for u in q.context["units"] if u.kind == "crew"], {}
+    for v in q.context["vehicles"]:
+        crew = next((u for u in crews if u.isolated == v.isolated and u.id not in pairs.values()), None)
+        if crew:
+            pairs[v.id] = crew.id
+    why = "; ".join(f"{u} re-mans {v}" for v, u in pairs.items()) or "no free crew"
+    return Reply([f"{v}={u}" for v, u in pairs.items()], why + ": a crew operates a vehicle by Qualified Use; infantry "
+                 "would man one only by non-Qualified Use (A21.13) and is worth more on foot",
+                 tuple((u.id, u.label) for u in q.context["units"]))
+
+
 def free_prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(False, "keeps its prisoners: freeing them would hand the enemy back a unit (7.508)")
 
@@ -262,4 +275,5 @@ DECISIONS = {  # the computer's answer to each question, by its key
     "recon": recon,
     "abandon": abandon,
     "mg_exchange": mg_exchange,
+    "remann": remann,
 }

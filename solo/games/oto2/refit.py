@@ -35,6 +35,8 @@ def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
     capture(r, f["captured"])
+    for s in r.c.sides.values() if r.rules >= 3 else ():
+        _remann(r, s)
     equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm),
                       (_weapon_repair, _mg_exchange, _ft_dc, _captured, _abandon),
                       {"ammo-shortage"}, "{side}: Depleted special ammunition restored (7.5138); Low Ammo removed "
@@ -46,11 +48,12 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
     """7.5131 a) abandoned vehicles may be re-manned, b) immobilization repair (only in the RePh after 23PM),
     c) AFV Recall, d) Stun recovery."""
     al = _armor_leader_drm(s, v)
-    if "abandoned" in v.flags and any(u for u in s.retained("crew", "squad", "hs") if u.isolated == v.isolated):
-        v.flags.discard("abandoned")
+    if "abandoned" in v.flags and r.rules < 3 and any(u.isolated == v.isolated for u in s.retained("crew", "squad", "hs")):
+        v.flags.discard("abandoned")  # 7.5131a before issue 20.27: re-manned unasked (_remann from rules version 3)
         r.say(f"{s.name} re-mans abandoned {v.id} {v.type} (7.5131a)")
     if "immobilized" in v.flags and after_23pm and "captured" not in v.flags and "abandoned" not in v.flags:
-        mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated)) if on}
+        mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated),
+                                      ("non-qualified", "non-qualified" in v.flags)) if on}
         if al:
             mods["armor-leader"] = al
         trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name, mods=mods)
@@ -83,6 +86,55 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
               + (" (the vehicle is Abandoned)" if trace.effect.get("eliminated") else ""))
 
 
+def _remann(r: Reph, s) -> None:
+    """7.5131a: "Each abandoned vehicle may remain abandoned, or may be re-manned and operated (as per A21.22 or
+    D5.42/D6.631) by Personnel Retained within that Perimeter Area": the owner pairs each vehicle he re-mans with the
+    crew, squad or HS that mans it; the others stay abandoned (issue 20.27; saves of rules version 3 on, before which
+    any such Personnel re-manned each unasked). The Area is read by the Isolated type, as in 7.5133; a unit already
+    manning a Retained vehicle or Gun is not free. A non-crew mans it by non-Qualified Use (A21.13): the +1 drm of
+    7.5131b and 7.5132."""
+    vehicles = [v for v in s.retained("vehicle") if "abandoned" in v.flags]
+    manned = {u.id for u in s.retained("vehicle", "gun")}
+    free = [u for u in s.retained("crew", "squad", "hs") if u.detail.get("manning") not in manned]
+    if not vehicles or not free:
+        return
+    pairs = r.ask("remann", "7.5131a Abandoned vehicles may remain abandoned or be re-manned by Personnel Retained in "
+                  f"their Perimeter Area: which unit mans which (vehicle=unit)? Vehicles: "
+                  f"{', '.join(v.label for v in vehicles)}; Personnel: {', '.join(u.label for u in free)}",
+                  _remann_parser(s, vehicles, free), side=s.name,
+                  context={"reph": r, "vehicles": vehicles, "units": free},
+                  example=f'remann = ["{vehicles[0].id}={free[0].id}"]')
+    for v_id, unit_id in pairs.items():
+        v, crew = s.unit(v_id), s.unit(unit_id)
+        crew.detail["manning"] = v.id
+        v.flags.discard("abandoned")
+        if crew.kind != "crew":
+            v.flags.add("non-qualified")
+        r.say(f"{s.name} {crew.id} {crew.type} re-mans abandoned {v.id} {v.type}"
+              + (" (non-Qualified Use, A21.13)" if crew.kind != "crew" else "") + " (7.5131a)")
+    for v in vehicles:
+        if v.id not in pairs:
+            r.say(f"{s.name} {v.id} {v.type} remains abandoned (7.5131a)")
+
+
+def _remann_parser(s, vehicles: list[Unit], free: list[Unit]):
+    def parse(raw) -> dict[str, str]:
+        pairs = {}
+        for word in words(raw):
+            v_id, sep, unit_id = str(word).replace(" ", "").partition("=")
+            v, crew = s.unit(v_id), s.unit(unit_id)
+            if not sep or v not in vehicles or crew not in free:
+                raise SoloError(f"remann: {word!r}: give vehicle=unit, an abandoned vehicle of "
+                                f"{', '.join(u.id for u in vehicles)} and Personnel of {', '.join(u.id for u in free)}")
+            if v.id in pairs or crew.id in pairs.values():
+                raise SoloError(f"remann: {word!r}: each vehicle is re-manned once, by one unit (7.5131a)")
+            if v.isolated != crew.isolated:
+                raise SoloError(f"remann: {crew.id} is not in {v.id}'s Perimeter Area (7.5131a)")
+            pairs[v.id] = crew.id
+        return pairs
+    return parse
+
+
 def _weapon_repair(r: Reph, s) -> None:
     """7.5132 Weapon Repair: a dr for each malfunctioned, non-Captured, Retained weapon; X# weapons are removed. A
     malfunctioned MG Cupola is repaired without a dr (4.1: "automatically repaired in the RePh (7.5132)"; issue 20.1,
@@ -98,6 +150,8 @@ def _weapon_repair(r: Reph, s) -> None:
         mods = {"repair": -_weapon_repair_number(r, unit)}
         if unit.kind == "vehicle":
             mods["vehicle"] = True
+        if "non-qualified" in unit.flags:  # 7.5131a: re-manned by non-crew Personnel
+            mods["non-qualified"] = True
         if unit.isolated:
             mods["isolated"] = True
         trace = r.roll("oto2.weapon_repair", f"Repair of {unit.label} (7.5132)", side=s.name, mods=mods)

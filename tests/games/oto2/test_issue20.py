@@ -293,3 +293,40 @@ def test_7_5133_a_disabled_vehicular_mg_is_exchanged(make_reph):
     assert [e.data.get("what") for e in r.play.log.events] == ["mg_exchange"]
     r, stug, pziv, isolated_lmg, lmg = reph(1)
     assert "mg-disabled" in stug.flags and lmg.retained and len(r.play.log) == 0
+
+
+def test_7_5131a_an_abandoned_vehicle_may_stay_abandoned_or_be_remanned(make_reph):
+    """7.5131a (issue 20.27): "Each abandoned vehicle may remain abandoned, or may be re-manned and operated ... by
+    Personnel Retained within that Perimeter Area": the owner chooses. The German re-mans his abandoned StuG with a
+    squad (non-Qualified Use: +1 on its 7.5132 Weapon Repair dr) and leaves the abandoned PzIV abandoned; the crew
+    manning a Gun is not free, the Isolated HS is in another Area (one clear line). An old save re-manned both
+    unasked."""
+    def reph(rules, answers):
+        r = make_reph(faces=[3], human="German", answers=answers)
+        r.rules = rules
+        g = r.side("German")
+        stug, pziv = g.add("StuG IIIG", "vehicle"), g.add("PzKpfw IVH", "vehicle")
+        gun = g.add("75L (PaK 40)", "gun")
+        g.add("2-2-8", "crew", manning=gun.id)
+        squad, hs = g.add("4-6-7", "squad"), g.add("2-4-7", "hs")
+        _facts(r, malfunctioned=[stug.id], isolated={hs.id: "C"})
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        stug.flags.add("abandoned")
+        pziv.flags.add("abandoned")
+        return r, stug, pziv, squad, hs
+
+    r, stug, pziv, squad, hs = reph(3, {"remann": ["G1=G5"], "abandon": []})
+    parse = reorganization._remann_parser(r.side("German"), [stug, pziv], [squad, hs])
+    with pytest.raises(SoloError, match="not in G1's Perimeter Area"):
+        parse(["G1=G6"])
+    with pytest.raises(SoloError, match="give vehicle=unit"):
+        parse(["G1=G4"])
+    reorganization.equipment(r)
+    assert [e.data["value"] for e in r.play.log.events if e.data.get("what") == "remann"] == [{"G1": "G5"}]
+    assert "abandoned" not in stug.flags and squad.detail["manning"] == stug.id and "abandoned" in pziv.flags
+    trace = next(e.data["trace"] for e in r.play.log.events if "trace" in e.data)
+    assert trace["table"] == "oto2.weapon_repair" and trace["final"] == 3 - 2 - 1 + 1  # vehicle, repair #1, non-qualified
+    r, stug, pziv, squad, hs = reph(1, {})
+    reorganization.equipment(r)
+    assert "abandoned" not in stug.flags and "abandoned" not in pziv.flags
