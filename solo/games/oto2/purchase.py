@@ -1,5 +1,6 @@
 """RePh steps 7.518-7.520: purchasing RGs, their strength, weapons and leaders, and fortifications."""
 
+import math
 import re
 
 from solo.campaign import choices
@@ -324,8 +325,25 @@ def fortification_parser(r: Reph, s: SideState):
         ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get("AT Ditch", 0)
         if ditches > AT_DITCH_MAX:
             raise SoloError(f"at most {AT_DITCH_MAX} AT Ditches may be purchased during the CG (7.520 **)")
+        if r.rules >= 3:
+            _hip_limit(r, s, raw)
         return raw
     return parse
+
+
+def _hip_limit(r: Reph, s: SideState, raw: dict) -> None:
+    """7.520 HIP: "No more than 10% (FRU) of the German's non-Reserve Infantry squads (plus all SW/SMC set up with them
+    in the same Location) may set up using HIP in a scenario" (issue 20.27; saves of rules version 3 on). solo's
+    reading: the squads are the Retained ones (a HS half a squad, as its HIP half a squad's) less those of RGs bought
+    today to enter from off board (CG12a: they cannot set up), and the limit is on the HIP bought for the next scenario;
+    SMC/crew HIP and Guns with their crews (A12.34) are not counted."""
+    offboard = {p.line for p in s.purchases if p.date == r.c.date and p.options.get("offboard")}
+    squads = sum({"squad": 1.0, "hs": 0.5}[u.kind] for u in s.retained("squad", "hs") if u.rg not in offboard)
+    most = math.ceil(squads / 10)
+    hip = raw.get("HIP squad", 0) + raw.get("HIP HS", 0) / 2
+    if hip > most:
+        raise SoloError(f"HIP for at most 10% (FRU) of the {s.name}s' {squads:g} non-Reserve Infantry squads, {most} "
+                        f"squad(s); this buys HIP for {hip:g} (7.520)")
 
 
 @step("fortifications")

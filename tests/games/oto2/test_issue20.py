@@ -330,3 +330,26 @@ def test_7_5131a_an_abandoned_vehicle_may_stay_abandoned_or_be_remanned(make_rep
     r, stug, pziv, squad, hs = reph(1, {})
     reorganization.equipment(r)
     assert "abandoned" not in stug.flags and "abandoned" not in pziv.flags
+
+
+def test_7_520_hip_for_at_most_ten_percent_of_the_squads(make_reph):
+    """7.520 HIP (issue 20.27): "No more than 10% (FRU) of the German's non-Reserve Infantry squads ... may set up
+    using HIP in a scenario". 15 Retained squads and a HS (15.5) allow HIP for 2 squads (FRU); the 6 squads of an RG
+    bought today to enter from off board (CG12a) are not counted. HIP for 2 squads and a HS is one clear line; an old
+    save accepted it."""
+    r = make_reph()
+    r.rules = 3
+    g = r.side("German")
+    g.fpp = 50
+    for _ in range(15):
+        g.add("4-6-7", "squad")
+    g.add("2-4-7", "hs")
+    g.purchases.append(Purchase(1, "I1", "Rifle Co.", r.c.date, 6, options={"offboard": True}))
+    for _ in range(6):
+        g.add("4-6-7", "squad", 1)
+    parse = purchase.fortification_parser(r, g)
+    assert parse({"HIP squad": 2}) == {"HIP squad": 2}
+    with pytest.raises(SoloError, match=r"10% \(FRU\) of the Germans' 15.5 non-Reserve Infantry squads, 2 squad"):
+        parse({"HIP squad": 2, "HIP HS": 1})
+    r.rules = 1
+    assert parse({"HIP squad": 2, "HIP HS": 1}) == {"HIP squad": 2, "HIP HS": 1}
