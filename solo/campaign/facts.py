@@ -55,8 +55,8 @@ KINDS = {"wounded": ("leader",), "heroic": ("leader",), "malfunctioned": WEAPONS
          "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment", "oba"),
          "mg_disabled": ("vehicle",)}
 ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "bog": ("unbogged", "immobilized"),
-           "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated"),
-           "mg_disabled": ("LMG", "MMG", "HMG", "none")}
+           "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"),
+           "prisoners": ("isolated", "non-isolated"), "mg_disabled": ("LMG", "MMG", "HMG", "none")}
 WHERE = ("front-line", "adjacent", "rear")
 
 
@@ -110,13 +110,14 @@ def _extra(c: Campaign, key: str, kind: str, value):
 
 def _oba_used(c: Campaign, used: list[str]) -> None:
     """OtO2 CG13: "The Russians are limited to using a maximum of four and the Germans a maximum of three OBA modules
-    per CG Scenario": the modules the facts name used (an FFE:1 placed, CG7) are checked, not those bought (issue 20.8)."""
+    per CG Scenario": the modules the facts name used (an FFE:1 placed, CG7) are checked, not those bought (issue
+    20.8)."""
     most = load_campaign(c.cg).raw.get("limits", {}).get("oba_per_scenario")
     for side, s in c.sides.items() if most else ():
         n = sum(1 for u in s.units if u.kind == "oba" and u.id in used)
         if n > most[side]:
-            raise SoloError(f"facts used: the {side}s may use at most {most[side]} OBA modules per CG scenario (CG13); "
-                            f"{n} are named")
+            raise SoloError(f"facts used: the {side}s may use at most {most[side]} OBA modules per CG scenario "
+                            f"(CG13); {n} are named")
 
 
 def fact_keys(cg: str) -> str:

@@ -53,7 +53,7 @@ def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str) -> None:
         if {"ma-disabled", "mg-disabled"} <= unit.flags:
             eliminate(r, unit, f"Captured AFV with no functioning Weapon becomes a wreck ({afv_rule})")
         elif "ma-disabled" in unit.flags:
-            r.say(f"Captured {unit.id} {unit.type}: MA Disabled (no Recall); Retained with its functioning MG ({afv_rule})")
+            r.say(f"Captured {unit.id} {unit.type}: MA Disabled (no Recall); Retained: its MG works ({afv_rule})")
 
 
 def mg_exchange(r: Reph, s, rule: str, vehicles: list[Unit], mg_for: Callable[[Unit], Unit | None]) -> None:
@@ -63,8 +63,9 @@ def mg_exchange(r: Reph, s, rule: str, vehicles: list[Unit], mg_for: Callable[[U
         mg = mg_for(v)
         if mg is None:
             continue
-        if r.ask("mg_exchange", f"{rule} Repair the Disabled MG of {v.label} by Eliminating {mg.id} {mg.type}?", yes_no,
-                 side=s.name, context={"reph": r, "vehicle": v, "lmg": mg}, example="mg_exchange = true", default="no"):
+        if r.ask("mg_exchange", f"{rule} Repair the Disabled MG of {v.label} by Eliminating {mg.id} {mg.type}?",
+                 yes_no, side=s.name, context={"reph": r, "vehicle": v, "lmg": mg}, example="mg_exchange = true",
+                 default="no"):
             eliminate(r, mg, f"exchanged to repair {v.id}'s MG ({rule})")
             v.flags.discard("mg-disabled")
             v.detail.pop("disabled_mg", None)

@@ -236,8 +236,8 @@ def abandon(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 def mg_exchange(r: Reph, side: str, w: dict, q: Question) -> Reply:
     v, mg = q.context["vehicle"], q.context["lmg"]
-    return Reply(True, f"repairs {v.id}'s MG with {mg.id}: a MG on an AFV moves and is armoured, one on foot needs a crew "
-                 "(7.5133)", (("no", f"keep {mg.id} {mg.type}"),))
+    return Reply(True, f"repairs {v.id}'s MG with {mg.id}: a MG on an AFV moves and is armoured, one on foot needs "
+                 "a crew (7.5133)", (("no", f"keep {mg.id} {mg.type}"),))
 
 
 def remann(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -248,8 +248,8 @@ def remann(r: Reph, side: str, w: dict, q: Question) -> Reply:
         if crew:
             pairs[v.id] = crew.id
     why = "; ".join(f"{u} re-mans {v}" for v, u in pairs.items()) or "no free crew"
-    return Reply([f"{v}={u}" for v, u in pairs.items()], why + ": a crew operates a vehicle by Qualified Use; infantry "
-                 "would man one only by non-Qualified Use (A21.13) and is worth more on foot",
+    return Reply([f"{v}={u}" for v, u in pairs.items()], why + ": a crew operates a vehicle by Qualified Use; "
+                 "infantry would man one only by non-Qualified Use (A21.13) and is worth more on foot",
                  tuple((u.id, u.label) for u in q.context["units"]))
 
 

@@ -48,7 +48,8 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
     """7.5131 a) abandoned vehicles may be re-manned, b) immobilization repair (only in the RePh after 23PM),
     c) AFV Recall, d) Stun recovery."""
     al = _armor_leader_drm(s, v)
-    if "abandoned" in v.flags and r.rules < 3 and any(u.isolated == v.isolated for u in s.retained("crew", "squad", "hs")):
+    if "abandoned" in v.flags and r.rules < 3 and any(u.isolated == v.isolated
+                                                      for u in s.retained("crew", "squad", "hs")):
         v.flags.discard("abandoned")  # 7.5131a before issue 20.27: re-manned unasked (_remann from rules version 3)
         r.say(f"{s.name} re-mans abandoned {v.id} {v.type} (7.5131a)")
     if "immobilized" in v.flags and after_23pm and "captured" not in v.flags and "abandoned" not in v.flags:
@@ -125,7 +126,8 @@ def _remann_parser(s, vehicles: list[Unit], free: list[Unit]):
             v, crew = s.unit(v_id), s.unit(unit_id)
             if not sep or v not in vehicles or crew not in free:
                 raise SoloError(f"remann: {word!r}: give vehicle=unit, an abandoned vehicle of "
-                                f"{', '.join(u.id for u in vehicles)} and Personnel of {', '.join(u.id for u in free)}")
+                                f"{', '.join(u.id for u in vehicles)} and Personnel of "
+                                f"{', '.join(u.id for u in free)}")
             if v.id in pairs or crew.id in pairs.values():
                 raise SoloError(f"remann: {word!r}: each vehicle is re-manned once, by one unit (7.5131a)")
             if v.isolated != crew.isolated:

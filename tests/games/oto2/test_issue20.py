@@ -263,7 +263,7 @@ def test_cg13_the_oba_limit_is_on_the_modules_used(make_reph):
     with pytest.raises(SoloError, match="at most 3 OBA modules"):
         purchase.purchase_parser(r, g)("O1")
     fourth = g.add("100mm+ OBA Battalion ART", "oba")
-    with pytest.raises(SoloError, match="the Germans may use at most 3 OBA modules per CG scenario .CG13.; 4 are named"):
+    with pytest.raises(SoloError, match="the Germans may use at most 3 OBA modules per CG scenario .CG13.; 4 are"):
         _facts(r, used=[m.id for m in [*modules, fourth]])
     _facts(r, used=[modules[0].id, fourth.id])
     assert r.c.facts["used"] == [modules[0].id, fourth.id]
@@ -326,7 +326,8 @@ def test_7_5131a_an_abandoned_vehicle_may_stay_abandoned_or_be_remanned(make_rep
     assert [e.data["value"] for e in r.play.log.events if e.data.get("what") == "remann"] == [{"G1": "G5"}]
     assert "abandoned" not in stug.flags and squad.detail["manning"] == stug.id and "abandoned" in pziv.flags
     trace = next(e.data["trace"] for e in r.play.log.events if "trace" in e.data)
-    assert trace["table"] == "oto2.weapon_repair" and trace["final"] == 3 - 2 - 1 + 1  # vehicle, repair #1, non-qualified
+    assert trace["table"] == "oto2.weapon_repair"
+    assert trace["final"] == 3 - 2 - 1 + 1  # vehicle-mounted, Weapon Repair #1, non-qualified
     r, stug, pziv, squad, hs = reph(1, {})
     reorganization.equipment(r)
     assert "abandoned" not in stug.flags and "abandoned" not in pziv.flags
@@ -353,3 +354,28 @@ def test_7_520_hip_for_at_most_ten_percent_of_the_squads(make_reph):
         parse({"HIP squad": 2, "HIP HS": 1})
     r.rules = 1
     assert parse({"HIP squad": 2, "HIP HS": 1}) == {"HIP squad": 2, "HIP HS": 1}
+
+
+def test_cg12b_given_rgs_may_set_up_on_board_for_one_cpp(make_reph):
+    """CG12b (issue 20.27): in the Initial Scenario "the Russians may opt to expend one additional CPP (per RG) for any
+    number of RGs and set them up on board in hexes numbered >= 42; this also includes any OoB given RGs". With his
+    purchase the Russian sets up one of his three given V5 and the I5 on board: 2 of his 68 CPP, on the CG Roster's
+    Spent. A RG he was not given, and a German given RG, are one clear line each; an old save refused them all."""
+    r = make_reph(human="Russian", answers={"purchase": "I2, V5 given onboard, I5 given onboard"})
+    r.rules = 3
+    r.side("German").cpp = 0
+    ru = r.side("Russian")
+    purchase.purchase(r)
+    assert [(p.rg, p.cpp, p.given, p.options) for p in ru.purchases if p.cpp] == [
+        ("V5", 1, True, {"onboard": True}), ("I5", 1, True, {"onboard": True}), ("I2", 7, False, {})]
+    line = ru.roster[r.c.date]
+    assert (line.spent, line.left, ru.cpp) == (9, 59, 59)
+    r = make_reph()
+    r.rules = 3
+    with pytest.raises(SoloError, match="write an OB-given RG as .V5 given onboard., one of V5, V5, V5, V4, V4, I5"):
+        purchase.purchase_parser(r, r.side("Russian"))("V3 given onboard")
+    with pytest.raises(SoloError, match="only the Russians' OB-given RGs"):
+        purchase.purchase_parser(r, r.side("German"))("I1 given onboard")
+    r.rules = 1
+    with pytest.raises(SoloError, match="only the Russians' OB-given RGs"):
+        purchase.purchase_parser(r, r.side("Russian"))("V5 given onboard")
