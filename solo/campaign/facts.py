@@ -32,6 +32,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
+    fortifications_lost = [{ side = "German", item = "Wire" }]  # a side's Fortifications lost in the scenario, or that
+                             # fire Eliminates in the RePh (OtO2 7.5095; "AP Mine 2": mines by factor)
     used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained), OBA
                              # modules that placed an FFE:1 (CG7; CG13: at most the [limits] oba_per_scenario)
     german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
@@ -129,7 +131,8 @@ def fact_keys(cg: str) -> str:
              ("unit id = value", [f"{k} ({'|'.join(v)})" for k, v in ID_MAPS.items()]),
              ("true or false", [k for k, v in extra.items() if v == "bool"]),
              ("a side", [k for k, v in extra.items() if v == "side"]),
-             ("others", ["heroes = { Russian = 1 }", "ft_dc = { R15 = 9 }", "removal = [{ side, item, where }]"]))
+             ("others", ["heroes = { Russian = 1 }", "ft_dc = { R15 = 9 }", "removal = [{ side, item, where }]",
+                                 "fortifications_lost = [{ side, item }]"]))
     return "; ".join(f"{form}: {', '.join(keys)}" for form, keys in forms if keys)
 
 
@@ -151,7 +154,8 @@ def check(c: Campaign, raw) -> dict:
     counts, extra = spec.get("counts", []), spec.get("extra", {})
     if not isinstance(raw, dict):
         raise SoloError(f"facts: give a table of what happened, e.g. {spec['example']}")
-    known = set(counts) | set(extra) | set(ID_LISTS) | set(ID_MAPS) | {"heroes", "ft_dc", "removal"}
+    known = set(counts) | set(extra) | set(ID_LISTS) | set(ID_MAPS) | {"heroes", "ft_dc", "removal",
+                                                                      "fortifications_lost"}
     unknown = set(raw) - known
     if unknown:
         raise SoloError(f"facts: unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(known))}")
@@ -195,6 +199,12 @@ def check(c: Campaign, raw) -> dict:
             raise SoloError(f"facts removal: {entry!r}: item is a name such as \"Wire\", own is true or false")
         facts["removal"].append({"side": entry["side"], "item": entry["item"], "where": entry.get("where", "rear"),
                                  "own": entry.get("own", False)})
+    lost = raw.get("fortifications_lost", [])
+    if not isinstance(lost, list) or any(not isinstance(e, dict) or set(e) != {"side", "item"} or e["side"] not in
+                                         c.sides or not isinstance(e["item"], str) or not e["item"] for e in lost):
+        raise SoloError(f"facts fortifications_lost: give a list of {{ side ({'/'.join(c.sides)}), item (e.g. "
+                        "\"Wire\", \"AP Mine 2\") }} tables")
+    facts["fortifications_lost"] = [dict(e) for e in lost]
     return facts
 
 
@@ -238,7 +248,8 @@ def simulated(c: Campaign, seed: int) -> dict:
     share = {side: power[side] / sum(power.values()) for side in c.sides}
     losses = {side: LOSSES["attacker" if side == first or first is None else "defender"] * (1 - share[side])
               for side in c.sides}
-    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": []}
+    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
+                                                                            "fortifications_lost": []}
     cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost
     for side, s in c.sides.items():
         for unit in s.retained():

@@ -3,6 +3,7 @@
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import PERSONNEL
+from solo.campaign.steps import fortify
 from solo.campaign.steps.losses import eliminate, find, morale, reduce
 
 FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized", "stunned": "stunned",
@@ -28,6 +29,8 @@ def melee(r: Reph) -> None:
         unit = next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
+    for lost in f.get("fortifications_lost", []) if r.rules >= 3 else ():  # issue 20.11: CG5 keeps only what is left
+        fortify.lose(r, [r.side(lost["side"])], lost["item"], "lost in the scenario, or to fire (7.5095)")
 
 
 @step("encirclement")

@@ -379,3 +379,46 @@ def test_cg12b_given_rgs_may_set_up_on_board_for_one_cpp(make_reph):
     r.rules = 1
     with pytest.raises(SoloError, match="only the Russians' OB-given RGs"):
         purchase.purchase_parser(r, r.side("Russian"))("V5 given onboard")
+
+
+def test_7_5095_fire_eliminates_equipment_and_fortifications(make_reph):
+    """7.5095 (issue 20.27): "All Fortifications/Equipment in what were ... building/rubble Flame/Blaze Locations ...
+    are Eliminated [EXC: Entrenchment/Pillbox, although all Equipment therein is Eliminated]", and the Isolated units
+    confined to them (7.5093, 7.5095). The facts name a German HMG and an Isolated squad in a burning building, and the
+    Wire there (fortifications_lost): all go; the Flame's dr 2 leaves no Blaze. An old save kept them."""
+    def reph(rules):
+        r = make_reph(faces=[2])
+        r.rules = rules
+        g = r.side("German")
+        hmg, squad, kept = g.add("HMG", "sw"), g.add("4-6-7", "squad"), g.add("4-6-7", "squad")
+        g.fortifications = [Fortification("German", "Wire", 10, "23AM", True)]
+        _facts(r, flames=1, fire_eliminated=[hmg.id, squad.id], isolated={squad.id: "C"},
+               fortifications_lost=[{"side": "German", "item": "Wire"}])
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        aftermath.flames(r)
+        return [u.retained for u in (hmg, squad, kept)], g.fortifications[0].count
+
+    assert reph(3) == ([False, False, True], 9)
+    assert reph(1) == ([True, True, True], 10)
+
+
+def test_cg5_fortifications_lost_in_the_scenario_leave_the_counts(make_reph):
+    """CG5 with 7.514 (issue 20.11): "All counters for Fortification ... are left on-map from scenario to scenario",
+    so those lost on the map are gone: the facts' fortifications_lost lowers the German AP mines by their factors (6
+    to 2), the Trenches by one, and a count reaching 0 leaves the record; a malformed entry is one clear line. An old
+    save's counts never went down."""
+    def reph(rules):
+        r = make_reph()
+        r.rules = rules
+        g = r.side("German")
+        g.fortifications = [Fortification("German", "AP Mine", 6, "23PM"),
+                            Fortification("German", "Trench", 10, "23AM"), Fortification("German", "Wire", 1, "23AM")]
+        _facts(r, fortifications_lost=[{"side": "German", "item": i} for i in ("AP Mine 4", "Trench", "Wire")])
+        scenario_end.melee(r)
+        return [(f.kind, f.count) for f in g.fortifications]
+
+    assert reph(3) == [("AP Mine", 2), ("Trench", 9)]
+    assert reph(1) == [("AP Mine", 6), ("Trench", 10), ("Wire", 1)]
+    with pytest.raises(SoloError, match="facts fortifications_lost: give a list of"):
+        _facts(make_reph(), fortifications_lost=[{"side": "Finnish", "item": "Wire"}])
