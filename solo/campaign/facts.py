@@ -25,12 +25,17 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     recall = { R8 = "low-ammo" }  # vehicles under Recall, "low-ammo" or "recall" (7.5131c)
     stunned = ["R9"]         # 7.5131d
     captured = ["G31"]       # weapons captured by the other side (7.5135)
+    mg_disabled = { R7 = "LMG" }  # a vehicle whose MGs are all Disabled: the MG type its Removal would give (a LMG
+                             # for a CMG; 7.5133), or "none" for a vehicle with no MG (7.5136 "any functioning weapon")
     ft_dc = { R15 = 9 }      # FT/DC removed during the scenario and the Original effects DR (7.5134)
     prisoners = { R22 = "isolated" }  # prisoners and their Guard: "isolated" or "non-isolated" (7.508)
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
-    used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained)
+    fortifications_lost = [{ side = "German", item = "Wire" }]  # a side's Fortifications lost in the scenario, or that
+                             # fire Eliminates in the RePh (OtO2 7.5095; "AP Mine 2": mines by factor)
+    used = ["R40"]           # aircraft that entered play, Bombardments resolved (CG7; the others are Retained), OBA
+                             # modules that placed an FFE:1 (CG7; CG13: at most the [limits] oba_per_scenario)
     german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
 """
 
@@ -49,9 +54,11 @@ WEAPONS = ("sw", "gun", "vehicle", "cupola")
 KINDS = {"wounded": ("leader",), "heroic": ("leader",), "malfunctioned": WEAPONS, "captured": WEAPONS,
          "immobilized": ("vehicle",), "stunned": ("vehicle",), "recall": ("vehicle",), "bog": ("vehicle",),
          "shock": ("vehicle",), "ft_dc": ("sw",), "encircled": ("squad", "hs", "crew", "leader", "hero"),
-         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment")}
+         "ap_minefield": ("squad", "hs", "crew", "leader", "hero"), "used": ("aircraft", "bombardment", "oba"),
+         "mg_disabled": ("vehicle",)}
 ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "bog": ("unbogged", "immobilized"),
-           "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"), "prisoners": ("isolated", "non-isolated")}
+           "shock": ("recovered", "eliminated"), "recall": ("low-ammo", "recall"),
+           "prisoners": ("isolated", "non-isolated"), "mg_disabled": ("LMG", "MMG", "HMG", "none")}
 WHERE = ("front-line", "adjacent", "rear")
 
 
@@ -103,6 +110,18 @@ def _extra(c: Campaign, key: str, kind: str, value):
     return value or ""
 
 
+def _oba_used(c: Campaign, used: list[str]) -> None:
+    """OtO2 CG13: "The Russians are limited to using a maximum of four and the Germans a maximum of three OBA modules
+    per CG Scenario": the modules the facts name used (an FFE:1 placed, CG7) are checked, not those bought (issue
+    20.8)."""
+    most = load_campaign(c.cg).raw.get("limits", {}).get("oba_per_scenario")
+    for side, s in c.sides.items() if most else ():
+        n = sum(1 for u in s.units if u.kind == "oba" and u.id in used)
+        if n > most[side]:
+            raise SoloError(f"facts used: the {side}s may use at most {most[side]} OBA modules per CG scenario "
+                            f"(CG13); {n} are named")
+
+
 def fact_keys(cg: str) -> str:
     """The keys a CG's facts take, by the form each is written in (shown beside the facts question)."""
     spec = load_campaign(cg).raw["facts"]
@@ -112,7 +131,8 @@ def fact_keys(cg: str) -> str:
              ("unit id = value", [f"{k} ({'|'.join(v)})" for k, v in ID_MAPS.items()]),
              ("true or false", [k for k, v in extra.items() if v == "bool"]),
              ("a side", [k for k, v in extra.items() if v == "side"]),
-             ("others", ["heroes = { Russian = 1 }", "ft_dc = { R15 = 9 }", "removal = [{ side, item, where }]"]))
+             ("others", ["heroes = { Russian = 1 }", "ft_dc = { R15 = 9 }", "removal = [{ side, item, where }]",
+                                 "fortifications_lost = [{ side, item }]"]))
     return "; ".join(f"{form}: {', '.join(keys)}" for form, keys in forms if keys)
 
 
@@ -134,7 +154,8 @@ def check(c: Campaign, raw) -> dict:
     counts, extra = spec.get("counts", []), spec.get("extra", {})
     if not isinstance(raw, dict):
         raise SoloError(f"facts: give a table of what happened, e.g. {spec['example']}")
-    known = set(counts) | set(extra) | set(ID_LISTS) | set(ID_MAPS) | {"heroes", "ft_dc", "removal"}
+    known = set(counts) | set(extra) | set(ID_LISTS) | set(ID_MAPS) | {"heroes", "ft_dc", "removal",
+                                                                      "fortifications_lost"}
     unknown = set(raw) - known
     if unknown:
         raise SoloError(f"facts: unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(known))}")
@@ -145,6 +166,7 @@ def check(c: Campaign, raw) -> dict:
             kind in spec.get("winner_required", ()) or c.variant in spec.get("winner_required_in", ())):
         raise SoloError(f"facts winner: the {kind}'s Victory Conditions are on the CG card or lost from the texts: "
                         f"report winner = {' or '.join(repr(side) for side in c.sides)}")
+    _oba_used(c, facts.get("used", []))
     for key in ID_LISTS:
         facts[key] = _ids(c, key, raw.get(key, []))
     for key, allowed in ID_MAPS.items():
@@ -177,6 +199,12 @@ def check(c: Campaign, raw) -> dict:
             raise SoloError(f"facts removal: {entry!r}: item is a name such as \"Wire\", own is true or false")
         facts["removal"].append({"side": entry["side"], "item": entry["item"], "where": entry.get("where", "rear"),
                                  "own": entry.get("own", False)})
+    lost = raw.get("fortifications_lost", [])
+    if not isinstance(lost, list) or any(not isinstance(e, dict) or set(e) != {"side", "item"} or e["side"] not in
+                                         c.sides or not isinstance(e["item"], str) or not e["item"] for e in lost):
+        raise SoloError(f"facts fortifications_lost: give a list of {{ side ({'/'.join(c.sides)}), item (e.g. "
+                        "\"Wire\", \"AP Mine 2\") }} tables")
+    facts["fortifications_lost"] = [dict(e) for e in lost]
     return facts
 
 
@@ -220,7 +248,8 @@ def simulated(c: Campaign, seed: int) -> dict:
     share = {side: power[side] / sum(power.values()) for side in c.sides}
     losses = {side: LOSSES["attacker" if side == first or first is None else "defender"] * (1 - share[side])
               for side in c.sides}
-    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": []}
+    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
+                                                                            "fortifications_lost": []}
     cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost
     for side, s in c.sides.items():
         for unit in s.retained():
@@ -251,7 +280,9 @@ def simulated(c: Campaign, seed: int) -> dict:
         facts.update(lvp=lvp, evp=rng.choice([0, 0, 0, 2, 5]), flames=rng.choice([0, 0, 1, 2]),
                      russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
         facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
-        facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")]
+        most = load_campaign(c.cg).raw["limits"]["oba_per_scenario"]  # CG13: the first modules of each side fire
+        facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")] + \
+            [u.id for side, s in c.sides.items() for u in s.retained("oba")[:most[side]]]
         for side, s in c.sides.items():
             held = sum("held-back" in u.flags for u in s.retained("vehicle"))
             facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held

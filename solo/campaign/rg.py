@@ -5,8 +5,9 @@ Offboard Observer at level 3 (notes h*/i*), +1 for note o trucks; CG12a: a Germa
 from off board costs one less, CG12b: a Russian RG costs one more to set up on board in the
 Initial Scenario and, from 23PM, one less to enter from off board.
 Limits: CPP on hand, CG Date Max (7.5187) and CG Max (7.5188), OB-given RGs never counted; the
-German note i cap of 20% (FRU) of the date's CPP on M1/M2; CG13 OBA modules per scenario; no
-Russian fortifications in the Initial Scenario (IHSR 7).
+German note i cap of 20% (FRU) of the date's CPP on M1/M2; no Russian fortifications in the Initial Scenario
+(IHSR 7). CG13 limits the OBA modules "using" per CG Scenario, not bought: the facts check the modules used (issue
+20.8); saves of rules version < 3 refuse a purchase that Retains more (``oba_at_purchase``).
 """
 
 import math
@@ -222,8 +223,9 @@ class Basket:
     is added, the totals (CPP, the FRU cap, OBA modules) when it is closed. A copy tries one more item."""
 
     def __init__(self, chart: dict[str, RGType], c: Campaign, side: SideState, limits: dict, initial: bool,
-                 no_fortifications: bool):
+                 no_fortifications: bool, oba_at_purchase: bool = True):
         self.chart, self.c, self.side, self.limits = chart, c, side, limits
+        self.oba_at_purchase = oba_at_purchase
         self.initial, self.no_fortifications = initial, no_fortifications
         self.bought = Counter(p.rg for p in side.purchases if not p.given)  # side.bought, counted once
         self.bought_today = Counter(p.rg for p in side.purchases if not p.given and p.date == c.date)
@@ -279,16 +281,16 @@ class Basket:
             raise SoloError(f"M1/M2 may take at most 20% (FRU) of the {side.cpp} CPP available, {cap} CPP (note i); "
                             f"this buys {self.fru_spent}")
         most = limits["oba_per_scenario"][side.name]
-        if self.oba and self.retained_oba + self.oba > most:
+        if self.oba_at_purchase and self.oba and self.retained_oba + self.oba > most:
             raise SoloError(f"the {side.name}s may use at most {most} OBA modules per CG scenario (CG13); "
                             f"they Retain {self.retained_oba} and this buys {self.oba}")
         return self.spent
 
 
 def check(chart: dict[str, RGType], c: Campaign, side: SideState, items: list[Item], limits: dict,
-          initial: bool, no_fortifications: bool) -> int:
+          initial: bool, no_fortifications: bool, oba_at_purchase: bool = True) -> int:
     """Refuse an illegal purchase with one line; return the CPP it costs."""
-    basket = Basket(chart, c, side, limits, initial, no_fortifications)
+    basket = Basket(chart, c, side, limits, initial, no_fortifications, oba_at_purchase)
     for item in items:
         basket.add(item)
     return basket.close()

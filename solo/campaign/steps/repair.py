@@ -1,10 +1,13 @@
-"""Equipment Repair and Replenishment as OtO2 (7.513) and RB (11.613) order it, side by side; a Captured AFV whose MA
-is Disabled (RB 11.6136, VotG 12.6156, ABtF 9.6143)."""
+"""Equipment Repair and Replenishment as OtO2 (7.513) and RB (11.613) order it, side by side: Captured Weapons and AFV
+(OtO2 7.5135-7.5136, RB 11.6135-11.6136), the Vehicular-MG Exchange (7.5133, 11.6133); a Captured AFV whose MA is
+Disabled (VotG 12.6156, ABtF 9.6143)."""
 
 from collections.abc import Callable
 
 from solo.campaign.reph import Reph
 from solo.campaign.state import Unit
+from solo.campaign.steps.losses import eliminate
+from solo.core.choices import yes_no
 
 
 def equipment_by_side(r: Reph, vehicle: Callable, steps: tuple[Callable, ...], lifted: set[str], line: str) -> None:
@@ -33,3 +36,51 @@ def captured_afv(r: Reph, unit: Unit, rule: str, wreck: Callable[[Unit], None]) 
     else:
         r.say(f"Captured {unit.id}'s MA is Disabled; it stays in play if it has a functioning MG, else it becomes a "
               f"wreck ({rule})")
+
+
+def _fails(r: Reph, s, unit: Unit, table: str, rule: str, what: str = "") -> bool:
+    trace = r.roll(table, f"Captured {unit.label}{what} ({rule})", side=s.name)
+    r.say(f"{s.name} Captured {unit.id} {unit.type}{what}: dr {trace.original}, {trace.result} ({rule})")
+    return bool(trace.effect.get("eliminated"))
+
+
+def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str) -> None:
+    """Captured Weapons and Captured AFV as OtO2 (7.5135-7.5136) and RB (11.6135-11.6136) print them alike: one dr on
+    ``table`` for each functioning Captured Retained Weapon, >= 3 Eliminated, a vehicular one Disabled; an already
+    malfunctioned one is Eliminated (Disabled). Disablement of MA "by either means does not cause Recall". A Captured
+    AFV "may continue to be Retained if it has any functioning weapon (even if its MA is Disabled); otherwise it
+    becomes a Wreck". An AFV's Weapons are its MA (the vehicle's own malfunctioned/ma-disabled) and its MGs, which
+    solo records as one ("mg-disabled": the facts' mg_disabled, none working or none at all): so solo's reading rolls
+    one dr for an AFV's MGs together, and none for an MA already Disabled (issue 20.4; saves of rules version 3 on,
+    before which RB rolled again for a Disabled MA and never for the MGs)."""
+    new = r.rules >= 3
+    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
+        if unit.kind != "vehicle":
+            if "malfunctioned" in unit.flags or _fails(r, s, unit, table, rule):
+                eliminate(r, unit, f"Captured Weapon ({rule})")
+            continue
+        if "malfunctioned" in unit.flags or (("ma-disabled" not in unit.flags or not new)
+                                             and _fails(r, s, unit, table, rule, "'s MA")):
+            unit.flags.discard("malfunctioned")
+            unit.flags.add("ma-disabled")
+        if new and "mg-disabled" not in unit.flags and _fails(r, s, unit, table, rule, "'s MG"):
+            unit.flags.add("mg-disabled")
+        if {"ma-disabled", "mg-disabled"} <= unit.flags:
+            eliminate(r, unit, f"Captured AFV with no functioning Weapon becomes a wreck ({afv_rule})")
+        elif "ma-disabled" in unit.flags:
+            r.say(f"Captured {unit.id} {unit.type}: MA Disabled (no Recall); Retained: its MG works ({afv_rule})")
+
+
+def mg_exchange(r: Reph, s, rule: str, vehicles: list[Unit], mg_for: Callable[[Unit], Unit | None]) -> None:
+    """Vehicular-MG Exchange (OtO2 7.5133, RB 11.6133): each of ``vehicles`` with a Disabled MG may have it repaired by
+    Eliminating the Retained MG ``mg_for(vehicle)`` names (none: no exchange); the owner says yes or no."""
+    for v in vehicles:
+        mg = mg_for(v)
+        if mg is None:
+            continue
+        if r.ask("mg_exchange", f"{rule} Repair the Disabled MG of {v.label} by Eliminating {mg.id} {mg.type}?",
+                 yes_no, side=s.name, context={"reph": r, "vehicle": v, "lmg": mg}, example="mg_exchange = true",
+                 default="no"):
+            eliminate(r, mg, f"exchanged to repair {v.id}'s MG ({rule})")
+            v.flags.discard("mg-disabled")
+            v.detail.pop("disabled_mg", None)

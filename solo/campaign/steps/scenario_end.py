@@ -3,6 +3,7 @@
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import PERSONNEL
+from solo.campaign.steps import fortify
 from solo.campaign.steps.losses import eliminate, find, morale, reduce
 
 FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized", "stunned": "stunned",
@@ -20,10 +21,16 @@ def melee(r: Reph) -> None:
             find(r, unit_id).flags.add(flag)
     for unit_id, why in f["recall"].items():
         find(r, unit_id).flags.add("low-ammo" if why == "low-ammo" else "recall")
+    for unit_id, mg in f.get("mg_disabled", {}).items():  # OtO2 7.5133/7.5136, RB 11.6133/11.6136 (issue 20.4)
+        find(r, unit_id).flags.add("mg-disabled")
+        if mg != "none":  # the MG type a 7.5133 exchange Eliminates
+            find(r, unit_id).detail["disabled_mg"] = mg
     for unit_id in f["eliminated"]:
         unit = next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
+    for lost in f.get("fortifications_lost", []) if r.rules >= 3 else ():  # issue 20.11: CG5 keeps only what is left
+        fortify.lose(r, [r.side(lost["side"])], lost["item"], "lost in the scenario, or to fire (7.5095)")
 
 
 @step("encirclement")

@@ -159,7 +159,16 @@ def prisoners(r: Reph) -> None:
 @step("flames")
 def flames(r: Reph) -> None:
     """7.509 Extinguishing Flames and Blazes: 7.5091 Burning Wrecks become Burnt-Out Wrecks; 7.5092-7.5093 terrain
-    becomes Open Ground / wooden rubble; 7.5094 a dr for each Flame (1-4 removed, 5-6 Blaze); 7.5095 Eliminations."""
+    becomes Open Ground / wooden rubble; 7.5094 a dr for each Flame (1-4 removed, 5-6 Blaze); 7.5095 Eliminations: the
+    Equipment in building/rubble Flame/Blaze Locations and the Isolated units confined to them (the facts'
+    fire_eliminated; their Fortifications [EXC: Entrenchment/Pillbox] the facts' fortifications_lost, counted at 7.501;
+    issue 20.27, saves of rules version 3 on). The units a Flame's 7.5094 dr turns into a Blaze would Eliminate are
+    not reported by the facts yet."""
+    if r.rules >= 3:
+        for unit_id in fact(r, "fire_eliminated", []):
+            unit = find(r, unit_id)
+            if unit.retained:
+                eliminate(r, unit, "in a building/rubble Location consumed by fire (7.5093, 7.5095)")
     blazes = 0
     for n in range(r.c.facts["flames"]):
         trace = r.roll("oto2.flame_spread", f"Flame {n + 1} (7.5094)", side="German")

@@ -18,7 +18,7 @@ from solo.campaign.state import SideState
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
-from solo.games.oto2.purchase import FORT_COSTS
+from solo.games.oto2.purchase import FORT_COSTS, basket
 
 AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}
 
@@ -130,9 +130,8 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.518: buy the RG with the most points per CPP, again and again, while that beats keeping the CPP."""
     s, w = r.side(side), w["purchase"]
     chart, initial = r.chart(side), not r.c.scenarios
-    no_forts = initial and side in r.defn.initial["no_fortifications"]
     keep = w["keep_last"] if r.c.is_last_date else w["keep"]
-    needs, empty = Needs(r, s, w), rgs.Basket(chart, r.c, s, r.defn.limits, initial, no_forts)
+    needs, empty = Needs(r, s, w), basket(r, s)
 
     def offers(bought: list[tuple]) -> list[tuple]:
         n = needs.plus([b[1] for b in bought])
@@ -235,6 +234,25 @@ def abandon(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(useless, why, tuple((v.id, v.label) for v in q.context["units"]))
 
 
+def mg_exchange(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    v, mg = q.context["vehicle"], q.context["lmg"]
+    return Reply(True, f"repairs {v.id}'s MG with {mg.id}: a MG on an AFV moves and is armoured, one on foot needs "
+                 "a crew (7.5133)", (("no", f"keep {mg.id} {mg.type}"),))
+
+
+def remann(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """7.5131a: each free crew re-mans an abandoned vehicle of its Area (Qualified Use); squads and HS stay on foot."""
+    crews, pairs = [u for u in q.context["units"] if u.kind == "crew"], {}
+    for v in q.context["vehicles"]:
+        crew = next((u for u in crews if u.isolated == v.isolated and u.id not in pairs.values()), None)
+        if crew:
+            pairs[v.id] = crew.id
+    why = "; ".join(f"{u} re-mans {v}" for v, u in pairs.items()) or "no free crew"
+    return Reply([f"{v}={u}" for v, u in pairs.items()], why + ": a crew operates a vehicle by Qualified Use; "
+                 "infantry would man one only by non-Qualified Use (A21.13) and is worth more on foot",
+                 tuple((u.id, u.label) for u in q.context["units"]))
+
+
 def free_prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(False, "keeps its prisoners: freeing them would hand the enemy back a unit (7.508)")
 
@@ -256,4 +274,6 @@ DECISIONS = {  # the computer's answer to each question, by its key
     "free_prisoners": free_prisoners,
     "recon": recon,
     "abandon": abandon,
+    "mg_exchange": mg_exchange,
+    "remann": remann,
 }

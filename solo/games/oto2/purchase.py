@@ -1,5 +1,6 @@
 """RePh steps 7.518-7.520: purchasing RGs, their strength, weapons and leaders, and fortifications."""
 
+import math
 import re
 
 from solo.campaign import choices
@@ -19,16 +20,56 @@ def initial(r: Reph) -> bool:
 def basket(r: Reph, s: SideState) -> rgs.Basket:
     """An empty purchase of side ``s`` today, checked as it is filled (7.518)."""
     no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
-    return rgs.Basket(r.chart(s.name), r.c, s, r.defn.limits, initial(r), no_forts)
+    return rgs.Basket(r.chart(s.name), r.c, s, r.defn.limits, initial(r), no_forts, oba_at_purchase=r.rules < 3)
 
 
 def purchase_parser(r: Reph, s: SideState):
     def parse(raw) -> list[dict]:
-        items = [rgs.parse_item(e) for e in rgs.purchase_entries(raw, rgs.ITEM_FLAGS)]
+        entries = rgs.purchase_entries(raw, (*rgs.ITEM_FLAGS, "given"))
+        given = [e for e in entries if _given(e)]
+        items = [rgs.parse_item(e) for e in entries if not _given(e)]
         no_forts = initial(r) and s.name in r.defn.initial["no_fortifications"]
-        rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts)
-        return [i.to_json() for i in items]
+        spent = rgs.check(r.chart(s.name), r.c, s, items, r.defn.limits, initial(r), no_forts, r.rules < 3)
+        onboard = _given_onboard(r, s, given)
+        total = spent + len(onboard) * _onboard_cpp(r, s)
+        if total > s.cpp:
+            raise SoloError(f"the purchase costs {total} CPP, the OB-given RGs set up on board included, but the "
+                            f"{s.name}s have {s.cpp} (7.518, CG12b)")
+        return [i.to_json() for i in items] + [{"rg": rg, "onboard": True, "given": True} for rg in onboard]
     return parse
+
+
+def _given(entry) -> bool:
+    """An entry naming an OB-given RG ("V5 given onboard", {rg = "V5", given = true, onboard = true}): CG12b."""
+    return bool(entry.get("given")) if isinstance(entry, dict) else "given" in str(entry).lower().split()
+
+
+def _onboard_cpp(r: Reph, s: SideState) -> int:
+    return r.defn.initial[s.name].get("given_onboard_cpp", 0) if initial(r) and r.rules >= 3 else 0
+
+
+def _given_onboard(r: Reph, s: SideState, entries: list) -> list[str]:
+    """CG12b: "All Russian RG enters from off board on the east edge during the Initial Scenario [EXC: the Russians may
+    opt to expend one additional CPP (per RG) for any number of RGs and set them up on board in hexes numbered >= 42;
+    this also includes any OoB given RGs]": in the Initial Scenario's purchase the side names each OB-given RG it sets
+    up on board ("V5 given onboard"), each for [initial.<side>] given_onboard_cpp (issue 20.27; saves of rules version
+    3 on). CG12a lets the German's OB-given RG set up or enter from off board, but costs and refunds no CPP: it was
+    not purchased."""
+    if entries and not _onboard_cpp(r, s):
+        raise SoloError("only the Russians' OB-given RGs may set up on board for one CPP more, in the Initial "
+                        "Scenario (CG12b)")
+    left = list(r.defn.initial[s.name]["rg"]) if entries else []
+    out = []
+    for entry in entries:
+        words = ({k for k, v in entry.items() if v is True} | {str(entry.get("rg", "")).upper()}
+                 if isinstance(entry, dict) else set(str(entry).upper().split()))
+        rg = next((g for g in left if g in words), None)
+        if rg is None or "ONBOARD" not in {w.upper() for w in words} or len(words) != 3:
+            raise SoloError(f"{entry!r}: write an OB-given RG as \"V5 given onboard\", one of {', '.join(left)} "
+                            "(CG12b)")
+        left.remove(rg)
+        out.append(rg)
+    return out
 
 
 def _refused(empty: rgs.Basket, rg_id: str) -> str:
@@ -56,22 +97,30 @@ def purchase(r: Reph) -> None:
                             f" (bought {s.bought(g.id)}){_refused(empty, g.id)}" for g in chart.values())
         given = r.defn.initial[side] if initial(r) else {}
         also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
+        onboard_cpp = _onboard_cpp(r, s)
+        given_onboard = f"; an OB-given RG on board, +{onboard_cpp}: V5 given onboard" * bool(onboard_cpp)
         answer = r.ask("purchase", (f"7.4 Your Initial OB gives {also}.\n" if also else "")
                        + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options after an RG's ID, each changing its "
                        "cost: prereg=1 or 2, +1 CPP a hex (note f); observer_level=3, +1 (notes h/i); trucks, +1 (note o); "
-                       f"offboard, -1 (CG12a/b); onboard, +1 (CG12b)):\n{listing}",
+                       f"offboard, -1 (CG12a/b); onboard, +1 (CG12b){given_onboard}):\n{listing}",
                        parse,
                        side=side, context={"reph": r, "side": s},
                        example='I1, V4, O2 prereg=1')
         spent = 0
         for raw in answer:
+            if raw.get("given"):  # CG12b: an OB-given RG set up on board
+                p = next(p for p in s.purchases if p.given and p.rg == raw["rg"] and not p.options)
+                p.cpp, p.options = _onboard_cpp(r, s), {"onboard": True}
+                spent += p.cpp
+                continue
             item = rgs.parse_item(raw)
             spent += _record(r, s, item, given=False)
         line = s.roster[r.c.date]
         line.spent = spent
         s.cpp -= spent
         line.left = s.cpp
-        bought = ", ".join(f"{p.rg} ({p.cpp})" for p in s.purchases if p.date == r.c.date and not p.given) or "nothing"
+        bought = ", ".join(f"{p.rg}{' given onboard' * p.given} ({p.cpp})" for p in s.purchases
+                           if p.date == r.c.date and (p.cpp or not p.given)) or "nothing"
         r.say(f"{side} buys {bought}: Spent {spent}, Left {line.left} (7.518)", secret=side)
 
 
@@ -324,8 +373,25 @@ def fortification_parser(r: Reph, s: SideState):
         ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get("AT Ditch", 0)
         if ditches > AT_DITCH_MAX:
             raise SoloError(f"at most {AT_DITCH_MAX} AT Ditches may be purchased during the CG (7.520 **)")
+        if r.rules >= 3:
+            _hip_limit(r, s, raw)
         return raw
     return parse
+
+
+def _hip_limit(r: Reph, s: SideState, raw: dict) -> None:
+    """7.520 HIP: "No more than 10% (FRU) of the German's non-Reserve Infantry squads (plus all SW/SMC set up with them
+    in the same Location) may set up using HIP in a scenario" (issue 20.27; saves of rules version 3 on). solo's
+    reading: the squads are the Retained ones (a HS half a squad, as its HIP half a squad's) less those of RGs bought
+    today to enter from off board (CG12a: they cannot set up), and the limit is on the HIP bought for the next
+    scenario; SMC/crew HIP and Guns with their crews (A12.34) are not counted."""
+    offboard = {p.line for p in s.purchases if p.date == r.c.date and p.options.get("offboard")}
+    squads = sum({"squad": 1.0, "hs": 0.5}[u.kind] for u in s.retained("squad", "hs") if u.rg not in offboard)
+    most = math.ceil(squads / 10)
+    hip = raw.get("HIP squad", 0) + raw.get("HIP HS", 0) / 2
+    if hip > most:
+        raise SoloError(f"HIP for at most 10% (FRU) of the {s.name}s' {squads:g} non-Reserve Infantry squads, {most} "
+                        f"squad(s); this buys HIP for {hip:g} (7.520)")
 
 
 @step("fortifications")

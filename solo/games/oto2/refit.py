@@ -4,7 +4,7 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import equipment_by_side
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import capture
 from solo.core.choices import words
@@ -35,7 +35,10 @@ def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
     capture(r, f["captured"])
-    equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm), (_weapon_repair, _ft_dc, _captured, _abandon),
+    for s in r.c.sides.values() if r.rules >= 3 else ():
+        _remann(r, s)
+    equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm),
+                      (_weapon_repair, _mg_exchange, _ft_dc, _captured, _abandon),
                       {"ammo-shortage"}, "{side}: Depleted special ammunition restored (7.5138); Low Ammo removed "
                       "and non-Isolated Ammunition Shortage lifted (7.5139); SW/Guns may be dismantled or assembled "
                       "(7.51310)")
@@ -45,11 +48,13 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
     """7.5131 a) abandoned vehicles may be re-manned, b) immobilization repair (only in the RePh after 23PM),
     c) AFV Recall, d) Stun recovery."""
     al = _armor_leader_drm(s, v)
-    if "abandoned" in v.flags and any(u for u in s.retained("crew", "squad", "hs") if u.isolated == v.isolated):
-        v.flags.discard("abandoned")
+    if "abandoned" in v.flags and r.rules < 3 and any(u.isolated == v.isolated
+                                                      for u in s.retained("crew", "squad", "hs")):
+        v.flags.discard("abandoned")  # 7.5131a before issue 20.27: re-manned unasked (_remann from rules version 3)
         r.say(f"{s.name} re-mans abandoned {v.id} {v.type} (7.5131a)")
     if "immobilized" in v.flags and after_23pm and "captured" not in v.flags and "abandoned" not in v.flags:
-        mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated)) if on}
+        mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated),
+                                      ("non-qualified", "non-qualified" in v.flags)) if on}
         if al:
             mods["armor-leader"] = al
         trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name, mods=mods)
@@ -82,6 +87,56 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
               + (" (the vehicle is Abandoned)" if trace.effect.get("eliminated") else ""))
 
 
+def _remann(r: Reph, s) -> None:
+    """7.5131a: "Each abandoned vehicle may remain abandoned, or may be re-manned and operated (as per A21.22 or
+    D5.42/D6.631) by Personnel Retained within that Perimeter Area": the owner pairs each vehicle he re-mans with the
+    crew, squad or HS that mans it; the others stay abandoned (issue 20.27; saves of rules version 3 on, before which
+    any such Personnel re-manned each unasked). The Area is read by the Isolated type, as in 7.5133; a unit already
+    manning a Retained vehicle or Gun is not free. A non-crew mans it by non-Qualified Use (A21.13): the +1 drm of
+    7.5131b and 7.5132."""
+    vehicles = [v for v in s.retained("vehicle") if "abandoned" in v.flags]
+    manned = {u.id for u in s.retained("vehicle", "gun")}
+    free = [u for u in s.retained("crew", "squad", "hs") if u.detail.get("manning") not in manned]
+    if not vehicles or not free:
+        return
+    pairs = r.ask("remann", "7.5131a Abandoned vehicles may remain abandoned or be re-manned by Personnel Retained in "
+                  f"their Perimeter Area: which unit mans which (vehicle=unit)? Vehicles: "
+                  f"{', '.join(v.label for v in vehicles)}; Personnel: {', '.join(u.label for u in free)}",
+                  _remann_parser(s, vehicles, free), side=s.name,
+                  context={"reph": r, "vehicles": vehicles, "units": free},
+                  example=f'remann = ["{vehicles[0].id}={free[0].id}"]')
+    for v_id, unit_id in pairs.items():
+        v, crew = s.unit(v_id), s.unit(unit_id)
+        crew.detail["manning"] = v.id
+        v.flags.discard("abandoned")
+        if crew.kind != "crew":
+            v.flags.add("non-qualified")
+        r.say(f"{s.name} {crew.id} {crew.type} re-mans abandoned {v.id} {v.type}"
+              + (" (non-Qualified Use, A21.13)" if crew.kind != "crew" else "") + " (7.5131a)")
+    for v in vehicles:
+        if v.id not in pairs:
+            r.say(f"{s.name} {v.id} {v.type} remains abandoned (7.5131a)")
+
+
+def _remann_parser(s, vehicles: list[Unit], free: list[Unit]):
+    def parse(raw) -> dict[str, str]:
+        pairs = {}
+        for word in words(raw):
+            v_id, sep, unit_id = str(word).replace(" ", "").partition("=")
+            v, crew = s.unit(v_id), s.unit(unit_id)
+            if not sep or v not in vehicles or crew not in free:
+                raise SoloError(f"remann: {word!r}: give vehicle=unit, an abandoned vehicle of "
+                                f"{', '.join(u.id for u in vehicles)} and Personnel of "
+                                f"{', '.join(u.id for u in free)}")
+            if v.id in pairs or crew.id in pairs.values():
+                raise SoloError(f"remann: {word!r}: each vehicle is re-manned once, by one unit (7.5131a)")
+            if v.isolated != crew.isolated:
+                raise SoloError(f"remann: {crew.id} is not in {v.id}'s Perimeter Area (7.5131a)")
+            pairs[v.id] = crew.id
+        return pairs
+    return parse
+
+
 def _weapon_repair(r: Reph, s) -> None:
     """7.5132 Weapon Repair: a dr for each malfunctioned, non-Captured, Retained weapon; X# weapons are removed. A
     malfunctioned MG Cupola is repaired without a dr (4.1: "automatically repaired in the RePh (7.5132)"; issue 20.1,
@@ -97,6 +152,8 @@ def _weapon_repair(r: Reph, s) -> None:
         mods = {"repair": -_weapon_repair_number(r, unit)}
         if unit.kind == "vehicle":
             mods["vehicle"] = True
+        if "non-qualified" in unit.flags:  # 7.5131a: re-manned by non-crew Personnel
+            mods["non-qualified"] = True
         if unit.isolated:
             mods["isolated"] = True
         trace = r.roll("oto2.weapon_repair", f"Repair of {unit.label} (7.5132)", side=s.name, mods=mods)
@@ -111,6 +168,19 @@ def _weapon_repair(r: Reph, s) -> None:
             r.say(f"{unit.id}'s Main Armament is Disabled; the vehicle is placed under Recall (7.5131c)")
         else:
             eliminate(r, unit, "failed its repair (7.5132)")
+
+
+def _mg_exchange(r: Reph, s) -> None:
+    """7.5133 Vehicular-MG Exchange (issue 20.27; saves of rules version 3 on): a Disabled, non-Captured vehicular MG
+    may be repaired by Eliminating a MG "of the type that would be given were the disabled MG to be Removed" (a LMG
+    for a CMG), "Retained within that Perimeter Area as the AFV" (repair.mg_exchange, shared with RB 11.6133). The
+    facts' mg_disabled give that type; solo knows an Area only by its Isolated type, so the MG must share the AFV's
+    (non-Isolated with non-Isolated), as 7.5131a's re-manning reads it."""
+    if r.rules < 3:
+        return
+    vehicles = [v for v in s.retained("vehicle") if "disabled_mg" in v.detail and "captured" not in v.flags]
+    mg_exchange(r, s, "7.5133", vehicles, lambda v: next(
+        (u for u in s.retained("sw") if u.type == v.detail["disabled_mg"] and u.isolated == v.isolated), None))
 
 
 def _ft_dc(r: Reph, s) -> None:
@@ -133,11 +203,16 @@ def _ft_dc(r: Reph, s) -> None:
 
 
 def _captured(r: Reph, s) -> None:
-    """7.5135 Captured weapons: a dr for each functioning one, >= 3 Eliminated (Disabled if vehicular); a malfunctioned
-    one is Eliminated. 7.5136 a Captured AFV with no functioning weapon becomes a Wreck."""
+    """7.5135 Captured Weapons and 7.5136 Captured AFV (repair.captured_weapons, shared with RB 11.6135-11.6136): a
+    Captured AFV stays Retained while any of its weapons works, even with its MA Disabled (issue 20.4; saves of rules
+    version 3 on, before which a malfunctioned or MA-Disabled Captured AFV always became a Wreck)."""
+    if r.rules >= 3:
+        captured_weapons(r, s, "oto2.captured_weapon", "7.5135", "7.5136")
+        return
     for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
         if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
-            eliminate(r, unit, "a malfunctioned Captured weapon" + (" (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""))
+            wreck = " (the AFV becomes a Wreck, 7.5136)" if unit.kind == "vehicle" else ""
+            eliminate(r, unit, "a malfunctioned Captured weapon" + wreck)
             continue
         trace = r.roll("oto2.captured_weapon", f"Captured {unit.label} (7.5135)", side=s.name)
         if trace.effect.get("eliminated"):

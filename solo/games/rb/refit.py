@@ -4,10 +4,10 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import captured_afv, equipment_by_side
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
-from solo.core.choices import words, yes_no
+from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
 from solo.rules.units import unit_type
@@ -115,16 +115,11 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
 
 def _mg_exchange(r: Reph, s: SideState) -> None:
     """11.6133: a Disabled non-Captured, non-Isolated AFV MG is repaired by Eliminating a friendly non-Isolated
-    Retained LMG."""
-    for v in [u for u in s.retained("vehicle") if "mg-disabled" in u.flags and "captured" not in u.flags
-              and not u.isolated]:
-        lmg = next((u for u in s.retained("sw") if u.type == "LMG" and not u.isolated), None)
-        if lmg is None:
-            return
-        if r.ask("mg_exchange", f"11.6133 Repair the Disabled MG of {v.label} by Eliminating {lmg.id} LMG?", yes_no,
-                 side=s.name, context={"reph": r, "vehicle": v, "lmg": lmg}, example="mg_exchange = true", default="no"):
-            eliminate(r, lmg, f"exchanged to repair {v.id}'s MG (11.6133)")
-            v.flags.discard("mg-disabled")
+    Retained LMG (repair.mg_exchange)."""
+    vehicles = [u for u in s.retained("vehicle") if "mg-disabled" in u.flags and "captured" not in u.flags
+                and not u.isolated]
+    mg_exchange(r, s, "11.6133", vehicles,
+                lambda v: next((u for u in s.retained("sw") if u.type == "LMG" and not u.isolated), None))
 
 
 def _ft_dc(r: Reph, s: SideState) -> None:
@@ -147,19 +142,8 @@ def _ft_dc(r: Reph, s: SideState) -> None:
 
 
 def _captured(r: Reph, s: SideState) -> None:
-    """11.6135: a dr for each functioning Captured Weapon, >= 3 Eliminated (Disabled if vehicular; no Recall); a
-    malfunctioned one is Eliminated (Disabled). 11.6136: a Captured AFV with no functioning Weapon becomes a wreck."""
-    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
-        if "malfunctioned" not in unit.flags:
-            trace = r.roll("rb.captured_weapon", f"Captured {unit.label} (11.6135)", side=s.name)
-            if not trace.effect.get("eliminated"):
-                continue
-        unit.flags.discard("malfunctioned")
-        if unit.kind == "vehicle":
-            captured_afv(r, unit, "11.6135-11.6136",
-                         lambda v: eliminate(r, v, "Captured AFV with no functioning Weapon becomes a wreck (11.6136)"))
-        else:
-            eliminate(r, unit, "Captured Weapon (11.6135)")
+    """11.6135 Captured Weapon, 11.6136 Captured AFV (repair.captured_weapons, shared with OtO2 7.5135-7.5136)."""
+    captured_weapons(r, s, "rb.captured_weapon", "11.6135", "11.6136")
 
 
 # --- 11.614-11.615 ------------------------------------------------------------------------------

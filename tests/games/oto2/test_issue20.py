@@ -220,3 +220,205 @@ def test_7_5114_an_armor_leader_whose_afv_is_gone_changes_afv_or_goes(make_reph)
     assert not german_al.retained
     russian_al, german_al, other = reph(1)  # an old save left them in the OB with no AFV
     assert russian_al.detail["in"] != other.id and german_al.retained
+
+
+def test_7_5136_a_captured_afv_with_a_working_weapon_is_retained(make_reph):
+    """7.5136 (issue 20.4): "A Captured AFV may continue to be Retained if it has any functioning weapon (even if its
+    MA is Disabled); otherwise it becomes a Wreck"; 7.5135: an already malfunctioned Captured Weapon is Disabled, a
+    functioning one Disabled on a dr >= 3, "Disablement of MA by either means does not cause Recall". The Germans
+    captured three Russian T-34s: the first with its MA malfunctioned and its MG working (MG dr 2: kept), the second
+    working (MA dr 4: Disabled; MG dr 1: kept), the third malfunctioned with no MG (mg_disabled "none"): no dr, a
+    Wreck. An old save wrecked the first two as well (the second on its dr 4)."""
+    def reph(rules, faces):
+        r = make_reph(faces=faces)
+        r.rules = rules
+        ru = r.side("Russian")
+        tanks = [ru.add("T-34/M43", "vehicle") for _ in range(3)]
+        _facts(r, captured=[t.id for t in tanks], malfunctioned=[tanks[0].id, tanks[2].id],
+               mg_disabled={tanks[2].id: "none"})
+        scenario_end.melee(r)
+        reorganization.equipment(r)
+        return r, tanks
+
+    r, tanks = reph(3, [2, 4, 1])
+    assert [t.retained for t in tanks] == [True, True, False]
+    assert all(t.side == "German" and "captured" in t.flags for t in tanks)
+    assert all({"ma-disabled"} <= t.flags and "recall" not in t.flags and "mg-disabled" not in t.flags
+               for t in tanks[:2])
+    assert len(r.play.log) == 3
+    r, tanks = reph(1, [4])
+    assert [t.retained for t in tanks] == [False, False, False]
+
+
+def test_cg13_the_oba_limit_is_on_the_modules_used(make_reph):
+    """CG13 (issue 20.8): "The Russians are limited to using a maximum of four and the Germans a maximum of three OBA
+    modules per CG Scenario": a German who Retains three modules may buy a fourth (an old save refused it), and the
+    facts may name at most three German modules used (an FFE:1 placed, CG7); four are one clear line."""
+    r = make_reph()
+    r.rules = 3
+    g = r.side("German")
+    modules = [g.add("100mm+ OBA Battalion ART", "oba") for _ in range(3)]
+    assert purchase.purchase_parser(r, g)("O1") == [{"rg": "O1"}]
+    r.rules = 1
+    with pytest.raises(SoloError, match="at most 3 OBA modules"):
+        purchase.purchase_parser(r, g)("O1")
+    fourth = g.add("100mm+ OBA Battalion ART", "oba")
+    with pytest.raises(SoloError, match="the Germans may use at most 3 OBA modules per CG scenario .CG13.; 4 are"):
+        _facts(r, used=[m.id for m in [*modules, fourth]])
+    _facts(r, used=[modules[0].id, fourth.id])
+    assert r.c.facts["used"] == [modules[0].id, fourth.id]
+
+
+def test_7_5133_a_disabled_vehicular_mg_is_exchanged(make_reph):
+    """7.5133 (issue 20.27): "A Disabled, non-Captured, vehicular-MG may be automatically repaired ... by Eliminating a
+    MG of the type that would be given were the disabled MG to be Removed" (a LMG for a CMG), one "Retained within that
+    Perimeter Area as the AFV". The German StuG's Disabled MG would give a LMG: the German agrees to Eliminate his
+    non-Isolated LMG (not the Isolated one) and the MG works again; the PzIV's would give a MMG and none is Retained:
+    no question. An old save asks nothing."""
+    def reph(rules):
+        r = make_reph(human="German", answers={"mg_exchange": True})
+        r.rules = rules
+        g = r.side("German")
+        stug, pziv = g.add("StuG IIIG", "vehicle"), g.add("PzKpfw IVH", "vehicle")
+        isolated_lmg, lmg = g.add("LMG", "sw"), g.add("LMG", "sw")
+        _facts(r, mg_disabled={stug.id: "LMG", pziv.id: "MMG"}, isolated={isolated_lmg.id: "C"})
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        reorganization.equipment(r)
+        return r, stug, pziv, isolated_lmg, lmg
+
+    r, stug, pziv, isolated_lmg, lmg = reph(3)
+    assert "mg-disabled" not in stug.flags and not lmg.retained and isolated_lmg.retained
+    assert "mg-disabled" in pziv.flags
+    assert [e.data.get("what") for e in r.play.log.events] == ["mg_exchange"]
+    r, stug, pziv, isolated_lmg, lmg = reph(1)
+    assert "mg-disabled" in stug.flags and lmg.retained and len(r.play.log) == 0
+
+
+def test_7_5131a_an_abandoned_vehicle_may_stay_abandoned_or_be_remanned(make_reph):
+    """7.5131a (issue 20.27): "Each abandoned vehicle may remain abandoned, or may be re-manned and operated ... by
+    Personnel Retained within that Perimeter Area": the owner chooses. The German re-mans his abandoned StuG with a
+    squad (non-Qualified Use: +1 on its 7.5132 Weapon Repair dr) and leaves the abandoned PzIV abandoned; the crew
+    manning a Gun is not free, the Isolated HS is in another Area (one clear line). An old save re-manned both
+    unasked."""
+    def reph(rules, answers):
+        r = make_reph(faces=[3], human="German", answers=answers)
+        r.rules = rules
+        g = r.side("German")
+        stug, pziv = g.add("StuG IIIG", "vehicle"), g.add("PzKpfw IVH", "vehicle")
+        gun = g.add("75L (PaK 40)", "gun")
+        g.add("2-2-8", "crew", manning=gun.id)
+        squad, hs = g.add("4-6-7", "squad"), g.add("2-4-7", "hs")
+        _facts(r, malfunctioned=[stug.id], isolated={hs.id: "C"})
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        stug.flags.add("abandoned")
+        pziv.flags.add("abandoned")
+        return r, stug, pziv, squad, hs
+
+    r, stug, pziv, squad, hs = reph(3, {"remann": ["G1=G5"], "abandon": []})
+    parse = reorganization._remann_parser(r.side("German"), [stug, pziv], [squad, hs])
+    with pytest.raises(SoloError, match="not in G1's Perimeter Area"):
+        parse(["G1=G6"])
+    with pytest.raises(SoloError, match="give vehicle=unit"):
+        parse(["G1=G4"])
+    reorganization.equipment(r)
+    assert [e.data["value"] for e in r.play.log.events if e.data.get("what") == "remann"] == [{"G1": "G5"}]
+    assert "abandoned" not in stug.flags and squad.detail["manning"] == stug.id and "abandoned" in pziv.flags
+    trace = next(e.data["trace"] for e in r.play.log.events if "trace" in e.data)
+    assert trace["table"] == "oto2.weapon_repair"
+    assert trace["final"] == 3 - 2 - 1 + 1  # vehicle-mounted, Weapon Repair #1, non-qualified
+    r, stug, pziv, squad, hs = reph(1, {})
+    reorganization.equipment(r)
+    assert "abandoned" not in stug.flags and "abandoned" not in pziv.flags
+
+
+def test_7_520_hip_for_at_most_ten_percent_of_the_squads(make_reph):
+    """7.520 HIP (issue 20.27): "No more than 10% (FRU) of the German's non-Reserve Infantry squads ... may set up
+    using HIP in a scenario". 15 Retained squads and a HS (15.5) allow HIP for 2 squads (FRU); the 6 squads of an RG
+    bought today to enter from off board (CG12a) are not counted. HIP for 2 squads and a HS is one clear line; an old
+    save accepted it."""
+    r = make_reph()
+    r.rules = 3
+    g = r.side("German")
+    g.fpp = 50
+    for _ in range(15):
+        g.add("4-6-7", "squad")
+    g.add("2-4-7", "hs")
+    g.purchases.append(Purchase(1, "I1", "Rifle Co.", r.c.date, 6, options={"offboard": True}))
+    for _ in range(6):
+        g.add("4-6-7", "squad", 1)
+    parse = purchase.fortification_parser(r, g)
+    assert parse({"HIP squad": 2}) == {"HIP squad": 2}
+    with pytest.raises(SoloError, match=r"10% \(FRU\) of the Germans' 15.5 non-Reserve Infantry squads, 2 squad"):
+        parse({"HIP squad": 2, "HIP HS": 1})
+    r.rules = 1
+    assert parse({"HIP squad": 2, "HIP HS": 1}) == {"HIP squad": 2, "HIP HS": 1}
+
+
+def test_cg12b_given_rgs_may_set_up_on_board_for_one_cpp(make_reph):
+    """CG12b (issue 20.27): in the Initial Scenario "the Russians may opt to expend one additional CPP (per RG) for any
+    number of RGs and set them up on board in hexes numbered >= 42; this also includes any OoB given RGs". With his
+    purchase the Russian sets up one of his three given V5 and the I5 on board: 2 of his 68 CPP, on the CG Roster's
+    Spent. A RG he was not given, and a German given RG, are one clear line each; an old save refused them all."""
+    r = make_reph(human="Russian", answers={"purchase": "I2, V5 given onboard, I5 given onboard"})
+    r.rules = 3
+    r.side("German").cpp = 0
+    ru = r.side("Russian")
+    purchase.purchase(r)
+    assert [(p.rg, p.cpp, p.given, p.options) for p in ru.purchases if p.cpp] == [
+        ("V5", 1, True, {"onboard": True}), ("I5", 1, True, {"onboard": True}), ("I2", 7, False, {})]
+    line = ru.roster[r.c.date]
+    assert (line.spent, line.left, ru.cpp) == (9, 59, 59)
+    r = make_reph()
+    r.rules = 3
+    with pytest.raises(SoloError, match="write an OB-given RG as .V5 given onboard., one of V5, V5, V5, V4, V4, I5"):
+        purchase.purchase_parser(r, r.side("Russian"))("V3 given onboard")
+    with pytest.raises(SoloError, match="only the Russians' OB-given RGs"):
+        purchase.purchase_parser(r, r.side("German"))("I1 given onboard")
+    r.rules = 1
+    with pytest.raises(SoloError, match="only the Russians' OB-given RGs"):
+        purchase.purchase_parser(r, r.side("Russian"))("V5 given onboard")
+
+
+def test_7_5095_fire_eliminates_equipment_and_fortifications(make_reph):
+    """7.5095 (issue 20.27): "All Fortifications/Equipment in what were ... building/rubble Flame/Blaze Locations ...
+    are Eliminated [EXC: Entrenchment/Pillbox, although all Equipment therein is Eliminated]", and the Isolated units
+    confined to them (7.5093, 7.5095). The facts name a German HMG and an Isolated squad in a burning building, and the
+    Wire there (fortifications_lost): all go; the Flame's dr 2 leaves no Blaze. An old save kept them."""
+    def reph(rules):
+        r = make_reph(faces=[2])
+        r.rules = rules
+        g = r.side("German")
+        hmg, squad, kept = g.add("HMG", "sw"), g.add("4-6-7", "squad"), g.add("4-6-7", "squad")
+        g.fortifications = [Fortification("German", "Wire", 10, "23AM", True)]
+        _facts(r, flames=1, fire_eliminated=[hmg.id, squad.id], isolated={squad.id: "C"},
+               fortifications_lost=[{"side": "German", "item": "Wire"}])
+        scenario_end.melee(r)
+        aftermath.perimeter(r)
+        aftermath.flames(r)
+        return [u.retained for u in (hmg, squad, kept)], g.fortifications[0].count
+
+    assert reph(3) == ([False, False, True], 9)
+    assert reph(1) == ([True, True, True], 10)
+
+
+def test_cg5_fortifications_lost_in_the_scenario_leave_the_counts(make_reph):
+    """CG5 with 7.514 (issue 20.11): "All counters for Fortification ... are left on-map from scenario to scenario",
+    so those lost on the map are gone: the facts' fortifications_lost lowers the German AP mines by their factors (6
+    to 2), the Trenches by one, and a count reaching 0 leaves the record; a malformed entry is one clear line. An old
+    save's counts never went down."""
+    def reph(rules):
+        r = make_reph()
+        r.rules = rules
+        g = r.side("German")
+        g.fortifications = [Fortification("German", "AP Mine", 6, "23PM"),
+                            Fortification("German", "Trench", 10, "23AM"), Fortification("German", "Wire", 1, "23AM")]
+        _facts(r, fortifications_lost=[{"side": "German", "item": i} for i in ("AP Mine 4", "Trench", "Wire")])
+        scenario_end.melee(r)
+        return [(f.kind, f.count) for f in g.fortifications]
+
+    assert reph(3) == [("AP Mine", 2), ("Trench", 9)]
+    assert reph(1) == [("AP Mine", 6), ("Trench", 10), ("Wire", 1)]
+    with pytest.raises(SoloError, match="facts fortifications_lost: give a list of"):
+        _facts(make_reph(), fortifications_lost=[{"side": "Finnish", "item": "Wire"}])
