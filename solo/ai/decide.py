@@ -110,7 +110,8 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     parts = {"cover": t.cover[idx], "threat": m.threat[idx]}
     if attitude == "rout":
         to_ebe = m.cost_to("ebe")
-        parts["ebe"] = to_ebe[start] - to_ebe[idx]
+        gain = to_ebe[start] - to_ebe[idx]  # no route to the EBE (a river with no bridge): no gain either way
+        parts["ebe"] = np.where(np.isfinite(gain), gain, 0.0)
         parts["seen"] = m.in_los[idx].astype(float)
         return parts
     to_obj = m.cost_to("attack" if attitude == "attack" else "objective", piece_weight(unit))
@@ -205,11 +206,18 @@ def _move(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
 
 
 def _target(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> tuple[Piece, int] | None:
-    """The best target from hex ``i``: the nearest FRIENDLY unit, the strongest first, one on a VPO before others."""
+    """The best target from hex ``i``: the one the fire hurts most, read as the IFT does: Point Blank Fire doubles the
+    FP at range 0-1 (A7.21: about one column, worth a DRM of -1) and the target's TEM is its DRM; a unit on a VPO
+    counts half a DRM more (solo's weighing); then the nearest, the strongest, by id."""
     options = targets_from(m, s, unit, i)
     if not options:
         return None
-    return min(options, key=lambda o: (m.terrain.at(o[0].hex) not in m.objectives, o[1], -o[0].fp, o[0].id))
+    t = m.terrain
+
+    def worth(o: tuple[Piece, int]) -> float:
+        j = t.at(o[0].hex)
+        return (o[1] <= 1) - float(t.cover[j]) + 0.5 * (j in m.objectives)
+    return min(options, key=lambda o: (-worth(o), o[1], -o[0].fp, o[0].id))
 
 
 def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str) -> Decision | None:
