@@ -97,7 +97,10 @@ def _action(x: Ctx):
         if do == "activate":
             return _activate(m, raw)
         if do in own:
-            return {"do": do, "hex": actions.map_hex(x, raw.get("hex"), f"{do}: hex")}
+            where = actions.map_hex(x, raw.get("hex"), f"{do}: hex")
+            if do in x.game.action_checks:
+                x.game.action_checks[do](x, where)
+            return {"do": do, "hex": where}
         if do in ("report", "turn"):
             _check_report(m, raw.get("report", {}))
             return {"do": do, "report": raw.get("report", {})}

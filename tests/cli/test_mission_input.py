@@ -182,3 +182,13 @@ def test_all_vpo_cannot_be_reported_with_enemy_vpo(tmp_path, capsys, monkeypatch
     out = solo(capsys, "mission", "turn", "c.db", "--all-vpo", "--vpo-enemy", "1")
     assert refused(out) and "all_vpo says FRIENDLY controls every VPO, but vpo_enemy=1" in out.err
     assert save_rows(tmp_path / "c.db") == before
+
+
+def test_a_known_minefield_strength_is_rolled_once(oto_s1, capsys):
+    """OtO-S1 MINEFIELDS: a Known minefield's strength, once rolled, stands: asking again is one line, exit 2, and
+    changes nothing (issue 18: it rolled anew)."""
+    assert solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "B27").code == 0
+    before = save_rows(oto_s1)
+    out = solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "b27")
+    assert refused(out) and "minefield B27: its strength is rolled already" in out.err
+    assert save_rows(oto_s1) == before

@@ -1,5 +1,6 @@
-"""Issue 24: fuzzed mission commands and answers-file actions on an OtO-S1 save. Every command either works or is
-refused in one line (exit 2) leaving the save as it was; nothing accepted breaks a later command."""
+"""Issues 24 and 18: fuzzed mission commands (the map's too: hexes, units, counts, phases) and answers-file actions on
+an OtO-S1 save with S? and FRIENDLY units on the map. Every command either works or is refused in one line (exit 2)
+leaving the save as it was; nothing accepted breaks a later command."""
 
 import math
 import shutil
@@ -13,6 +14,11 @@ from tests.fuzz.run import refused, save_rows, solo, toml_value
 HEXES = st.one_of(st.text(max_size=8), st.sampled_from(["", "ZZ99", "../../x", "K\x0012", "K12", "4K5", "dd21", "A0",
                                                           "GG28", "HH1", "K29", "12M5", " K12 ", "AB3"]))
 NUMBERS = st.one_of(st.integers(-5, 300), st.sampled_from(["10000000", "-1", "1.5", "x", "", "²", "2000"]).map(str))
+
+
+UNITS = st.one_of(st.text(max_size=6), st.sampled_from(["6-2-8", "4-5-8", "MMG", "LMG", "8-0", "9-1", "7-4-7", "FT",
+                                                         "KV-1S", "AL 9-1"]))
+IDS = st.one_of(st.text(max_size=4), st.sampled_from(["F1", "F2", "F3", "F4", "f1", "E1", "F1,F2", "S1", "F99", ""]))
 
 
 def option(name: str, values) -> st.SearchStrategy:
@@ -31,6 +37,15 @@ COMMANDS = st.one_of(
                                                   option("--guns", NUMBERS), st.just(["--rr"]), st.just(["--road"])),
                                         max_size=3)),
     st.tuples(st.just("phase"), st.just([])),
+    # the map's actions (issue 18): hexes, units, counts and phases, given as the command's words
+    st.tuples(st.just("enter"), st.tuples(HEXES, st.lists(UNITS, max_size=4)).map(lambda a: [[a[0], *a[1]]])),
+    st.tuples(st.just("move"), st.tuples(IDS, st.lists(HEXES, max_size=3)).map(lambda a: [[a[0], *a[1]]])),
+    st.tuples(st.just("result"), st.tuples(IDS, st.sampled_from(
+        ["broken", "eliminated", "reduced", "rallied", "DM", "pinned", "wreck", "malfunctioned", "repaired", "x", ""]))
+        .map(lambda a: [list(a)])),
+    st.tuples(st.just("sw"), st.lists(IDS, min_size=1, max_size=2).map(lambda a: [a])),
+    st.tuples(st.just("remove"), st.sampled_from(["S1", "S2", "S9", "", "x"]).map(lambda a: [[a]])),
+    st.tuples(st.just("enemy"), st.lists(IDS, max_size=1).map(lambda a: [a])),
 )
 
 
@@ -40,7 +55,8 @@ def template(tmp_path_factory):
     folder = tmp_path_factory.mktemp("template")
     from solo.cli import main
     for args in (["mission", "new", "oto-s1", "--save", str(folder / "m.db"), "--seed", "3"],
-                 ["mission", "place", str(folder / "m.db"), "--hex", "K12", "--hex", "M9"]):
+                 ["mission", "place", str(folder / "m.db"), "--hex", "K12", "--hex", "M9"],
+                 ["mission", "enter", str(folder / "m.db"), "K25", "6-2-8", "4-5-8", "MMG", "8-0"]):
         try:
             main(args)
         except SystemExit as exc:

@@ -1,6 +1,15 @@
 """OtO-S1 MINEFIELDS: the strength of a Known minefield, rolled when a FRIENDLY unit enters it."""
 
+from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
+
+
+def known(x: Ctx, where: str) -> None:
+    """A Known minefield's strength is rolled once, when a FRIENDLY unit first enters it; it stands after (issue 18:
+    asking again rolled it anew)."""
+    found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
+    if found:
+        raise SoloError(f"minefield {where}: its strength is rolled already ({found['ap']}; {found['at']}) and stands")
 
 
 def minefield(x: Ctx, action: dict) -> dict:
