@@ -16,6 +16,7 @@ class StepContext:
     def __init__(self, play: Play, record: list[dict]):
         self.play = play
         self.record = record  # the lines the player reads, each as `entry` makes it
+        self._read: set = set()  # the tables whose reading has been said, with where (`_readings`)
 
     @property
     def cat(self):
@@ -48,9 +49,25 @@ class StepContext:
 
     def roll(self, table: str, purpose: str, column: str | None = None, mods: dict | None = None, *, side: str,
              drm: int = 0, secret: bool = False, **extra) -> Trace:
-        """Roll on ``table`` for ``side`` (``secret``: hidden from its opponent); ``extra`` is kept with the event."""
-        return self.play.roll(self.table_id(table), side, self.where, column, {**self.standing(table), **(mods or {})},
-                              drm, secret, purpose, **extra)
+        """Roll on ``table`` for ``side`` (``secret``: hidden from its opponent); ``extra`` is kept with the event. The
+        first roll on a table in a step (a phase in a mission) says the table's reading of its text, if it has one."""
+        trace = self.play.roll(self.table_id(table), side, self.where, column,
+                               {**self.standing(table), **(mods or {})}, drm, secret, purpose, **extra)
+        self._readings(trace, side if secret else "")
+        return trace
+
+    def _readings(self, trace: Trace, secret: str) -> None:
+        """Issue 20.28: where a reading of a garbled or ambiguous passage decides a roll, the player is told it, once
+        a step (a phase in a mission) for each table, chained tables included."""
+        said = self._read
+        where = tuple(v for k, v in sorted(self.entry("", "", "").items()) if k not in ("text", "secret"))
+        todo = [trace]
+        while todo:
+            t = todo.pop(0)
+            todo += t.subrolls
+            if t.table.reading and (t.table.id, where) not in said:
+                said.add((t.table.id, where))
+                self.say(f"solo's reading of {t.table.title}: {t.table.reading}", rule=t.table.rule, secret=secret)
 
     def ask(self, key: str, prompt: str, parse: Callable, *, side: str = "table", context: dict | None = None,
             example: str = "", default: str = "none"):

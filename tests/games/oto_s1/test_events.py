@@ -128,3 +128,16 @@ def test_re_61_62_hardens_the_best_leader_who_can_and_rallies_his_location():
     result = events.event(x, "ENEMY")
     assert result["row"] == "61-62" and leader.type == "9-1"
     assert leader.status == squad.status == "Good Order" and x.m.unit("E1").type == "10-3"
+
+
+def test_a_table_reading_is_said_where_it_decides_a_roll():
+    """Issue 20.28: the first roll on a table whose text solo had to read (its `reading`) says the reading, once a
+    phase; the RE table's "37-40" reading is told before its first entry is applied."""
+    x = ctx(faces=[2, 1, 2, 1, 2, 1] + [1] * 10)
+    x.roll("oto-s1.random_events_enemy", "ENEMY Random Event", side="ENEMY")
+    x.roll("oto-s1.random_events_enemy", "ENEMY Random Event", side="ENEMY")
+    said = [e["text"] for e in x.m.record if e["text"].startswith("solo's reading of")]
+    assert len(said) == 1 and "37-40" in said[0]
+    x.m.phase = "ENEMY RPh"
+    x.roll("oto-s1.random_events_enemy", "ENEMY Random Event", side="ENEMY")
+    assert sum(e["text"].startswith("solo's reading of") for e in x.m.record) == 2
