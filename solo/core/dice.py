@@ -5,6 +5,7 @@ ASL dice are told apart: a DR is a colored die and a white die, both faces kept
 and the white die as units, as the OtO-S1 Random Event tables do ("11-12" ... "66").
 """
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
@@ -89,9 +90,9 @@ def check_face(face: int) -> None:
 
 
 def parse_faces(text: str) -> list[int]:
-    """Read faces the player typed: "3,4" or "5"."""
+    """Read faces the player typed: "3,4", "3 4" or "5" (a face a space or comma apart from the next)."""
     faces = []
-    for part in text.replace(" ", "").split(","):
+    for part in re.split(r"\s*,\s*|\s+", text.strip()):
         if not (part.isascii() and part.isdigit()):
             raise SoloError(f"bad die face {part!r} in --dice {text!r}: give faces 1-6, colored die first, e.g. --dice 3,4")
         faces.append(int(part))

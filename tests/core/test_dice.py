@@ -46,3 +46,4 @@ def test_bad_faces_are_refused(text):
 def test_parse_faces():
     assert parse_faces("3,4") == [3, 4]
     assert parse_faces(" 5 ") == [5]
+    assert parse_faces("1 2 3") == [1, 2, 3] and parse_faces("3, 4") == [3, 4]  # spaces part faces too
