@@ -4,7 +4,7 @@ from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.losses import eliminate, find, reduce, replace
+from solo.campaign.steps.losses import eliminate, find, lose, reduce, replace
 from solo.rules.odds import odds
 
 
@@ -96,8 +96,8 @@ def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
     "replaced" and/or Casualty "reduced". A survivor is no longer Isolated and loses its Ammunition Shortage."""
     effect = trace.effect
     r.say(f"{unit.side} {unit.id} {unit.type} Escape DR {trace.original} Final {trace.final}: {trace.result}")
-    if effect["escape"] == "eliminated":
-        eliminate(r, unit, f"while Escaping ({rule})")
+    if effect["escape"] == "eliminated":  # a loss of this RePh, its CVP counted by RB 11.616 / VotG 12.618 (issue
+        (lose if r.rules >= 3 else eliminate)(r, unit, f"while Escaping ({rule})")  # 20.17; rules version 3 on)
     elif effect["escape"] == "abandoned":
         unit.flags.add("abandoned")
         crew = effect["crew"] == "escapes"

@@ -391,3 +391,20 @@ def test_11_6136_captured_afv_stays_with_a_functioning_weapon(rbr):
     rb_day._captured(r, g)
     assert finals(r) == [3, 3]
     assert kept.retained and "ma-disabled" in kept.flags and not bare.retained
+
+
+def test_11_616_cpp_counts_units_eliminated_while_escaping(rbr):
+    """11.616's CVP "including friendly unit[s] Eliminated ... during the current CG Day's RePh": a unit Eliminated by
+    the Escape Table (11.6063) is such a loss (issue 20.17, rules version 3 on; before, only other RePh losses)."""
+    from types import SimpleNamespace
+
+    from solo.campaign.facts import CVP
+    from solo.campaign.steps.escape import escape_result
+    from solo.campaign.steps.losses import reph_cvp
+    eliminated = SimpleNamespace(effect={"escape": "eliminated"}, original=12, final=12, result="Eliminated")
+    for rules, cvp in ((3, CVP["squad"]), (2, 0)):
+        r = rbr()
+        r.rules = rules
+        squad = r.side("German").add("4-6-7", "squad")
+        escape_result(r, squad, eliminated, "11.6063")
+        assert squad.status == "Eliminated" and reph_cvp(r, "Russian") == cvp
