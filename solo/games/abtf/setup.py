@@ -3,6 +3,7 @@
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day
 from solo.campaign.steps.losses import reph_cvp
+from solo.campaign.steps.setup import armor_leaders
 from solo.games.abtf.aftermath import (
     block_control,
     exhaustion,
@@ -104,6 +105,7 @@ def victory_conditions(r: Reph) -> None:
 @step("setup")
 def setup(r: Reph) -> None:
     """9.6214 Unit Setup, in words: who sets up first (9.62133), in which Setup Areas, and the exceptions."""
+    armor_leaders(r, "9.6142", same_platoon=False)
     first = (r.c.initiative or {}).get("sets_up_first") or next(iter(r.c.sides))
     control = block_control(r)
     areas = "; ".join(f"{side}: Blocks {', '.join(sorted(b for b, s in control.items() if s == side)) or 'none'}"

@@ -7,7 +7,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.rg import RGType
 from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
-from solo.campaign.steps.setup import isolated_first
+from solo.campaign.steps.setup import armor_leaders, isolated_first
 from solo.core.choices import words
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
@@ -277,6 +277,7 @@ def fortifications(r: Reph) -> None:
 def setup(r: Reph) -> None:
     """11.624 set-up, in words until the map module places units: 11.6241 Wind, 11.6242 Isolated units first,
     11.6243 Ammunition Shortage removal in play, 11.6244 the rest, 11.6245 Recon Inspection."""
+    armor_leaders(r, "11.6207")
     day = r.c.initiative or {}
     first = day.get("sets_up_first") or "the side the CG card names"
     r.say("roll Wind Force/direction (B25.63-.64, not in the texts) before set-up (11.6241)")

@@ -3,7 +3,7 @@
 from collections import Counter
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.steps.setup import isolated_first
+from solo.campaign.steps.setup import armor_leaders, isolated_first
 
 
 @step("night")
@@ -54,6 +54,7 @@ def guidance(r: Reph, side: str) -> list[str]:
 def setup(r: Reph) -> None:
     """12.6261 Wind (B25.63, not in the texts); 12.6262-.6264 the side setting up first sets up its Isolated, then its
     other units; TI markers go at scenario start (12.6264); 12.6265 Recon inspection, the Russians declare first."""
+    armor_leaders(r, "12.6227")
     r.say("roll Wind Force and direction per B25.63-.64 from your rules (12.6261); remove TI markers when the scenario "
           "starts (12.6264); after all set-up, Recon inspections alternate, the Russians first (12.6265)")
     for side in r.c.sides:

@@ -408,3 +408,23 @@ def test_11_616_cpp_counts_units_eliminated_while_escaping(rbr):
         squad = r.side("German").add("4-6-7", "squad")
         escape_result(r, squad, eliminated, "11.6063")
         assert squad.status == "Eliminated" and reph_cvp(r, "Russian") == cvp
+
+
+def test_11_6207_an_armor_leader_begins_the_scenario_in_an_afv_of_his_platoon(rbr):
+    """11.6207: "Each armor leader ... must begin each scenario in an AFV of that platoon if possible" (issue 20.12):
+    his AFV gone, he moves to the platoon's AFV that has no leader; with none of his platoon left he stays outside an
+    AFV (not in another platoon's); saves before rules 3 leave him in the lost AFV."""
+    from solo.campaign.steps.setup import armor_leaders
+    for rules in (3, 2):
+        r = rbr()
+        r.rules = rules
+        g = r.side("German")
+        lost, spare, other = g.add("PzIIIJ", "vehicle", 5), g.add("PzIIIJ", "vehicle", 5), g.add("StuG", "vehicle", 6)
+        leader = g.add("9-1", "armor-leader", 5, **{"in": lost.id})
+        lost.status = "Eliminated"
+        armor_leaders(r, "11.6207")
+        assert leader.detail.get("in") == (spare.id if rules >= 3 else lost.id)
+        spare.status = "Eliminated"
+        armor_leaders(r, "11.6207")
+        assert ("in" not in leader.detail) if rules >= 3 else leader.detail["in"] == lost.id
+        assert other.id != leader.detail.get("in")
