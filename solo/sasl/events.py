@@ -11,6 +11,8 @@ from solo.core.dice import roll
 from solo.rules.units import battle_hardened, unit_type
 from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
+from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
+from solo.sasl.state import Unit
 
 REROLL = "reroll"
 RE_LIMITS = ([2, 3], [6, 7])  # 2.4-2.5: a side's RE#s stay between 2/3 and 6/7
@@ -23,6 +25,91 @@ def re_change(x: Ctx, side: str, step: int, at_limit: str = REROLL) -> str:
         return at_limit
     x.m.re_numbers[side] = [n + step for n in x.m.re_numbers[side]]
     return f"{side} RE# now {x.m.re_numbers[side][0]}/{x.m.re_numbers[side][1]}"
+
+
+COUNTERATTACK = 6  # "within six hexes of the FRIENDLY controlled VPO closest to the EBE"
+
+
+def on_the_map(x: Ctx) -> bool:
+    """The mission knows its map's terrain and VPO (the player's VASL boards): a Random Event finds on it what its
+    entry names, where a mission without it asks the player (saves of rules version 3 on)."""
+    return x.map is not None and x.map.graph is not None and x.rules >= 3
+
+
+def edge_hexes(x: Ctx, side: str) -> set[str]:
+    """The hexes of the ENEMY (EBE) or FRIENDLY (FBE) board edge."""
+    return x.map.edge(board_edge(x.m, x.defn, side))
+
+
+def units_on_map(x: Ctx, side: str, kinds=CONTROLLING, status=None) -> list[Unit]:
+    """``side``'s units of ``kinds`` (and ``status``) standing in a hex of the map."""
+    return [u for u in x.m.units if u.side == side and u.on_map and u.kind in kinds and x.map.name(u.hex)
+            and status in (None, u.status)]
+
+
+def rally_nearest(x: Ctx, side: str, toward: str) -> str | None:
+    """The broken ``side`` unit(s) in the Location closest to the ``toward`` side's board edge rally (Random
+    Selection among tied Locations); None when no unit of ``side`` is broken."""
+    broken = [u for u in x.m.units if u.side == side and u.status == "broken" and x.map.name(u.hex)]
+    if not broken:
+        return None
+    where = closest(x, [u.hex for u in broken], edge_hexes(x, toward), f"the Location of broken {side} units to rally")
+    here = [u for u in broken if u.hex == where]
+    for u in here:
+        apply_result(x, u, "rallied")
+    return f"{', '.join(f'{u.id} {u.type}' for u in here)} in {where} rally"
+
+
+def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only: bool = False) -> str | None:
+    """A Local Counterattack: the Activated ENEMY units (``units``) and/or the S? (``s``; Hold ones alone with
+    ``hold_s_only``) within six hexes of the FRIENDLY controlled VPO closest to the EBE assume Advance Attitude; the
+    units revert to Hold once the VPO is captured (`counterattack_ends`). None when no VPO is FRIENDLY controlled or
+    nothing is near it."""
+    vpo = held_vpo(x.m, [x.map.name(v["hex"]) for v in (x.m.boards.get("vpo") or []) if x.map.name(v["hex"])])
+    target = closest(x, vpo, edge_hexes(x, "ENEMY"), "the FRIENDLY controlled VPO closest to the EBE")
+    if target is None:
+        return None
+    near = [u for u in x.m.activated if units and u.kind in CONTROLLING and x.map.name(u.hex)
+            and x.map.distance(u.hex, target) <= COUNTERATTACK]
+    found = [q for q in x.m.s if s and q.status == "hidden" and x.map.name(q.where) and
+             (q.attitude == "Hold" or not hold_s_only) and x.map.distance(q.where, target) <= COUNTERATTACK]
+    if not near and not found:
+        return None
+    for u in [*near, *found]:
+        u.attitude = "Advance"
+    if near:
+        x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near]})
+    return f"Local Counterattack on {target}: {', '.join(u.id for u in [*near, *found])} in Advance Attitude"
+
+
+def create_hero(x: Ctx, rule: str) -> str | None:
+    """A Hero (the FRIENDLY 1-4-9, A15.2) created in the Location of the FRIENDLY MMC closest to an unbroken ENEMY unit
+    (OtO-S1 FRIENDLY RE 24-26, the R9 stand-in's 21-23); None when there is no such MMC or ENEMY unit."""
+    enemy = {u.hex for u in units_on_map(x, "ENEMY", status="Good Order")}
+    where = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY", ("squad", "hs", "crew"))], enemy,
+                    "the FRIENDLY MMC closest to an unbroken ENEMY unit")
+    if where is None:
+        return None
+    hero = x.m.add_unit("1-4-9", "leader", where, "", rule, side="FRIENDLY")
+    return f"{hero.id} Hero 1-4-9 created in {where}"
+
+
+def counterattack_ends(x: Ctx) -> None:
+    """A Local Counterattack's units revert to Hold Attitude once its VPO is captured; checked at the start of each
+    ENEMY RPh (solo's reading of "captured": a Good Order ENEMY unit stands in it and no Good Order FRIENDLY unit
+    does)."""
+    for attack in x.m.enemy.get("counterattacks", []):
+        if attack.get("ended"):
+            continue
+        here = x.m.at(attack["vpo"])
+        if any(u.side == "ENEMY" and u.status == "Good Order" and u.kind in CONTROLLING for u in here) and \
+                not held_vpo(x.m, [attack["vpo"]]):
+            attack["ended"] = True
+            back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
+            for u in back:
+                u.attitude = "Hold"
+            x.say(f"{attack['vpo']} captured: {', '.join(u.id for u in back) or 'no unit'} revert to Hold Attitude",
+                  rule="Local Counterattack")
 
 
 def closest(x: Ctx, hexes, to: set[str], what: str) -> str | None:

@@ -75,6 +75,14 @@ class MissionMap:
         pick = (lambda r: r <= top + 1) if side.lower() == "north" else (lambda r: r >= bottom - 1)
         return {n for n, r in rows.items() if pick(r)}
 
+    def toward(self, hex_id: str, side: str) -> list[str]:
+        """The hexes adjacent to ``hex_id`` on its ``side`` (a compass word): north the three above it (its north,
+        north-east and north-west neighbours), south the three below, west or east the two beside it."""
+        c, d = self._xy(hex_id)
+        keep = {"north": lambda c2, d2: d2 < d, "south": lambda c2, d2: d2 > d,
+                "west": lambda c2, d2: c2 < c, "east": lambda c2, d2: c2 > c}[side.lower()]
+        return sorted(n for n in self.graph.successors(hex_id) if keep(*self._xy(n)))
+
     def to_edge(self, hex_id: str, edge: set[str]) -> int:
         """Hexes from ``hex_id`` to the nearest hex of ``edge``."""
         return min(self.distance(hex_id, e) for e in edge)

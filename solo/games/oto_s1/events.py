@@ -1,17 +1,37 @@
 """OtO-S1 Random Events (MSR 4): what each entry of the ENEMY and FRIENDLY RE tables does beyond its rolls, and the
-Reinforcement dr of ENEMY RE 37-40."""
+Reinforcement dr of ENEMY RE 37-40. On the OtO map (the player's VASL boards; saves of rules version 3 on) an entry
+finds the units, S? and VPO it names; without it the player names them."""
 
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
+from solo.sasl.actions import INFANTRY
 from solo.sasl.context import Ctx
-from solo.sasl.events import REROLL, all_subrolls, dr_total, leader_hardens, random_selection, re_change
+from solo.sasl.events import (
+    REROLL,
+    all_subrolls,
+    closest,
+    counterattack_ends,
+    create_hero,
+    dr_total,
+    edge_hexes,
+    leader_hardens,
+    local_counterattack,
+    on_the_map,
+    rally_nearest,
+    random_selection,
+    re_change,
+    units_on_map,
+)
+from solo.sasl.mission_map import board_edge, in_set_up_area
 
 
 # --- ENEMY RE -------------------------------------------------------------------------------
 
 def _counterattack_s(x: Ctx, trace) -> str:
     """11-12: Hold S? within six hexes of the FRIENDLY-controlled VPO closest to the EBE take Advance Attitude;
-    rolled again if no such VPO or S?."""
+    rolled again if no such VPO or S?. On the map solo finds them; without it the player names them."""
+    if on_the_map(x):
+        return local_counterattack(x, units=False, s=True, hold_s_only=True) or REROLL
     hold = [s for s in x.m.s if s.status == "hidden" and s.attitude == "Hold"]
     ids = x.ask("counterattack_s", "ENEMY RE 11-12 Local Counterattack: which Hold S? are within six hexes of the "
                 "FRIENDLY-controlled VPO closest to the EBE? (none: no such VPO or S?; the RE is rolled again) "
@@ -36,12 +56,22 @@ def _s_ids(x: Ctx, allowed):
 def _minefield(x: Ctx, trace) -> str:
     """13-16, 25-26, 51-56: the FRIENDLY Infantry stack in an eligible minefield Location nearest the EBE; rolled again
     if the only eligible unit is in the FRIENDLY set up area or none is eligible. Strength by the follow-up dr."""
+    strength = trace.subrolls[0].result if trace.subrolls else "see the table"
+    if on_the_map(x):
+        line = x.defn["friendly_entry"]["on_or_east_of"]
+        stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY) if "building" not in x.map.terrain(u.hex)
+                  and not in_set_up_area(x.map.grid, line, u.hex)]
+        where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack nearest the EBE")
+        if where is None:
+            return REROLL
+        x.m.effects.append(f"Turn {x.m.turn}: AP minefield attack on the FRIENDLY stack in {where}, nearest the EBE, "
+                           f"first event of the ENEMY PFPh ({strength})")
+        return f"mine attack on the FRIENDLY stack in {where} in the upcoming ENEMY PFPh: {strength}"
     ok = x.ask("minefield", "ENEMY RE Minefield!: is a FRIENDLY (non-Melee) Infantry stack in an eligible non-building "
                "minefield Location outside the FRIENDLY set up area? (yes/no; no: rolled again)", yes_no,
                example="minefield = true")
     if not ok:
         return REROLL
-    strength = trace.subrolls[0].result if trace.subrolls else "see the table"
     x.m.effects.append(f"Turn {x.m.turn}: AP minefield attack on the FRIENDLY stack nearest the EBE, first event of the "
                        f"ENEMY PFPh ({strength})")
     return f"mine attack in the upcoming ENEMY PFPh: {strength}"
@@ -57,6 +87,12 @@ def _re_up(side: str):
 def _counterattack_units(x: Ctx, trace) -> str:
     """23-24, 44-46: Activated ENEMY units within six hexes of the FRIENDLY-controlled VPO closest to the EBE take
     Advance Attitude, and revert to Hold when the VPO is captured."""
+    if on_the_map(x):
+        done = local_counterattack(x, units=True)
+        if done:
+            x.m.effects.append(f"Turn {x.m.turn}: {done}; they revert to Hold when the VPO is captured; they cross "
+                               "minefields unharmed but with -1 DRM against them there")
+        return done or "no FRIENDLY-controlled VPO, or no Activated ENEMY unit within six hexes of it: no effect"
     active = x.m.activated
     ids = x.ask("counterattack_units", "ENEMY RE Local Counterattack: which Activated ENEMY units are within six hexes "
                 f"of the FRIENDLY-controlled VPO closest to the EBE? [{', '.join(f'{u.id} {u.type}' for u in active)}]",
@@ -116,7 +152,10 @@ def _recall(x: Ctx, trace) -> str:
 
 
 def _rally(x: Ctx, trace) -> str:
-    """41-43: the broken FRIENDLY units closest to the EBE rally; rolled again if none is broken."""
+    """41-43: the broken FRIENDLY units closest to the EBE rally (RS among tied Locations); rolled again if none is
+    broken."""
+    if on_the_map(x):
+        return rally_nearest(x, "FRIENDLY", "ENEMY") or REROLL
     broken = x.ask("broken", "FRIENDLY RE 41-43: are any FRIENDLY units broken? (yes/no; no: rolled again)",
                    yes_no, example="broken = true")
     return "the broken FRIENDLY unit(s) closest to the EBE rally" if broken else REROLL
@@ -134,12 +173,49 @@ def _sappers(x: Ctx, trace) -> str:
     return _arrivals(f"{count} 4-5-8 sapper squads, each with a DC and a LMG")(x, trace)
 
 
+def _hero(x: Ctx, trace) -> str:
+    """24-26: a Hero is created from the FRIENDLY MMC closest to an ENEMY unbroken/vehicular unit."""
+    text = "a Hero is created from the FRIENDLY MMC closest to an unbroken/vehicular ENEMY unit"
+    if on_the_map(x):
+        return create_hero(x, f"RE {trace.row}") or "no FRIENDLY MMC or no unbroken ENEMY unit on the map: no effect"
+    return _note(text)(x, trace)
+
+
+def _mines_discovered(x: Ctx, trace) -> str:
+    """54-56, 66: the FRIENDLY infantry unit closest to the EBE (RS if several) has discovered a large minefield:
+    three minefield counters in the three hexes adjacent to it and West (toward the EBE); a FRIENDLY unit in one of them
+    undergoes an immediate minefield attack. The copy breaks off at ENEMY units in those hexes: solo leaves them be."""
+    text = ("ENEMY minefield discovered: three minefields West of the FRIENDLY infantry unit closest to the EBE")
+    if not on_the_map(x):
+        return _note(text)(x, trace)
+    ebe = edge_hexes(x, "ENEMY")
+    where = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY)], ebe,
+                    "the FRIENDLY infantry unit closest to the EBE")
+    if where is None:
+        return "no FRIENDLY infantry on the map: no effect"
+    west = x.map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
+    for h in west:
+        x.m.add_unit("Known A-P Minefield", "fortification", h, "", f"RE {trace.row}")
+    hit = [h for h in west if x.m.at(h, "FRIENDLY")]
+    if hit:
+        x.m.effects.append(f"Turn {x.m.turn}: immediate minefield attack on the FRIENDLY units in {', '.join(hit)}")
+    return f"Known minefields in {', '.join(west) or 'no hex (the unit is on the EBE)'}" + (
+        f"; the FRIENDLY units in {', '.join(hit)} undergo an immediate minefield attack" if hit else "")
+
+
 def _note(text: str):
     def apply(x: Ctx, trace) -> str:
         """24-26, 54-56, 66: an effect the player applies, kept among the lasting effects."""
         x.m.effects.append(f"Turn {x.m.turn}: {text}")
         return text
     return apply
+
+
+def enemy_rph(x: Ctx) -> None:
+    """Each ENEMY RPh: the Reinforcement dr of RE 37-40, and a Local Counterattack's units back to Hold once its VPO is
+    captured (RE 23-24)."""
+    enemy_reinforcement_dr(x)
+    counterattack_ends(x)
 
 
 def enemy_reinforcement_dr(x: Ctx) -> None:
@@ -177,14 +253,11 @@ RANDOM_EVENTS = {
     ("FRIENDLY", "14-16"): _recall,
     ("FRIENDLY", "21-23"): _arrivals("OBA"), ("FRIENDLY", "53"): _arrivals("OBA"),
     ("FRIENDLY", "64"): _arrivals("OBA"),
-    ("FRIENDLY", "24-26"): _note("a Hero is created from the FRIENDLY MMC closest to an unbroken/vehicular ENEMY unit"),
+    ("FRIENDLY", "24-26"): _hero,
     ("FRIENDLY", "31-33"): _arrivals("Engineer Platoon: three 6-2-8 Assault Engineers, a 9-1, one FT and two DC"),
     ("FRIENDLY", "34-36"): _arrivals("AFV"), ("FRIENDLY", "61-62"): _arrivals("AFV"),
     ("FRIENDLY", "41-43"): _rally,
     ("FRIENDLY", "51-52"): _infantry,
-    ("FRIENDLY", "54-56"): _note("ENEMY minefield discovered: three minefields West of the FRIENDLY infantry unit "
-                                 "closest to the EBE"),
-    ("FRIENDLY", "66"): _note("ENEMY minefield discovered: three minefields West of the FRIENDLY infantry unit "
-                              "closest to the EBE"),
+    ("FRIENDLY", "54-56"): _mines_discovered, ("FRIENDLY", "66"): _mines_discovered,
     ("FRIENDLY", "65"): _sappers,
 }

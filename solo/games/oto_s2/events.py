@@ -14,27 +14,26 @@ import re
 from solo.core.errors import SoloError
 from solo.sasl.actions import INFANTRY, apply_result
 from solo.sasl.context import Ctx
-from solo.sasl.events import all_subrolls, closest, dr_total, leader_hardens, random_selection, re_change
-from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
+from solo.sasl.events import (
+    all_subrolls,
+    closest,
+    create_hero,
+    dr_total,
+    edge_hexes,
+    leader_hardens,
+    local_counterattack,
+    rally_nearest,
+    random_selection,
+    re_change,
+    units_on_map,
+)
+from solo.sasl.mission_map import board_edge
 from solo.sasl.state import Unit
 
 NO_EVENT = "no event"
-COUNTERATTACK = 6  # "within six hexes of the FRIENDLY controlled VPO closest to the EBE"
-MMC = ("squad", "hs", "crew")
 
 
-# --- where: the map, its edges and the units on it -----------------------------------------------------------------
-
-def _edge(x: Ctx, side: str) -> set[str]:
-    """The hexes of the ENEMY (EBE) or FRIENDLY (FBE) board edge."""
-    return x.map.edge(board_edge(x.m, x.defn, side))
-
-
-def _on_map(x: Ctx, side: str, kinds=CONTROLLING, status=None) -> list[Unit]:
-    """``side``'s units on the map of ``kinds`` (and ``status``), in a hex of the map."""
-    return [u for u in x.m.units if u.side == side and u.on_map and u.kind in kinds and x.map.name(u.hex)
-            and status in (None, u.status)]
-
+# --- what the map cannot tell -------------------------------------------------------------------------------------
 
 def _later(x: Ctx, text: str) -> str:
     """An effect the mission cannot apply without its map: kept among the lasting effects, for the player."""
@@ -59,16 +58,12 @@ def _sub(trace, table_id: str) -> str | None:
 
 def _rally(x: Ctx, side: str, toward: str) -> str:
     """The broken ``side`` unit(s) in the Location closest to the ``toward`` side's board edge rally."""
-    broken = [u for u in x.m.units if u.side == side and u.status == "broken" and (x.map is None or x.map.name(u.hex))]
-    if not broken:
-        return f"no broken {side} unit: no effect"
     if x.map is None:
-        return _later(x, f"the broken {side} unit(s) in the Location closest to the {'FBE' if toward == 'FRIENDLY' else 'EBE'} rally")
-    where = closest(x, [u.hex for u in broken], _edge(x, toward), f"the Location of broken {side} units to rally")
-    here = [u for u in broken if u.hex == where]
-    for u in here:
-        apply_result(x, u, "rallied")
-    return f"{', '.join(f'{u.id} {u.type}' for u in here)} in {where} rally"
+        if not any(u.side == side and u.status == "broken" for u in x.m.units):
+            return f"no broken {side} unit: no effect"
+        edge = "FBE" if toward == "FRIENDLY" else "EBE"
+        return _later(x, f"the broken {side} unit(s) in the Location closest to the {edge} rally")
+    return rally_nearest(x, side, toward) or f"no broken {side} unit: no effect"
 
 
 # --- ENEMY (A11 stand-in) ------------------------------------------------------------------------------------------
@@ -95,8 +90,8 @@ def _sniper(side: str, dr: int):
     def apply(x: Ctx, trace) -> str:
         """ENEMY 21-22 / 31-32, FRIENDLY 11-12: a Sniper attack (A14.3, core ASL: the player resolves it)."""
         when = "now" if side == "ENEMY" else "as the first action of the next FRIENDLY PFPh"
-        x.m.effects.append(f"Turn {x.m.turn}: {side} Sniper attack as if a Sniper attack dr of {dr} were rolled, {when} "
-                           "(A14.3)")
+        x.m.effects.append(f"Turn {x.m.turn}: {side} Sniper attack as if a Sniper attack dr of {dr} were rolled, "
+                           f"{when} (A14.3)")
         return f"{side} Sniper attack, dr {dr} (A14.3), {when}"
     return apply
 
@@ -119,7 +114,7 @@ def _sw_found(x: Ctx, trace) -> str:
     if x.map is None:
         return _later(x, f"the Activated ENEMY squad closest to a FRIENDLY unit receives a {kind}")
     squads = [u for u in x.m.activated if u.kind == "squad" and x.map.name(u.hex)]
-    friendly = {u.hex for u in _on_map(x, "FRIENDLY")}
+    friendly = {u.hex for u in units_on_map(x, "FRIENDLY")}
     where = closest(x, [u.hex for u in squads], friendly, "the ENEMY squad closest to a FRIENDLY unit")
     if where is None:
         return "no Activated ENEMY squad or no FRIENDLY unit on the map: no effect"
@@ -137,8 +132,8 @@ def _minefield(x: Ctx, trace) -> str:
     if x.map is None:
         return _later(x, "6-factor A-P minefield attack on the FRIENDLY Infantry stack closest to the EBE (not in a "
                       "building), the first event of the next ENEMY PFPh")
-    stacks = [u.hex for u in _on_map(x, "FRIENDLY", INFANTRY) if "building" not in (x.map.terrain(u.hex) or "")]
-    where = closest(x, stacks, _edge(x, "ENEMY"), "the FRIENDLY Infantry stack closest to the EBE")
+    stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY) if "building" not in (x.map.terrain(u.hex) or "")]
+    where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack closest to the EBE")
     if where is None:
         return "no FRIENDLY Infantry stack outside a building: no event"
     x.m.add_unit("A-P Minefield (6)", "fortification", where, "", f"RE {trace.row}")
@@ -155,7 +150,7 @@ def _strike(what: str, re_up: bool = False):
         if x.map is None:
             said = _later(x, f"{n} {what} on the FRIENDLY units closest to the EBE (8.7.75)")
         else:
-            target = closest(x, [u.hex for u in _on_map(x, "FRIENDLY")], _edge(x, "ENEMY"),
+            target = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY")], edge_hexes(x, "ENEMY"),
                              "the FRIENDLY units closest to the EBE")
             if target is None:
                 return "no FRIENDLY unit on the map: no effect"
@@ -177,7 +172,7 @@ def _reinforcements(kind: str, plus: int = 0):
             new = [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
                    for _ in range(count)]
         else:
-            edge = sorted(_edge(x, "ENEMY"))
+            edge = sorted(edge_hexes(x, "ENEMY"))
             roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
             new = [x.m.new_s(roads[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(roads)) - 1],
                              "Advance", "reinforcement") for n in range(count)]
@@ -194,52 +189,23 @@ def _alerted(x: Ctx, trace) -> str:
 def _counterattack(s_too: bool, leader: bool = False):
     def apply(x: Ctx, trace) -> str:
         """51-52: Activated ENEMY units within six hexes of the FRIENDLY controlled VPO closest to the EBE assume
-        Advance Attitude, and revert to Hold once the VPO is captured (`counterattack_ends`); 65-66 the S? there too;
-        75-76 an ENEMY leader (the chained type) first enters along the EBE."""
+        Advance Attitude, and revert to Hold once the VPO is captured; 65-66 the S? there too; 75-76 an ENEMY leader
+        (the chained type) first enters along the EBE."""
         came = ""
         if leader:
             kind = _sub(trace, "sasl.enemy_leader") or "8-0"
             if x.map is None:
                 return _later(x, f"an ENEMY {kind} leader enters along the EBE; then Local Counterattack (65-66)")
-            edge = sorted(_edge(x, "ENEMY"))
+            edge = sorted(edge_hexes(x, "ENEMY"))
             where = edge[random_selection(x, "the EBE hex the ENEMY leader enters", len(edge)) - 1]
             new = x.m.add_unit(kind, "leader", where, "Advance", f"RE {trace.row}")
             came = f"{new.id} {kind} enters in {where}; "
         if x.map is None:
             return _later(x, "Local Counterattack: the ENEMY within six hexes of the FRIENDLY controlled VPO closest "
                           "to the EBE assume Advance Attitude")
-        vpo = held_vpo(x.m, [x.map.name(v["hex"]) for v in (x.m.boards.get("vpo") or []) if x.map.name(v["hex"])])
-        target = closest(x, vpo, _edge(x, "ENEMY"), "the FRIENDLY controlled VPO closest to the EBE")
-        if target is None:
-            return came + "no FRIENDLY controlled VPO: no counterattack"
-        near = [u for u in x.m.activated if u.kind in CONTROLLING and x.map.name(u.hex)
-                and x.map.distance(u.hex, target) <= COUNTERATTACK]
-        s = [s for s in x.m.s if s_too and s.status == "hidden" and x.map.name(s.where)
-             and x.map.distance(s.where, target) <= COUNTERATTACK]
-        for u in [*near, *s]:
-            u.attitude = "Advance"
-        x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near]})
-        who = ", ".join(u.id for u in [*near, *s]) or "nothing ENEMY"
-        return came + f"Local Counterattack on {target}: {who} in Advance Attitude"
+        done = local_counterattack(x, units=True, s=s_too)
+        return came + (done or "no FRIENDLY controlled VPO, or no ENEMY within six hexes of it: no counterattack")
     return apply
-
-
-def counterattack_ends(x: Ctx) -> None:
-    """51-52 (and 65-66): the ENEMY units of a Local Counterattack revert to Hold Attitude once its VPO is captured;
-    checked at the start of each ENEMY RPh (solo's reading of "captured": a Good Order ENEMY unit stands in it and no
-    Good Order FRIENDLY unit does)."""
-    for attack in x.m.enemy.get("counterattacks", []):
-        if attack.get("ended"):
-            continue
-        here = x.m.at(attack["vpo"])
-        if any(u.side == "ENEMY" and u.status == "Good Order" and u.kind in CONTROLLING for u in here) and \
-                not held_vpo(x.m, [attack["vpo"]]):
-            attack["ended"] = True
-            back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
-            for u in back:
-                u.attitude = "Hold"
-            x.say(f"{attack['vpo']} captured: {', '.join(u.id for u in back) or 'no unit'} revert to Hold Attitude",
-                  rule="A11 51-52")
 
 
 def _hardens(x: Ctx, trace) -> str:
@@ -262,17 +228,10 @@ def _recall(x: Ctx, trace) -> str:
 
 
 def _hero(x: Ctx, trace) -> str:
-    """21-23: a Hero (the FRIENDLY 1-4-9, A15.2) is created from the FRIENDLY MMC closest to an unbroken ENEMY unit,
-    in its Location."""
+    """21-23: a Hero is created from the FRIENDLY MMC closest to an unbroken ENEMY unit."""
     if x.map is None:
         return _later(x, "a Hero is created from the FRIENDLY MMC closest to an unbroken ENEMY unit")
-    enemy = {u.hex for u in _on_map(x, "ENEMY", status="Good Order")}
-    mmc = _on_map(x, "FRIENDLY", MMC)
-    where = closest(x, [u.hex for u in mmc], enemy, "the FRIENDLY MMC closest to an unbroken ENEMY unit")
-    if where is None:
-        return "no FRIENDLY MMC or no unbroken ENEMY unit on the map: no effect"
-    hero = x.m.add_unit("1-4-9", "leader", where, "", f"RE {trace.row}", side="FRIENDLY")
-    return f"{hero.id} Hero 1-4-9 created in {where}"
+    return create_hero(x, f"RE {trace.row}") or "no FRIENDLY MMC or no unbroken ENEMY unit on the map: no effect"
 
 
 def _friendly_rally(x: Ctx, trace) -> str:
@@ -366,12 +325,12 @@ def _mines_found(x: Ctx, trace) -> str:
     if x.map is None:
         return _later(x, "a Known A-P minefield in the hex adjacent to the FRIENDLY Infantry unit closest to the EBE, "
                       "toward the EBE; an S? there is removed")
-    ebe = _edge(x, "ENEMY")
-    where = closest(x, [u.hex for u in _on_map(x, "FRIENDLY", INFANTRY)], ebe,
+    ebe = edge_hexes(x, "ENEMY")
+    where = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY)], ebe,
                     "the FRIENDLY Infantry unit closest to the EBE")
     if where is None:
         return "no FRIENDLY Infantry on the map: no effect"
-    toward = sorted(h for h in x.map.graph.successors(where) if x.map.to_edge(h, ebe) < x.map.to_edge(where, ebe))
+    toward = x.map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
     if not toward:
         return f"{where} is on the EBE: no hex beyond it, no effect"
     mines = toward[random_selection(x, "the hex of the Known minefield", len(toward)) - 1]
@@ -397,7 +356,7 @@ def _armorers(x: Ctx, trace) -> str:
         return "no malfunctioned FRIENDLY SW or Gun: no effect"
     if x.map is None:
         return _later(x, "every malfunctioned FRIENDLY SW/Gun in the Location closest to the FBE is repaired")
-    where = closest(x, [u.hex for u in broken if x.map.name(u.hex)], _edge(x, "FRIENDLY"),
+    where = closest(x, [u.hex for u in broken if x.map.name(u.hex)], edge_hexes(x, "FRIENDLY"),
                     "the Location of malfunctioned SW/Guns closest to the FBE")
     here = [u for u in broken if u.hex == where]
     for u in here:
@@ -417,8 +376,8 @@ def _orders_astray(x: Ctx, trace) -> str:
     Turn."""
     if x.map is None:
         return _later(x, "the FRIENDLY leader closest to the EBE may not direct fire or movement next Player Turn")
-    leaders = [u for u in _on_map(x, "FRIENDLY", ("leader",)) if u.type != "1-4-9"]
-    where = closest(x, [u.hex for u in leaders], _edge(x, "ENEMY"), "the FRIENDLY leader closest to the EBE")
+    leaders = [u for u in units_on_map(x, "FRIENDLY", ("leader",)) if u.type != "1-4-9"]
+    where = closest(x, [u.hex for u in leaders], edge_hexes(x, "ENEMY"), "the FRIENDLY leader closest to the EBE")
     if where is None:
         return "no FRIENDLY leader on the map: no effect"
     here = [u for u in leaders if u.hex == where]

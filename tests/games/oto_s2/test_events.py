@@ -130,7 +130,7 @@ def test_enemy_51_52_local_counterattack_and_its_end():
     for u in m.at(VPO, "FRIENDLY"):
         u.status = "eliminated"
     m.unit("E1").hex = VPO
-    from solo.games.oto_s2.events import counterattack_ends
+    from solo.sasl.events import counterattack_ends
     counterattack_ends(x)
     assert m.unit("E1").attitude == "Hold" and m.unit("E2").attitude == "Hold"
 
@@ -224,19 +224,14 @@ def test_friendly_51_52_a_leader_arrives():
 
 
 def test_friendly_53_54_a_known_minefield_toward_the_ebe_removes_an_s():
+    """The hex adjacent to the FRIENDLY Infantry unit closest to the EBE (F3 in 2C3), toward the EBE: of the three
+    above it (2B2, 2C2, 2D2), Random Selection's dr 1 takes 2B2; the S? there is removed."""
     x = situation(53)
-    result, m = fire(x, "FRIENDLY")
-    mines = [u for u in m.units if u.type == "Known A-P Minefield"]
-    assert len(mines) == 1 and MAP.adjacent(mines[0].hex, VPO)  # F3 in 2C3 is the closest to the North edge
-    assert MAP.to_edge(mines[0].hex, MAP.edge("north")) < MAP.to_edge(VPO, MAP.edge("north"))
-
-
-def test_friendly_53_54_removes_the_s_in_the_minefield_hex():
-    x = situation(54)
-    x.m.s_counter("S2").where = "2C2"  # the one hex next to 2C3 nearer the North edge (2B2 and 2D2 are as near)
+    assert MAP.toward(VPO, "north") == ["2B2", "2C2", "2D2"]
+    x.m.s_counter("S2").where = "2B2"
     result, m = fire(x, "FRIENDLY")
     mines = [u.hex for u in m.units if u.type == "Known A-P Minefield"]
-    assert mines == ["2C2"] and m.s_counter("S2").status == "removed"
+    assert mines == ["2B2"] and m.s_counter("S2").status == "removed" and "S2 removed" in result["effect"]
 
 
 def test_friendly_55_56_sappers_with_a_dc_each():
