@@ -162,10 +162,6 @@ def _options(m: PhaseMaps, unit: Piece, attitude: str) -> dict[int, list[str]]:
 ROUT_TO = ("woods", "wooden building", "stone building")  # A10.51: a routing unit's refuge
 
 
-def _mf(m: PhaseMaps, path: list[str]) -> float:
-    return sum(m.terrain.graph.edges[a, b]["mf"] for a, b in zip(path, path[1:]))
-
-
 def _rout_options(m: PhaseMaps, unit: Piece) -> tuple[dict[int, list[str]], str]:
     """A10.51 (core ASL, not in the texts: solo's reading): a broken unit routs to the nearest woods or building hex
     it can reach (in MF); never into a hex nearer a Known FRIENDLY unit than where it began, nor ending ADJACENT to
@@ -174,16 +170,23 @@ def _rout_options(m: PhaseMaps, unit: Piece) -> tuple[dict[int, list[str]], str]
     options and what limited them, in words."""
     t = m.terrain
     start = t.at(unit.hex)
-    reach = reachable(m, unit, start)
     near = m.friendly_distance.min(axis=0) if m.friendly_hexes else np.full(len(t.nodes), 99)
-    legal = {i: p for i, p in reach.items() if all(near[t.at(h)] >= near[start] for h in p[1:])}
+    nearer = frozenset(np.nonzero(near < near[start])[0].tolist()) | m.occupied  # never entered on the way
+    cost, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, nearer)
+    legal = {}
+    for i in cost:
+        path, j = [], i
+        while j != -1:
+            path.append(t.nodes[j])
+            j = previous[j]
+        legal[i] = path[::-1]
     apart = {i: p for i, p in legal.items() if near[i] > 1}
     legal, said = (apart, "not ADJACENT to a FRIENDLY unit") if apart else (legal, "no hex apart from FRIENDLY units")
-    refuges = {i: p for i, p in legal.items() if t.terrain[i] in ROUT_TO}
+    refuges = [i for i in legal if t.terrain[i] in ROUT_TO]
     if not refuges:
         return legal, f"no woods or building in reach (A10.51); {said}"
-    nearest = min(_mf(m, p) for p in refuges.values())
-    return ({i: p for i, p in refuges.items() if _mf(m, p) == nearest},
+    nearest = min(cost[i] for i in refuges)
+    return ({i: legal[i] for i in refuges if cost[i] == nearest},
             f"the nearest woods/building, {nearest:g} MF (A10.51); never nearer a FRIENDLY unit; {said}")
 
 
