@@ -82,6 +82,29 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
     return f"Local Counterattack on {target}: {', '.join(u.id for u in [*near, *found])} in Advance Attitude"
 
 
+def ffe_strike(x: Ctx, count: int, what: str) -> str:
+    """An ENEMY artillery strike (OtO-S1 RE 31-33, 41, 42-43; the A11 stand-in's 35-36, 45-46, 61-62, 73-74): ``count``
+    FFE fall on the FRIENDLY units closest to the EBE (8.7.75, core SASL: the player resolves them), kept among the
+    lasting effects; on the map solo names their hex."""
+    if x.map is None or x.map.graph is None:
+        x.m.effects.append(f"Turn {x.m.turn}: {count} {what} on the FRIENDLY units closest to the EBE (8.7.75)")
+        return f"{count} {what} on the FRIENDLY units closest to the EBE (8.7.75): resolve them on your map"
+    target = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY")], edge_hexes(x, "ENEMY"),
+                     "the FRIENDLY units closest to the EBE")
+    if target is None:
+        return "no FRIENDLY unit on the map: no effect"
+    x.m.effects.append(f"Turn {x.m.turn}: {count} {what} on {target}, the FRIENDLY units closest to the EBE (8.7.75): "
+                       "resolve them now")
+    return f"{count} {what} on {target}"
+
+
+def sniper(x: Ctx, side: str, dr, when: str) -> str:
+    """A Sniper attack a Random Event calls for (A14.3, core ASL: the player resolves it), kept among the effects."""
+    x.m.effects.append(f"Turn {x.m.turn}: {side} Sniper attack as if a Sniper attack dr of {dr} were rolled, {when} "
+                       "(A14.3)")
+    return f"{side} Sniper attack, dr {dr} (A14.3), {when}"
+
+
 def create_hero(x: Ctx, rule: str) -> str | None:
     """A Hero (the FRIENDLY 1-4-9, A15.2) created in the Location of the FRIENDLY MMC closest to an unbroken ENEMY unit
     (OtO-S1 FRIENDLY RE 24-26, the R9 stand-in's 21-23); None when there is no such MMC or ENEMY unit."""
@@ -203,7 +226,7 @@ def event(x: Ctx, side: str) -> dict:
     table = "re_enemy" if side == "ENEMY" else "re_friendly"
     for attempt in range(1, 11):
         trace = x.roll(table, f"{side} Random Event" + (f" (again, {attempt})" if attempt > 1 else ""), side=side)
-        handler = x.game.random_events.get((side, trace.row))
+        handler = x.game.random_events.get((side, trace.row)) if x.rules >= x.game.events_since else None
         again = (side, trace.row) in x.game.once and f"{side} {trace.row}" in x.m.occurred and x.rules >= 3
         outcome = REROLL if again else handler(x, trace) if handler else None
         follow = [f"{sub.table.title}: {sub.result}" for sub in all_subrolls(trace)]

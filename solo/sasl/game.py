@@ -23,6 +23,7 @@ class MissionGame:
     vp_schedule: Callable[[Ctx, bool], dict]  # vp_schedule(x, final): the VP from the player's report (12.6)
     random_events: Mapping[tuple[str, str], Callable[[Ctx, Trace], str | None]] = field(default_factory=dict)
     once: frozenset[tuple[str, str]] = frozenset()  # the RE entries that happen once only ("*"), rolled again after
+    events_since: int = 1  # the rules version its RE handlers apply from (an older save replays its REs as text)
     immediate_win: Callable[[Ctx], str | None] | None = None  # at the end of a Game Turn: why the mission ends
     activation_results: Callable[[Ctx, Trace, list[str]], list[str]] | None = None  # the results an A1 DR gives
     leader_generated: Callable[[Ctx, str], None] | None = None  # when an Activation generates a Leader

@@ -14,12 +14,14 @@ from solo.sasl.events import (
     create_hero,
     dr_total,
     edge_hexes,
+    ffe_strike,
     leader_hardens,
     local_counterattack,
     on_the_map,
     rally_nearest,
     random_selection,
     re_change,
+    sniper,
     units_on_map,
 )
 from solo.sasl.mission_map import board_edge, in_set_up_area
@@ -121,6 +123,29 @@ def _leader_hardens(x: Ctx, trace) -> str:
     Activated ENEMY leader is onboard (issue 18: saves of rules version 3 on; before, a best leader who was a 10-3
     rolled the RE again and nothing rallied)."""
     return leader_hardens(x, rally_location=True, eligible_only=x.rules >= 3)
+
+
+def _strike(what: str):
+    def apply(x: Ctx, trace) -> str | None:
+        """31-33 (A6a), 41 (A6c), 42-43 (A6e, each as Harassing Fire, C1.72): the FFE fall on the FRIENDLY units
+        closest to the EBE (8.7.75). Saves before rules version 3 kept the entry's text alone."""
+        if x.rules < 3:
+            return None
+        count = next((int(sub.result) for sub in all_subrolls(trace) if sub.result.isdigit()), 1)
+        return ffe_strike(x, count, what)
+    return apply
+
+
+def _sniper(side: str, when: str):
+    def apply(x: Ctx, trace) -> str | None:
+        """ENEMY 63-64 / FRIENDLY 63: the subsequent dr gives the Sniper attack's dr (1 or 2, A14.3), resolved
+        ``when``. Saves before rules version 3 kept the entry's text alone."""
+        if x.rules < 3:
+            return None
+        got = next((sub.result for sub in all_subrolls(trace)), "")
+        dr = 1 if "of 1" in got or "'1'" in got else 2  # "... a Sniper attack dr of 1", "a '1' sniper attack"
+        return sniper(x, side, dr, when)
+    return apply
 
 
 def _stukas(x: Ctx, trace) -> str:
@@ -249,6 +274,9 @@ RANDOM_EVENTS = {
     ("ENEMY", "34-36"): _reinforcements,
     ("ENEMY", "61-62"): _leader_hardens,
     ("ENEMY", "65-66"): _stukas,
+    ("ENEMY", "31-33"): _strike("80+mm FFE"), ("ENEMY", "41"): _strike("FFE"),
+    ("ENEMY", "42-43"): _strike("Harassing Fire FFE (C1.72)"),
+    ("ENEMY", "63-64"): _sniper("ENEMY", "now"), ("FRIENDLY", "63"): _sniper("FRIENDLY", "first in the next PFPh"),
     ("FRIENDLY", "11-13"): _arrivals("Gun section"),
     ("FRIENDLY", "14-16"): _recall,
     ("FRIENDLY", "21-23"): _arrivals("OBA"), ("FRIENDLY", "53"): _arrivals("OBA"),

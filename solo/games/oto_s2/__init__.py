@@ -10,5 +10,5 @@ from solo.sasl.game import MissionGame
 
 GAME = MissionGame("oto-s2", setup.set_up, vp.vp_schedule, immediate_win=vp.immediate_win, vasl_boards=True,
                    activation_results=activation.activation_results, leader_generated=activation.leader_generated,
-                   mission_map=setup.mission_map, random_events=events.RANDOM_EVENTS,
+                   mission_map=setup.mission_map, random_events=events.RANDOM_EVENTS, events_since=3,
                    enemy_rph=counterattack_ends)

@@ -20,11 +20,13 @@ from solo.sasl.events import (
     create_hero,
     dr_total,
     edge_hexes,
+    ffe_strike,
     leader_hardens,
     local_counterattack,
     rally_nearest,
     random_selection,
     re_change,
+    sniper,
     units_on_map,
 )
 from solo.sasl.mission_map import board_edge
@@ -89,10 +91,7 @@ def _enemy_rally(x: Ctx, trace) -> str:
 def _sniper(side: str, dr: int):
     def apply(x: Ctx, trace) -> str:
         """ENEMY 21-22 / 31-32, FRIENDLY 11-12: a Sniper attack (A14.3, core ASL: the player resolves it)."""
-        when = "now" if side == "ENEMY" else "as the first action of the next FRIENDLY PFPh"
-        x.m.effects.append(f"Turn {x.m.turn}: {side} Sniper attack as if a Sniper attack dr of {dr} were rolled, "
-                           f"{when} (A14.3)")
-        return f"{side} Sniper attack, dr {dr} (A14.3), {when}"
+        return sniper(x, side, dr, "now" if side == "ENEMY" else "as the first action of the next FRIENDLY PFPh")
     return apply
 
 
@@ -146,17 +145,7 @@ def _strike(what: str, re_up: bool = False):
     def apply(x: Ctx, trace) -> str:
         """35-36, 45-46, 61-62, 73-74: a number of FFE (the chained A6 table) on the FRIENDLY units closest to the
         EBE (8.7.75); 73-74 also raises the ENEMY RE#s (not above 6/7)."""
-        n = _count(trace)
-        if x.map is None:
-            said = _later(x, f"{n} {what} on the FRIENDLY units closest to the EBE (8.7.75)")
-        else:
-            target = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY")], edge_hexes(x, "ENEMY"),
-                             "the FRIENDLY units closest to the EBE")
-            if target is None:
-                return "no FRIENDLY unit on the map: no effect"
-            x.m.effects.append(f"Turn {x.m.turn}: {n} {what} on {target}, the FRIENDLY units closest to the EBE "
-                               "(8.7.75): resolve them now")
-            said = f"{n} {what} on {target}"
+        said = ffe_strike(x, _count(trace), what)
         return said + (f"; {re_change(x, 'ENEMY', 1, at_limit='ENEMY RE# stays 6/7')}" if re_up else "")
     return apply
 

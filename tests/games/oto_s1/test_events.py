@@ -141,3 +141,23 @@ def test_a_table_reading_is_said_where_it_decides_a_roll():
     x.m.phase = "ENEMY RPh"
     x.roll("oto-s1.random_events_enemy", "ENEMY Random Event", side="ENEMY")
     assert sum(e["text"].startswith("solo's reading of") for e in x.m.record) == 2
+
+
+@pytest.mark.parametrize("d66, faces, says, kept", [
+    (31, [2], "1 80+mm FFE on the FRIENDLY units closest to the EBE", "1 80+mm FFE"),
+    (41, [6], "4 FFE on the FRIENDLY units", "4 FFE"), (42, [3], "2 Harassing Fire FFE (C1.72)", "2 Harassing"),
+    (63, [2], "ENEMY Sniper attack, dr 1 (A14.3), now", "Sniper attack dr of 1"),
+    (64, [5], "ENEMY Sniper attack, dr 2 (A14.3), now", "Sniper attack dr of 2")])
+def test_enemy_strikes_and_snipers_are_kept_as_effects(d66, faces, says, kept):
+    """ENEMY RE 31-33 (A6a), 41 (A6c), 42-43 (A6e): the FFE on the FRIENDLY units closest to the EBE (8.7.75); 63-64: the
+    subsequent dr gives the Sniper attack's dr. Each is kept among the lasting effects (issue 18: the text alone)."""
+    x = ctx(faces=[d66 // 10, d66 % 10, *faces] + [1] * 10)
+    x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
+    result = events.event(x, "ENEMY")
+    assert says in result["effect"] and any(kept in e for e in x.m.effects)
+
+
+def test_friendly_sniper_63():
+    x = ctx(faces=[6, 3, 4] + [1] * 10)
+    x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
+    assert events.event(x, "FRIENDLY")["effect"] == "FRIENDLY Sniper attack, dr 2 (A14.3), first in the next PFPh"
