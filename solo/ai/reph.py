@@ -4,6 +4,10 @@ Hardening picks serve several games.
 
 Every decision returns the choice, why in a player's words, and the alternatives it weighed (Wesnoth-style
 candidate actions with scores).
+
+Scores are whole numbers, thousandths of a point (`milli`): no float comparison decides a purchase (issue 21, where
+0.4000000000000001 > 0.4 bought a RG). Among the options within `NEAR` percent of the best the computer draws one with
+`Play.draw` (a mixed strategy, issue 21), which replays from the log: the decision is logged as drawn.
 """
 
 from collections.abc import Callable, Mapping
@@ -19,6 +23,52 @@ from solo.rules.units import unit_type
 Decision = Callable[[Reph, str, dict, Question], Reply]  # (the RePh, the side, its weights, the question)
 
 SURPLUS = 0.1  # a unit beyond what a need wants is worth this share of one that fills it
+MILLI = 1000  # a score is a whole number of thousandths of a point
+NEAR = 10  # percent: the options scoring within this of the best are drawn among (a mixed strategy, issue 21)
+
+
+def milli(x: float) -> int:
+    """A weight of ai/<cg>.toml (or a count) in whole thousandths of a point: read once, whole from then on."""
+    return round(x * MILLI)
+
+
+def shown(score: int) -> str:
+    """A score in points, as the player reads it."""
+    return f"{score / MILLI:.2f}"
+
+
+def near(scores: list[int], percent: int = NEAR) -> int:
+    """How many of ``scores`` (best first, all > 0) lie within ``percent`` of the first: exact, in whole numbers."""
+    return sum(1 for score in scores if score * 100 >= scores[0] * (100 - percent))
+
+
+def mixed(options: list, score: Callable, draw: Callable[[int], int] | None, percent: int = NEAR) -> tuple[object, int]:
+    """One of ``options`` (best first): drawn with ``draw(n)`` among the ``n`` whose whole-number ``score`` is within
+    ``percent`` of the best (issue 21: a mixed strategy among near-equal options); the first without ``draw``.
+    Returns the option and ``n``."""
+    scores = [score(o) for o in options]
+    assert all(isinstance(s, int) for s in scores), "a score must be a whole number (issue 21)"
+    if not options or scores[0] <= 0 or draw is None:
+        return (options[0] if options else None), 1
+    n = near(scores, percent)
+    return options[draw(n) if n > 1 else 0], n
+
+
+def cpp_value(r: Reph, side: str, keep: float, vp: float) -> int:
+    """What one CPP kept is worth, in thousandths of a point per CPP, weighed the same way at every CG Date (issue
+    21): what it is worth at the CG End by the CG's victory rules (OtO2 7.518 Note: each German CPP left after the
+    last RePh is 1 VP off the Russian total; ``vp`` points per VP), and, while CG Dates remain, at least what it may
+    buy later (``keep`` points); after the last RePh a CPP buys nothing."""
+    end = milli(vp) * cpp_vp(r, side)
+    return max(end, 0 if r.c.is_last_date else milli(keep))
+
+
+def cpp_vp(r: Reph, side: str) -> int:
+    """VP one CPP left at the CG End is worth to ``side`` (OtO2 7.518 Note; the RB, VotG and ABtF Victory Conditions
+    on their CG cards count no CPP)."""
+    return 1 if r.defn.victory.get(f"{side.lower()}_cpp_vp") else 0
+
+
 CLASS_GAIN = {"first-line": 3, "second-line": 2, "green": 2, "conscript": 1, "elite": 0}
 
 
@@ -37,19 +87,27 @@ def decider(cg: str, decisions: Mapping[str, Decision]) -> Callable[[str, Questi
     return decide
 
 
-def greedy(offers, keep: float) -> tuple[list[tuple], tuple]:
-    """Buy the offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
-    (OtO2 7.518, VotG 12.621, ABtF 9.617). ``offers(bought)`` lists the legal next buys, given those made so far, as
-    (points per CPP, RG, item, reason). Returns what was bought, and the first round's six best as the alternatives
-    weighed."""
+def greedy(offers, keep: int, draw: Callable[[int], int] | None = None) -> tuple[list[tuple], tuple]:
+    """Buy an offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
+    (OtO2 7.518, VotG 12.621, ABtF 9.617); ``draw`` (the computer's logged draw) picks among those within `NEAR`
+    percent of the best that beat ``keep``. ``offers(bought)`` lists the legal next buys, given those made so far, as
+    (thousandths of a point per CPP, a whole number; RG, item, reason). Returns what was bought, each with how many
+    options it was drawn among, and the first round's six best as the alternatives weighed."""
     bought, weighed = [], None
     while True:
         candidates = sorted(offers(bought), key=lambda c: (-c[0], c[1].id))
         if weighed is None:
-            weighed = tuple((c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6])
-        if not candidates or candidates[0][0] <= keep:
+            weighed = tuple((c[1].id, f"{shown(c[0])} points/CPP: {c[3]}") for c in candidates[:6])
+        worth = [c for c in candidates if c[0] > keep]
+        if not worth:
             return bought, weighed
-        bought.append(candidates[0])
+        pick, among = mixed(worth, lambda c: c[0], draw)
+        bought.append((*pick, among))
+
+
+def drawn(among: int) -> str:
+    """What the player reads of a pick drawn among near-equal options."""
+    return f", drawn among {among} within {NEAR}% of the best" if among > 1 else ""
 
 
 def escape_decision(table: str, mods, rule: str) -> Decision:
