@@ -18,7 +18,7 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.rules.odds import odds
-from solo.rules.units import unit_type
+from solo.rules.units import parse_unit, unit_type
 
 Decision = Callable[[Reph, str, dict, Question], Reply]  # (the RePh, the side, its weights, the question)
 
@@ -52,6 +52,20 @@ def mixed(options: list, score: Callable, draw: Callable[[int], int] | None, per
         return (options[0] if options else None), 1
     n = near(scores, percent)
     return options[draw(n) if n > 1 else 0], n
+
+
+REFERENCE_SQUAD = (4, 4, 7)  # the squad a point of infantry is measured by: its quality (fp x 2 + range) x morale
+
+
+def squad_quality(units: str) -> int:
+    """A RG's squad ("4-6-7", its chart's Units Received) against the 4-4-7, in thousandths (1000: as good): (FP x 2 +
+    range) x morale, read from its name as tables/units reads a squad; 1000 for a name that is no squad."""
+    try:
+        fp, rng, morale = (int(n) for n in parse_unit(units.split(",")[0].split(" x ")[0]))
+    except (SoloError, ValueError):
+        return MILLI
+    ref = (REFERENCE_SQUAD[0] * 2 + REFERENCE_SQUAD[1]) * REFERENCE_SQUAD[2]
+    return (fp * 2 + rng) * morale * MILLI // ref
 
 
 def cpp_value(r: Reph, side: str, keep: float, vp: float) -> int:
@@ -121,24 +135,36 @@ def keep_prisoners(why: str, free: str, execute: str) -> Decision:
     return lambda r, side, w, q: Reply("keep", why, (("free", free), ("execute", execute)))
 
 
+CONTROL_WEIGHT = {"adjacent": 150, "within-2": 125}  # percent of max_elimination a unit beside friendly hexes accepts
+
+
 def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:
     """OtO2 7.5063, RB 11.6063, VotG 12.6073: attempt an Escape when the Escape Table's chance of Elimination is low
     enough (Ammunition Shortage awaits a unit left in a type C/D Area), or when it must (``rule``). ``mods(r, unit)``
-    gives the CG's Escape Table column and DRM."""
+    gives the CG's Escape Table column and DRM. It weighs the Control of the hexes around the unit (the facts' near,
+    issue 21): beside a friendly-Controlled non-Isolated hex ("adjacent", or "within-2") the escape leads into its own
+    lines, so a higher chance of Elimination is accepted (CONTROL_WEIGHT); compared exactly, in whole numbers."""
     picks, why, weighed = [], [], []
+    near = (r.c.facts or {}).get("near", {})
     for unit in q.context["units"]:
         if unit.kind not in ("squad", "hs", "crew", "leader", "hero", "vehicle") or "immobilized" in unit.flags:
             continue
         column, drm = mods(r, unit)
-        lost = float(sum(p for result, p in odds(r.cat, table, column, drm) if result.startswith("Eliminated")))
+        lost = sum(p for result, p in odds(r.cat, table, column, drm) if result.startswith("Eliminated"))
         must = unit.id in q.context["must"]
-        weighed.append((unit.id, f"Elimination {lost:.0%}"))
-        if must or (unit.isolated in "CD" and lost < w["escape"]["max_elimination"]):
+        control = near.get(unit.id, "")
+        most = milli(w["escape"]["max_elimination"]) * CONTROL_WEIGHT.get(control, 100) // 100
+        weighed.append((unit.id, f"Elimination {float(lost):.0%}" + (f", {control} to friendly hexes" if control
+                                                                      else "")))
+        if must or (unit.isolated in "CD" and lost * MILLI < most):
             picks.append(unit.id)
             why.append(f"{unit.id} {unit.type} tries: " + (f"it must ({rule})" if must else
-                       f"only {lost:.0%} to be Eliminated, and Ammunition Shortage awaits it in its Pocket"))
+                       f"only {float(lost):.0%} to be Eliminated, and Ammunition Shortage awaits it in its Pocket"
+                       + (f"; it is {control} to a friendly-Controlled hex (up to {most / 10:g}% accepted)"
+                          if control else "")))
         else:
-            why.append(f"{unit.id} {unit.type} stays: {lost:.0%} to be Eliminated is too high")
+            why.append(f"{unit.id} {unit.type} stays: {float(lost):.0%} to be Eliminated is too high"
+                       + (f" even {control} to a friendly-Controlled hex" if control else ""))
     return Reply(picks, "; ".join(why) or "no unit to Escape", tuple(weighed))
 
 

@@ -209,3 +209,68 @@ def test_a_purchase_mixes_kinds_of_rg():
     items, reply = _ask(r, "German")
     roles = {r.rg("German", i["rg"]).role for i in items}
     assert "infantry" in roles and "at" in roles and len(roles) >= 4, roles
+
+
+def test_escape_weighs_the_control_of_the_hexes_around_the_unit():
+    """OtO2 7.5063 (issue 21): a unit beside a friendly-Controlled non-Isolated hex (the facts' near) accepts a higher
+    chance of Elimination, since its Escape leads into its own lines; the reason says so."""
+    r = new_reph()
+    g = r.side("German")
+    unit = g.add("4-6-7", "squad")
+    unit.isolated = "C"
+    r.c.facts = check(r.c, {"isolated": {unit.id: "C"}, "near": {unit.id: "within-2"}})
+    q = Question("escape", "7.5063", "German", "", str, {"reph": r, "units": [unit], "must": []})
+    reply = campaign("oto2").decide("German", q)
+    assert "within-2 to friendly hexes" in reply.alternatives[0][1]
+    assert "within-2 to a friendly-Controlled hex" in reply.why
+
+
+def test_the_initiative_chit_never_attacks_below_one_to_one(pack):
+    """RB 11.623 (issue 21: the German attacked at odds below 1:1): a side weaker than its opponent picks Idle while it
+    has an Idle chit, whatever its plan's bias; the reason says so."""
+    from solo.ai.chits import initiative
+    from tests.reph import day_reph
+    pack("rb")
+    r = day_reph("rb", "18 Oct", "I")
+    german, russian = r.side("German"), r.side("Russian")
+    for _ in range(8):
+        german.add("4-6-7", "squad")
+    for _ in range(10):
+        russian.add("4-4-7", "squad")
+    q = Question("initiative", "11.623", "German", "", str, {"reph": r, "choices": ("Attack", "Idle")})
+    reply = initiative(r, "German", {}, q)
+    assert reply.value == "Idle" and "below the 1.00 an Attack needs" in reply.why
+
+
+def test_votg_fortifications_put_the_rest_into_real_fortifications(monkeypatch):
+    """VotG 12.623 (issue 21: the FPP went into "?" counters): what the shares leave goes to the Fortifications, "?"
+    only with what none of them costs."""
+    from solo.campaign.steps import fortify
+    from solo.games.votg.computer import fortifications
+    r = new_reph()  # the VotG price list is the player's pack: stand-in prices, the computer's choice alone is checked
+    w = {"fortifications": {"order": ["Wire", "?"], "shares": {"Wire": 0.0, "?": 0.1}}}
+    prices = {"Wire": 4, "?": 1}
+    s = r.side("German")
+    s.fpp = 30
+    monkeypatch.setattr(fortify, "cost", lambda r, side, kind, count=1: prices[kind] * count)
+    reply = fortifications(r, "German", w, Question("fortifications", "12.623", "German", "", str, {}))
+    assert reply.value == {"?": 3 + 3, "Wire": 6}
+
+
+def test_rb_buys_companies_by_quality_per_cpp_not_only_the_cheapest(pack):
+    """RB 11.619 (issue 21: only the cheapest rifle companies were bought): over 30 saves a German short of squads
+    buys more than one kind of Infantry Company, each purchase legal (11.619's own check)."""
+    from solo.games.rb import purchase as rb_purchase
+    from tests.games.rb.fixture import rb_reph
+    pack("rb")
+    kinds = Counter()
+    for seed in range(30):
+        r = rb_reph()
+        r.play.draw = random.Random(seed).randrange  # each save draws its own (Play.draw: its secret key)
+        g = r.side("German")
+        g.cpp = 40
+        g.roster["18 Oct"].start = g.cpp
+        rb_purchase.purchase(r)
+        kinds.update(p.rg for p in g.purchases if p.date == "18 Oct" and p.rg.startswith("I"))
+        assert g.cpp >= 0 and rb_purchase.check(r, g, []) == 0
+    assert len(kinds) >= 2, kinds

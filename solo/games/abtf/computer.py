@@ -62,7 +62,8 @@ def value(r, s, g: RGType, chosen: list[RGType], w: dict) -> tuple[int, str]:
         return milli(w["guns"]) * max(count, 1), "Guns for the Blocks"
     if "FPP" in g.units:
         left, total = r.c.dates_left, len(r.c.dates)
-        return milli(w["fortifications"]) * left // total, f"{g.units} with {left * 100 // total}% of the CG still to fight"
+        return milli(w["fortifications"]) * left // total, \
+            f"{g.units} with {left * 100 // total}% of the CG still to fight"
     return milli(w["other"]), "a RG of another type"
 
 

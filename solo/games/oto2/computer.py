@@ -16,6 +16,7 @@ from solo.ai.reph import (
     leader_hardening,
     milli,
     shown,
+    squad_quality,
     weights,
 )
 from solo.campaign import rg as rgs
@@ -25,10 +26,8 @@ from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
-from solo.rules.units import parse_unit
 
 ROLE_SHARE = 3  # the k-th RG of one role bought in a RePh is worth ROLE_SHARE / (ROLE_SHARE + k - 1) of the first
-REFERENCE_SQUAD = (4, 4, 7)  # the squad a point of infantry is measured by: its quality (fp x 2 + range) x morale
 
 
 # --- 7.518 purchases -----------------------------------------------------------------------
@@ -136,16 +135,6 @@ def _initial_afv(r: Reph) -> int:
         sum(u["count"] for u in russian.get("units", []) if u["kind"] == "vehicle")
 
 
-def _quality(g: rgs.RGType) -> int:
-    """A squad of ``g`` against the 4-4-7 (1000 = as good): (FP x 2 + range) x morale, from its name (tables/units)."""
-    try:
-        fp, rng, morale = (int(n) for n in parse_unit(g.units.split(",")[0].split(" x ")[0]))
-    except (SoloError, ValueError):
-        return MILLI
-    ref = (REFERENCE_SQUAD[0] * 2 + REFERENCE_SQUAD[1]) * REFERENCE_SQUAD[2]
-    return (fp * 2 + rng) * morale * MILLI // ref
-
-
 OBA_FP = ((200, 36), (150, 30), (120, 24), (100, 20), (80, 16), (70, 12))  # C1.22: the FP of an OBA calibre
 
 
@@ -179,7 +168,7 @@ def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     short = n.halves_wanted - n.halves
     inf = milli(w["infantry"])
     if role == "infantry" and g.infantry_company:
-        per = inf * _quality(g) // MILLI
+        per = inf * squad_quality(g.units) // MILLI
         return _filled(per, count, short, 2), (f"infantry {n.squads} squads for {n.held} LVP to "
                                                 f"{'hold' if g.side == 'German' else 'take'}, wants "
                                                 f"{n.halves_wanted // 2}" + (f", {g.units} squads" if g.units else ""))
@@ -329,7 +318,8 @@ def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:
     order = {"rear": 0, "adjacent": 1, "front-line": 2}
     items = q.context["items"]
     own = [n for n in range(1, len(items) + 1) if items[n - 1].get("own") and not _wreck(items[n - 1])]
-    ranked = sorted((n for n in range(1, len(items) + 1) if n not in own), key=lambda n: (order[items[n - 1]["where"]], n))
+    ranked = sorted((n for n in range(1, len(items) + 1) if n not in own),
+                    key=lambda n: (order[items[n - 1]["where"]], n))
     squads, tracked, picks = q.context["squads"], q.context["tracked"], []
     for n in ranked:
         wreck = _wreck(items[n - 1])

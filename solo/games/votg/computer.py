@@ -106,12 +106,15 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
         if count:
             bought[kind] = count
             left -= count * price[kind]
-    for kind in sorted(w["order"], key=lambda k: (price[k], k)):
+    # the rest on the real Fortifications first, the dearest that fits, by their order; "?" only with what is left
+    # below the cheapest of them (issue 21: the rest went into "?" counters, the cheapest kind)
+    for kind in sorted(w["order"], key=lambda k: (k == "?", -price[k], w["order"].index(k))):
         while left >= price[kind]:
             bought[kind] = bought.get(kind, 0) + 1
             left -= price[kind]
     return Reply(bought, "spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
-                 + "; unspent FPP would be forfeit (12.623)", tuple((k, n) for k, n in bought.items()))
+                 + ', the rest on the Fortifications themselves, "?" only with what none of them costs; unspent FPP '
+                 "would be forfeit (12.623)", tuple((k, n) for k, n in bought.items()))
 
 
 def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
