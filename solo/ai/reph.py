@@ -4,6 +4,10 @@ Hardening picks serve several games.
 
 Every decision returns the choice, why in a player's words, and the alternatives it weighed (Wesnoth-style
 candidate actions with scores).
+
+Scores are whole numbers, thousandths of a point (`milli`): no float comparison decides a purchase (issue 21, where
+0.4000000000000001 > 0.4 bought a RG). Among the options within `NEAR` percent of the best the computer draws one with
+`Play.draw` (a mixed strategy, issue 21), which replays from the log: the decision is logged as drawn.
 """
 
 from collections.abc import Callable, Mapping
@@ -14,11 +18,71 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.rules.odds import odds
-from solo.rules.units import unit_type
+from solo.rules.units import parse_unit, unit_type
 
 Decision = Callable[[Reph, str, dict, Question], Reply]  # (the RePh, the side, its weights, the question)
 
 SURPLUS = 0.1  # a unit beyond what a need wants is worth this share of one that fills it
+MILLI = 1000  # a score is a whole number of thousandths of a point
+NEAR = 10  # percent: the options scoring within this of the best are drawn among (a mixed strategy, issue 21)
+
+
+def milli(x: float) -> int:
+    """A weight of ai/<cg>.toml (or a count) in whole thousandths of a point: read once, whole from then on."""
+    return round(x * MILLI)
+
+
+def shown(score: int) -> str:
+    """A score in points, as the player reads it."""
+    return f"{score / MILLI:.2f}"
+
+
+def near(scores: list[int], percent: int = NEAR) -> int:
+    """How many of ``scores`` (best first, all > 0) lie within ``percent`` of the first: exact, in whole numbers."""
+    return sum(1 for score in scores if score * 100 >= scores[0] * (100 - percent))
+
+
+def mixed(options: list, score: Callable, draw: Callable[[int], int] | None, percent: int = NEAR) -> tuple[object, int]:
+    """One of ``options`` (best first): drawn with ``draw(n)`` among the ``n`` whose whole-number ``score`` is within
+    ``percent`` of the best (issue 21: a mixed strategy among near-equal options); the first without ``draw``.
+    Returns the option and ``n``."""
+    scores = [score(o) for o in options]
+    assert all(isinstance(s, int) for s in scores), "a score must be a whole number (issue 21)"
+    if not options or scores[0] <= 0 or draw is None:
+        return (options[0] if options else None), 1
+    n = near(scores, percent)
+    return options[draw(n) if n > 1 else 0], n
+
+
+REFERENCE_SQUAD = (4, 4, 7)  # the squad a point of infantry is measured by: its quality (fp x 2 + range) x morale
+
+
+def squad_quality(units: str) -> int:
+    """A RG's squad ("4-6-7", its chart's Units Received) against the 4-4-7, in thousandths (1000: as good): (FP x 2 +
+    range) x morale, read from its name as tables/units reads a squad; 1000 for a name that is no squad."""
+    try:
+        fp, rng, morale = (int(n) for n in parse_unit(units.split(",")[0].split(" x ")[0]))
+    except (SoloError, ValueError):
+        return MILLI
+    ref = (REFERENCE_SQUAD[0] * 2 + REFERENCE_SQUAD[1]) * REFERENCE_SQUAD[2]
+    return (fp * 2 + rng) * morale * MILLI // ref
+
+
+def cpp_value(r: Reph, side: str, keep: float, vp: float) -> int:
+    """What one CPP kept is worth, in thousandths of a point per CPP, weighed the same way at every CG Date (issue
+    21): what it is worth at the CG End by the CG's victory rules (OtO2 7.518 Note: each German CPP left after the
+    last RePh is 1 VP off the Russian total; ``vp`` points per VP), and, while CG Dates remain, at least what it may
+    buy later (``keep`` points); after the last RePh a CPP buys nothing."""
+    end = milli(vp) * cpp_vp(r, side)
+    return max(end, 0 if r.c.is_last_date else milli(keep))
+
+
+def cpp_vp(r: Reph, side: str) -> int:
+    """VP one CPP left at the CG End is worth to ``side`` (OtO2 7.518 Note; the RB, VotG and ABtF Victory Conditions
+    on their CG cards count no CPP)."""
+    return 1 if r.defn.victory.get(f"{side.lower()}_cpp_vp") else 0
+
+
 CLASS_GAIN = {"first-line": 3, "second-line": 2, "green": 2, "conscript": 1, "elite": 0}
 
 
@@ -37,19 +101,27 @@ def decider(cg: str, decisions: Mapping[str, Decision]) -> Callable[[str, Questi
     return decide
 
 
-def greedy(offers, keep: float) -> tuple[list[tuple], tuple]:
-    """Buy the offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
-    (OtO2 7.518, VotG 12.621, ABtF 9.617). ``offers(bought)`` lists the legal next buys, given those made so far, as
-    (points per CPP, RG, item, reason). Returns what was bought, and the first round's six best as the alternatives
-    weighed."""
+def greedy(offers, keep: int, draw: Callable[[int], int] | None = None) -> tuple[list[tuple], tuple]:
+    """Buy an offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
+    (OtO2 7.518, VotG 12.621, ABtF 9.617); ``draw`` (the computer's logged draw) picks among those within `NEAR`
+    percent of the best that beat ``keep``. ``offers(bought)`` lists the legal next buys, given those made so far, as
+    (thousandths of a point per CPP, a whole number; RG, item, reason). Returns what was bought, each with how many
+    options it was drawn among, and the first round's six best as the alternatives weighed."""
     bought, weighed = [], None
     while True:
         candidates = sorted(offers(bought), key=lambda c: (-c[0], c[1].id))
         if weighed is None:
-            weighed = tuple((c[1].id, f"{c[0]:.2f} points/CPP: {c[3]}") for c in candidates[:6])
-        if not candidates or candidates[0][0] <= keep:
+            weighed = tuple((c[1].id, f"{shown(c[0])} points/CPP: {c[3]}") for c in candidates[:6])
+        worth = [c for c in candidates if c[0] > keep]
+        if not worth:
             return bought, weighed
-        bought.append(candidates[0])
+        pick, among = mixed(worth, lambda c: c[0], draw)
+        bought.append((*pick, among))
+
+
+def drawn(among: int) -> str:
+    """What the player reads of a pick drawn among near-equal options."""
+    return f", drawn among {among} within {NEAR}% of the best" if among > 1 else ""
 
 
 def escape_decision(table: str, mods, rule: str) -> Decision:
@@ -63,24 +135,36 @@ def keep_prisoners(why: str, free: str, execute: str) -> Decision:
     return lambda r, side, w, q: Reply("keep", why, (("free", free), ("execute", execute)))
 
 
+CONTROL_WEIGHT = {"adjacent": 150, "within-2": 125}  # percent of max_elimination a unit beside friendly hexes accepts
+
+
 def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:
     """OtO2 7.5063, RB 11.6063, VotG 12.6073: attempt an Escape when the Escape Table's chance of Elimination is low
     enough (Ammunition Shortage awaits a unit left in a type C/D Area), or when it must (``rule``). ``mods(r, unit)``
-    gives the CG's Escape Table column and DRM."""
+    gives the CG's Escape Table column and DRM. It weighs the Control of the hexes around the unit (the facts' near,
+    issue 21): beside a friendly-Controlled non-Isolated hex ("adjacent", or "within-2") the escape leads into its own
+    lines, so a higher chance of Elimination is accepted (CONTROL_WEIGHT); compared exactly, in whole numbers."""
     picks, why, weighed = [], [], []
+    near = (r.c.facts or {}).get("near", {})
     for unit in q.context["units"]:
         if unit.kind not in ("squad", "hs", "crew", "leader", "hero", "vehicle") or "immobilized" in unit.flags:
             continue
         column, drm = mods(r, unit)
-        lost = float(sum(p for result, p in odds(r.cat, table, column, drm) if result.startswith("Eliminated")))
+        lost = sum(p for result, p in odds(r.cat, table, column, drm) if result.startswith("Eliminated"))
         must = unit.id in q.context["must"]
-        weighed.append((unit.id, f"Elimination {lost:.0%}"))
-        if must or (unit.isolated in "CD" and lost < w["escape"]["max_elimination"]):
+        control = near.get(unit.id, "")
+        most = milli(w["escape"]["max_elimination"]) * CONTROL_WEIGHT.get(control, 100) // 100
+        weighed.append((unit.id, f"Elimination {float(lost):.0%}" + (f", {control} to friendly hexes" if control
+                                                                      else "")))
+        if must or (unit.isolated in "CD" and lost * MILLI < most):
             picks.append(unit.id)
             why.append(f"{unit.id} {unit.type} tries: " + (f"it must ({rule})" if must else
-                       f"only {lost:.0%} to be Eliminated, and Ammunition Shortage awaits it in its Pocket"))
+                       f"only {float(lost):.0%} to be Eliminated, and Ammunition Shortage awaits it in its Pocket"
+                       + (f"; it is {control} to a friendly-Controlled hex (up to {most / 10:g}% accepted)"
+                          if control else "")))
         else:
-            why.append(f"{unit.id} {unit.type} stays: {lost:.0%} to be Eliminated is too high")
+            why.append(f"{unit.id} {unit.type} stays: {float(lost):.0%} to be Eliminated is too high"
+                       + (f" even {control} to a friendly-Controlled hex" if control else ""))
     return Reply(picks, "; ".join(why) or "no unit to Escape", tuple(weighed))
 
 

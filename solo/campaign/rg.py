@@ -74,6 +74,23 @@ class RGType:
     def label(self) -> str:
         return f"{self.id} {self.title}" + (f" ({self.units})" if self.units else "")
 
+    @property
+    def role(self) -> str:
+        """What the RG is for, read from its Group Type on the chart (issue 21: a flak halftrack is no armour):
+        infantry, sw (a HW Section), cupola, at (Tank Destroyers, AT Guns), armor (Assault Guns, Tanks, AFV), aa
+        (Flak, AA), gun (Artillery, Mortars), oba, observer, cbm, air, bombardment, fortification, minefield, san,
+        recon, or other."""
+        title, words = self.title.lower(), set(re.findall(r"[a-z]+", self.title.lower()))
+        checks = (("cupola", self.is_cupola), ("sw", self.is_hw or "hw" in words), ("observer", self.is_observer),
+                  ("cbm", self.is_cbm), ("oba", self.letter == "O"), ("air", self.letter == "F"),
+                  ("bombardment", self.letter == "B"),
+                  ("aa", bool(words & {"flk", "flak", "aa"})), ("at", bool(words & {"td", "at", "pzjg"})),
+                  ("armor", self.letter in "VA" or bool(words & {"ag", "tank", "afv", "stug"})),
+                  ("gun", self.letter == "G"), ("infantry", self.letter == "I"),
+                  ("fortification", "fpp" in title.replace(" ", "") or "fpp" in self.units.lower()),
+                  ("minefield", "minefield" in title), ("san", "san" in words), ("recon", "recon" in title))
+        return next((name for name, hit in checks if hit), "other")
+
 
 def _notes(text) -> tuple[str, ...]:
     return tuple(n.strip().rstrip("*") for n in str(text or "").split(",") if n.strip())

@@ -7,6 +7,8 @@ committed to the log before the step acts on it. The computer's secret rolls com
 secret key instead, never from the seed or the faces the player typed (issue 24, item 7; `_FreshDice`).
 """
 
+import hashlib
+import hmac
 import itertools
 import random
 import tomllib
@@ -111,6 +113,7 @@ class Play:
         self.cursor = 0
         self.stop_at_scenario = stop_at_scenario
         self.new_events = 0
+        self._draws = (0, 0)  # (the event a decision's draws are for, how many it has made)
 
     @property
     def replaying(self) -> bool:
@@ -149,6 +152,26 @@ class Play:
         self.log.append("roll", step, side, data, secret, **{"used_secret" if dice.secret else "used_pending": dice.kept})
         self.new_events += 1
         return result
+
+    def draw(self, n: int) -> int:
+        """A whole number from 0 to ``n`` - 1, each equally likely, for the computer's decision about to be logged
+        (issue 21: a mixed strategy among near-equal options). It comes from the save's secret key (a simulation's
+        from its seed) and the number of the decision's event, never from the faces the player typed nor the seed's
+        public stream: the same save draws the same again (an undo redoes the same choice), a replay reads the
+        decision as logged and never draws, so no event is added and older saves replay unchanged."""
+        if n <= 1:
+            return 0
+        event = len(self.log) + 1
+        count = self._draws[1] if self._draws[0] == event else 0
+        self._draws = (event, count + 1)
+        bound = (1 << 64) - (1 << 64) % n  # below it every value of the digest's 64 bits is as likely mod n
+        for attempt in itertools.count():
+            digest = hmac.new(self.log.secret_key.encode(), f"decision {event}/{count}/{attempt}".encode(),
+                              hashlib.sha256).digest()
+            value = int.from_bytes(digest[:8], "big")
+            if value < bound:
+                return value % n
+        raise AssertionError("unreachable")
 
     def recorded_event(self):
         """The next event the replay will read (None past the log's end)."""

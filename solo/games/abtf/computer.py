@@ -4,7 +4,7 @@ Building blocks of solo/ai/reph.py reused: SURPLUS (value of a unit beyond a nee
 Battle Hardening choice (battle_harden).
 """
 
-from solo.ai.reph import SURPLUS, battle_harden, greedy
+from solo.ai.reph import battle_harden, cpp_value, drawn, greedy, milli, shown
 from solo.campaign.rg import RGType
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
@@ -36,36 +36,42 @@ def shift(r, side: str, w: dict, q: Question) -> Reply:
                  "failed Shift can cost the whole group (9.613 >= 12)", (("shift", "path unknown"),))
 
 
-def _squads(s) -> float:
-    return len(s.retained("squad")) + 0.5 * len(s.retained("hs"))
+def _halves(s) -> int:
+    """Squads Retained, in half-squads (whole numbers, issue 21)."""
+    return 2 * len(s.retained("squad")) + len(s.retained("hs"))
 
 
-def value(r, s, g: RGType, chosen: list[RGType], w: dict) -> tuple[float, str]:
-    """Points a RG is worth to the side now, and why."""
+def _filled(per: int, count: int, short: int) -> int:
+    """``count`` at ``per`` each while they fill ``short``, a tenth of that beyond (SURPLUS)."""
+    filling = min(count, max(short, 0))
+    return per * filling + per // 10 * (count - filling)
+
+
+def value(r, s, g: RGType, chosen: list[RGType], w: dict) -> tuple[int, str]:
+    """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why."""
     count = g.full or 0
     if g.letter == "I":
-        have = _squads(s) + sum(c.full or 0 for c in chosen if c.letter == "I")
-        short = max(0.0, w["squads_target"] - have)
-        pts = w["infantry"] * min(count, short) + SURPLUS * w["infantry"] * max(0.0, count - short)
-        return pts, f"infantry: {have:g} squads, wants {w['squads_target']}"
+        have = _halves(s) + sum(2 * (c.full or 0) for c in chosen if c.letter == "I")
+        pts = _filled(milli(w["infantry"]), 2 * count, 2 * w["squads_target"] - have) // 2
+        return pts, f"infantry: {have / 2:g} squads, wants {w['squads_target']}"
     if g.letter == "A":
         have = len(s.retained("vehicle")) + sum(c.full or 0 for c in chosen if c.letter == "A")
-        short = max(0, w["armor_target"] - have)
-        pts = w["armor"] * min(count, short) + SURPLUS * w["armor"] * max(0, count - short)
-        return pts, f"armour: {have} AFV, wants {w['armor_target']}"
+        return _filled(milli(w["armor"]), count, w["armor_target"] - have), \
+            f"armour: {have} AFV, wants {w['armor_target']}"
     if g.letter == "G":
-        return w["guns"] * max(count, 1), "Guns for the Blocks"
+        return milli(w["guns"]) * max(count, 1), "Guns for the Blocks"
     if "FPP" in g.units:
-        scale = r.c.dates_left / len(r.c.dates)
-        return w["fortifications"] * scale, f"{g.units} with {scale:.0%} of the CG still to fight"
-    return w["other"], "a RG of another type"
+        left, total = r.c.dates_left, len(r.c.dates)
+        return milli(w["fortifications"]) * left // total, \
+            f"{g.units} with {left * 100 // total}% of the CG still to fight"
+    return milli(w["other"]), "a RG of another type"
 
 
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
     """9.617: buy the RG with the most points per CPP, again and again, while that beats keeping a (halved) CPP."""
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
-    keep = w["keep_last"] if r.c.is_last_date else w["keep"]
+    keep = cpp_value(r, side, w["keep"], 0)
 
     def offers(bought: list[tuple]) -> list[tuple]:
         ids, chosen, out = [b[1].id for b in bought], [b[1] for b in bought], []
@@ -76,13 +82,14 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
                 continue
             pts, reason = value(r, s, g, chosen, w)
             if pts > 0:
-                out.append((pts / max(g.cpp, 1), g, g.id, reason))
+                out.append((pts // max(g.cpp, 1), g, g.id, reason))
         return out
-    bought, weighed = greedy(offers, keep)
-    ids = [g.id for _, g, _, _ in bought]
-    why = [f"buys {g.label()} for {g.cpp} CPP: {reason} ({ratio:.2f} points/CPP)" for ratio, g, _, reason in bought]
+    bought, weighed = greedy(offers, keep, r.play.draw)
+    ids = [b[1].id for b in bought]
+    why = [f"buys {g.label()} for {g.cpp} CPP: {reason} ({shown(ratio)} points/CPP{drawn(among)})"
+           for ratio, g, _, reason, among in bought]
     left = s.cpp - sum(chart[i].cpp for i in ids)
-    why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {keep} points/CPP)")
+    why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {shown(keep)} points/CPP)")
     return Reply(ids, "; ".join(why), weighed)
 
 

@@ -2,14 +2,21 @@
 explained. Reused from solo/ai/reph.py: the greedy purchase, the Escape choice and the Battle Hardening picks."""
 
 import copy
-import math
+import re
 
 from solo.ai.reph import (
+    MILLI,
     SURPLUS,
     battle_harden,
+    cpp_value,
+    cpp_vp,
+    drawn,
     escape_decision,
     greedy,
     leader_hardening,
+    milli,
+    shown,
+    squad_quality,
     weights,
 )
 from solo.campaign import rg as rgs
@@ -20,52 +27,102 @@ from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
 
-AT_RGS = {"German": ("G1", "G2", "V1", "V2", "V3", "V4"), "Russian": ()}
+ROLE_SHARE = 3  # the k-th RG of one role bought in a RePh is worth ROLE_SHARE / (ROLE_SHARE + k - 1) of the first
 
 
 # --- 7.518 purchases -----------------------------------------------------------------------
 
+def roles(r: Reph, side: str) -> dict[str, str]:
+    """What each unit type of ``side``'s RG chart is for (rg.RGType.role), by type name ("SdKfz 10/4": aa)."""
+    out = {}
+    for g in r.chart(side).values():
+        for name in g.units.split(","):
+            out.setdefault(name.split(" x ")[0].strip(), g.role)
+    return out
+
+
+def unit_role(r: Reph, s: SideState, unit, by_type: dict[str, str]) -> str:
+    """A Retained unit's role: that of the RG it came with (its Purchase Record line), else of its type on the RG
+    chart (the Initial OB's SdKfz 10/4 are flak, not armour: issue 21); a vehicle of no known type is armour."""
+    line = next((p for p in s.purchases if p.line == unit.rg), None) if unit.rg else None
+    if line and line.rg in r.chart(s.name):
+        return r.rg(s.name, line.rg).role
+    return by_type.get(unit.type, "armor" if unit.kind == "vehicle" else unit.kind)
+
+
+def afv_seen(r: Reph) -> int:
+    """Russian AFV the Germans have seen: the fact russian_afv_seen when reported, else (issue 21: a missing fact read
+    as 0) the Russian vehicles Retained on the map or Eliminated in the scenario just played, else those of the
+    printed Initial OB (7.4)."""
+    c = r.c
+    if not c.scenarios:
+        return _initial_afv(r)
+    russian = c.sides["Russian"]
+    facts = c.facts or {}
+    gone = {u for u in facts.get("eliminated", []) if (russian.unit(u) and russian.unit(u).kind == "vehicle")}
+    derived = len(russian.retained("vehicle")) + len(gone - {u.id for u in russian.retained("vehicle")})
+    return max(facts.get("russian_afv_seen") or 0, derived)
+
+
 class Needs:
-    """What the side is short of, counting the RGs already chosen this RePh at their Full strength."""
+    """What the side is short of, counting the RGs already chosen this RePh at their Full strength. Counts are whole:
+    infantry in half-squads (a HS is one), so no float decides (issue 21)."""
 
     def __init__(self, r: Reph, s: SideState, w: dict):
-        facts, c = r.c.facts, r.c
+        c = r.c
         # RGs recorded on this CG Date but not yet received (7.519): the Initial OB's given ones
         pending = [r.rg(s.name, p.rg) for p in s.purchases if p.date == c.date and not p.units and not p.strength]
         self.lvp_russian = c.last.lvp if c.last else 0
         held = r.defn.victory["lvp"] - self.lvp_russian
-        self.squads = sum(1 for u in s.retained("squad") if not u.isolated) + 0.5 * len(s.retained("hs"))
-        self.squads_wanted = math.ceil(w["squads_per_lvp"] * max(held, 1))
-        at_lines = {p.line for p in s.purchases if p.rg in AT_RGS[s.name]}
-        self.at = sum(1 for u in s.retained("gun", "vehicle") if u.rg in at_lines)
-        self.afv_seen = facts.get("russian_afv_seen") if facts else None
-        if self.afv_seen is None:
-            self.afv_seen = _initial_afv(r)
-        self.at_wanted = math.ceil(w["at_per_afv"] * self.afv_seen)
-        self.armor = len(s.retained("vehicle"))
+        by_type = roles(r, s.name)
+        retained = [(u, unit_role(r, s, u, by_type)) for u in s.retained() if not u.isolated]
+        self.halves = sum(2 for u in s.retained("squad") if not u.isolated) + len(s.retained("hs"))
+        self.halves_wanted = 2 * -(-milli(w["squads_per_lvp"]) * max(held, 1) // MILLI)
+        self.sw = sum(1 for u in s.retained("sw") if not u.isolated)
+        self.at = sum(1 for _, role in retained if role == "at")
+        self.afv_seen = afv_seen(r) if s.name == "German" else 0
+        self.at_wanted = -(-milli(w["at_per_afv"]) * self.afv_seen // MILLI)
+        self.armor = sum(1 for _, role in retained if role == "armor")
+        self.aa = sum(1 for _, role in retained if role == "aa")
         if not c.scenarios:  # the Initial OB's vehicles come at 7.519, after the purchase
-            self.armor += sum(u["count"] for u in r.defn.initial[s.name].get("units", []) if u["kind"] == "vehicle")
+            for u in r.defn.initial[s.name].get("units", []):
+                role = by_type.get(u["type"], "armor" if u["kind"] == "vehicle" else u["kind"])
+                self.armor += u["count"] if role == "armor" else 0
+                self.aa += u["count"] if role == "aa" else 0
         self.armor_wanted = w.get("armor_target", self.at_wanted)
+        self.enemy_air = len(c.sides[c.other(s.name)].retained("aircraft"))
         self.oba = rgs.oba_modules(s)
         self.observers = len(s.retained("observer"))
         self.oba_limit = r.defn.limits["oba_per_scenario"][s.name]
-        self.scale = c.dates_left / len(c.dates)  # fortifications count for every scenario still to come
-        self.bad_weather = c.weather.get(c.date) in ("Overcast", "Rain")
+        self.dates_left, self.dates = c.dates_left, len(c.dates)  # fortifications count for the scenarios to come
+        self.weather = c.weather.get(c.date, "")
         self.held = held
         self.side = s.name
-        self._add(pending)
+        self.roles: dict[str, int] = {}  # RGs of each role chosen this RePh
+        self._add(pending, count_roles=False)
 
-    def _add(self, chosen: list[rgs.RGType]) -> None:
+    @property
+    def squads(self) -> str:
+        return f"{self.halves / 2:g}"
+
+    def _add(self, chosen: list[rgs.RGType], count_roles: bool = True) -> None:
         """Count RGs chosen (or recorded, not yet received) at their Full strength."""
-        self.squads += sum(g.full or 0 for g in chosen if g.letter == "I" and g.infantry_company)
-        self.at += sum(g.full or 0 for g in chosen if g.id in AT_RGS[self.side])
-        self.armor += sum(g.full or 0 for g in chosen if g.letter == "V")
-        self.oba += sum(g.is_oba for g in chosen)
-        self.observers += sum(g.is_observer for g in chosen)
+        for g in chosen:
+            full = g.full or 0
+            self.halves += 2 * full if g.role == "infantry" else 0
+            self.sw += 2 if g.role == "sw" else 0
+            self.at += full if g.role == "at" else 0
+            self.armor += full if g.role == "armor" else 0
+            self.aa += full if g.role == "aa" else 0
+            self.oba += g.is_oba
+            self.observers += g.is_observer
+            if count_roles:
+                self.roles[g.role] = self.roles.get(g.role, 0) + 1
 
     def plus(self, chosen: list[rgs.RGType]) -> "Needs":
         """The needs once ``chosen`` are bought too (the side's own counts are worked out once a purchase)."""
         more = copy.copy(self)
+        more.roles = dict(self.roles)
         more._add(chosen)
         return more
 
@@ -74,63 +131,109 @@ def _initial_afv(r: Reph) -> int:
     """The Russian AFV of the printed Initial OB (7.4): public, so the German may plan against them."""
     russian = r.defn.initial["Russian"]
     chart = r.chart("Russian")
-    return sum(chart[g].full or 0 for g in russian["rg"] if chart[g].letter == "V") + \
+    return sum(chart[g].full or 0 for g in russian["rg"] if chart[g].role == "armor") + \
         sum(u["count"] for u in russian.get("units", []) if u["kind"] == "vehicle")
 
 
-def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[float, str]:
-    """Points a RG is worth to the side now, and why, in a player's words."""
-    count = g.full or 0
-    short = max(0.0, n.squads_wanted - n.squads)
-    if g.letter == "I" and g.infantry_company:
-        pts = w["infantry"] * min(count, short) + SURPLUS * w["infantry"] * max(0, count - short)
-        return pts, f"infantry {n.squads:g} squads for {n.held} LVP to {'hold' if g.side == 'German' else 'take'}, wants {n.squads_wanted}"
-    if g.is_cupola:
-        return w["fortifications"] * n.scale * 0.4, "two MG Cupolas strengthen the line while scenarios remain"
-    if g.is_hw:
-        weapons = 2
-        return w["infantry"] * (0.6 if short else 0.3) * weapons, f"heavy weapons for the infantry ({n.squads:g} squads)"
-    if g.id in AT_RGS[g.side]:
-        at_short = max(0, n.at_wanted - n.at)
-        pts = w["at"] * min(count, at_short) + SURPLUS * w["armor"] * max(0, count - at_short)
-        return pts, f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
-    if g.letter in "VG":
-        armor_short = max(0, n.armor_wanted - n.armor) if g.letter == "V" else 0
-        pts = w["armor"] * min(count, armor_short) + SURPLUS * w["armor"] * max(0, count - armor_short) if g.letter == "V" \
-            else 0.4 * w["infantry"] * count
-        return pts, (f"armour {n.armor} AFV, wants {n.armor_wanted}" if g.letter == "V" else "guns to support the infantry")
-    if g.is_oba:
-        return (w["oba"] if n.oba < n.oba_limit else 0.0), f"OBA modules {n.oba} of the {n.oba_limit} usable (CG13)"
-    if g.is_observer:
-        return (0.3 * w["oba"] if n.observers < n.oba else 0.0), f"an Offboard Observer for {n.oba} OBA modules ({n.observers} now)"
-    if g.is_cbm:
-        return 0.4 * w["oba"], "counter-battery fire against the enemy OBA"
-    if g.letter == "F":
-        return w["aircraft"] * (0.5 if n.bad_weather else 1.0), "air support" + (" (poor weather)" if n.bad_weather else "")
-    if g.letter == "B":
-        return 1.5 * w["oba"], "a pre-game Bombardment"
-    if g.title.replace(" ", "") == "50FPP":
-        return w["fortifications"] * n.scale, f"50 FPP of fortifications, {n.scale:.0%} of the CG still to fight"
-    if g.title == "Minefield":
-        return w["minefield"] * n.scale, f"a minefield, {n.scale:.0%} of the CG still to fight"
-    if g.title == "SAN # Increase":
-        return w["san"], "a higher SAN"
-    if g.title == "Reconnaissance":
-        return w.get("recon", 0.8), "Recon with the +3 drm"
-    return 0.0, "no use found"
+OBA_FP = ((200, 36), (150, 30), (120, 24), (100, 20), (80, 16), (70, 12))  # C1.22: the FP of an OBA calibre
+
+
+def _oba_fp(g: rgs.RGType) -> int:
+    """The FP of an OBA module's calibre (C1.22: 100mm+ 20, 150mm+ 30 ...) from its Group Type ("120mm+ OBA")."""
+    found = re.match(r"(\d+)mm", g.title)
+    calibre = int(found.group(1)) if found else 100
+    return next((fp for least, fp in OBA_FP if calibre >= least), 12)
+
+
+def _filled(per: int, count: int, short: int, unit: int = 1) -> int:
+    """Points of ``count`` units at ``per`` each while they fill ``short`` (in ``unit``s), SURPLUS of it beyond."""
+    filling = min(count * unit, max(short, 0))
+    return (per * filling + milli(SURPLUS) * per // MILLI * (count * unit - filling)) // unit
+
+
+def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
+    """Thousandths of a point a RG is worth to the side now, and why, in a player's words: a whole number (issue 21).
+    The k-th RG of one role in a RePh counts ROLE_SHARE / (ROLE_SHARE + k - 1) of it, so a purchase mixes infantry,
+    SW, armour, fortifications and OBA (issue 21)."""
+    pts, why = _value(g, n, w)
+    k = n.roles.get(g.role, 0)
+    if k and pts:
+        pts = pts * ROLE_SHARE // (ROLE_SHARE + k)
+        why += f"; {k} {g.role} RG already chosen"
+    return pts, why
+
+
+def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
+    count, role, scale = g.full or 0, g.role, (n.dates_left, n.dates)
+    short = n.halves_wanted - n.halves
+    inf = milli(w["infantry"])
+    if role == "infantry" and g.infantry_company:
+        per = inf * squad_quality(g.units) // MILLI
+        return _filled(per, count, short, 2), (f"infantry {n.squads} squads for {n.held} LVP to "
+                                                f"{'hold' if g.side == 'German' else 'take'}, wants "
+                                                f"{n.halves_wanted // 2}" + (f", {g.units} squads" if g.units else ""))
+    if role == "cupola":
+        return milli(w["fortifications"]) * 2 * scale[0] // (5 * scale[1]), \
+            "two MG Cupolas strengthen the line while scenarios remain"
+    if role == "sw":
+        wanted = n.halves // 6  # a SW for each three squads
+        return _filled(inf * 6 // 10, 2, wanted - n.sw), f"heavy weapons: {n.sw} SW for {n.squads} squads"
+    if role == "at":
+        if g.side == "German":
+            return _filled(milli(w["at"]), count, n.at_wanted - n.at), \
+                f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
+        return inf * 4 // 10 * count, "AT Guns to support the infantry"
+    if role == "armor":
+        return _filled(milli(w["armor"]), count, n.armor_wanted - n.armor), \
+            f"armour {n.armor} AFV, wants {n.armor_wanted}"
+    if role == "aa":
+        wanted = n.enemy_air + 2  # against the enemy's aircraft, and as light guns for the infantry
+        return _filled(inf * 4 // 10, count, wanted - n.aa), f"flak {n.aa} against {n.enemy_air} enemy aircraft"
+    if role == "gun":
+        return inf * 4 // 10 * count, "guns to support the infantry"
+    if role == "oba":
+        fp = _oba_fp(g)
+        return (milli(w["oba"]) * fp // 20 if n.oba < n.oba_limit else 0), \
+            f"OBA modules {n.oba} of the {n.oba_limit} usable (CG13), {fp} FP a Fire Mission"
+    if role == "observer":
+        return (milli(w["oba"]) * 3 // 10 if n.observers < n.oba else 0), \
+            f"an Offboard Observer for {n.oba} OBA modules ({n.observers} now)"
+    if role == "cbm":
+        return milli(w["oba"]) * 4 // 10, "counter-battery fire against the enemy OBA"
+    if role == "air":
+        if n.weather in ("Overcast", "Rain"):  # E3.5: no aircraft under an Overcast sky (Rain is Overcast too)
+            return 0, f"no air support: aircraft cannot fly in {n.weather} (E3.5)"
+        return milli(w["aircraft"]), "air support"
+    if role == "bombardment":
+        return milli(w["oba"]) * 3 // 2, "a pre-game Bombardment"
+    if role == "fortification":
+        return milli(w["fortifications"]) * scale[0] // scale[1], \
+            f"50 FPP of fortifications, {scale[0] * 100 // scale[1]}% of the CG still to fight"
+    if role == "minefield":
+        return milli(w["minefield"]) * scale[0] // scale[1], \
+            f"a minefield, {scale[0] * 100 // scale[1]}% of the CG still to fight"
+    if role == "san":
+        return milli(w["san"]), "a higher SAN"
+    if role == "recon":
+        return milli(w.get("recon", 0.8)), "Recon with the +3 drm"
+    return 0, "no use found"
 
 
 def _item(g: rgs.RGType, w: dict, initial: bool) -> rgs.Item:
+    """Note f Pre-Registered hexes for OBA; CG12a: only a German AFV RG meant as a mobile reserve (armour) enters from
+    off board for one CPP less after the Initial Scenario; Tank Destroyers and flak set up on the map to hold the line
+    (issue 21: the TD stayed off board in 23AM)."""
     prereg = w["prereg"] if "f" in g.notes else 0
-    offboard = w["offboard_vehicles"] and g.letter == "V" and g.discountable and not (initial and g.side == "Russian")
+    offboard = w["offboard_vehicles"] and g.role == "armor" and g.discountable and not initial
     return rgs.Item(g.id, offboard=offboard, prereg=prereg)
 
 
 def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """7.518: buy the RG with the most points per CPP, again and again, while that beats keeping the CPP."""
+    """7.518: buy a RG with the most points per CPP (drawn among the near-best, issue 21), again and again, while that
+    beats what a CPP kept is worth (cpp_value: the same at every CG Date)."""
     s, w = r.side(side), w["purchase"]
     chart, initial = r.chart(side), not r.c.scenarios
-    keep = w["keep_last"] if r.c.is_last_date else w["keep"]
+    keep = cpp_value(r, side, w["keep"], w["vp"])
     needs, empty = Needs(r, s, w), basket(r, s)
 
     def offers(bought: list[tuple]) -> list[tuple]:
@@ -149,30 +252,31 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
                 continue
             pts, reason = value(g, n, w)
             if pts > 0:
-                out.append((pts / rgs.cost(g, item), g, item, reason))
+                out.append((pts // rgs.cost(g, item), g, item, reason))
         return out
-    bought, weighed = greedy(offers, keep)
+    bought, weighed = greedy(offers, keep, r.play.draw)
     items, why = [b[2] for b in bought], []
-    for ratio, g, item, reason in bought:
-        if why and why[-1][0] == item:
+    for ratio, g, item, reason, among in bought:
+        if why and why[-1][0] == item and among == 1 and why[-1][5] == 1:
             why[-1][1] += 1
         else:
-            why.append([item, 1, g, reason, ratio])
+            why.append([item, 1, g, reason, ratio, among])
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
     why = [_bought(*entry) for entry in why]
-    if r.c.is_last_date and side == "German":
+    if cpp_vp(r, side):
         why.append(f"keeps {left} CPP: each one left after the last RePh is 1 VP off the Russian total (7.518), "
-                   f"worth {keep} points/CPP, more than any further RG")
+                   f"worth {shown(keep)} points/CPP at every CG Date, more than any further RG")
     else:
-        why.append(f"keeps {left} CPP for later CG Dates (worth {keep} points/CPP)")
+        why.append(f"keeps {left} CPP " + ("(nothing to buy after the last RePh)" if r.c.is_last_date else
+                                          f"for later CG Dates (worth {shown(keep)} points/CPP)"))
     return Reply([i.to_json() for i in items], "; ".join(why), weighed)
 
 
-def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: float) -> str:
+def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: int, among: int) -> str:
     return (f"buys {f'{count} x ' if count > 1 else ''}{g.label()} for {rgs.cost(g, item)} CPP{' each' if count > 1 else ''}"
             + (" entering from off board (CG12a)" if item.offboard else "")
             + (f" with {item.prereg} Pre-Registered hex" if item.prereg else "")
-            + f": {reason} ({ratio:.2f} points/CPP)")
+            + f": {reason} ({shown(ratio)} points/CPP{drawn(among)})")
 
 
 # --- other decisions ----------------------------------------------------------------------
@@ -181,7 +285,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.520: shares of the FPP by kind; an AT Ditch first against much Russian armour; the rest to the cheapest."""
     s, w = r.side(side), w["fortifications"]
     left, bought, why = s.fpp, {}, []
-    afv = Needs(r, s, weights_for(r, side)).afv_seen
+    afv = afv_seen(r)
     if afv >= w["at_ditch_when_afv"] and left >= FORT_COSTS["AT Ditch"]:
         bought["AT Ditch"] = 1
         left -= FORT_COSTS["AT Ditch"]
@@ -209,19 +313,29 @@ escape = escape_decision("oto2.escape", escape_mods, "7.5061")
 
 
 def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """7.514: try every item allowed, the likeliest first (rear, then adjacent, then Front-Line hexes)."""
+    """7.514: try every item allowed, the likeliest first (rear, then adjacent, then Front-Line hexes); never the side's
+    own Fortifications (issue 21: it removed its own), only the enemy's and the wrecks in its way."""
     order = {"rear": 0, "adjacent": 1, "front-line": 2}
     items = q.context["items"]
-    ranked = sorted(range(1, len(items) + 1), key=lambda n: (order[items[n - 1]["where"]], n))
+    own = [n for n in range(1, len(items) + 1) if items[n - 1].get("own") and not _wreck(items[n - 1])]
+    ranked = sorted((n for n in range(1, len(items) + 1) if n not in own),
+                    key=lambda n: (order[items[n - 1]["where"]], n))
     squads, tracked, picks = q.context["squads"], q.context["tracked"], []
     for n in ranked:
-        wreck = any(k in items[n - 1]["item"].lower() for k in ("wreck", "immobile"))
+        wreck = _wreck(items[n - 1])
         room = tracked if wreck else squads
         if room > 0:
             picks.append(n)
             tracked, squads = (tracked - 1, squads) if wreck else (tracked, squads - 1)
-    return Reply(picks, f"tries {len(picks)} of {len(items)} items, the likeliest first (no Front-Line drm)",
-                 tuple((items[n - 1]["item"], items[n - 1]["where"]) for n in ranked))
+    why = f"tries {len(picks)} of {len(items)} items, the likeliest first (no Front-Line drm)"
+    if own:
+        why += f"; keeps its own {', '.join(items[n - 1]['item'] for n in own)}: they still stop the enemy"
+    return Reply(picks, why, tuple((items[n - 1]["item"], items[n - 1]["where"] + (" (own)" if n in own else ""))
+                                   for n in range(1, len(items) + 1)))
+
+
+def _wreck(item: dict) -> bool:
+    return any(k in item["item"].lower() for k in ("wreck", "immobile"))
 
 
 def abandon(r: Reph, side: str, w: dict, q: Question) -> Reply:

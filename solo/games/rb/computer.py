@@ -4,7 +4,17 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 `leader_hardening` (11.6113/11.6114: always roll rather than exchange).
 """
 
-from solo.ai.reph import battle_harden, escape_decision, keep_prisoners, leader_hardening, won_drm
+from solo.ai.reph import (
+    MILLI,
+    battle_harden,
+    drawn,
+    escape_decision,
+    keep_prisoners,
+    leader_hardening,
+    mixed,
+    squad_quality,
+    won_drm,
+)
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
@@ -81,19 +91,32 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     def affordable(order):
         return _try(r, s, orders, order) and s.cpp - rb_purchase.check(r, s, orders + [order]) >= reserve
 
-    def cheapest(groups: list[RGType], option: str = "", per=lambda g: 1):
+    def price(g: RGType, option: str = "") -> int:
+        return rb_purchase.cost(r, side, g, rb_purchase.Order(g.id, option))
+
+    def cheapest(groups: list[RGType], option: str = ""):
         legal = [g for g in groups if affordable(rb_purchase.Order(g.id, option))]
-        return min(legal, key=lambda g: (rb_purchase.cost(r, side, g, rb_purchase.Order(g.id, option)) / per(g), g.id),
-                   default=None)
+        return min(legal, key=lambda g: (price(g, option), g.id), default=None)
+
+    def best(groups: list[RGType], option: str = ""):
+        """The unit worth most per CPP (a squad by its quality, an AFV as 2 squads: whole thousandths, issue 21),
+        drawn among those within NEAR percent of the best (issue 21: it bought only the cheapest companies)."""
+        def score(g):
+            per = squad_quality(g.units) if g.letter == "I" else 2 * MILLI
+            return per * g.full // max(price(g, option), 1)
+        legal = sorted((g for g in groups if affordable(rb_purchase.Order(g.id, option))),
+                       key=lambda g: (-score(g), g.id))
+        return mixed(legal, score, r.play.draw)
 
     companies = [g for g in chart.values() if rb_purchase.infantry_company(g) and g.full]
     while squads < w["squads_target"]:
-        g = cheapest(companies, per=lambda g: g.full)
+        g, among = best(companies)
         if g is None:
             break
         orders.append(rb_purchase.Order(g.id))
         squads += g.full
-        why.append(f"buys {g.label()}: {squads - g.full:g} squads, wants {w['squads_target']}")
+        why.append(f"buys {g.label()}: {squads - g.full:g} squads, wants {w['squads_target']} (the most squad quality "
+                   f"per CPP{drawn(among)})")
     platoons = [g for g in chart.values() if g.letter == "A" and "SPW" not in g.title and g.full]
     option = "dugin" if side == "Russian" else ""
     if afv < seen * w["afv_per_enemy_afv"]:
@@ -112,10 +135,12 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         if g:
             orders.append(rb_purchase.Order(g.id))
             why.append(f"buys {g.label()}: heavy weapons for {squads:g} squads")
-    while g := cheapest(companies + platoons, per=lambda g: g.full):
+    while (pick := best(companies + platoons))[0]:
+        g, among = pick
         orders.append(rb_purchase.Order(g.id))
         squads += g.full if g.letter == "I" else 0
-        why.append(f"buys {g.label()} with the CPP beyond its reserve")
+        why.append(f"buys {g.label()} with the CPP beyond its reserve ({'squad quality' if g.letter == 'I' else 'AFV'} "
+                   f"per CPP{drawn(among)})")
     why.append(f"keeps {s.cpp - spent()} CPP for later CG Days ({w['keep']} for each of the {r.c.dates_left - 1} "
                "left)")
     return Reply([o.to_json() for o in orders], "; ".join(why),

@@ -2,7 +2,18 @@
 Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won DRM that hardens the best leader)."""
 
-from solo.ai.reph import battle_harden, escape_decision, greedy, keep_prisoners, leader_hardening, won_drm
+from solo.ai.reph import (
+    battle_harden,
+    cpp_value,
+    drawn,
+    escape_decision,
+    greedy,
+    keep_prisoners,
+    leader_hardening,
+    milli,
+    shown,
+    won_drm,
+)
 from solo.campaign.reph import Reph
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
@@ -29,24 +40,26 @@ def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  "its CPP are halved after it (12.6253)", (("yes", f"ratio {ratio:.2f}"), ("no", "keep the chit")))
 
 
-def value(r: Reph, side: str, g, squads: float, wanted: float, w: dict) -> tuple[float, str]:
-    short = max(0.0, wanted - squads)
+def value(r: Reph, side: str, g, halves: int, wanted: int, w: dict) -> tuple[int, str]:
+    """Thousandths of a point ``g`` is worth now (a whole number, issue 21); infantry counted in half-squads."""
+    short = max(0, 2 * wanted - halves)
+    inf = milli(w["infantry"])
     if g.letter == "I" and not is_hw(g):
-        count = g.full or (10 if is_coy(g) else 3)
-        return w["infantry"] * min(count, short) + 0.1 * w["infantry"] * max(0, count - short), \
-            f"{squads:g} squads, wants {wanted:g}"
+        count = 2 * (g.full or (10 if is_coy(g) else 3))
+        filling = min(count, short)
+        return (inf * filling + inf // 10 * (count - filling)) // 2, f"{halves / 2:g} squads, wants {wanted:g}"
     if is_hw(g):
-        return w["infantry"] * 0.5, "heavy weapons for the infantry"
+        return inf // 2, "heavy weapons for the infantry"
     if g.letter == "A":
-        return w["armor"] * (g.full or 3), "armour to lead or stop assaults"
+        return milli(w["armor"]) * (g.full or 3), "armour to lead or stop assaults"
     if g.letter == "G":
-        return w["guns"] * (g.full or 2), "guns covering the streets"
+        return milli(w["guns"]) * (g.full or 2), "guns covering the streets"
     if g.letter == "O":
-        return w["oba"], "artillery support"
+        return milli(w["oba"]), "artillery support"
     if "FPP" in f"{g.title} {g.units}":
-        return w["fortifications"] * (len(r.c.dates) - r.c.dates.index(r.c.date)) / len(r.c.dates), \
-            "fortifications while CG Days remain"
-    return w.get("other", 0.0), "support"
+        left, total = len(r.c.dates) - r.c.dates.index(r.c.date), len(r.c.dates)
+        return milli(w["fortifications"]) * left // total, "fortifications while CG Days remain"
+    return milli(w.get("other", 0.0)), "support"
 
 
 def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -54,12 +67,13 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     the same rules as the player's (votg_purchase.check), so it is always legal."""
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
-    keep = 0.0 if r.c.is_last_date else w["keep"]  # no CG Day follows the last one: a CPP kept buys nothing
+    keep = cpp_value(r, side, w["keep"], 0)  # no CG Day follows the last one: a CPP kept buys nothing
     wanted = w["squads"]
+    halves0 = round(2 * s.squad_equivalents())  # squad-equivalents are whole halves
 
     def offers(bought: list[tuple]) -> list[tuple]:
         items = [b[2] for b in bought]
-        squads = s.squad_equivalents() + sum(g.full or 0 for _, g, _, _ in bought if g.letter == "I" and not is_hw(g))
+        halves = halves0 + sum(2 * (b[1].full or 0) for b in bought if b[1].letter == "I" and not is_hw(b[1]))
         out = []
         for g in chart.values():
             item = Item(g.id, "onmap" if g.letter == "I" and w["onmap"] else "")
@@ -68,17 +82,17 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
                     check(r, s, items + [tried])
                 except SoloError:
                     continue
-                pts, reason = value(r, side, g, squads, wanted, w)
+                pts, reason = value(r, side, g, halves, wanted, w)
                 if pts > 0:
-                    out.append((pts / max(cost(r, side, g, tried), 1), g, tried, reason))
+                    out.append((pts // max(cost(r, side, g, tried), 1), g, tried, reason))
                 break
         return out
-    bought, weighed = greedy(offers, keep)
-    items = [item for _, _, item, _ in bought]
+    bought, weighed = greedy(offers, keep, r.play.draw)
+    items = [b[2] for b in bought]
     why = [f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
-           f"({ratio:.2f} points/CPP)" for ratio, g, item, reason in bought]
+           f"({shown(ratio)} points/CPP{drawn(among)})" for ratio, g, item, reason, among in bought]
     left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
-    why.append(f"keeps {left} CPP (worth {keep} points/CPP)")
+    why.append(f"keeps {left} CPP (worth {shown(keep)} points/CPP)")
     return Reply([i.to_json() for i in items], "; ".join(why), weighed)
 
 
@@ -92,12 +106,15 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
         if count:
             bought[kind] = count
             left -= count * price[kind]
-    for kind in sorted(w["order"], key=lambda k: (price[k], k)):
+    # the rest on the real Fortifications first, the dearest that fits, by their order; "?" only with what is left
+    # below the cheapest of them (issue 21: the rest went into "?" counters, the cheapest kind)
+    for kind in sorted(w["order"], key=lambda k: (k == "?", -price[k], w["order"].index(k))):
         while left >= price[kind]:
             bought[kind] = bought.get(kind, 0) + 1
             left -= price[kind]
     return Reply(bought, "spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
-                 + "; unspent FPP would be forfeit (12.623)", tuple((k, n) for k, n in bought.items()))
+                 + ', the rest on the Fortifications themselves, "?" only with what none of them costs; unspent FPP '
+                 "would be forfeit (12.623)", tuple((k, n) for k, n in bought.items()))
 
 
 def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
