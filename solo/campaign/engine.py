@@ -8,7 +8,7 @@ only those marked ">"; an Idle Day repeats the steps marked "*" until the Initia
 
 from dataclasses import dataclass
 
-from solo.campaign.facts import Model
+from solo.campaign.model import Model
 from solo.campaign.facts import check as check_facts
 from solo.campaign.game import CampaignGame
 from solo.campaign.reph import CampaignDef, Reph, StepDef, load_campaign
