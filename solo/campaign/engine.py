@@ -6,16 +6,17 @@ only those marked ">"; an Idle Day repeats the steps marked "*" until the Initia
 (in OtO2 every CG Date has one, 7.521).
 """
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from solo.campaign.facts import Model
+from solo.campaign.model import Model
 from solo.campaign.facts import check as check_facts
 from solo.campaign.game import CampaignGame
 from solo.campaign.reph import CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.rg import rg_chart
 from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, SideState
 from solo.core.errors import SoloError
-from solo.core.play import NeedAnswer, Play, Question, ScenarioReached
+from solo.core.play import NeedAnswer, Play, Question, Reply, ScenarioReached
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
@@ -107,10 +108,12 @@ def cg_start(defn: CampaignDef, variant: str) -> dict:
 
 
 def make_sides(game: CampaignGame, defn: CampaignDef, human: str, seed: int, answers: dict | None,
-               interactive: bool) -> dict:
-    """The CG's two sides and "table" (who reports the map): the human side(s), the computer, the scenario model."""
+               interactive: bool, deciders: Mapping[str, Callable[[str, Question], Reply]] | None = None) -> dict:
+    """The CG's two sides and "table" (who reports the map): the human side(s), the computer (the game's, or a side's
+    decider of ``deciders``: a policy of `solo cg simulate`), the scenario model."""
     person = Human(answers, interactive, aliases=game.aliases)
-    sides = {side: person if side == human else Computer(side, game.decide) for side in defn.sides}
+    sides = {side: person if side == human else Computer(side, (deciders or {}).get(side, game.decide))
+             for side in defn.sides}
     sides["table"] = Model(seed) if human == "none" else person
     return sides
 
@@ -189,13 +192,15 @@ def campaign_loop(r: Reph, play: Play) -> None:
 
 
 def run(game: CampaignGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
-        stop_at_scenario: bool = True, game_end_turn: int | None = None, frozen: bool = False) -> Outcome:
+        stop_at_scenario: bool = True, game_end_turn: int | None = None, frozen: bool = False,
+        deciders: Mapping[str, Callable[[str, Question], Reply]] | None = None) -> Outcome:
     """Replay the log of ``game``, then go on until a question waits, a RePh is done (``stop_at_scenario``) or the CG
-    ends; ``frozen``: replay only, make no new event (status, export)."""
+    ends; ``frozen``: replay only, make no new event (status, export); ``deciders``: a side's computer other than the
+    game's own (`solo cg simulate`'s policies)."""
     meta = log.meta
     defn = game.definition
     c = initial_campaign(defn, meta["human"], meta.get("variant", ""))
-    sides = make_sides(game, defn, meta["human"], meta["seed"], answers, interactive)
+    sides = make_sides(game, defn, meta["human"], meta["seed"], answers, interactive, deciders)
     play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen, game.aliases)
     r = Reph(play, c, defn, game)
     r.rules = log.rules

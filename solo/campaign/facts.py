@@ -39,14 +39,12 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
 """
 
-import random
 import tomllib
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
-from solo.core.play import Question, Reply
 
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")
@@ -208,18 +206,12 @@ def check(c: Campaign, raw) -> dict:
     return facts
 
 
-# --- the stand-in scenario model for `solo cg simulate` ---------------------------------------
-# Not ASL: a documented stand-in so that whole campaigns can run computer against computer.
-# Strength: squads 1, HS/crews 0.5, AFV 2, Guns 1, OBA modules 1.5 and bombardments 2; the scenario
-# Defender's is x1.5 (dug in) plus 1 per 5 fortification counters (none in a Dual Attack). Each
-# Retained unit on the map is Eliminated with a chance that falls as its side's share of strength
-# rises. CVP by kind (A26 in spirit): squad 2, HS/crew/leader/SW 1, Gun 2, AFV 5 (a stand-in for
-# A26.2's BPV-based values). OtO2: the Russians gain LVP by their share (about one a scenario at 40%).
-# Other CGs: a side's CG-specific counts are 0 and a "side" fact (the winner) goes to the side that
-# inflicted more CVP.
+# --- what the stand-in scenario model (solo/campaign/model.py) and the computer's chits share --------------------
+# CVP by kind (A26 in spirit): squad 2, HS/crew/leader/SW 1, Gun 2, AFV 5 (a stand-in for A26.2's BPV-based values).
+# STRENGTH: the OB strength the Initiative chit heuristic weighs (solo/ai/chits.py): squads 1, HS/crews 0.5, AFV 2,
+# Guns 1, OBA modules 1.5 and bombardments 2; the scenario Defender's x1.5 plus 1 per 5 fortification counters.
 CVP = {"squad": 2, "hs": 1, "crew": 1, "leader": 1, "hero": 1, "gun": 2, "vehicle": 5, "sw": 1}
 STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "oba": 1.5, "bombardment": 2.0, "cupola": 1.0}
-LOSSES = {"attacker": 0.35, "defender": 0.30}  # the most of a side lost in one scenario, at a zero share
 
 
 def attacker(c: Campaign) -> str | None:
@@ -237,65 +229,3 @@ def strength(c: Campaign, side: str, defending: bool) -> float:
     if defending:
         total = total * 1.5 + sum(f.count for f in s.fortifications) / 5
     return max(total, 1.0)
-
-
-def simulated(c: Campaign, seed: int) -> dict:
-    """Facts of a stand-in scenario on the current CG Date (deterministic for the seed and date)."""
-    spec = load_campaign(c.cg).raw["facts"]
-    rng = random.Random(f"{seed}:{c.date}:{len(c.scenarios)}")
-    first = attacker(c)
-    power = {side: strength(c, side, first is not None and side != first) for side in c.sides}
-    share = {side: power[side] / sum(power.values()) for side in c.sides}
-    losses = {side: LOSSES["attacker" if side == first or first is None else "defender"] * (1 - share[side])
-              for side in c.sides}
-    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
-                                                                            "fortifications_lost": []}
-    cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost
-    for side, s in c.sides.items():
-        for unit in s.retained():
-            if unit.kind in CVP and rng.random() < losses[side]:
-                facts["eliminated"].append(unit.id)
-                cvp[side] += CVP[unit.kind]
-            elif unit.kind == "leader" and rng.random() < 0.1:
-                facts["wounded"].append(unit.id)
-            elif unit.kind in ("sw", "gun") and rng.random() < 0.08:
-                facts["malfunctioned"].append(unit.id)
-            elif unit.kind == "vehicle" and rng.random() < 0.08:
-                facts["immobilized" if rng.random() < 0.5 else "stunned"].append(unit.id)
-            elif unit.kind in ("squad", "hs") and side != first and rng.random() < 0.04:
-                facts["isolated"][unit.id] = "C"
-        for unit in s.retained("sw"):
-            if unit.type in ("FT", "DC") and unit.id in facts["eliminated"]:
-                facts["ft_dc"][unit.id] = rng.randint(1, 6) + rng.randint(1, 6)
-    facts |= dict.fromkeys(spec.get("counts", []), 0)
-    facts |= {f"{side.lower()}_cvp": cvp[c.other(side)] for side in c.sides if f"{side.lower()}_cvp" in facts}
-    for key, kind in spec.get("extra", {}).items():
-        if kind == "side":
-            facts[key] = max(c.sides, key=lambda side: (cvp[c.other(side)] - cvp[side], side == first))
-        else:
-            facts[key] = _extra(c, key, kind, None)
-    if "lvp" in facts:  # OtO2
-        previous = c.last.lvp if c.last else 0
-        lvp = min(10, max(0, previous + round((share["Russian"] - 0.3) * 14 + rng.uniform(-1.5, 1.5))))
-        facts.update(lvp=lvp, evp=rng.choice([0, 0, 0, 2, 5]), flames=rng.choice([0, 0, 1, 2]),
-                     russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
-        facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
-        most = load_campaign(c.cg).raw["limits"]["oba_per_scenario"]  # CG13: the first modules of each side fire
-        facts["used"] = [u.id for s in c.sides.values() for u in s.retained("aircraft", "bombardment")] + \
-            [u.id for side, s in c.sides.items() for u in s.retained("oba")[:most[side]]]
-        for side, s in c.sides.items():
-            held = sum("held-back" in u.flags for u in s.retained("vehicle"))
-            facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held
-    return facts
-
-
-class Model:
-    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg simulate`)."""
-
-    human = False
-
-    def __init__(self, seed: int):
-        self.seed = seed
-
-    def answer(self, q: Question) -> Reply:
-        return Reply(simulated(q.context["campaign"], self.seed), "the stand-in scenario model (a simulated scenario, not ASL)")

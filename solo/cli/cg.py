@@ -8,7 +8,7 @@ import click
 
 from solo.campaign.engine import start_meta
 from solo.campaign.report import export, status_json, status_text
-from solo.campaign.simulate import results, simulate_campaign, summary
+from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
@@ -17,6 +17,7 @@ from solo.core.output import emit, plain
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import campaign, campaign_of, run_campaign
+from solo.games.policies import POLICIES, decider
 
 
 @click.group()
@@ -141,30 +142,59 @@ def cg_game_end(save, turn, as_json):
           + ("the scenario ends now" if g["ends"] else "play continues"))
 
 
+POLICY = click.Choice(POLICIES, case_sensitive=False)
+POLICY_HELP = ("Who plays the {side}s: the computer's heuristics, random-legal or greedy-cheapest (solo/games/policies.py)"
+               "; default heuristic.")
+
+
 @cg.command("simulate")
 @click.argument("cg_id", metavar="CG")
 @click.option("--variant", help="The CG of the family (as for 'solo cg new').")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="The seed of the (first) campaign.")
 @click.option("--runs", type=click.IntRange(1, 100_000), default=1, show_default=True,
-              help="How many campaigns, seeds SEED, SEED+1 ...: their results and who won how often.")
+              help="How many campaigns, seeds SEED, SEED+1 ...: who won how often, the VP and the CPP left.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None,
               help="Processes sharing the campaigns (default: the machine's cores); the results do not depend on it.")
+@click.option("--german", type=POLICY, help=POLICY_HELP.format(side="German"))
+@click.option("--russian", type=POLICY, help=POLICY_HELP.format(side="Russian") + " Not in ABtF.")
+@click.option("--british", type=POLICY, help=POLICY_HELP.format(side="British") + " ABtF only.")
 @click.option("--save", help="Keep the campaign's event log in this file (one campaign).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cg_simulate(cg_id, variant, seed, runs, jobs, save, as_json):
-    """Whole CGs computer against computer, the scenarios from the stand-in model (solo/campaign/facts.py)."""
+def cg_simulate(cg_id, variant, seed, runs, jobs, german, russian, british, save, as_json):
+    """Whole CGs computer against computer, the scenarios from the stand-in model (solo/campaign/model.py); each side
+    played by the computer's heuristics or a policy to measure them against (--german/--russian/--british)."""
     game = campaign(cg_id)
+    sides = game.definition.sides
+    chosen = {side: name.lower() for side, name in (("German", german), ("Russian", russian), ("British", british))
+              if name}
+    wrong = [side for side in chosen if side not in sides]
+    if wrong:
+        raise SoloError(f"--{wrong[0].lower()}: {game.definition.title} is played by {' and '.join(sides)}")
+    policies = {side: chosen.get(side, "heuristic") for side in sides}
     if runs == 1:
-        outcome = simulate_campaign(game, seed, save or ":memory:", variant)
-        emit(status_json(outcome), as_json, status_text(outcome, record=400))
+        outcome = simulate_campaign(game, seed, save or ":memory:", variant,
+                                    policy_deciders(game, seed, policies, decider))
+        emit(status_json(outcome) | {"policies": policies}, as_json, status_text(outcome, record=400))
         return
     if save:
         raise SoloError("--save keeps one campaign's log: give it without --runs")
+    start_meta(game.id, variant, "none")  # a wrong --variant or a missing pack: one line before any process starts
     seeds = range(seed, seed + runs)
-    with click.progressbar(length=runs, label=f"{runs} {game.id} campaigns", file=sys.stderr) as bar:
-        found = results(campaign, game.id, seeds, variant, jobs or os.cpu_count() or 1, bar.update)
+    playing = ", ".join(f"{side} {name}" for side, name in policies.items())
+    with click.progressbar(length=runs, label=f"{runs} {game.id} campaigns ({playing})", file=sys.stderr) as bar:
+        found = results(campaign, game.id, seeds, variant, jobs or os.cpu_count() or 1, bar.update, policies, decider)
     total = summary(found)
-    wins = ", ".join(f"{side} {n}" for side, n in total["wins"].items())
-    emit(total | {"results": found}, as_json,
-         f"{runs} {game.id} campaigns (seeds {seed}-{seed + runs - 1}): won {wins}; VP mean {total['vp']['mean']} "
-         f"(from {total['vp']['min']} to {total['vp']['max']})")
+    emit(total | {"policies": policies, "results": found}, as_json, summary_text(game.id, seed, policies, total))
+
+
+def summary_text(game_id: str, seed: int, policies: dict, total: dict) -> str:
+    runs = total["runs"]
+    lines = [f"{runs} {game_id} campaigns (seeds {seed}-{seed + runs - 1}), "
+             + ", ".join(f"{side} {name}" for side, name in policies.items()) + ":",
+             "  won: " + ", ".join(f"{side} {n} ({n / runs:.0%})" for side, n in total["wins"].items())
+             + "  (decided by " + ", ".join(f"{how} {n}" for how, n in total["decided_by"].items()) + ")"]
+    if total["vp"]:
+        lines.append(f"  VP: mean {total['vp']['mean']}, from {total['vp']['min']} to {total['vp']['max']}")
+    for side, cpp in total["cpp_left"].items():
+        lines.append(f"  {side} CPP left at the CG End: mean {cpp['mean']}, from {cpp['min']} to {cpp['max']}")
+    return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 A Human answers from the answers file (TOML, one key per question) or at the terminal; a Computer from the
 decider its game hands it (the heuristics of solo/games/<game>/computer.py). A stand-in answerer (the CG
-scenario model of solo/campaign/facts.py) is a Side too.
+scenario model of solo/campaign/model.py) is a Side too.
 """
 
 import sys

@@ -24,9 +24,22 @@ def test_many_campaigns_the_same_whatever_the_jobs(solo):
     assert one == two and [r["seed"] for r in one["results"]] == [5, 6, 7, 8, 9, 10]
     assert one["runs"] == 6 and sum(one["wins"].values()) == 6
     single = json.loads(solo("cg", "simulate", "oto2", "--seed", "7", "--json").stdout)["result"]
-    assert {k: v for k, v in one["results"][2].items() if k != "seed"} == single
+    assert {k: one["results"][2][k] for k in single} == single
+    assert set(one["cpp_left"]) == {"German", "Russian"} and one["results"][2]["decided_by"] == "cg"
     out = solo("cg", "simulate", "oto2", "--runs", "2", "--save", "x.db")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
+
+
+def test_simulate_plays_each_side_by_a_policy(solo):
+    """Issue 21: --german/--russian/--british choose each side's policy; --runs prints the win rates, VP and CPP."""
+    out = solo("cg", "simulate", "oto2", "--runs", "3", "--jobs", "1", "--german", "greedy", "--russian", "random")
+    assert out.returncode == 0, out.stderr
+    assert "German greedy, Russian random" in out.stdout and "German CPP left at the CG End: mean" in out.stdout
+    data = json.loads(solo("cg", "simulate", "oto2", "--seed", "4", "--german", "random", "--json").stdout)
+    assert data["policies"] == {"German": "random", "Russian": "heuristic"} and data["stage"] == "ended"
+    for bad in (["--british", "greedy"], ["--german", "clever"]):
+        out = solo("cg", "simulate", "oto2", *bad)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
 
 
 def test_simulate_json_keeps_its_names(solo):

@@ -1,0 +1,185 @@
+"""The stand-in scenario model: the facts of a CG scenario when nobody plays the map (`--human none`, `solo cg
+simulate`). It is NOT ASL: a documented, seeded stand-in so that whole campaigns run computer against computer and a
+change of the computer's judgment can be measured against it.
+
+1. Each side's power P is what it fields, Retained units by kind (Isolated ones count half):
+
+       P = (sum of unit values) x (1 + ELR_STEP x (ELR - 3)) x (1 + SAN_STEP x SAN)
+           [+ FORT_VALUE x fortification counts, and x DEFENCE, for the scenario Defender]
+
+   unit values: a squad, HS, crew or hero its FP x morale / 28 (a 4-4-7 or 4-6-7 squad 1.0, a 6-2-8 1.71, a 2-3-7
+   HS 0.5); a leader 0.5 + 0.25 per step of leadership modifier (a 9-1 0.75); a SW 0.25; a Gun 1; an AFV or other
+   vehicle 2; a cupola 1; an OBA module 1.5; a Bombardment 2; an aircraft 1 (VALUES). ELR (0-5) is the quality of
+   the troops, SAN the snipers. The scenario Defender (OtO2 7.521: the German; the side an Assault or Counterattack
+   is made against) is dug in (x DEFENCE) and adds its fortification counts (mine factors count one each); in a
+   Dual Attack neither side is.
+
+2. The scenario's score for the Attacker (in a Dual Attack: the CG's first side) is
+
+       s = K x ln(P_attacker / P_defender) + bias + L,     L ~ Logistic(0, 1) drawn from the seed
+
+   and the Attacker wins the scenario when s > 0, so that P(Attacker wins) = 1 / (1 + exp(-(K ln ratio + bias))):
+   exactly one half between equal sides when bias = 0; 0.69 at a 3:2 power ratio, 0.80 at 2:1. ``bias`` is the
+   campaign file's [model] bias (a per-CG calibration, default 0). d = |tanh(s / 2)| is how decisive it was (0-1).
+
+3. The facts follow from s: each Retained unit worth CVP is Eliminated with the chance LOSER_LOSS + LOSER_MORE x d
+   (the loser) or WINNER_LOSS - WINNER_LESS x d (the winner); CVP by kind (CVP, A26 in spirit, not its BPV values);
+   small chances of wounds, malfunctions, immobilized/stunned AFV and Isolated loser MMC. The winner-deciding facts
+   are written so the CG's own victory rules agree with s: a "side" fact (the winner) names the model's winner; the
+   CG's [model] gained count (RB Stone Locations, VotG Stone Hexes) gives an Assault's Attacker at least its
+   [victory] assault_margin when it wins and less when it loses, and a Dual Attack's winner enough to exceed the
+   loser's VP (CVP + gained). OtO2: the Russian LVP move by round(LVP_SWING x tanh(s / 2)), EVP come with a Russian
+   win, and its CG13 OBA limits hold.
+
+The draw is seeded by the campaign's seed, the CG Date and the scenario's number: the same save gives the same facts.
+The facts are answers recorded in the log, so an old save replays its recorded facts whatever this model becomes.
+"""
+
+import math
+import random
+import re
+
+from solo.campaign.facts import CVP, ID_LISTS, ID_MAPS, _extra, attacker
+from solo.campaign.reph import load_campaign
+from solo.campaign.state import Campaign, SideState, Unit
+from solo.core.play import Question, Reply
+
+K = 2.0  # weight of ln(power ratio) in the score
+ELR_STEP, SAN_STEP = 0.05, 0.02  # power per ELR step from 3, per SAN point
+DEFENCE, FORT_VALUE = 1.25, 0.1  # the Defender dug in; a fortification counter (or mine factor)
+VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, "oba": 1.5, "bombardment": 2.0,
+          "aircraft": 1.0}
+MMC = ("squad", "hs", "crew", "hero")
+LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
+LVP_SWING = 3.0
+_FORM = re.compile(r"(\d{1,2})-(\d{1,2})-(\d{1,2})")
+_LEADER = re.compile(r"(\d{1,2})([-+][0-3])")
+
+
+def value(unit: Unit) -> float:
+    """A unit's worth in the model (VALUES; an MMC by FP x morale / 28)."""
+    if unit.kind in MMC:
+        form = _FORM.search(unit.type)
+        worth = int(form[1]) * int(form[3]) / 28 if form else (1.0 if unit.kind == "squad" else 0.5)
+    elif unit.kind == "leader":
+        form = _LEADER.search(unit.type)
+        worth = VALUES["leader"] + 0.25 * max(0, -int(form[2])) if form else VALUES["leader"]
+    else:
+        worth = VALUES.get(unit.kind, 0.0)
+    return worth / 2 if unit.isolated else worth
+
+
+def power(s: SideState, defending: bool) -> float:
+    """A side's power P (the docstring's formula); at least 1."""
+    total = sum(value(u) for u in s.retained()) * (1 + ELR_STEP * (s.elr - 3)) * (1 + SAN_STEP * s.san)
+    if defending:
+        total = (total + FORT_VALUE * sum(f.count for f in s.fortifications)) * DEFENCE
+    return max(total, 1.0)
+
+
+def chance(p_attacker: float, p_defender: float, bias: float = 0.0) -> float:
+    """The Attacker's chance to win the scenario: 1 / (1 + exp(-(K ln ratio + bias)))."""
+    return 1 / (1 + math.exp(-(K * math.log(p_attacker / p_defender) + bias)))
+
+
+def score(p_attacker: float, p_defender: float, bias: float, rng: random.Random) -> float:
+    """s = K ln(P_a / P_d) + bias + a Logistic(0, 1) draw."""
+    u = min(max(rng.random(), 1e-12), 1 - 1e-12)
+    return K * math.log(p_attacker / p_defender) + bias + math.log(u / (1 - u))
+
+
+def outcome(c: Campaign, rng: random.Random) -> tuple[str, str, float]:
+    """(the nominal Attacker, the winner, the score s) of the scenario played now."""
+    first = attacker(c)
+    a = first or next(iter(c.sides))
+    d = c.other(a)
+    spec = load_campaign(c.cg).raw.get("model", {})
+    s = score(power(c.sides[a], False), power(c.sides[d], first is not None), spec.get("bias", 0.0) if first else 0.0,
+              rng)
+    return a, (a if s > 0 else d), s
+
+
+def simulated(c: Campaign, seed: int) -> dict:
+    """Facts of a stand-in scenario on the current CG Date (deterministic for the seed, date and scenario)."""
+    raw = load_campaign(c.cg).raw
+    spec = raw["facts"]
+    rng = random.Random(f"{seed}:{c.date}:{len(c.scenarios)}")
+    first = attacker(c)
+    a, winner, s = outcome(c, rng)
+    decisive = abs(math.tanh(s / 2))
+    loss = {side: LOSER_LOSS + LOSER_MORE * decisive if side != winner else WINNER_LOSS - WINNER_LESS * decisive
+            for side in c.sides}
+    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
+                                                                            "fortifications_lost": []}
+    cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost
+    for side, sd in c.sides.items():
+        for unit in sd.retained():
+            if unit.kind in CVP and rng.random() < loss[side]:
+                facts["eliminated"].append(unit.id)
+                cvp[side] += CVP[unit.kind]
+            elif unit.kind == "leader" and rng.random() < 0.1:
+                facts["wounded"].append(unit.id)
+            elif unit.kind in ("sw", "gun") and rng.random() < 0.08:
+                facts["malfunctioned"].append(unit.id)
+            elif unit.kind == "vehicle" and rng.random() < 0.08:
+                facts["immobilized" if rng.random() < 0.5 else "stunned"].append(unit.id)
+            elif unit.kind in ("squad", "hs") and side != winner and rng.random() < 0.04:
+                facts["isolated"][unit.id] = "C"
+        for unit in sd.retained("sw"):
+            if unit.type in ("FT", "DC") and unit.id in facts["eliminated"]:
+                facts["ft_dc"][unit.id] = rng.randint(1, 6) + rng.randint(1, 6)
+    facts |= dict.fromkeys(spec.get("counts", []), 0)
+    facts |= {f"{side.lower()}_cvp": cvp[c.other(side)] for side in c.sides if f"{side.lower()}_cvp" in facts}
+    for key, kind in spec.get("extra", {}).items():
+        facts[key] = winner if kind == "side" else _extra(c, key, kind, None)
+    _gained(c, raw, facts, first, winner, cvp, decisive)
+    if "lvp" in facts:  # OtO2: the Russian is the Attacker (7.521)
+        _lvp(c, raw, facts, s, rng)
+    return facts
+
+
+def _gained(c: Campaign, raw: dict, facts: dict, first: str | None, winner: str, cvp: dict, decisive: float) -> None:
+    """The CG's [model] gained count (e.g. "stone_gained_{side}"): an Assault's Attacker gains at least its margin
+    when it wins, less when it loses; a Dual Attack's winner enough that its VP (CVP earned + gained) exceed the
+    loser's."""
+    pattern = raw.get("model", {}).get("gained")
+    if not pattern:
+        return
+    key = {side: pattern.format(side=side.lower()) for side in c.sides}
+    if first is None:
+        loser = c.other(winner)
+        facts[key[winner]] = max(0, cvp[winner] - cvp[loser] + 1) + round(4 * decisive)
+        return
+    margin = (raw.get("variants", {}).get(c.variant, {}).get("assault_margin")
+              or raw.get("victory", {}).get("assault_margin") or {}).get(first)
+    if margin:
+        facts[key[first]] = margin + round(margin * decisive / 2) if winner == first else \
+            round((margin - 1) * (1 - decisive) * 0.75)
+
+
+def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random) -> None:
+    """OtO2: LVP move with the score, EVP with a Russian win, CG13's OBA limits, AFV seen, held-back CVP."""
+    previous = c.last.lvp if c.last else 0
+    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * math.tanh(s / 2)))),
+                 evp=rng.choice([0, 2, 5, 10] if s > 0 else [0, 0, 0, 2]), flames=rng.choice([0, 0, 1, 2]),
+                 russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
+    facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
+    most = raw["limits"]["oba_per_scenario"]  # CG13: the first modules of each side fire
+    facts["used"] = [u.id for sd in c.sides.values() for u in sd.retained("aircraft", "bombardment")] + \
+        [u.id for side, sd in c.sides.items() for u in sd.retained("oba")[:most[side]]]
+    for side, sd in c.sides.items():
+        held = sum("held-back" in u.flags for u in sd.retained("vehicle"))
+        facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held
+
+
+class Model:
+    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg simulate`)."""
+
+    human = False
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def answer(self, q: Question) -> Reply:
+        return Reply(simulated(q.context["campaign"], self.seed),
+                     "the stand-in scenario model (solo/campaign/model.py: a simulated scenario, not ASL)")

@@ -1,0 +1,193 @@
+"""Policies to measure the computer's judgment against (issue 21): `solo cg simulate --german random --russian greedy`.
+
+A policy is a decider like the game's own computer (solo/games/<game>/computer.py, handed to the Computer side):
+``decider(name, heuristic, side, seed)`` gives, for a side, its answer to each question of the RePh.
+
+- ``heuristic``: the game's computer itself.
+- ``random`` (random-legal): a uniformly random legal choice at each question. A purchase is built one RG at a time,
+  each time uniformly among the RGs that the question's own parser still accepts and "stop" (so most of the CPP is
+  usually spent, not always); fortifications the same, kind by kind; a question with a few answers (yes/no, a chit,
+  keep/execute/free, roll/exchange, a DRM, Recon 0-2, a unit of a stack) one of its legal answers; a choice of units
+  (Escape, Battle Hardening, Removal, Wrecks, re-manning, Commissars) a random subset (each unit a coin toss; the
+  required ones added; Battle Hardening exactly its count), drawn again until the parser accepts it.
+- ``greedy`` (greedy-cheapest): buys the cheapest legal RG (its chart CPP, then its ID) again and again until none is
+  legal (its CPP have run out or every maximum is reached), fortifications the same; at any other question the first
+  legal option: the question's default answer when it is legal, else the first of its answers (no unit chosen where
+  none must be; Battle Hardening the first units listed).
+
+Every answer is checked by the question's parser before it is given, and again by the engine (Play.ask); nothing here
+edits the games' computers. An ABtF Shift is always declined by both policies (its paths are not enumerable from
+the question), and a question no policy knows is answered by the heuristic (its why says so).
+"""
+
+import random
+from collections.abc import Callable
+
+from solo.campaign.reph import Reph
+from solo.campaign.steps import fortify
+from solo.core.errors import SoloError
+from solo.core.play import Question, Reply
+from solo.games.abtf import purchase as abtf_purchase
+from solo.games.oto2 import purchase as oto2_purchase
+from solo.games.rb.strength import commissar_types
+
+Decide = Callable[[str, Question], Reply]
+POLICIES = ("heuristic", "random", "greedy")
+YES_NO = ("mg_exchange", "free_prisoners", "counterattack", "night")
+FEW = {"prisoners": ("keep", "execute", "free"), "promotion": ("roll", "exchange 8-0", "exchange 8-1"),
+       "leader_hardening": ("roll", "exchange 8-0", "exchange 8-1"), "won_drm": (-2, -1, 0), "recon": (0, 1, 2)}
+TRIES = 30  # random subsets drawn before the least answer is taken
+
+
+def decider(name: str, heuristic: Decide, side: str, seed: int) -> Decide:
+    """The decider of policy ``name`` for ``side`` in the campaign of ``seed`` (its draws are that campaign's own)."""
+    if name not in POLICIES:
+        raise SoloError(f"no policy {name!r}: choose one of {', '.join(POLICIES)}")
+    if name == "heuristic":
+        return heuristic
+    rng = random.Random(f"{name}:{side}:{seed}") if name == "random" else None
+
+    def decide(who: str, q: Question) -> Reply:
+        return answer(q, rng, lambda: heuristic(who, q))
+    return decide
+
+
+def answer(q: Question, rng: random.Random | None, heuristic: Callable[[], Reply]) -> Reply:
+    """The policy's answer (``rng`` None: greedy-cheapest) to ``q``."""
+    label = "random-legal" if rng else "greedy-cheapest"
+    if q.key == "purchase":
+        return _basket(q, rng, label)
+    if q.key == "fortifications":
+        return _fortifications(q, rng, label)
+    options = _options(q)
+    if options is not None:
+        legal = [o for o in options if _legal(q, o)]
+        if legal:
+            pick = rng.choice(legal) if rng else _first(q, legal)
+            return Reply(pick, f"{label}: {pick!r} of the legal {legal}", tuple((str(o), "legal") for o in legal))
+    subset = _subset(q, rng)
+    if subset is not None:
+        return Reply(subset, f"{label}: {subset!r}")
+    reply = heuristic()
+    return Reply(reply.value, f"{label} has no enumeration of {q.key!r}: the heuristic answers. {reply.why}",
+                 reply.alternatives)
+
+
+def _legal(q: Question, raw) -> bool:
+    try:
+        q.parse(raw)
+    except SoloError:
+        return False
+    return True
+
+
+def _first(q: Question, legal: list):
+    """The question's default answer when it is legal (what Enter answers), else the first legal one."""
+    try:
+        default = q.parse_typed(q.default)
+    except SoloError:
+        return legal[0]
+    return next((o for o in legal if o == default), legal[0])
+
+
+def _options(q: Question) -> list | None:
+    """The few answers of a one-choice question, or None."""
+    if q.key in YES_NO:
+        return [False, True]
+    if q.key in FEW:
+        return list(FEW[q.key])
+    if q.key == "initiative":
+        return list(q.context["choices"])
+    if q.key == "random_selection":
+        return [u.id for u in q.context["units"]]
+    return None
+
+
+def _subset(q: Question, rng: random.Random | None):
+    """A choice of units (or items): random subsets until one is legal; greedy (or none legal): the least."""
+    ctx = q.context
+    if q.key == "battle_harden":
+        ids = [u.id for u in ctx["units"]]
+        candidates = [rng.sample(ids, min(ctx["count"], len(ids))) for _ in range(TRIES)] if rng else []
+        least = ids[: ctx["count"]]
+    elif q.key == "escape":
+        ids, must = [u.id for u in ctx["units"]], list(ctx.get("must", []))
+        candidates = [must + [i for i in ids if i not in must and rng.random() < 0.5] for _ in range(TRIES)] if rng \
+            else []
+        least = must
+    elif q.key in ("removal", "abandon"):
+        ids = list(range(1, len(ctx["items"]) + 1)) if q.key == "removal" else [u.id for u in ctx["units"]]
+        candidates = [[i for i in ids if rng.random() < 0.5] for _ in range(TRIES)] if rng else []
+        least = []
+    elif q.key == "commissars":
+        new = ctx.get("leaders") or ctx.get("units")
+        most = ctx.get("most", ctx.get("room", 0))
+        picks = [rng.sample(new, rng.randint(0, min(most, len(new)))) for _ in range(TRIES)] if rng else []
+        if "leaders" in ctx:  # RB 11.6206: new leader = Commissar type
+            candidates = [{u.id: rng.choice(commissar_types()) for u in p} for p in picks]
+            least = {}
+        else:
+            candidates, least = [[u.id for u in p] for p in picks], []
+    elif q.key == "remann":
+        candidates = []
+        for _ in range(TRIES if rng else 0):
+            crews = rng.sample(ctx["units"], len(ctx["units"]))
+            candidates.append([f"{v.id}={crews.pop().id}" for v in ctx["vehicles"] if crews and rng.random() < 0.5])
+        least = []
+    elif q.key == "shift":
+        candidates, least = [], []
+    else:
+        return None
+    return next((c for c in candidates if _legal(q, c)), least if _legal(q, least) else None)
+
+
+def _basket(q: Question, rng: random.Random | None, label: str) -> Reply:
+    """RGs one at a time: uniformly among the legal next ones and stopping (random), or the cheapest legal (greedy),
+    each tested whole by the question's parser (its maxima, its CPP)."""
+    r: Reph = q.context["reph"]
+    chart = sorted(r.chart(q.side).values(), key=lambda g: (g.cpp, g.id))
+    bought: list[str] = []
+    while True:
+        if rng:
+            legal = [g for g in chart if _legal(q, ", ".join(bought + [g.id]))]
+            pick = rng.choice(legal + [None])
+        else:
+            pick = next((g for g in chart if _legal(q, ", ".join(bought + [g.id]))), None)
+        if pick is None:
+            break
+        bought.append(pick.id)
+    text = ", ".join(bought) or "none"
+    return Reply(text, f"{label}: buys {text}" + ("" if rng else " (the cheapest legal RG while any is legal)"))
+
+
+def fortification_costs(r: Reph, side: str) -> dict[str, int]:
+    """FPP of one of each kind a side may buy (a Pillbox left out: its cost is the player's design)."""
+    if r.defn.id == "oto2":
+        return dict(oto2_purchase.FORT_COSTS)
+    out = {}
+    kinds = abtf_purchase.FORTS if r.defn.id == "abtf" else [k for k in fortify.price_list(r) if k != "Pillbox"]
+    for kind in kinds:
+        try:
+            out[kind] = abtf_purchase.fortification_cost(r, side, kind) if r.defn.id == "abtf" else \
+                fortify.cost(r, side, kind)
+        except SoloError:  # a kind only the other side may buy
+            continue
+    return out
+
+
+def _fortifications(q: Question, rng: random.Random | None, label: str) -> Reply:
+    costs = fortification_costs(q.context["reph"], q.side)
+    kinds = sorted(costs, key=lambda k: (costs[k], k))
+    bought: dict[str, int] = {}
+    while True:
+        def more(kind):
+            return bought | {kind: bought.get(kind, 0) + 1}
+        if rng:
+            legal = [k for k in kinds if _legal(q, more(k))]
+            pick = rng.choice(legal + [None])
+        else:
+            pick = next((k for k in kinds if _legal(q, more(k))), None)
+        if pick is None:
+            break
+        bought = more(pick)
+    return Reply(bought, f"{label}: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing"))

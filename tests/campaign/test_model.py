@@ -1,0 +1,86 @@
+"""The stand-in scenario model (solo/campaign/model.py): calibrated (equal sides win about half each), a stronger side
+wins more, monotonic in each term of a side's power, deterministic per seed, and its facts valid facts."""
+
+import random
+
+import pytest
+
+from solo.campaign.engine import initial_campaign
+from solo.campaign.facts import check
+from solo.campaign.model import chance, outcome, power, simulated
+from solo.campaign.reph import load_campaign
+from solo.campaign.state import Fortification
+
+DRAWS = 2000
+
+
+def mirrored(squads=(10, 10), kind="Dual Attack"):
+    """An OtO2 campaign whose two sides field the same (or ``squads``) 4-4-7 squads, one 9-1 and one AFV each."""
+    c = initial_campaign(load_campaign("oto2"), "none")
+    c.initiative = {"type": kind}
+    for (side, s), n in zip(c.sides.items(), squads):
+        s.elr, s.san = 3, 2
+        for _ in range(n):
+            s.add("4-4-7", "squad")
+        s.add("9-1", "leader")
+        s.add("T-34/M43", "vehicle")
+    return c
+
+
+def wins(c, draws=DRAWS) -> dict:
+    won = dict.fromkeys(c.sides, 0)
+    for seed in range(draws):
+        won[outcome(c, random.Random(seed))[1]] += 1
+    return won
+
+
+def test_equal_sides_win_about_half_each():
+    won = wins(mirrored())
+    assert all(0.45 * DRAWS <= n <= 0.55 * DRAWS for n in won.values()), won
+    assert chance(10, 10) == 0.5
+
+
+def test_a_stronger_side_wins_more():
+    c = mirrored((15, 10))  # the German (the first side: the Dual Attack's nominal Attacker) fields half again as much
+    won = wins(c)
+    expected = chance(power(c.sides["German"], False), power(c.sides["Russian"], False))
+    assert won["German"] > 0.6 * DRAWS and abs(won["German"] / DRAWS - expected) < 0.03, (won, expected)
+    assert wins(mirrored((10, 15)))["Russian"] > 0.6 * DRAWS
+
+
+def test_the_defender_is_dug_in():
+    """OtO2's Russian attacks (7.521): between equal OBs the German Defender wins more."""
+    c = mirrored(kind="")
+    assert wins(c, 1000)["German"] > 600
+
+
+@pytest.mark.parametrize("change", ["squad", "leader", "vehicle", "oba", "sw", "elr", "san", "fortification"])
+def test_power_rises_with_each_term(change):
+    c = mirrored()
+    s = c.sides["German"]
+    before = power(s, True)
+    if change == "elr":
+        s.elr += 1
+    elif change == "san":
+        s.san += 1
+    elif change == "fortification":
+        s.fortifications.append(Fortification("German", "Trench", 2, c.date))
+    else:
+        s.add({"squad": "4-6-7", "leader": "8-0", "vehicle": "PzIVH", "oba": "100mm OBA", "sw": "LMG"}[change], change)
+    assert power(s, True) > before
+    assert chance(power(s, True), 20) > chance(before, 20)
+
+
+def test_the_chance_is_monotonic_and_biased():
+    assert chance(12, 10) > chance(11, 10) > chance(10, 10) > chance(10, 11)
+    assert chance(10, 10, 0.5) > chance(10, 10) > chance(10, 10, -0.5)
+    assert abs(chance(15, 10) - 0.69) < 0.01 and abs(chance(20, 10) - 0.8) < 0.01
+
+
+def test_facts_are_deterministic_per_seed_and_valid():
+    c = mirrored(kind="")
+    first = simulated(c, 7)
+    assert simulated(c, 7) == first
+    assert any(simulated(c, seed) != first for seed in range(8, 12))
+    for seed in range(20):
+        check(c, simulated(c, seed))  # the facts a player could have reported

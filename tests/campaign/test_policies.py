@@ -1,0 +1,81 @@
+"""The policies `solo cg simulate` measures the computer against (solo/games/policies.py): whole campaigns of every
+CG played by random-legal and greedy-cheapest sides, each answer legal (the engine parses it), none left to the
+heuristic, the same for the same seed, and a save that replays."""
+
+import random
+
+import pytest
+
+from solo.campaign.engine import run, start_meta
+from solo.campaign.report import status_json
+from solo.campaign.simulate import policy_deciders, results, summary
+from solo.core.errors import SoloError
+from solo.core.store import EventLog
+from solo.games import CAMPAIGNS, campaign
+from solo.games import run_campaign as replay
+from solo.games.policies import _legal, answer, decider
+from tests.reph import PACKS
+
+
+@pytest.fixture(params=sorted(CAMPAIGNS))
+def family(request, pack):
+    """Each CG on the first CG of its family, RB, VotG and ABtF with their TEST pack (as test_whole_campaigns)."""
+    cg = request.param
+    if (PACKS / cg).is_dir():
+        pack(cg)
+    return cg, next(iter(CAMPAIGNS[cg].definition.variants), None)
+
+
+def played(cg, variant, seed, policies, save=":memory:"):
+    game = campaign(cg)
+    log = EventLog.create(save, start_meta(game.id, variant, "none") | {"seed": seed})
+    outcome = run(game, log, stop_at_scenario=False, deciders=policy_deciders(game, seed, policies, decider))
+    return outcome, log
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_a_policy_plays_whole_campaigns(family, policy, tmp_path):
+    cg, variant = family
+    sides = campaign(cg).definition.sides
+    for seed in (1,):
+        outcome, log = played(cg, variant, seed, dict.fromkeys(sides, policy), str(tmp_path / f"{seed}.db"))
+        assert outcome.campaign.stage == "ended", (seed, outcome.campaign.step)
+        decisions = [e for e in log.events if e.kind == "decision" and e.side]
+        assert decisions and all("no enumeration" not in e.data["why"] for e in decisions), seed
+        assert {e.data["what"] for e in decisions} >= {"purchase"}
+        again = replay(EventLog.open(tmp_path / f"{seed}.db"), frozen=True)
+        assert status_json(again, reveal=True) == status_json(outcome, reveal=True)
+
+
+def test_greedy_buys_the_cheapest_rgs_until_none_is_legal(family):
+    """At the first purchase of each side (asked of a human side, answered here by the policy): greedy's basket is
+    legal, starts with the cheapest legal RG and takes no further RG; random's is legal and differs by seed."""
+    cg, variant = family
+    game = campaign(cg)
+    for side in game.definition.sides:
+        log = EventLog.create(":memory:", start_meta(game.id, variant, side) | {"seed": 3})
+        q = run(game, log).waiting
+        assert q.key == "purchase" and q.side == side
+        chart = q.context["reph"].chart(side).values()
+        text = answer(q, None, lambda: None).value
+        q.parse(text)
+        bought = [w.strip() for w in text.split(",")] if text != "none" else []
+        legal = [g for g in chart if _legal(q, g.id)]
+        assert bought and min((g.cpp, g.id) for g in legal) == next((g.cpp, g.id) for g in chart if g.id == bought[0])
+        assert not [g for g in chart if _legal(q, f"{text}, {g.id}")], (side, text)
+        drawn = {answer(q, random.Random(seed), lambda: None).value for seed in range(6)}
+        assert len(drawn) > 1 and all(_legal(q, text) for text in drawn), drawn
+
+
+def test_the_same_seed_gives_the_same_results_and_a_summary():
+    one = results(campaign, "oto2", [4, 5], policies={"German": "random", "Russian": "greedy"}, make=decider)
+    assert one == results(campaign, "oto2", [4, 5], jobs=2, policies={"German": "random", "Russian": "greedy"},
+                          make=decider)
+    total = summary(one)
+    assert total["runs"] == 2 and sum(total["wins"].values()) == 2
+    assert set(total["cpp_left"]) == {"German", "Russian"} and total["cpp_left"]["German"]["min"] >= 0
+
+
+def test_an_unknown_policy_is_one_line():
+    with pytest.raises(SoloError, match="no policy 'clever'"):
+        decider("clever", None, "German", 1)
