@@ -26,9 +26,9 @@ from tests.reph import day_reph, new_reph
 
 @pytest.fixture(scope="module")
 def at_first_scenario():
-    """OtO2 seed 4 past its first RePh, both sides computer: the German has bought OBA, an observer, aircraft, mines
-    and "?" (seed 1 until issue 21: its 23PM is Overcast now, and no aircraft fly in it)."""
-    log = EventLog.create(":memory:", {"cg": "oto2", "human": "none", "seed": 4})
+    """OtO2 seed 6 past its first RePh, both sides computer: the German has bought OBA, an observer, aircraft, mines
+    and "?" (seed 1 until issue 21: its 23PM is Overcast now, and no aircraft fly in it; seeds 2-5 buy none)."""
+    log = EventLog.create(":memory:", {"cg": "oto2", "human": "none", "seed": 6})
     run(log)
     return run(log)
 

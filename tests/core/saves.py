@@ -23,6 +23,19 @@ def state(path) -> tuple | None:
     return tuple((e.seq, e.kind, e.step, e.side, e.secret, repr(e.data)) for e in log.events), tuple(log.pending)
 
 
+def same_game(now: tuple | None, then: tuple | None, new_save: bool) -> bool:
+    """Two states of one command's run are the same game: equal; for a save created anew (a new save has its own random
+    secret key: issue 21's computer draws among near-equal options and its secret rolls come from it), equal but for
+    what the computer's secret events hold."""
+    if not new_save or now is None or then is None:
+        return now == then
+
+    def public(state: tuple) -> tuple:
+        events, pending = state
+        return tuple(e[:5] + ((None,) if e[4] else e[5:]) for e in events), pending
+    return public(now) == public(then)
+
+
 def solo(*args) -> int:
     """`solo ARGS` in this process, quietly: its exit code (2 for a player's error, as the CLI's main gives)."""
     try:
