@@ -68,10 +68,10 @@ def _check_state(r):
 
 
 def test_random_purchase_states_buy_legally_in_whole_numbers():
-    """OtO2 7.518 (issue 21): over 200 random RePh purchase states every purchase passes the Basket's checks and every
-    score is a whole number."""
+    """OtO2 7.518 (issue 21): over 60 random RePh purchase states (the plain run's sample; 10,000 with -m long) every
+    purchase passes the Basket's checks and every score is a whole number."""
     rng = random.Random(21)
-    for _ in range(200):
+    for _ in range(60):
         _check_state(_random_state(rng))
 
 
