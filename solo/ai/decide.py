@@ -94,6 +94,11 @@ def reachable(m: PhaseMaps, unit: Piece, start: int) -> dict[int, list[str]]:
     each with its path, start first."""
     t = m.terrain
     _, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, m.occupied)
+    return _paths(t, previous)
+
+
+def _paths(t: Terrain, previous: dict[int, int]) -> dict[int, list[str]]:
+    """Each hex a bounded search reached, with its path from the start (start first)."""
     paths = {}
     for i in previous:
         path, j = [], i
@@ -173,13 +178,7 @@ def _rout_options(m: PhaseMaps, unit: Piece) -> tuple[dict[int, list[str]], str]
     near = m.friendly_distance.min(axis=0) if m.friendly_hexes else np.full(len(t.nodes), 99)
     nearer = frozenset(np.nonzero(near < near[start])[0].tolist()) | m.occupied  # never entered on the way
     cost, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, nearer)
-    legal = {}
-    for i in cost:
-        path, j = [], i
-        while j != -1:
-            path.append(t.nodes[j])
-            j = previous[j]
-        legal[i] = path[::-1]
+    legal = _paths(t, previous)
     apart = {i: p for i, p in legal.items() if near[i] > 1}
     legal, said = (apart, "not ADJACENT to a FRIENDLY unit") if apart else (legal, "no hex apart from FRIENDLY units")
     refuges = [i for i in legal if t.terrain[i] in ROUT_TO]
