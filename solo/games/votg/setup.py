@@ -37,7 +37,9 @@ def guidance(r: Reph, side: str) -> list[str]:
     else:
         lines.append(f"{kinds['squad']} squads: hold the stone buildings of the Front Line with MG covering the streets; "
                      "keep a reserve a few hexes back")
-    forts = Counter(f.kind for f in s.fortifications)
+    forts = Counter()
+    for f in s.fortifications:  # each record's count (mine factors, counters); before rules version 3 one a record
+        forts[f.kind] += f.count if r.rules >= 3 else 1
     if forts:
         lines.append("Fortifications " + ", ".join(f"{k} x{n}" for k, n in forts.items()) + ": only those marked F in "
                      "Front Line Locations (12.6264); Wire and mines across the streets the enemy must cross")

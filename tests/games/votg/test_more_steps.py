@@ -719,3 +719,14 @@ def test_setup_guidance(vr):
     assert "concentrate on the stone buildings" in votg_setup.guidance(r, "German")[1]
     votg_setup.setup(r)
     assert "German set-up: first the Isolated units" in said(r) and "Recon inspections alternate" in said(r)
+
+
+
+def test_12_6264_set_up_guidance_counts_each_fortification(vr):
+    """12.6264: the computer's set-up words name its Fortifications with their number: 48 A-P mine factors bought in
+    one record read "A-P Mine x48" (it said x1, counting records); saves before rules version 3 count records."""
+    for rules, says in ((3, "A-P Mine x48"), (2, "A-P Mine x1")):
+        r = vr()
+        r.rules = rules
+        r.side("German").fortifications.append(Fortification("German", "A-P Mine", 48, "14 Sept"))
+        assert any(says in line for line in votg_setup.guidance(r, "German"))
