@@ -12,8 +12,8 @@ Scores are whole thousandths of a point (issue 21: no float comparison decides).
 from functools import cache
 
 from solo.ai.reph import MILLI, milli, shown
-from solo.campaign.facts import strength
 from solo.campaign.reph import Reph
+from solo.campaign.state import SideState
 from solo.campaign.steps.initiative import chits_left
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
@@ -24,12 +24,20 @@ def chit_weights() -> dict:
     return read_toml_file(content_dir("ai") / "initiative.toml", "heuristics file")
 
 
+# The OB strength the chit weighs (a stand-in of the project's): squads 1, HS/crews 0.5, AFV 2, Guns 1, OBA modules
+# 1.5, bombardments 2, cupolas 1.
+STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "oba": 1.5, "bombardment": 2.0, "cupola": 1.0}
 BAND = 0.1  # points: an Attack scoring within this of Idle's 0 is drawn for, a coin between the two (issue 21)
 
 
+def strength(s: SideState) -> float:
+    """A side's OB strength by STRENGTH, at least 1."""
+    return max(sum(STRENGTH.get(u.kind, 0) for u in s.retained()), 1.0)
+
+
 def ratio(r: Reph, side: str) -> int:
-    """Own OB strength over the opponent's (solo/campaign/facts.py weights, no defence bonus), in thousandths."""
-    return milli(strength(r.c, side, False)) * MILLI // milli(strength(r.c, r.c.other(side), False))
+    """Own OB strength over the opponent's, in thousandths."""
+    return milli(strength(r.c.sides[side])) * MILLI // milli(strength(r.c.sides[r.c.other(side)]))
 
 
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:

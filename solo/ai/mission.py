@@ -14,11 +14,10 @@ from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
 from solo.ai.situation import Situation, piece, unit_data
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import board_edge, held_vpo
+from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
 from solo.sasl.state import Mission
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
-ACTING = ("squad", "hs", "crew", "leader", "vehicle", "gun")
 
 
 def terrain(mission_map) -> Terrain:
@@ -36,7 +35,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
     pieces = []
     for u in m.units:
-        if not u.on_map or u.kind not in ACTING or name(u.hex) is None or "wreck" in u.marks:
+        if not u.on_map or u.kind not in CONTROLLING or name(u.hex) is None or "wreck" in u.marks:
             continue
         raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == "broken",
                "attitude": (u.attitude or "hold").lower()}

@@ -13,6 +13,7 @@ Scores are whole numbers, thousandths of a point (`milli`): no float comparison 
 from collections.abc import Callable, Mapping
 from functools import cache
 
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
@@ -30,6 +31,13 @@ NEAR = 10  # percent: the options scoring within this of the best are drawn amon
 def milli(x: float) -> int:
     """A weight of ai/<cg>.toml (or a count) in whole thousandths of a point: read once, whole from then on."""
     return round(x * MILLI)
+
+
+def filled(per: int, count: int, short: int, unit: int = 1) -> int:
+    """Points of ``count`` units at ``per`` each while they fill ``short`` (counted in ``unit``s of a unit, e.g. two
+    half-squads a squad), SURPLUS of that beyond the need; a whole number (issue 21)."""
+    filling = min(count * unit, max(short, 0))
+    return (per * filling + milli(SURPLUS) * per // MILLI * (count * unit - filling)) // unit
 
 
 def shown(score: int) -> str:
@@ -145,7 +153,7 @@ def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) ->
     issue 21): beside a friendly-Controlled non-Isolated hex ("adjacent", or "within-2") the escape leads into its own
     lines, so a higher chance of Elimination is accepted (CONTROL_WEIGHT); compared exactly, in whole numbers."""
     picks, why, weighed = [], [], []
-    near = (r.c.facts or {}).get("near", {})
+    near = fact(r, "near", {})
     for unit in q.context["units"]:
         if unit.kind not in ("squad", "hs", "crew", "leader", "hero", "vehicle") or "immobilized" in unit.flags:
             continue

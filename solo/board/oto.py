@@ -370,6 +370,7 @@ def load(folder: Path) -> OtoMap:
     return board
 
 
+@cache  # the board is load()'s own, cached: one cut map a process, so the map's caches (the AI's arrays) hit
 def in_play(board: OtoMap, last_row: int) -> OtoMap:
     """The map cut to hexrows 1..``last_row`` (OtO-S1: "Only hexrows 1-28 are in play")."""
     g = board.grid

@@ -206,12 +206,9 @@ def check(c: Campaign, raw) -> dict:
     return facts
 
 
-# --- what the stand-in scenario model (solo/campaign/model.py) and the computer's chits share --------------------
+# --- what the stand-in scenario model (solo/campaign/model.py) and the RePh steps share --------------------------
 # CVP by kind (A26 in spirit): squad 2, HS/crew/leader/SW 1, Gun 2, AFV 5 (a stand-in for A26.2's BPV-based values).
-# STRENGTH: the OB strength the Initiative chit heuristic weighs (solo/ai/chits.py): squads 1, HS/crews 0.5, AFV 2,
-# Guns 1, OBA modules 1.5 and bombardments 2; the scenario Defender's x1.5 plus 1 per 5 fortification counters.
 CVP = {"squad": 2, "hs": 1, "crew": 1, "leader": 1, "hero": 1, "gun": 2, "vehicle": 5, "sw": 1}
-STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "oba": 1.5, "bombardment": 2.0, "cupola": 1.0}
 
 
 def attacker(c: Campaign) -> str | None:
@@ -223,9 +220,3 @@ def attacker(c: Campaign) -> str | None:
     return named or load_campaign(c.cg).raw.get("attacker") or next(iter(c.sides))
 
 
-def strength(c: Campaign, side: str, defending: bool) -> float:
-    s = c.sides[side]
-    total = sum(STRENGTH.get(u.kind, 0) for u in s.retained())
-    if defending:
-        total = total * 1.5 + sum(f.count for f in s.fortifications) / 5
-    return max(total, 1.0)

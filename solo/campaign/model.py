@@ -37,12 +37,13 @@ The facts are answers recorded in the log, so an old save replays its recorded f
 
 import math
 import random
-import re
 
 from solo.campaign.facts import CVP, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState, Unit
+from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
+from solo.rules.units import parse_unit
 
 K = 2.0  # weight of ln(power ratio) in the score
 ELR_STEP, SAN_STEP = 0.05, 0.02  # power per ELR step from 3, per SAN point
@@ -52,18 +53,23 @@ VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, 
 MMC = ("squad", "hs", "crew", "hero")
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
 LVP_SWING = 3.0
-_FORM = re.compile(r"(\d{1,2})-(\d{1,2})-(\d{1,2})")
-_LEADER = re.compile(r"(\d{1,2})([-+][0-3])")
+
+
+def _numbers(unit: Unit) -> tuple[str, ...]:
+    """The numbers its counter shows (rules/units.py parse_unit); none for a name that is not a counter's form."""
+    try:
+        return parse_unit(unit.type)
+    except SoloError:
+        return ()
 
 
 def value(unit: Unit) -> float:
     """A unit's worth in the model (VALUES; an MMC by FP x morale / 28)."""
+    form = _numbers(unit)
     if unit.kind in MMC:
-        form = _FORM.search(unit.type)
-        worth = int(form[1]) * int(form[3]) / 28 if form else (1.0 if unit.kind == "squad" else 0.5)
+        worth = int(form[0]) * int(form[2]) / 28 if len(form) == 3 else (1.0 if unit.kind == "squad" else 0.5)
     elif unit.kind == "leader":
-        form = _LEADER.search(unit.type)
-        worth = VALUES["leader"] + 0.25 * max(0, -int(form[2])) if form else VALUES["leader"]
+        worth = VALUES["leader"] + 0.25 * max(0, -int(form[1])) if len(form) == 2 else VALUES["leader"]
     else:
         worth = VALUES.get(unit.kind, 0.0)
     return worth / 2 if unit.isolated else worth

@@ -86,8 +86,8 @@ def summary(results: list[dict]) -> dict:
     wins, decided = {}, {}
     for r in results:
         wins[r["winner"] or "draw"] = wins.get(r["winner"] or "draw", 0) + 1
-        decided[r.get("decided_by", "cg")] = decided.get(r.get("decided_by", "cg"), 0) + 1
-    sides = sorted({side for r in results for side in r.get("cpp_left", {})})
+        decided[r["decided_by"]] = decided.get(r["decided_by"], 0) + 1
+    sides = sorted({side for r in results for side in r["cpp_left"]})
     return {"runs": len(results), "wins": dict(sorted(wins.items())),
             "win_rate": {side: round(n / len(results), 3) for side, n in sorted(wins.items())} if results else {},
             "decided_by": dict(sorted(decided.items())),

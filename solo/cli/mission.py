@@ -132,6 +132,11 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
             raise SoloError(f"--vasl-boards {folder}: make it your VASL boards folder first (export SOLO_VASL_BOARDS="
                             f"{folder}, or vasl_boards in config.toml): the mission's later commands read its boards "
                             "only from there (nothing was created)") from None
+        if not game.reads_boards(boards):  # OtO-S1 without bdOTO in the folder: on its hex grid, unless asked for
+            if folder:
+                raise SoloError(f"--vasl-boards {folder}: {', '.join(game.board_files)} is not in it (nothing was "
+                                "created)")
+            boards = None
     seed = int(time.time()) if seed is None else seed
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})

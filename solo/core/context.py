@@ -59,12 +59,13 @@ class StepContext:
     def _readings(self, trace: Trace, secret: str) -> None:
         """Issue 20.28: where a reading of a garbled or ambiguous passage decides a roll, the player is told it, once
         a step (a phase in a mission) for each table, chained tables included."""
-        said = self._read
-        where = tuple(v for k, v in sorted(self.entry("", "", "").items()) if k not in ("text", "secret"))
+        said, where = self._read, None
         todo = [trace]
         while todo:
             t = todo.pop(0)
             todo += t.subrolls
+            if t.table.reading and where is None:  # where the game stands, worked out only for a table with a reading
+                where = tuple(v for k, v in sorted(self.entry("", "", "").items()) if k not in ("text", "secret"))
             if t.table.reading and (t.table.id, where) not in said:
                 said.add((t.table.id, where))
                 self.say(f"solo's reading of {t.table.title}: {t.table.reading}", rule=t.table.rule, secret=secret)

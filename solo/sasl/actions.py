@@ -86,7 +86,7 @@ def check_enter(x: Ctx, raw: dict) -> dict:
             have = ", ".join(f"{k} x{n}" for k, n in sorted(left.items()) if n) or "nothing"
             raise SoloError(f"enter: the OoB has no {'more ' if t in left or t in oob_counters(m) else ''}{t!r} "
                             f"to bring on (still off the map: {have})")
-    if m.at(where, "ENEMY"):
+    if m.holds_enemy(where):
         raise SoloError(f"enter: {where} holds ENEMY units")
     new = [Unit("", t, kind_of(t, x.defn["friendly"]), where, side="FRIENDLY") for t in types]
     problem = stacking(m, where, "FRIENDLY", new)
@@ -159,7 +159,7 @@ def check_move(x: Ctx, raw: dict) -> dict:
             if c == float("inf"):
                 raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)})")
             cost += c
-        if m.at(step, "ENEMY") and m.phase != "FRIENDLY APh":
+        if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
             raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
         here = step
     infantry = [u for u in units if u.kind in INFANTRY]

@@ -15,7 +15,8 @@ from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
 from solo.sasl.state import Unit
 
 REROLL = "reroll"
-RE_LIMITS = ([2, 3], [6, 7])  # 2.4-2.5: a side's RE#s stay between 2/3 and 6/7
+RE_LIMITS = ([2, 3], [6, 7])  # a side's RE#s: 6/7 at most (OtO-S1 RE 21-22, 44-46), 2/3 at least (the A11 and R9
+# stand-ins' own floor, not in the texts)
 
 
 def re_change(x: Ctx, side: str, step: int, at_limit: str = REROLL) -> str:
@@ -241,6 +242,11 @@ def event(x: Ctx, side: str) -> dict:
         return {"side": side, "roll": trace.original, "final": trace.final, "row": trace.row, "event": trace.result, "follow_ups": follow,
                 "effect": outcome, "stand_in": bool(trace.table.stand_in)}
     return {"side": side, "event": "no applicable Random Event in ten rolls", "follow_ups": [], "effect": None}
+
+
+def chained_number(trace, default: int = 1) -> int:
+    """The number a chained A6 stand-in table gave (the FFE, Guns or squads an entry receives)."""
+    return next((int(sub.result) for sub in all_subrolls(trace) if sub.result.isdigit()), default)
 
 
 def all_subrolls(trace):

@@ -7,6 +7,7 @@ has rules of its own.
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from solo.board.terrain import Board
 from solo.core.content import content_dir, read_toml_file
@@ -32,7 +33,13 @@ class MissionGame:
     actions: Mapping[str, Callable[[Ctx, dict], dict]] = field(default_factory=dict)  # the player's own actions
     action_checks: Mapping[str, Callable[[Ctx, str], None]] = field(default_factory=dict)  # refuse one before it is kept
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
+    board_files: tuple[str, ...] = ()  # what it reads there beyond the geomorphic boards (OtO-S1: bdOTO)
     mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None
+
+    def reads_boards(self, folder) -> bool:
+        """The mission plays on the boards of ``folder`` (a VASL boards folder, or None): it reads VASL boards and the
+        folder holds what it needs; otherwise it plays on its hex grid, as a new mission without a folder does."""
+        return bool(self.vasl_boards and folder and all((Path(folder) / f).exists() for f in self.board_files))
 
     @property
     def definition(self) -> dict:

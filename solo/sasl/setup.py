@@ -65,10 +65,10 @@ def place_s(x: Ctx) -> None:
     for vpo in (x.m.boards.get("vpo") or []):
         board_id, board = _board_of(vpo["hex"], boards)
         if "intersection" in vpo["why"]:
-            centre = x.map.name(vpo["hex"]) if x.rules >= 3 else vpo["hex"]  # a half hex by the map's one name
             put(vpo["hex"], "road Intersection VPO")
             radius = int(x.roll("sasl.a6f", f"S? radius around {vpo['hex']} (A6f)", side="").result)
             if x.rules >= 3:  # issue 18: the radius runs on across the board edges (it stopped at them before)
+                centre = x.map.name(vpo["hex"])  # a half hex by the map's one name
                 within = [n for n in x.map.hexes if x.map.terrain(n) in CONCEALMENT
                           and x.map.distance(centre, n) <= radius]
             else:

@@ -105,6 +105,11 @@ class Mission:
         """The units on the map in ``hex_id`` (of ``side``, or both)."""
         return [u for u in self.units if u.hex == hex_id and u.on_map and side in (None, u.side)]
 
+    def holds_enemy(self, hex_id: str) -> bool:
+        """An ENEMY unit stands in ``hex_id``: a fortification (a minefield, a Foxhole) alone does not bar a FRIENDLY
+        unit from entering (issue 18: a Random Event's minefield barred it as if it were an ENEMY unit)."""
+        return any(u.kind != "fortification" for u in self.at(hex_id, "ENEMY"))
+
     @property
     def activated(self) -> list[Unit]:
         return [u for u in self.units if u.on_map and u.side == "ENEMY" and u.source != "set up"]

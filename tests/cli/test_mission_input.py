@@ -192,3 +192,16 @@ def test_a_known_minefield_strength_is_rolled_once(oto_s1, capsys):
     out = solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "b27")
     assert refused(out) and "minefield B27: its strength is rolled already" in out.err
     assert save_rows(oto_s1) == before
+
+
+def test_oto_s1_without_bdoto_plays_on_its_grid(tmp_path, capsys, monkeypatch):
+    """A VASL boards folder without bdOTO (the legacy OtO map archive) leaves OtO-S1 on its hex grid, as without a
+    folder; named with --vasl-boards it is one line, exit 2, nothing created (issue 17's map made it refuse)."""
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "SharedBoardMetadata.xml").write_text("<boardMetadata/>")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(boards))
+    assert solo(capsys, "mission", "new", "oto-s1", "--save", "g.db", "--seed", "2").code == 0
+    out = solo(capsys, "mission", "new", "oto-s1", "--save", "h.db", "--vasl-boards", str(boards))
+    assert refused(out) and "bdOTO is not in it" in out.err and not (tmp_path / "h.db").exists()

@@ -6,11 +6,17 @@ import pytest
 
 from solo.core.store import EventLog
 from solo.games import run_mission
+from solo.rules import default_catalog
 from solo.sasl.setup import BUILDINGS, CONCEALMENT, buildings
 from tests.conftest import VASL_BOARDS
 from tests.sasl.test_map_play import new_cross_roads
 
-A6F_MOST, A9E_MOST = 3, 2  # the largest radius Table A6f gives and the most S? A9e gives a building
+def _most(table_id: str) -> int:
+    """The largest number a table gives (the A6f and A9e stand-ins, or the player's pack)."""
+    return max(int(v) for row in default_catalog().get(table_id).rows for v in row.results.values())
+
+
+A6F_MOST, A9E_MOST = _most("sasl.a6f"), _most("sasl.a9e")  # the largest radius, the most S? a building gets
 
 
 def check(path) -> int:

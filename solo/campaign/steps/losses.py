@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterator
 
-from solo.campaign.facts import CVP
+from solo.campaign.facts import CVP, fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import PERSONNEL, SideState, Unit
 from solo.core.errors import SoloError
@@ -48,7 +48,7 @@ def counted(r: Reph, unit: Unit) -> None:
 def reph_cvp(r: Reph, side: str) -> int:
     """CVP ``side`` earned in this RePh (the other side's units noted by ``counted``): the stand-in A26 values of
     solo/campaign/facts.py (CVP) by kind."""
-    noted = [find(r, i) for i in (r.c.facts or {}).get("reph_eliminated", [])]
+    noted = [find(r, i) for i in fact(r, "reph_eliminated", [])]
     return sum(CVP.get(unit.kind, 0) for unit in noted if unit.side != side)
 
 

@@ -1,10 +1,10 @@
 """The computer side's answers to the A Bridge Too Far RePh questions, weights from ai/abtf.toml.
 
-Building blocks of solo/ai/reph.py reused: SURPLUS (value of a unit beyond a need), the greedy purchase and the MMC
+Building blocks of solo/ai/reph.py reused: filled (SURPLUS: the value of a unit beyond a need), the greedy purchase and the MMC
 Battle Hardening choice (battle_harden).
 """
 
-from solo.ai.reph import battle_harden, cpp_value, drawn, greedy, milli, shown
+from solo.ai.reph import battle_harden, cpp_value, drawn, filled, greedy, milli, shown
 from solo.campaign.rg import RGType
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
@@ -41,22 +41,16 @@ def _halves(s) -> int:
     return 2 * len(s.retained("squad")) + len(s.retained("hs"))
 
 
-def _filled(per: int, count: int, short: int) -> int:
-    """``count`` at ``per`` each while they fill ``short``, a tenth of that beyond (SURPLUS)."""
-    filling = min(count, max(short, 0))
-    return per * filling + per // 10 * (count - filling)
-
-
 def value(r, s, g: RGType, chosen: list[RGType], w: dict) -> tuple[int, str]:
     """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why."""
     count = g.full or 0
     if g.letter == "I":
         have = _halves(s) + sum(2 * (c.full or 0) for c in chosen if c.letter == "I")
-        pts = _filled(milli(w["infantry"]), 2 * count, 2 * w["squads_target"] - have) // 2
+        pts = filled(milli(w["infantry"]), 2 * count, 2 * w["squads_target"] - have) // 2
         return pts, f"infantry: {have / 2:g} squads, wants {w['squads_target']}"
     if g.letter == "A":
         have = len(s.retained("vehicle")) + sum(c.full or 0 for c in chosen if c.letter == "A")
-        return _filled(milli(w["armor"]), count, w["armor_target"] - have), \
+        return filled(milli(w["armor"]), count, w["armor_target"] - have), \
             f"armour: {have} AFV, wants {w['armor_target']}"
     if g.letter == "G":
         return milli(w["guns"]) * max(count, 1), "Guns for the Blocks"

@@ -6,18 +6,17 @@ import re
 
 from solo.ai.reph import (
     MILLI,
-    SURPLUS,
     battle_harden,
     cpp_value,
     cpp_vp,
     drawn,
     escape_decision,
+    filled,
     greedy,
     leader_hardening,
     milli,
     shown,
     squad_quality,
-    weights,
 )
 from solo.campaign import rg as rgs
 from solo.campaign.reph import Reph
@@ -135,7 +134,8 @@ def _initial_afv(r: Reph) -> int:
         sum(u["count"] for u in russian.get("units", []) if u["kind"] == "vehicle")
 
 
-OBA_FP = ((200, 36), (150, 30), (120, 24), (100, 20), (80, 16), (70, 12))  # C1.22: the FP of an OBA calibre
+# C1.22 (core ASL, not in the texts: a weight of the computer's, not a table of the rules): an OBA calibre's FP
+OBA_FP = ((200, 36), (150, 30), (120, 24), (100, 20), (80, 16), (70, 12))
 
 
 def _oba_fp(g: rgs.RGType) -> int:
@@ -143,12 +143,6 @@ def _oba_fp(g: rgs.RGType) -> int:
     found = re.match(r"(\d+)mm", g.title)
     calibre = int(found.group(1)) if found else 100
     return next((fp for least, fp in OBA_FP if calibre >= least), 12)
-
-
-def _filled(per: int, count: int, short: int, unit: int = 1) -> int:
-    """Points of ``count`` units at ``per`` each while they fill ``short`` (in ``unit``s), SURPLUS of it beyond."""
-    filling = min(count * unit, max(short, 0))
-    return (per * filling + milli(SURPLUS) * per // MILLI * (count * unit - filling)) // unit
 
 
 def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
@@ -169,7 +163,7 @@ def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     inf = milli(w["infantry"])
     if role == "infantry" and g.infantry_company:
         per = inf * squad_quality(g.units) // MILLI
-        return _filled(per, count, short, 2), (f"infantry {n.squads} squads for {n.held} LVP to "
+        return filled(per, count, short, 2), (f"infantry {n.squads} squads for {n.held} LVP to "
                                                 f"{'hold' if g.side == 'German' else 'take'}, wants "
                                                 f"{n.halves_wanted // 2}" + (f", {g.units} squads" if g.units else ""))
     if role == "cupola":
@@ -177,18 +171,18 @@ def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
             "two MG Cupolas strengthen the line while scenarios remain"
     if role == "sw":
         wanted = n.halves // 6  # a SW for each three squads
-        return _filled(inf * 6 // 10, 2, wanted - n.sw), f"heavy weapons: {n.sw} SW for {n.squads} squads"
+        return filled(inf * 6 // 10, 2, wanted - n.sw), f"heavy weapons: {n.sw} SW for {n.squads} squads"
     if role == "at":
         if g.side == "German":
-            return _filled(milli(w["at"]), count, n.at_wanted - n.at), \
+            return filled(milli(w["at"]), count, n.at_wanted - n.at), \
                 f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
         return inf * 4 // 10 * count, "AT Guns to support the infantry"
     if role == "armor":
-        return _filled(milli(w["armor"]), count, n.armor_wanted - n.armor), \
+        return filled(milli(w["armor"]), count, n.armor_wanted - n.armor), \
             f"armour {n.armor} AFV, wants {n.armor_wanted}"
     if role == "aa":
         wanted = n.enemy_air + 2  # against the enemy's aircraft, and as light guns for the infantry
-        return _filled(inf * 4 // 10, count, wanted - n.aa), f"flak {n.aa} against {n.enemy_air} enemy aircraft"
+        return filled(inf * 4 // 10, count, wanted - n.aa), f"flak {n.aa} against {n.enemy_air} enemy aircraft"
     if role == "gun":
         return inf * 4 // 10 * count, "guns to support the infantry"
     if role == "oba":
@@ -201,7 +195,7 @@ def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     if role == "cbm":
         return milli(w["oba"]) * 4 // 10, "counter-battery fire against the enemy OBA"
     if role == "air":
-        if n.weather in ("Overcast", "Rain"):  # E3.5: no aircraft under an Overcast sky (Rain is Overcast too)
+        if n.weather in ("Overcast", "Rain"):  # E3.5 (core ASL, not in the texts): no aircraft under Overcast
             return 0, f"no air support: aircraft cannot fly in {n.weather} (E3.5)"
         return milli(w["aircraft"]), "air support"
     if role == "bombardment":
@@ -303,10 +297,6 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     why.append("spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
                + "; unspent FPP would be forfeited (7.520)")
     return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))
-
-
-def weights_for(r: Reph, side: str) -> dict:
-    return weights(r.defn.id)[side]["purchase"]
 
 
 escape = escape_decision("oto2.escape", escape_mods, "7.5061")

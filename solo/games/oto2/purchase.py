@@ -8,6 +8,7 @@ from solo.campaign import rg as rgs
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.core.errors import SoloError
+from solo.rules.units import SQUAD_EQUIVALENTS
 
 FPP_PER_M1 = 50  # M1 "50 FPP"
 MINEFIELD = "Minefield: 8 hexes of 8 AP and 3 AT mines (note j)"
@@ -386,7 +387,7 @@ def _hip_limit(r: Reph, s: SideState, raw: dict) -> None:
     today to enter from off board (CG12a: they cannot set up), and the limit is on the HIP bought for the next
     scenario; SMC/crew HIP and Guns with their crews (A12.34) are not counted."""
     offboard = {p.line for p in s.purchases if p.date == r.c.date and p.options.get("offboard")}
-    squads = sum({"squad": 1.0, "hs": 0.5}[u.kind] for u in s.retained("squad", "hs") if u.rg not in offboard)
+    squads = sum(SQUAD_EQUIVALENTS[u.kind] for u in s.retained("squad", "hs") if u.rg not in offboard)
     most = math.ceil(squads / 10)
     hip = raw.get("HIP squad", 0) + raw.get("HIP HS", 0) / 2
     if hip > most:

@@ -10,5 +10,5 @@ from solo.sasl.game import MissionGame
 GAME = MissionGame("oto-s1", setup.set_up, vp.vp_schedule, random_events=events.RANDOM_EVENTS, once=events.ONCE,
                    enemy_rph=events.enemy_rph, actions={"minefield": minefields.minefield},
                    action_checks={"minefield": minefields.known},
-                   mission_map=setup.mission_map, vasl_boards=True,
+                   mission_map=setup.mission_map, vasl_boards=True, board_files=("bdOTO",),
                    set_up_ends=setup.wreck_status)

@@ -9,6 +9,7 @@ from solo.sasl.context import Ctx
 from solo.sasl.events import (
     REROLL,
     all_subrolls,
+    chained_number,
     closest,
     counterattack_ends,
     create_hero,
@@ -131,8 +132,7 @@ def _strike(what: str):
         closest to the EBE (8.7.75). Saves before rules version 3 kept the entry's text alone."""
         if x.rules < 3:
             return None
-        count = next((int(sub.result) for sub in all_subrolls(trace) if sub.result.isdigit()), 1)
-        return ffe_strike(x, count, what)
+        return ffe_strike(x, chained_number(trace), what)
     return apply
 
 

@@ -15,7 +15,9 @@ from solo.core.errors import SoloError
 from solo.sasl.actions import INFANTRY, apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.events import (
+    REROLL,
     all_subrolls,
+    chained_number,
     closest,
     create_hero,
     dr_total,
@@ -41,14 +43,6 @@ def _later(x: Ctx, text: str) -> str:
     """An effect the mission cannot apply without its map: kept among the lasting effects, for the player."""
     x.m.effects.append(f"Turn {x.m.turn}: {text}")
     return f"{text} (no map to apply it on: apply it on your own map)"
-
-
-def _count(trace, default: int = 1) -> int:
-    """The number a chained A6 stand-in table gave."""
-    for sub in all_subrolls(trace):
-        if sub.result.isdigit():
-            return int(sub.result)
-    return default
 
 
 def _sub(trace, table_id: str) -> str | None:
@@ -145,7 +139,7 @@ def _strike(what: str, re_up: bool = False):
     def apply(x: Ctx, trace) -> str:
         """35-36, 45-46, 61-62, 73-74: a number of FFE (the chained A6 table) on the FRIENDLY units closest to the
         EBE (8.7.75); 73-74 also raises the ENEMY RE#s (not above 6/7)."""
-        said = ffe_strike(x, _count(trace), what)
+        said = ffe_strike(x, chained_number(trace), what)
         return said + (f"; {re_change(x, 'ENEMY', 1, at_limit='ENEMY RE# stays 6/7')}" if re_up else "")
     return apply
 
@@ -200,7 +194,7 @@ def _counterattack(s_too: bool, leader: bool = False):
 def _hardens(x: Ctx, trace) -> str:
     """53-54: the best Activated ENEMY leader not already a 10-3 is Battle Hardened (A15.3) and, if broken, rallied."""
     done = leader_hardens(x, rally_location=False)
-    return "no Activated ENEMY leader who can Battle Harden: no effect" if done == "reroll" else done
+    return "no Activated ENEMY leader who can Battle Harden: no effect" if done == REROLL else done
 
 
 # --- FRIENDLY (R9 stand-in) ----------------------------------------------------------------------------------------
@@ -296,7 +290,7 @@ def _guns(x: Ctx, trace) -> str:
     """41-43: A6f Guns of the one R5 type ("Outside"), each crewed by a 2-2-8 and towed by a transport of the R7
     type (one each: solo's reading), entering through a road hex on the FBE. "Reroll until it can tow the Gun" needs
     the vehicles' towing data, which the texts lack: the player rolls R7 again if the Gun is too heavy."""
-    n, gun, tow = _count(trace), _sub(trace, "sasl.r5") or "Gun", _sub(trace, "sasl.r7") or "transport"
+    n, gun, tow = chained_number(trace), _sub(trace, "sasl.r5") or "Gun", _sub(trace, "sasl.r7") or "transport"
     return _arrive(x, trace, "Gun section (towed, through a road hex on the FBE)", [(gun, n), ("2-2-8", n), (tow, n)])
 
 
@@ -332,7 +326,7 @@ def _mines_found(x: Ctx, trace) -> str:
 
 def _sappers(x: Ctx, trace) -> str:
     """55-56: A6a 4-5-8 sapper squads (H1.23), each with one DC, enter along the FBE; R3 for a leader."""
-    n = _count(trace)
+    n = chained_number(trace)
     leader = _sub(trace, "sasl.r3")
     units = [("4-5-8", n), ("DC", n)] + ([(leader, 1)] if leader and leader != "None" else [])
     return _arrive(x, trace, "Sappers", units)

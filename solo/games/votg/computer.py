@@ -7,6 +7,7 @@ from solo.ai.reph import (
     cpp_value,
     drawn,
     escape_decision,
+    filled,
     greedy,
     keep_prisoners,
     leader_hardening,
@@ -45,9 +46,8 @@ def value(r: Reph, side: str, g, halves: int, wanted: int, w: dict) -> tuple[int
     short = max(0, 2 * wanted - halves)
     inf = milli(w["infantry"])
     if g.letter == "I" and not is_hw(g):
-        count = 2 * (g.full or (10 if is_coy(g) else 3))
-        filling = min(count, short)
-        return (inf * filling + inf // 10 * (count - filling)) // 2, f"{halves / 2:g} squads, wants {wanted:g}"
+        squads = g.full or (10 if is_coy(g) else 3)
+        return filled(inf, squads, short, unit=2), f"{halves / 2:g} squads, wants {wanted:g}"
     if is_hw(g):
         return inf // 2, "heavy weapons for the infantry"
     if g.letter == "A":

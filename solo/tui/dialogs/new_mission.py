@@ -36,6 +36,7 @@ class NewMission(NewSaveDialog):
         typed = self.query_one("#vasl", Input).value.strip()
         if typed and typed != boards_folder_or_none():
             set_boards_folder(typed)  # remembered as the player's setting; a folder that is not there is refused
-        folder = boards_folder_or_none() if mission(mission_id).vasl_boards else None
+        folder = boards_folder_or_none()
+        folder = folder if mission(mission_id).reads_boards(folder) else None
         with EventLog.creating(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder}) as log:
             run_mission(log, {"entry_edge": self.query_one("#entry", Select).value})

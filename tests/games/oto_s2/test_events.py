@@ -93,6 +93,7 @@ def test_enemy_33_34_minefield_under_the_friendly_stack_closest_to_the_ebe():
     result, m = fire(situation(33))
     mines = [u for u in m.units if u.type.startswith("A-P Minefield")]
     assert [u.hex for u in mines] == [VPO] and VPO in result["effect"]  # 8 hexes from the North edge; F5 in 2A4 9
+    assert not m.holds_enemy(VPO)  # a minefield alone bars no FRIENDLY unit from the hex
 
 
 @pytest.mark.parametrize("d66, what, count", [(35, "80+mm mortar FFE", 1), (45, "Harassing Fire FFE (C1.72)", 1),
