@@ -23,7 +23,7 @@ from solo.rules.units import parse_unit, unit_type
 
 Decision = Callable[[Reph, str, dict, Question], Reply]  # (the RePh, the side, its weights, the question)
 
-SURPLUS = 0.1  # a unit beyond what a need wants is worth this share of one that fills it
+SURPLUS = 10  # percent: a unit beyond what a need wants is worth this share of one that fills it
 MILLI = 1000  # a score is a whole number of thousandths of a point
 NEAR = 10  # percent: the options scoring within this of the best are drawn among (a mixed strategy, issue 21)
 
@@ -37,7 +37,7 @@ def filled(per: int, count: int, short: int, unit: int = 1) -> int:
     """Points of ``count`` units at ``per`` each while they fill ``short`` (counted in ``unit``s of a unit, e.g. two
     half-squads a squad), SURPLUS of that beyond the need; a whole number (issue 21)."""
     filling = min(count * unit, max(short, 0))
-    return (per * filling + milli(SURPLUS) * per // MILLI * (count * unit - filling)) // unit
+    return (per * filling + per * SURPLUS // 100 * (count * unit - filling)) // unit
 
 
 def shown(score: int) -> str:

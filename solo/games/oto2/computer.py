@@ -209,7 +209,7 @@ def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     if role == "san":
         return milli(w["san"]), "a higher SAN"
     if role == "recon":
-        return milli(w.get("recon", 0.8)), "Recon with the +3 drm"
+        return milli(w["recon"]), "Recon with the +3 drm"
     return 0, "no use found"
 
 

@@ -3,6 +3,7 @@ Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: th
 leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won DRM that hardens the best leader)."""
 
 from solo.ai.reph import (
+    MILLI,
     battle_harden,
     cpp_value,
     drawn,
@@ -32,13 +33,13 @@ def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """12.613: counterattack when Attack chits are spare for the CG Days left and the Russian is not too weak."""
     left = q.context["left"]
     days = len(r.c.dates) - r.c.dates.index(r.c.date) - 1
-    strength = {s: r.side(s).squad_equivalents() for s in r.c.sides}
-    ratio = strength["Russian"] / max(strength["German"], 1)
-    spare = left is None or left > days * w["counterattack"]["chits_per_day"]
-    go = spare and ratio >= w["counterattack"]["min_ratio"]
+    strength = {s: milli(r.side(s).squad_equivalents()) for s in r.c.sides}
+    ratio = strength["Russian"] * MILLI // max(strength["German"], MILLI)  # thousandths: whole numbers (issue 21)
+    spare = left is None or left * MILLI > days * milli(w["counterattack"]["chits_per_day"])
+    go = spare and ratio >= milli(w["counterattack"]["min_ratio"])
     return Reply(go, f"{'declares' if go else 'no'} Counterattack: {left if left is not None else 'unlimited'} Attack "
-                 f"chits for {days} CG Days left, squad ratio {ratio:.2f} (needs {w['counterattack']['min_ratio']}); "
-                 "its CPP are halved after it (12.6253)", (("yes", f"ratio {ratio:.2f}"), ("no", "keep the chit")))
+                 f"chits for {days} CG Days left, squad ratio {shown(ratio)} (needs {w['counterattack']['min_ratio']}); "
+                 "its CPP are halved after it (12.6253)", (("yes", f"ratio {shown(ratio)}"), ("no", "keep the chit")))
 
 
 def value(r: Reph, side: str, g, halves: int, wanted: int, w: dict) -> tuple[int, str]:
