@@ -1,5 +1,6 @@
 """Losses in the RePh as the CGs share them: Eliminated, Casualty Reduced, Replaced, Wounded Leaders, captures."""
 
+import re
 from collections.abc import Callable, Iterator
 
 from solo.campaign.facts import CVP, fact
@@ -91,13 +92,45 @@ def find(r: Reph, unit_id: str) -> Unit:
 
 def capture(r: Reph, unit_ids, once: bool = False) -> None:
     """Equipment the enemy Captured (the facts' list: OtO2 7.513, RB 11.6072, VotG 12.6082) is marked Captured and
-    Retained by the side that took it (``once``: not again if already Captured, VotG)."""
+    Retained by the side that took it (``once``: not again if already Captured, VotG). Saves before rules version 3:
+    from rules 3 on the capture is made at the end of the scenario (``captured_in_play``)."""
     for unit_id in unit_ids:
         unit = find(r, unit_id)
         if once and "captured" in unit.flags:
             continue
         unit.flags.add("captured")
         switch_side(r, unit)
+
+
+def captured_in_play(r: Reph, rule: str) -> None:
+    """The Weapons and vehicles the facts name captured were taken, and used, by the other side during the scenario:
+    they are its own from the scenario's end, so a Captured AFV Escapes as its captor's with the Escape Table's "+2
+    Captured AFV" (OtO2 7.5063, RB 11.6063, VotG 12.6073; ABtF 9.6054 "+1 ... captured vehicle") and is then checked
+    as a Captured Weapon (OtO2 7.5135-7.5136 ...). One its owner took back is his own again, no longer Captured.
+    Issue 20.4/20.23: before rules version 3 the capture waited for Equipment Repair (7.513), after the Escape. The
+    captured unit takes a new id of its captor's side; the facts name it by the new id from here on."""
+    for unit_id in fact(r, "captured", []):
+        unit = find(r, unit_id)
+        old, owner = unit.id, unit.side
+        retaken = "captured" in unit.flags
+        unit.flags ^= {"captured"}
+        switch_side(r, unit)
+        r.c.facts = renamed(r.c.facts, old, unit.id)
+        r.say(f"{unit.side} {unit.id} {unit.type}: " + (f"retaken from the {owner}s ({old}), no longer Captured"
+                                                       if retaken else f"the {owner} {old} Captured in the scenario, "
+                                                       f"Retained and used by its captor") + f" ({rule})")
+
+
+def renamed(value, old: str, new: str):
+    """``value`` (the facts, or any part of them) with the unit id ``old`` written ``new``: in lists, as a table's key,
+    and inside a text ("G5=3")."""
+    if isinstance(value, dict):
+        return {(new if k == old else k): renamed(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, old, new) for v in value]
+    if isinstance(value, str):
+        return re.sub(rf"\b{re.escape(old)}\b", new, value)
+    return value
 
 
 def switch_side(r: Reph, unit: Unit) -> None:
