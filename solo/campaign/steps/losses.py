@@ -78,6 +78,23 @@ def replace(r: Reph, unit: Unit, why: str) -> bool:
     return True
 
 
+AFV_CREW = "2-2-8"
+
+
+def afv_crew(r: Reph, vehicle: Unit, rg: int = 0) -> Unit:
+    """The crew that leaves ``vehicle`` and is Retained (the Escape Table's "Abandoned (crew Escapes)", OtO2 7.5063,
+    RB 11.6063, VotG 12.6073, ABtF 9.6054; ABtF 9.6053's Abandoned immobile vehicle), of the vehicle's side.
+
+    solo's reading (issue 20.22): a 2-2-8 for every side. No text gives the crew counter of an AFV. The crews they do
+    print are 2-2-8s of both sides (OtO2 RG notes b, German and Russian: "Each MG/Mtr/Gun is set up with a 2-2-8
+    Crew"; the Russian cavalry of OtO-S2 MSR 9, "4x 2-2-8"; 4.1, a MGC's "inherent 2-2-8 crew") and the German HW
+    weapon crews of the RB 11.6204 EX (1-2-7 and 2-2-8, missions/rb.toml [hw_crews]). The Inexperienced Crews of RB
+    11.6207 and VotG 12.6227 are D3.45's, core ASL, not in the texts: the texts never make them 1-2-7 counters, so a
+    1-2-7 for a Russian (or Inexperienced) AFV crew would be invented; tables/units lists no Russian or British
+    1-2-7."""
+    return r.side(vehicle.side).add(AFV_CREW, "crew", rg)
+
+
 def morale(unit: Unit) -> int:
     return unit_type(unit.type, unit.side).morale if unit.kind in PERSONNEL[:5] else 7
 
