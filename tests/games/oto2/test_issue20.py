@@ -492,3 +492,41 @@ def test_11_6063_12_6073_9_6054_a_captured_afv_escapes_as_its_captors(pack):
     scenario_end.melee(r)
     assert tank.side == "British"
     assert areas.escape_mods(r, [tank], 0) == ("Mobile Vehicle", {"vehicle": True, "unarmed": 1})
+
+
+def test_7_5094_a_flame_becoming_a_blaze_eliminates_the_isolated_units_confined_to_it(make_reph):
+    """7.5094 (issue 20.27): "For each Flame, make a dr; 1-4 it is removed, 5-6 it becomes a Blaze ... Each Isolated
+    unit/Equipment confined to setting up in a Location now containing Blaze is Eliminated (replace an AFV with a
+    Burnt-Out-Wreck)". The facts' flame_confined give each such unit its Flame: a Russian T-34 and a German squad
+    Isolated in Flame 1's Location (dr 5: a Blaze) are Eliminated, the AFV a Burnt-Out-Wreck; a German HMG in Flame
+    2's (dr 4: removed) stays. The record says it with 7.5094."""
+    r = make_reph(faces=[5, 4])
+    r.rules = 3
+    g, ru = r.side("German"), r.side("Russian")
+    squad, hmg, tank = g.add("4-6-7", "squad"), g.add("HMG", "sw"), ru.add("T-34/M43", "vehicle")
+    _facts(r, flames=2, isolated={squad.id: "D", hmg.id: "D", tank.id: "D"},
+           flame_confined={squad.id: 1, tank.id: 1, hmg.id: 2})
+    aftermath.flames(r)
+    assert (squad.retained, tank.retained, hmg.retained) == (False, False, True)
+    text = [e["text"] for e in r.c.record]
+    assert any(tank.id in t and "Burnt-Out-Wreck" in t and "(7.5094)" in t for t in text)
+    assert any(hmg.id in t and "Flame 2 is removed" in t and "7.5094" in t for t in text)
+    assert "2 Flames: 1 become Blazes for the next scenario (7.5094)" in text
+
+
+@pytest.mark.parametrize("given, error", [
+    ({"flames": 1, "flame_confined": {"G999": 1}}, "no unit 'G999'"),
+    ({"flames": 1, "flame_confined": {"SQUAD": 1}}, "is not Isolated"),
+    ({"flames": 1, "isolated": {"SQUAD": "C"}, "flame_confined": {"SQUAD": 2}}, "from 1 to 1"),
+    ({"flames": 0, "isolated": {"SQUAD": "C"}, "flame_confined": {"SQUAD": 1}}, "no Flames"),
+    ({"flames": 1, "flame_confined": ["SQUAD"]}, "Flame's number"),
+])
+def test_7_5094_flame_confined_is_checked(make_reph, given, error):
+    """7.5094 (issue 20.27): a wrong flame_confined fact is one clear line: an unknown unit, a unit not Isolated (only
+    Isolated units stay confined to a Location), a Flame not reported, a list instead of a table."""
+    r = make_reph()
+    squad = r.side("German").add("4-6-7", "squad")
+    raw = {k: ({squad.id if u == "SQUAD" else u: n for u, n in v.items()} if isinstance(v, dict)
+               else [squad.id if u == "SQUAD" else u for u in v] if isinstance(v, list) else v) for k, v in given.items()}
+    with pytest.raises(SoloError, match=error):
+        check(r.c, raw)
