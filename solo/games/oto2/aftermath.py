@@ -176,13 +176,14 @@ def flames(r: Reph) -> None:
 def _flame_spread(r: Reph, n: int) -> bool:
     """7.5094 Flame Spread for Flame ``n``: a dr, 1-4 it is removed, 5-6 it becomes a Blaze, and "Each Isolated
     unit/Equipment confined to setting up in a Location now containing Blaze is Eliminated (replace an AFV with a
-    Burnt-Out-Wreck)": those the facts' flame_confined give Flame ``n`` (issue 20.27). One whose Flame is removed stays
+    Burnt-Out-Wreck)": those the facts' flame_confined give Flame ``n`` and still Isolated (issue 20.27; not one that
+    Escaped at 7.5063). One whose Flame is removed stays
     (solo's reading: a building/rubble Location the fire consumed Eliminates its Isolated units whatever the dr, 7.5095,
     and the facts report them in fire_eliminated). No CVP: they come after 7.5031. True if it becomes a Blaze."""
     trace = r.roll("oto2.flame_spread", f"Flame {n} (7.5094)", side="German")
     blaze = bool(trace.effect.get("blaze"))
     confined = [find(r, unit_id) for unit_id, flame in fact(r, "flame_confined", {}).items() if flame == n]
-    for unit in [u for u in confined if u.retained]:
+    for unit in [u for u in confined if u.retained and u.isolated]:  # one that Escaped (7.5063) is not confined
         if blaze:
             eliminate(r, unit, f"Isolated in Flame {n}'s Location, now a Blaze (7.5094)"
                       + ("; replace it with a Burnt-Out-Wreck" if unit.kind == "vehicle" else ""))

@@ -499,15 +499,19 @@ def test_7_5094_a_flame_becoming_a_blaze_eliminates_the_isolated_units_confined_
     unit/Equipment confined to setting up in a Location now containing Blaze is Eliminated (replace an AFV with a
     Burnt-Out-Wreck)". The facts' flame_confined give each such unit its Flame: a Russian T-34 and a German squad
     Isolated in Flame 1's Location (dr 5: a Blaze) are Eliminated, the AFV a Burnt-Out-Wreck; a German HMG in Flame
-    2's (dr 4: removed) stays. The record says it with 7.5094."""
+    2's (dr 4: removed) stays; a German squad that Escaped from Flame 1's Location (7.5063) is no longer confined to
+    it. The record says it with 7.5094."""
     r = make_reph(faces=[5, 4])
     r.rules = 3
     g, ru = r.side("German"), r.side("Russian")
     squad, hmg, tank = g.add("4-6-7", "squad"), g.add("HMG", "sw"), ru.add("T-34/M43", "vehicle")
-    _facts(r, flames=2, isolated={squad.id: "D", hmg.id: "D", tank.id: "D"},
-           flame_confined={squad.id: 1, tank.id: 1, hmg.id: 2})
+    escaped = g.add("4-6-7", "squad")
+    _facts(r, flames=2, isolated={squad.id: "D", hmg.id: "D", tank.id: "D", escaped.id: "D"},
+           flame_confined={squad.id: 1, tank.id: 1, hmg.id: 2, escaped.id: 1})
+    aftermath.perimeter(r)
+    escaped.isolated = ""  # as escape_result leaves a survivor
     aftermath.flames(r)
-    assert (squad.retained, tank.retained, hmg.retained) == (False, False, True)
+    assert (squad.retained, tank.retained, hmg.retained, escaped.retained) == (False, False, True, True)
     text = [e["text"] for e in r.c.record]
     assert any(tank.id in t and "Burnt-Out-Wreck" in t and "(7.5094)" in t for t in text)
     assert any(hmg.id in t and "Flame 2 is removed" in t and "7.5094" in t for t in text)
