@@ -329,6 +329,8 @@ def test_9_6215_dual_assault_first_move_dr(dr, first):
     run_step(r, step)
     assert r.c.initiative["moves_first"] == first
     assert [(t["table"], t["original"]) for t in rolls(r)] == [("abtf.first_move", dr)]
+    purposes = [e.data["purpose"] for e in r.play.log.events if e.kind == "roll"]
+    assert purposes == ["Dual Attack: who moves first (9.6215)"]  # 'solo cg log' shows the rule beside the dr
     old = abtf_reph(faces=[dr], date="19AM")
     old.rules = 2
     old.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
