@@ -177,9 +177,9 @@ def _flame_spread(r: Reph, n: int) -> bool:
     """7.5094 Flame Spread for Flame ``n``: a dr, 1-4 it is removed, 5-6 it becomes a Blaze, and "Each Isolated
     unit/Equipment confined to setting up in a Location now containing Blaze is Eliminated (replace an AFV with a
     Burnt-Out-Wreck)": those the facts' flame_confined give Flame ``n`` and still Isolated (issue 20.27; not one that
-    Escaped at 7.5063). One whose Flame is removed stays
-    (solo's reading: a building/rubble Location the fire consumed Eliminates its Isolated units whatever the dr, 7.5095,
-    and the facts report them in fire_eliminated). No CVP: they come after 7.5031. True if it becomes a Blaze."""
+    Escaped at 7.5063). One whose Flame is removed stays (solo's reading: a building/rubble Location the fire consumed
+    Eliminates its Isolated units whatever the dr, 7.5095, and the facts report those in fire_eliminated). No CVP:
+    they come after 7.5031. True if the Flame becomes a Blaze."""
     trace = r.roll("oto2.flame_spread", f"Flame {n} (7.5094)", side="German")
     blaze = bool(trace.effect.get("blaze"))
     confined = [find(r, unit_id) for unit_id, flame in fact(r, "flame_confined", {}).items() if flame == n]
