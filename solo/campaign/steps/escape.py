@@ -4,7 +4,7 @@ from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.losses import AFV_CREW, afv_crew, eliminate, find, lose, reduce, replace
+from solo.campaign.steps.losses import afv_crew, eliminate, find, lose, reduce, replace
 from solo.rules.odds import odds
 
 
@@ -102,7 +102,8 @@ def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
         unit.flags.add("abandoned")
         crew = "is Eliminated"
         if effect["crew"] == "escapes":
-            crew = f"Escapes: {afv_crew(r, unit).id} {AFV_CREW} (solo's reading: no text gives an AFV's crew)"
+            survivor = afv_crew(r, unit)
+            crew = f"Escapes: {survivor.id} {survivor.type} (solo's reading: no text gives an AFV's crew)"
         r.say(f"{unit.id} is Abandoned in its hex and facing; its crew {crew} ({rule})")
     else:
         if effect.get("replaced") and not replace(r, unit, f"Escape Table ({rule})"):
