@@ -22,6 +22,15 @@ def test_a_flak_halftrack_platoon_is_worth_less_than_a_tank_platoon():
     assert _value(r, "German", "A6") < 0 < _value(r, "German", "A2")
 
 
+def test_a_recon_jeep_is_no_armour():
+    """Issue 21 (units classified from their real type): the British Recon Jeep Section (an A RG) is weighed as recon
+    vehicles, not as AFV; the AT Guns are worth more per CPP."""
+    r = abtf_reph()
+    w = weights("abtf")["British"]["purchase"]
+    assert "(recon)" in computer.power(r, "British", r.rg("British", "A1"), w)[2]
+    assert _value(r, "British", "A1") < _value(r, "British", "G1")
+
+
 def test_a_rg_is_valued_at_its_real_strength_and_squad_quality():
     """Issue 21: a RG is worth its squads at their quality (an SS 4-6-8 over a VG 4-4-7) and at the 9.6181 chance of
     Full Strength (the VG Pltn's +1 DRM lowers it)."""
@@ -86,3 +95,26 @@ def test_without_the_map_facts_the_computer_does_not_shift():
     r.side("German").add("4-6-7", "squad")
     reply = computer.shift(r, "German", weights("abtf")["German"], None)
     assert reply.value == [] and "no Friendly Setup Area" in reply.why
+
+
+def _chit(r, side):
+    from solo.ai.chits import initiative
+    q = Question("initiative", "9.6213", side, "", str, {"reph": r, "choices": ("Attack", "Idle")})
+    return initiative(r, side, {}, q)
+
+
+def test_the_british_strike_early_and_the_german_waits_for_his_cpp():
+    """9.6213 with the 9.6161 CPP Base Number Chart (issue 21: chits a player would pick): on 18AM, 5:4 up, the British
+    counterattack while the German CPP are still to come (their own end at 19AM) and keep their Idle chits to defend
+    later; the German, 5:4 up too, waits for his. The reason names the CPP to come."""
+    r = abtf_reph(date="18AM")
+    british, german = r.side("British"), r.side("German")
+    for _ in range(5):
+        british.add("6-4-8", "squad")
+    for _ in range(4):
+        german.add("4-6-8", "squad")
+    reply = _chit(r, "British")
+    assert reply.value == "Attack" and "time is against us: strike now" in reply.why
+    german.add("4-6-8", "squad"), german.add("4-6-8", "squad")
+    reply = _chit(r, "German")
+    assert reply.value == "Idle" and "time is on our side: wait" in reply.why

@@ -116,7 +116,8 @@ def shift(r, side: str, w: dict, q: Question) -> Reply:
                  f"no Shift: no group outside Block {target} with a known path to it", tuple(weighed))
 
 
-PER_UNIT = {"armor": "armor", "at": "armor", "aa": "aa", "gun": "guns"}  # a vehicle's or Gun's weight, by RG role
+PER_UNIT = {"armor": "armor", "at": "armor", "aa": "aa", "recon": "recon", "gun": "guns"}  # the weight of a vehicle or
+# Gun, by what its RG is for
 KIND = {"I": "squad", "A": "vehicle", "G": "gun"}  # the counters a RG brings, by its ID letter (9.6171)
 
 
@@ -156,9 +157,10 @@ def power(r, side: str, g: RGType, w: dict) -> tuple[int, int, str]:
             + milli(w["leader"])
         cvp = count * CVP["squad"] + sw * CVP["sw"] + MILLI * CVP["leader"]
         return pts, cvp, f"{count / MILLI:.1f} x {g.units} ({full // 10}% Full), {sw / MILLI:.1f} SW and a leader"
-    if g.role in PER_UNIT and g.letter in KIND:
+    role = "recon" if "Recon" in g.title and g.letter == "A" else g.role  # a Recon Jeep Section is no armour
+    if role in PER_UNIT and g.letter in KIND:
         kind = KIND[g.letter]
-        return count * milli(w[PER_UNIT[g.role]]) // MILLI, count * CVP[kind], f"{count / MILLI:.1f} x {g.units} ({g.role})"
+        return count * milli(w[PER_UNIT[role]]) // MILLI, count * CVP[kind], f"{count / MILLI:.1f} x {g.units} ({role})"
     return 0, 0, g.role
 
 
