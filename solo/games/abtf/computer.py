@@ -180,7 +180,8 @@ def value(r, side: str, g: RGType, w: dict) -> tuple[int, str]:
 
 
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
-    """9.617: buy the RG with the most points per CPP, again and again, while that beats keeping a (halved) CPP."""
+    """9.617: buy the RG with the most points per CPP (its fighting power at its real strength less the CVP it risks),
+    again and again, while that beats keeping a CPP, which 9.617 halves (cpp_value)."""
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)
