@@ -41,6 +41,13 @@ def ratio(r: Reph, side: str) -> int:
     return strength(r.c.sides[side]) * MILLI // strength(r.c.sides[r.c.other(side)])
 
 
+def cpp_to_come(r: Reph, side: str) -> int:
+    """The CPP Base # of the CG Dates after this one (ABtF 9.6161, a public chart): how much stronger the side will get."""
+    table = r.defn.tables.get("cpp_base")
+    later = r.c.dates[r.c.dates.index(r.c.date) + 1:]
+    return sum(n for date in later if isinstance(n := r.cat.chart(table, date, side), int)) if table else 0
+
+
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     """The Attack chit's score in thousandths of a point (a whole number), and its parts in a player's words."""
     c = r.c
@@ -52,6 +59,12 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
         hist = r.historical_drm(side)
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
     parts.append((-milli(w["cost"]), "an Attack chit costs CPP and ELR in the next RePh"))
+    if w.get("prospects"):
+        own, theirs = cpp_to_come(r, side), cpp_to_come(r, c.other(side))
+        if own + theirs:
+            parts.append((milli(w["prospects"]) * (theirs - own) // (own + theirs),
+                          f"CPP Base # still to come {own} against the {c.other(side)}s' {theirs} ("
+                          + ("time is against us: strike now" if theirs > own else "time is on our side: wait") + ")"))
     left = chits_left(r, side)["Attack"]
     if left is not None:
         days = c.dates_left

@@ -1,14 +1,29 @@
 """The computer side's answers to the A Bridge Too Far RePh questions, weights from ai/abtf.toml.
 
-Building blocks of solo/ai/reph.py reused: filled (SURPLUS: the value of a unit beyond a need), the greedy purchase and the MMC
-Battle Hardening choice (battle_harden).
+Building blocks of solo/ai/reph.py reused: squad_quality, the greedy purchase and the MMC Battle Hardening choice
+(battle_harden).
 """
 
-from solo.ai.reph import battle_harden, cpp_value, drawn, filled, greedy, milli, shown
+import re
+
+from solo.ai.reph import (
+    MILLI,
+    battle_harden,
+    cpp_value,
+    drawn,
+    greedy,
+    milli,
+    shown,
+    squad_quality,
+)
+from solo.campaign.facts import CVP
 from solo.campaign.rg import RGType
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.abtf import purchase as buy
+from solo.games.abtf import refit
+from solo.games.abtf.aftermath import block_control, fact, pairs
+from solo.rules.odds import odds
 
 
 def escape(r, side: str, w: dict, q: Question) -> Reply:
@@ -31,50 +46,154 @@ def random_selection(r, side: str, w: dict, q: Question) -> Reply:
                  tuple((u.id, "") for u in q.context["units"]))
 
 
+SHIFTERS = ("squad", "hs", "crew", "leader", "hero", "vehicle", "armor-leader")  # Personnel and Mobile vehicles (9.613)
+
+
+def _areas(r, side: str) -> dict[str, list]:
+    """The side's Retained units by the Setup Area (Block) they are in: where they Shifted to, else the facts' areas
+    (9.613: the map's part, which the player reports)."""
+    given = pairs(fact(r, "areas", ""), "areas")
+    out: dict[str, list] = {}
+    for unit in r.side(side).retained():
+        area = unit.detail.get("area") or given.get(unit.id)
+        if area:
+            out.setdefault(area.removeprefix("Block ").strip(), []).append(unit)
+    return out
+
+
+def _path(paths: dict[str, str], a: str, b: str) -> int | None:
+    """Uncontrolled Territory hexes along the shortest Enterable path between Areas a and b (the facts' paths, "A>H=2",
+    either way round); None: no path is known (9.613)."""
+    hexes = paths.get(f"{a}>{b}", paths.get(f"{b}>{a}"))
+    return int(hexes) if hexes is not None and hexes.isdigit() else None
+
+
+def _target(r, side: str, objective: str, paths: dict[str, str]) -> str | None:
+    """Where a group is most useful: the objective Block if the side holds it (the British hold Block H against the
+    9.6212 Sudden Death), else the Friendly Setup Area nearest to it (the German's jumping-off point)."""
+    mine = sorted(b for b, s in block_control(r).items() if s == side)
+    if objective in mine:
+        return objective
+    near = [(_path(paths, b, objective), b) for b in mine if _path(paths, b, objective) is not None]
+    return min(near)[1] if near else None
+
+
+def shift_odds(r, side: str, hexes: int) -> tuple[int, int]:
+    """The Shift Table's exact chances (thousandths) that the group arrives whole, and that it is ambushed and
+    Eliminated (9.613: -2 British, -1 British after an Idle CG Date, +1 per two Uncontrolled hexes)."""
+    mods = refit.shift_mods(r, side, hexes)
+    chances = odds(r.cat, "abtf.shift", mods=mods)
+    whole = sum(p for result, p in chances if result == "Successful Shift")
+    lost = sum(p for result, p in chances if "Eliminated" in result)
+    return int(whole * MILLI), int(lost * MILLI)
+
+
 def shift(r, side: str, w: dict, q: Question) -> Reply:
-    return Reply([], "no Shift: the paths of Uncontrolled Territory are on the map, which solo cannot see, and a "
-                 "failed Shift can cost the whole group (9.613 >= 12)", (("shift", "path unknown"),))
+    """9.613 Shift as a player would: every group of another Friendly Setup Area moves to the most useful one (the
+    objective Block the side holds, else its Area nearest to it) when the Shift Table odds are good (at least
+    ``min_success`` to arrive whole, at most ``max_loss`` to be ambushed); it needs the Areas of the units and the paths
+    between them, which the player reports with the facts (areas, paths)."""
+    w = w["shift"]
+    paths = pairs(fact(r, "paths", ""), "paths")
+    target = _target(r, side, w["objective"], paths)
+    if target is None:
+        return Reply([], "no Shift: no Friendly Setup Area with a known path to Block "
+                     f"{w['objective']} (the facts give no Block Control, areas or paths)", (("shift", "no path known"),))
+    picks, why, weighed = [], [], []
+    for area, units in sorted(_areas(r, side).items()):
+        hexes = _path(paths, area, target)
+        group = [u for u in units if u.kind in SHIFTERS and "immobilized" not in u.flags]
+        if area == target or hexes is None or not group:
+            continue
+        whole, lost = shift_odds(r, side, hexes)
+        weighed.append((f"{area}>{target}", f"{whole / 10:g}% whole, {lost / 10:g}% ambushed, {hexes} hexes"))
+        if whole >= milli(w["min_success"]) and lost <= milli(w["max_loss"]):
+            picks.append(f"{'+'.join(u.id for u in group)}>Block {target} hexes={hexes}")
+            why.append(f"Block {area} Shifts {len(group)} units to Block {target}: {whole / 10:g}% to arrive whole")
+        else:
+            why.append(f"Block {area} stays: {whole / 10:g}% to arrive whole, {lost / 10:g}% to be ambushed")
+    return Reply(picks, (f"Block {target} is where the CG is decided (9.6212); " + "; ".join(why)) if why else
+                 f"no Shift: no group outside Block {target} with a known path to it", tuple(weighed))
 
 
-def _halves(s) -> int:
-    """Squads Retained, in half-squads (whole numbers, issue 21)."""
-    return 2 * len(s.retained("squad")) + len(s.retained("hs"))
+PER_UNIT = {"armor": "armor", "at": "armor", "aa": "aa", "recon": "recon", "gun": "guns"}  # the weight of a vehicle or
+# Gun, by what its RG is for
+KIND = {"I": "squad", "A": "vehicle", "G": "gun"}  # the counters a RG brings, by its ID letter (9.6171)
 
 
-def value(r, s, g: RGType, chosen: list[RGType], w: dict) -> tuple[int, str]:
-    """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why."""
-    count = g.full or 0
+def full_chance(r, side: str, g: RGType) -> int:
+    """The chance, in thousandths, that the RG arrives at Full Strength (9.6181, the RG Strength Table's exact odds)."""
+    if g.full is None or g.depleted is None:
+        return MILLI
+    chances = odds(r.cat, "abtf.rg_strength", mods=buy.strength_mods(r, side, g))
+    return int(sum(p for result, p in chances if result == "Full") * MILLI)
+
+
+def support_weapons(r, side: str, g: RGType, full: int) -> int:
+    """The SW an Infantry RG brings (9.6182), in thousandths: every one at Full Strength, each on its dr <= n when
+    Depleted."""
+    table = r.cat.get(r.defn.tables["sw_chart"][side])
+    if not any(row.key == buy.base_id(g.id) for row in table.rows):
+        return 0
+    total = 0
+    for cell in table.chart_row(buy.base_id(g.id)).results.values():
+        match = re.fullmatch(r"(\d|\*)\((\d)\)", str(cell).strip())
+        if match:
+            count = 1 if match[1] == "*" else int(match[1])
+            total += count * (full + (MILLI - full) * int(match[2]) // 6)
+    return total
+
+
+def power(r, side: str, g: RGType, w: dict) -> tuple[int, int, str]:
+    """The fighting power a RG brings at its real strength, in thousandths of a point, the CVP it puts at risk (in
+    thousandths; facts.CVP), and what it is, in a player's words: its squads by their quality against a 4-4-7
+    (squad_quality), a vehicle or Gun by what it is for (a flak halftrack is no tank), the SW and the leader an
+    Infantry RG receives (9.6182-9.6183)."""
+    full = full_chance(r, side, g)
+    count = (g.full or 0) * full + (g.depleted or 0) * (MILLI - full)  # thousandths of a unit
     if g.letter == "I":
-        have = _halves(s) + sum(2 * (c.full or 0) for c in chosen if c.letter == "I")
-        pts = filled(milli(w["infantry"]), 2 * count, 2 * w["squads_target"] - have) // 2
-        return pts, f"infantry: {have / 2:g} squads, wants {w['squads_target']}"
-    if g.letter == "A":
-        have = len(s.retained("vehicle")) + sum(c.full or 0 for c in chosen if c.letter == "A")
-        return filled(milli(w["armor"]), count, w["armor_target"] - have), \
-            f"armour: {have} AFV, wants {w['armor_target']}"
-    if g.letter == "G":
-        return milli(w["guns"]) * max(count, 1), "Guns for the Blocks"
+        sw = support_weapons(r, side, g, full)
+        pts = count * milli(w["infantry"]) // MILLI * squad_quality(g.units) // MILLI + sw * milli(w["sw"]) // MILLI \
+            + milli(w["leader"])
+        cvp = count * CVP["squad"] + sw * CVP["sw"] + MILLI * CVP["leader"]
+        return pts, cvp, f"{count / MILLI:.1f} x {g.units} ({full // 10}% Full), {sw / MILLI:.1f} SW and a leader"
+    role = "recon" if "Recon" in g.title and g.letter == "A" else g.role  # a Recon Jeep Section is no armour
+    if role in PER_UNIT and g.letter in KIND:
+        kind = KIND[g.letter]
+        return count * milli(w[PER_UNIT[role]]) // MILLI, count * CVP[kind], f"{count / MILLI:.1f} x {g.units} ({role})"
+    return 0, 0, g.role
+
+
+def value(r, side: str, g: RGType, w: dict) -> tuple[int, str]:
+    """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why: its fighting power
+    less the CVP it risks handing the enemy (the CG is won on casualties: a weak unit that dies easily is a gift), or,
+    for FPP, the fortifications while CG Dates remain to defend them."""
     if "FPP" in g.units:
         left, total = r.c.dates_left, len(r.c.dates)
         return milli(w["fortifications"]) * left // total, \
             f"{g.units} with {left * 100 // total}% of the CG still to fight"
-    return milli(w["other"]), "a RG of another type"
+    pts, cvp, what = power(r, side, g, w)
+    if not pts:
+        return milli(w["other"]), f"a RG of another type ({what})"
+    risk = cvp * milli(w["cvp"]) // MILLI
+    return pts - risk, f"{what}: fighting power {shown(pts)} less {shown(risk)} for the {cvp / MILLI:.1f} CVP it risks"
 
 
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
-    """9.617: buy the RG with the most points per CPP, again and again, while that beats keeping a (halved) CPP."""
+    """9.617: buy the RG with the most points per CPP (its fighting power at its real strength less the CVP it risks),
+    again and again, while that beats keeping a CPP, which 9.617 halves (cpp_value)."""
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)
 
     def offers(bought: list[tuple]) -> list[tuple]:
-        ids, chosen, out = [b[1].id for b in bought], [b[1] for b in bought], []
+        ids, out = [b[1].id for b in bought], []
         for g in chart.values():
             try:
                 buy.check_purchase(r, s, ids + [g.id])
             except SoloError:
                 continue
-            pts, reason = value(r, s, g, chosen, w)
+            pts, reason = value(r, side, g, w)
             if pts > 0:
                 out.append((pts // max(g.cpp, 1), g, g.id, reason))
         return out

@@ -89,12 +89,8 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
     g = r.rg(s.name, p.rg)
     full = True
     if g.full is not None and g.depleted is not None:
-        mods = side_mods(r, "abtf.rg_strength", s.name)
-        if s.name == role(r, "german") and re.search(r"\bVG\b|Volksgrenadier", g.title):
-            mods["vg-pltn"] = True
-        if exhaustion(r) // 2:
-            mods["exhaustion-half"] = exhaustion(r) // 2
-        trace = r.roll("abtf.rg_strength", f"Strength of {g.label()} (9.6181)", side=s.name, mods=mods, secret=r.computer(s.name))
+        trace = r.roll("abtf.rg_strength", f"Strength of {g.label()} (9.6181)", side=s.name,
+                       mods=strength_mods(r, s.name, g), secret=r.computer(s.name))
         p.strength = trace.effect["strength"]
         full = p.strength == "Full"
     types = _composition(r, s, g) or ([g.units] * ((g.full if full else g.depleted) or 0) if g.full is not None
@@ -113,6 +109,16 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
     r.say(f"{s.name} {p.rg} {g.title}: {p.strength or 'received'}; units {', '.join(p.units) or '-'}"
           + (f"; SW {', '.join(p.sw)}" if p.sw else "") + (f"; leaders {', '.join(p.leaders)}" if p.leaders else "")
           + (f" ({p.options['enters']})" if p.options.get("enters") else ""), secret=s.name)
+
+
+def strength_mods(r: Reph, side: str, g: RGType) -> dict:
+    """9.6181 RG Strength DRM: -2 British, +1 German VG Pltn, + half the Campaign Exhaustion DRM (FRD)."""
+    mods = side_mods(r, "abtf.rg_strength", side)
+    if side == role(r, "german") and re.search(r"\bVG\b|Volksgrenadier", g.title):
+        mods["vg-pltn"] = True
+    if exhaustion(r) // 2:
+        mods["exhaustion-half"] = exhaustion(r) // 2
+    return mods
 
 
 def _composition(r: Reph, s: SideState, g: RGType) -> list[str]:

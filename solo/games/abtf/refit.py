@@ -90,12 +90,18 @@ def shift(r: Reph) -> None:
             _shift(r, s, [s.unit(i) for i in group["units"]], group["to"], group["hexes"])
 
 
-def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> None:
-    mods = side_mods(r, "abtf.shift", s.name)
-    if s.name in role(r, "idle_shift_drm") and previous_idle(r):
+def shift_mods(r: Reph, side: str, hexes: int) -> dict:
+    """9.613 Shift Table DRM: -2 British, -1 British after an Idle CG Date, +1 per two Uncontrolled hexes (FRD)."""
+    mods = side_mods(r, "abtf.shift", side)
+    if side in role(r, "idle_shift_drm") and previous_idle(r):
         mods["idle"] = True
     if hexes:
         mods["hexes"] = hexes
+    return mods
+
+
+def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> None:
+    mods = shift_mods(r, s.name, hexes)
     names = "+".join(u.id for u in units)
     trace = r.roll("abtf.shift", f"Shift of {names} to {to} (9.613)", side=s.name, mods=mods, secret=r.computer(s.name))
     r.say(f"{s.name} {names} Shift to {to}: DR {trace.original} Final {trace.final}, {trace.result}", secret=s.name)

@@ -63,7 +63,7 @@ def test_shift_to_an_entry_area_is_german_only():
         dated.shift(r)
 
 
-def test_computer_does_not_shift():
+def test_computer_does_not_shift_without_the_map_facts():
     r = abtf_reph()
     r.side("German").add("4-6-7", "squad")
     dated.shift(r)

@@ -1,0 +1,120 @@
+"""Issue 21, the A Bridge Too Far computer: RGs valued by their fighting power per CPP at their real strength less the
+CVP they risk, with no cap on the OB; the 9.613 Shift taken as a player would, when the Shift Table odds are good."""
+
+from solo.ai.reph import MILLI, weights
+from solo.campaign.state import RosterLine
+from solo.core.play import Question
+from solo.games import campaign
+from solo.games.abtf import computer
+from solo.games.abtf import purchase as buy
+from solo.games.abtf import refit as dated
+from tests.games.abtf.fixture import abtf_reph, facts, rolls
+
+
+def _value(r, side, rg_id):
+    return computer.value(r, side, r.rg(side, rg_id), weights("abtf")[side]["purchase"])[0] // r.rg(side, rg_id).cpp
+
+
+def test_a_flak_halftrack_platoon_is_worth_less_than_a_tank_platoon():
+    """Issue 21 ("a flak halftrack counts as armour"): per CPP, the German values its tanks above its flak halftracks,
+    whose 5 CVP each they barely earn back (9.617)."""
+    r = abtf_reph()
+    assert _value(r, "German", "A6") < 0 < _value(r, "German", "A2")
+
+
+def test_a_recon_jeep_is_no_armour():
+    """Issue 21 (units classified from their real type): the British Recon Jeep Section (an A RG) is weighed as recon
+    vehicles, not as AFV; the AT Guns are worth more per CPP."""
+    r = abtf_reph()
+    w = weights("abtf")["British"]["purchase"]
+    assert "(recon)" in computer.power(r, "British", r.rg("British", "A1"), w)[2]
+    assert _value(r, "British", "A1") < _value(r, "British", "G1")
+
+
+def test_a_rg_is_valued_at_its_real_strength_and_squad_quality():
+    """Issue 21: a RG is worth its squads at their quality (an SS 4-6-8 over a VG 4-4-7) and at the 9.6181 chance of
+    Full Strength (the VG Pltn's +1 DRM lowers it)."""
+    r = abtf_reph()
+    ss, vg = r.rg("German", "I1"), r.rg("German", "I3")
+    assert computer.full_chance(r, "German", vg) < computer.full_chance(r, "German", ss) < MILLI
+    w = weights("abtf")["German"]["purchase"]
+    assert computer.power(r, "German", ss, w)[0] > computer.power(r, "German", vg, w)[0] > 0
+
+
+def test_a_rich_german_keeps_buying_infantry_beyond_any_quota():
+    """Issue 21 ("CPP left unspent or hoarded"): with 20 squads already and 40 CPP, the German still buys infantry up to
+    rather than let 9.617 halve its CPP."""
+    r = abtf_reph(date="19AM")
+    g = r.side("German")
+    for _ in range(20):
+        g.add("4-6-8", "squad")
+    g.cpp = 40
+    g.roster["19AM"] = RosterLine("19AM", start=40, total=40)
+    q = Question("purchase", "9.617", "German", "", buy.purchase_parser(r, g), {"reph": r, "side": g})
+    reply = campaign("abtf").decide("German", q)
+    bought = q.parse(reply.value)
+    assert any(i.startswith("I") for i in bought) and "A6" not in bought
+    assert sum(r.rg("German", i).cpp for i in bought) >= 20  # the 9.6175 CG Date Maximums allow 23
+
+
+def _held(r, blocks: str, areas: str, paths: str):
+    facts(r, blocks=blocks, areas=areas, paths=paths)
+    for flag in blocks.split(", "):
+        r.c.flags.add(f"block:{flag}")
+
+
+def test_the_british_shift_a_group_to_block_h_when_the_odds_are_good():
+    """9.613, 9.6212, issue 21 ("the ABtF computer never Shifts"): the British Shift the group of Block A to Block H,
+    which they must hold against the Sudden Death; -2 British and +1 for two Uncontrolled hexes: DR <= 9 arrives
+    whole (30 in 36). The group of Block H stays."""
+    r = abtf_reph(faces=[3, 4])
+    b = r.side("British")
+    squad, leader, keeper = b.add("6-4-8", "squad"), b.add("9-1", "leader"), b.add("6-4-8", "squad")
+    _held(r, "A=British, H=British", f"{squad.id}=A, {leader.id}=A, {keeper.id}=H", "A>H=2")
+    dated.shift(r)
+    assert squad.detail["area"] == leader.detail["area"] == "Block H" and "area" not in keeper.detail
+    assert [t["final"] for t in rolls(r)] == [6]
+
+
+def test_the_german_does_not_shift_on_poor_odds():
+    """9.613: a German group 8 Uncontrolled hexes from its Area nearest Block H (+4): only 6 in 36 (DR <= 4) arrive whole
+    and 15 in 36 (DR >= 8) are ambushed and Eliminated (>= 12): it stays."""
+    r = abtf_reph()
+    g = r.side("German")
+    squad = g.add("4-6-8", "squad")
+    _held(r, "C=German, D=German, H=British", f"{squad.id}=D", "C>H=1, D>C=8")
+    reply = computer.shift(r, "German", weights("abtf")["German"], None)
+    assert reply.value == [] and "D stays" in reply.why
+    assert computer.shift_odds(r, "German", 8) == (6 * MILLI // 36, 15 * MILLI // 36)
+
+
+def test_without_the_map_facts_the_computer_does_not_shift():
+    """9.613: the Areas of the units and the paths between them are the map's part (facts areas, paths); without them
+    the computer names no group, and says why."""
+    r = abtf_reph()
+    r.side("German").add("4-6-7", "squad")
+    reply = computer.shift(r, "German", weights("abtf")["German"], None)
+    assert reply.value == [] and "no Friendly Setup Area" in reply.why
+
+
+def _chit(r, side):
+    from solo.ai.chits import initiative
+    q = Question("initiative", "9.6213", side, "", str, {"reph": r, "choices": ("Attack", "Idle")})
+    return initiative(r, side, {}, q)
+
+
+def test_the_british_strike_early_and_the_german_waits_for_his_cpp():
+    """9.6213 with the 9.6161 CPP Base Number Chart (issue 21: chits a player would pick): on 18AM, 5:4 up, the British
+    counterattack while the German CPP are still to come (their own end at 19AM) and keep their Idle chits to defend
+    later; the German, 5:4 up too, waits for his. The reason names the CPP to come."""
+    r = abtf_reph(date="18AM")
+    british, german = r.side("British"), r.side("German")
+    for _ in range(5):
+        british.add("6-4-8", "squad")
+    for _ in range(4):
+        german.add("4-6-8", "squad")
+    reply = _chit(r, "British")
+    assert reply.value == "Attack" and "time is against us: strike now" in reply.why
+    german.add("4-6-8", "squad"), german.add("4-6-8", "squad")
+    reply = _chit(r, "German")
+    assert reply.value == "Idle" and "time is on our side: wait" in reply.why
