@@ -139,14 +139,16 @@ def rg_power(r: Reph, side: str, g) -> int:
 def value(r: Reph, side: str, g, w: dict) -> tuple[int, str]:
     """Thousandths of a point a RG is worth now (a whole number, issue 21): its fighting power (rg_power, a point a
     squad), the HW Pltn's weapons as two squads' worth, and an FPP RG the Fortifications it buys while CG Days remain
-    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in)."""
+    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in, in the ``defends``
+    percent of the scenarios the side expects to fight as the Defender)."""
     if is_hw(g):
         return 2 * MILLI, "heavy weapons for the infantry"
     found = re.search(r"(\d+) FPP", f"{g.title} {g.units}")
     if found:
         left, total = r.c.dates_left, len(r.c.dates)
-        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] // 100
-        return counters * left // total, f"{found.group(1)} FPP of Fortifications while {left} CG Days remain"
+        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] * w["defends"] // 10000
+        return counters * left // total, (f"{found.group(1)} FPP of Fortifications while {left} CG Days remain, "
+                                          f"defending in {w['defends']}% of the scenarios")
     pts = rg_power(r, side, g)
     what = {"I": "squads", "A": "AFV", "G": "Guns", "O": "artillery support"}.get(g.letter, "support")
     return pts, f"{shown(pts)} squads' fighting power ({what})"
