@@ -11,6 +11,7 @@ from solo.games.votg.purchase import check, parse_item
 from tests.reph import day_reph
 
 W = {side: weights("votg")[side] for side in ("German", "Russian")}
+DUG_IN = W["German"]["initiative"]["dug_in"]
 
 
 def _reph(pack, date="15 Sept", german=12, russian=10):
@@ -32,28 +33,30 @@ def _chit(r, side):
     return computer.initiative(r, side, W[side], q)
 
 
-def test_a_side_ahead_does_not_risk_its_lead_at_even_odds(pack):
-    """VotG 12.625 (issue 21: the German attacked at about 1:1 and threw away the Initial Scenario's win): 12 squads
-    against 10 dug in (1.2 x 1/1.25 = 0.96:1) is below what a lead asks; the reason names the odds and the standing."""
-    r = _reph(pack)
+def test_a_side_ahead_does_not_risk_its_lead_at_odds_it_would_take_when_level(pack):
+    """VotG 12.625 (issue 21: the German attacked at about 1:1 and threw away the Initial Scenario's win): 45 squads
+    against 10 dug in (1.50:1 with the Defender's edge) is an Attack when level, not when ahead; the reason names the
+    odds and the standing."""
+    r = _reph(pack, german=45)
+    assert _chit(r, "German").value == "Attack"
     _won(r, "German")
     reply = _chit(r, "German")
-    assert reply.value == "Idle" and "ahead in the CG, needs 1.50:1" in reply.why and "odds 0.96:1" in reply.why
+    assert reply.value == "Idle" and "odds 1.50:1" in reply.why and "ahead in the CG, needs 2.00:1" in reply.why
 
 
-def test_a_side_attacks_at_good_odds_and_the_odds_are_whole_numbers(pack):
-    """VotG 12.625 (issue 21: integer scores): 30 squads against 10 dug in (2.4:1) is worth an Attack when level; the
-    odds and what they need are whole thousandths."""
-    r = _reph(pack, german=30)
+def test_the_odds_count_the_defender_dug_in_in_whole_numbers(pack):
+    """VotG 12.625, 12.6264 (issue 21: integer scores): 70 squads against 10 dug in are 70 : 10 x dug_in percent, and
+    what they need when level (ai/votg.toml), both whole thousandths."""
+    r = _reph(pack, german=70)
     odds, needed, _ = computer.attack_odds(r, "German", W["German"])
-    assert (odds, needed) == (2400, 1100) and all(isinstance(n, int) for n in (odds, needed))
-    assert _chit(r, "German").value == "Attack"
+    assert (odds, needed) == (70 * 1000 * 100 // (10 * DUG_IN), 1100)
+    assert all(isinstance(n, int) for n in (odds, needed))
 
 
 def test_a_side_behind_attacks_on_the_last_cg_day_whatever_the_odds(pack):
     """VotG 12.625, 12.51-.54 (the CG Victory Conditions; the stand-in winner of solo/campaign/simulate.py): behind in
-    scenarios won on the last CG Day, standing Idle loses the CG, so the Russian attacks even at 0.40:1; the day before,
-    it waits for better odds."""
+    scenarios won on the last CG Day, standing Idle loses the CG, so the Russian attacks even at poor odds; the day
+    before, it waits for better ones (one more lost scenario could not be won back)."""
     r = _reph(pack, "17 Sept", german=20, russian=10)
     _won(r, "German")
     reply = _chit(r, "Russian")
@@ -69,13 +72,14 @@ def test_the_fortifications_of_the_defender_count_against_the_attacker(pack):
     before, _, _ = computer.attack_odds(r, "German", W["German"])
     r.side("Russian").fortifications.append(Fortification("Russian", "A-P Mine", 40, "15 Sept"))
     after, _, _ = computer.attack_odds(r, "German", W["German"])
-    assert after < before and (before, after) == (1120, 14000 * 1000 // ((10000 + 4000) * 125 // 100))
+    fort = W["German"]["initiative"]["fortification"]
+    assert after < before and after == 14000 * 1000 // (round(10000 + 40 * fort * 1000) * DUG_IN // 100)
 
 
-@pytest.mark.parametrize("russian,go", [(10, False), (40, True)])
+@pytest.mark.parametrize("russian,go", [(10, False), (80, True)])
 def test_the_counterattack_weighs_the_same_odds_in_whole_numbers(pack, russian, go):
     """VotG 12.613 (issue 21: the Counterattack compared a float squad ratio): the Russian counterattacks at the odds
-    an Attack chit needs, against the German dug in; 10 squads against 20 do not, 40 do."""
+    an Attack chit needs, against the German dug in; 10 squads against 20 do not, 80 do."""
     r = _reph(pack, german=20, russian=russian)
     q = Question("counterattack", "12.613", "Russian", "", str, {"reph": r, "left": 4})
     reply = computer.counterattack(r, "Russian", W["Russian"], q)

@@ -1,5 +1,7 @@
 """The computer side's answers to the Valor of the Guards RePh questions (solo/games/votg/), each explained.
-Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
+Weights in ai/votg.toml. It counts each side's fighting power (power: squads at their quality, leaders, SW, AFV,
+Guns, OBA; the Defender dug in behind its Fortifications), buys the RGs that bring most of it per CPP (12.621), and
+commits an Attack chit or a Counterattack (12.625, 12.613) at the odds its standing in the CG asks. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won DRM that hardens the best leader)."""
 
 import re
