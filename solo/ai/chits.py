@@ -24,20 +24,21 @@ def chit_weights() -> dict:
     return read_toml_file(content_dir("ai") / "initiative.toml", "heuristics file")
 
 
-# The OB strength the chit weighs (a stand-in of the project's): squads 1, HS/crews 0.5, AFV 2, Guns 1, OBA modules
-# 1.5, bombardments 2, cupolas 1.
-STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "oba": 1.5, "bombardment": 2.0, "cupola": 1.0}
-BAND = 0.1  # points: an Attack scoring within this of Idle's 0 is drawn for, a coin between the two (issue 21)
+# The OB strength the chit weighs (a stand-in of the project's), in thousandths of a squad: squads 1, HS/crews 0.5,
+# AFV 2, Guns 1, OBA modules 1.5, bombardments 2, cupolas 1.
+STRENGTH = {"squad": 1000, "hs": 500, "crew": 500, "vehicle": 2000, "gun": 1000, "oba": 1500, "bombardment": 2000,
+            "cupola": 1000}
+BAND = 100  # thousandths of a point: an Attack scoring within this of Idle's 0 is drawn for, a coin between the two
 
 
-def strength(s: SideState) -> float:
-    """A side's OB strength by STRENGTH, at least 1."""
-    return max(sum(STRENGTH.get(u.kind, 0) for u in s.retained()), 1.0)
+def strength(s: SideState) -> int:
+    """A side's OB strength by STRENGTH in thousandths of a squad, at least one squad."""
+    return max(sum(STRENGTH.get(u.kind, 0) for u in s.retained()), MILLI)
 
 
 def ratio(r: Reph, side: str) -> int:
     """Own OB strength over the opponent's, in thousandths."""
-    return milli(strength(r.c.sides[side])) * MILLI // milli(strength(r.c.sides[r.c.other(side)]))
+    return strength(r.c.sides[side]) * MILLI // strength(r.c.sides[r.c.other(side)])
 
 
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
@@ -67,7 +68,7 @@ def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     score, reasons = attack_score(r, side, w)
     power, least = ratio(r, side), milli(w.get("min_ratio", 1.0))
     odds = power >= least
-    drawn = odds and abs(score) <= milli(BAND) and {"Attack", "Idle"} <= set(choices)
+    drawn = odds and abs(score) <= BAND and {"Attack", "Idle"} <= set(choices)
     if drawn:
         pick = ("Attack", "Idle")[r.play.draw(2)]
     else:
@@ -76,7 +77,7 @@ def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     why = (f"picks {pick}{forced}: Attack scores {'+' if score >= 0 else '-'}{shown(abs(score))} against Idle 0 ("
            + "; ".join(reasons) + ")")
     if drawn:
-        why += f"; within {BAND} of Idle, so drawn between the two"
+        why += f"; within {shown(BAND)} of Idle, so drawn between the two"
     elif not odds and "Idle" in choices:
         why += f"; odds {shown(power)} below the {shown(least)} an Attack needs"
     return Reply(pick, why, (("Attack", f"{shown(score)}"), ("Idle", "+0.00")))

@@ -23,7 +23,7 @@ from solo.rules.units import parse_unit, unit_type
 
 Decision = Callable[[Reph, str, dict, Question], Reply]  # (the RePh, the side, its weights, the question)
 
-SURPLUS = 0.1  # a unit beyond what a need wants is worth this share of one that fills it
+SURPLUS = 10  # percent: a unit beyond what a need wants is worth this share of one that fills it
 MILLI = 1000  # a score is a whole number of thousandths of a point
 NEAR = 10  # percent: the options scoring within this of the best are drawn among (a mixed strategy, issue 21)
 
@@ -37,7 +37,7 @@ def filled(per: int, count: int, short: int, unit: int = 1) -> int:
     """Points of ``count`` units at ``per`` each while they fill ``short`` (counted in ``unit``s of a unit, e.g. two
     half-squads a squad), SURPLUS of that beyond the need; a whole number (issue 21)."""
     filling = min(count * unit, max(short, 0))
-    return (per * filling + milli(SURPLUS) * per // MILLI * (count * unit - filling)) // unit
+    return (per * filling + per * SURPLUS // 100 * (count * unit - filling)) // unit
 
 
 def shown(score: int) -> str:
@@ -132,9 +132,10 @@ def drawn(among: int) -> str:
     return f", drawn among {among} within {NEAR}% of the best" if among > 1 else ""
 
 
-def escape_decision(table: str, mods, rule: str) -> Decision:
-    """The "escape" decision of a CG: ``escape_choice`` on its Escape Table (OtO2 7.5061, RB 11.6061, VotG 12.6071)."""
-    return lambda r, side, w, q: escape_choice(r, w, q, table, mods, rule)
+def escape_decision(table: str, mods, rule: str, staying=None) -> Decision:
+    """The "escape" decision of a CG: ``escape_choice`` on its Escape Table (OtO2 7.5061, RB 11.6061, VotG 12.6071);
+    ``staying(r, unit)``: what a unit that stays risks besides Ammunition Shortage (OtO2 7.5094's Blaze)."""
+    return lambda r, side, w, q: escape_choice(r, w, q, table, mods, rule, staying)
 
 
 def keep_prisoners(why: str, free: str, execute: str) -> Decision:
@@ -146,12 +147,13 @@ def keep_prisoners(why: str, free: str, execute: str) -> Decision:
 CONTROL_WEIGHT = {"adjacent": 150, "within-2": 125}  # percent of max_elimination a unit beside friendly hexes accepts
 
 
-def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) -> Reply:
+def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str, staying=None) -> Reply:
     """OtO2 7.5063, RB 11.6063, VotG 12.6073: attempt an Escape when the Escape Table's chance of Elimination is low
     enough (Ammunition Shortage awaits a unit left in a type C/D Area), or when it must (``rule``). ``mods(r, unit)``
     gives the CG's Escape Table column and DRM. It weighs the Control of the hexes around the unit (the facts' near,
     issue 21): beside a friendly-Controlled non-Isolated hex ("adjacent", or "within-2") the escape leads into its own
-    lines, so a higher chance of Elimination is accepted (CONTROL_WEIGHT); compared exactly, in whole numbers."""
+    lines, so a higher chance of Elimination is accepted (CONTROL_WEIGHT); compared exactly, in whole numbers. A unit
+    that risks more by staying (``staying(r, unit)``: a chance and why, OtO2 7.5094) than by the Escape tries it."""
     picks, why, weighed = [], [], []
     near = fact(r, "near", {})
     for unit in q.context["units"]:
@@ -162,9 +164,15 @@ def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str) ->
         must = unit.id in q.context["must"]
         control = near.get(unit.id, "")
         most = milli(w["escape"]["max_elimination"]) * CONTROL_WEIGHT.get(control, 100) // 100
+        risk, danger = staying(r, unit) if staying else (0, "")
         weighed.append((unit.id, f"Elimination {float(lost):.0%}" + (f", {control} to friendly hexes" if control
-                                                                      else "")))
-        if must or (unit.isolated in "CD" and lost * MILLI < most):
+                                                                      else "") + (f"; staying {float(risk):.0%}"
+                                                                                  if risk else "")))
+        if risk > lost and not must:
+            picks.append(unit.id)
+            why.append(f"{unit.id} {unit.type} tries: {float(lost):.0%} to be Eliminated, less than the "
+                       f"{float(risk):.0%} it risks staying: {danger}")
+        elif must or (unit.isolated in "CD" and lost * MILLI < most):
             picks.append(unit.id)
             why.append(f"{unit.id} {unit.type} tries: " + (f"it must ({rule})" if must else
                        f"only {float(lost):.0%} to be Eliminated, and Ammunition Shortage awaits it in its Pocket"

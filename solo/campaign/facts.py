@@ -30,6 +30,7 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     ft_dc = { R15 = 9 }      # FT/DC removed during the scenario and the Original effects DR (7.5134)
     prisoners = { R22 = "isolated" }  # prisoners and their Guard: "isolated" or "non-isolated" (7.508)
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
+    flame_confined = { G5 = 1 }  # an Isolated unit/Equipment confined to a Flame's Location: the Flame's number (7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
     fortifications_lost = [{ side = "German", item = "Wire" }]  # a side's Fortifications lost in the scenario, or that
@@ -89,8 +90,11 @@ def _count(key: str, value) -> int:
     return whole(value, 0, COUNT_MOST.get(key, FACT_MOST), f"facts {key}")
 
 
-def _extra(c: Campaign, key: str, kind: str, value):
-    """A CG's own fact (missions/<cg>.toml [facts.extra]): a count, unit ids, a text, yes/no or a side."""
+def _extra(c: Campaign, key: str, kind: str, value, flames: int = 0):
+    """A CG's own fact (missions/<cg>.toml [facts.extra]): a count, unit ids, a text, yes/no, a side, or unit ids each
+    with the number of its Flame, 1 to the facts' ``flames`` ("flame")."""
+    if kind == "flame":
+        return _flame_confined(c, key, value if value is not None else {}, flames)
     if kind == "count":
         return _count(key, value if value is not None else 0)
     if kind == "ids":
@@ -106,6 +110,27 @@ def _extra(c: Campaign, key: str, kind: str, value):
     if value is not None and not isinstance(value, str):
         raise SoloError(f"facts {key}: give a text in quotes, not {value!r}")
     return value or ""
+
+
+def _flame_confined(c: Campaign, key: str, given, flames: int) -> dict[str, int]:
+    """OtO2 7.5094: "Each Isolated unit/Equipment confined to setting up in a Location now containing Blaze is
+    Eliminated": the facts name each unit confined to a Flame Location and the Flame's number (1 to ``flames``), whose
+    dr says whether it becomes a Blaze. A unit not Isolated is checked by ``_confined_isolated``."""
+    if not isinstance(given, dict):
+        raise SoloError(f"facts {key}: give a table of unit id = its Flame's number, e.g. {key} = {{ G5 = 1 }}")
+    if given and not flames:
+        raise SoloError(f"facts {key}: no Flames are reported (flames = 0): a unit can be confined to none")
+    numbers = [whole(n, 1, flames, f"facts {key} {unit_id} (the number of its Flame)") for unit_id, n in given.items()]
+    return dict(zip(_ids(c, key, list(given)), numbers))
+
+
+def _confined_isolated(facts: dict, kinds: dict) -> None:
+    """A unit confined to a Flame Location (7.5094) is an Isolated one: the facts' isolated must name it."""
+    for key in (k for k, kind in kinds.items() if kind == "flame"):
+        free = [unit_id for unit_id in facts[key] if unit_id not in facts["isolated"]]
+        if free:
+            raise SoloError(f"facts {key}: {free[0]} is not Isolated (the facts' isolated): 7.5094 Eliminates only an "
+                            "Isolated unit confined to a Flame Location; the others leave the map at 7.507")
 
 
 def _oba_used(c: Campaign, used: list[str]) -> None:
@@ -128,6 +153,7 @@ def fact_keys(cg: str) -> str:
              ("unit id lists, e.g. [\"G3\"]", [*ID_LISTS, *(k for k, v in extra.items() if v == "ids")]),
              ("unit id = value", [f"{k} ({'|'.join(v)})" for k, v in ID_MAPS.items()]),
              ("true or false", [k for k, v in extra.items() if v == "bool"]),
+             ("unit id = its Flame's number (1 to flames)", [k for k, v in extra.items() if v == "flame"]),
              ("a side", [k for k, v in extra.items() if v == "side"]),
              ("others", ["heroes = { Russian = 1 }", "ft_dc = { R15 = 9 }", "removal = [{ side, item, where }]",
                                  "fortifications_lost = [{ side, item }]"]))
@@ -158,7 +184,7 @@ def check(c: Campaign, raw) -> dict:
     if unknown:
         raise SoloError(f"facts: unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(known))}")
     facts = {key: _count(key, raw.get(key, 0)) for key in counts}
-    facts |= {key: _extra(c, key, kind, raw.get(key)) for key, kind in extra.items()}
+    facts |= {key: _extra(c, key, kind, raw.get(key), facts.get("flames", 0)) for key, kind in extra.items()}
     kind = c.initiative["type"] if c.initiative else "Initial Scenario"
     if "winner" in extra and facts["winner"] not in c.sides and (
             kind in spec.get("winner_required", ()) or c.variant in spec.get("winner_required_in", ())):
@@ -175,6 +201,7 @@ def check(c: Campaign, raw) -> dict:
         if bad:
             raise SoloError(f"facts {key}: {bad[0]!r} is not one of {', '.join(allowed)}")
         facts[key] = dict(zip(_ids(c, key, list(given)), given.values()))
+    _confined_isolated(facts, extra)
     heroes = raw.get("heroes", {})
     if not isinstance(heroes, dict) or set(heroes) - set(c.sides):
         raise SoloError("facts heroes: give the number of Heroes per side, e.g. heroes = { Russian = 1 }")

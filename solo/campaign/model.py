@@ -29,7 +29,8 @@ change of the computer's judgment can be measured against it.
    CG's [model] gained count (RB Stone Locations, VotG Stone Hexes) gives an Assault's Attacker at least its
    [victory] assault_margin when it wins and less when it loses, and a Dual Attack's winner enough to exceed the
    loser's VP (CVP + gained). OtO2: the Russian LVP move by round(LVP_SWING x tanh(s / 2)), EVP come with a Russian
-   win, and its CG13 OBA limits hold.
+   win, and its CG13 OBA limits hold; 0-2 Flames, each Isolated unit confined to one of them with the chance
+   FLAME_CONFINED (its 7.5094 dr then decides its fate).
 
 The draw is seeded by the campaign's seed, the CG Date and the scenario's number: the same save gives the same facts.
 The facts are answers recorded in the log, so an old save replays its recorded facts whatever this model becomes.
@@ -53,6 +54,7 @@ VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, 
 MMC = ("squad", "hs", "crew", "hero")
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
 LVP_SWING = 3.0
+FLAME_CONFINED = 0.25  # OtO2: the chance that an Isolated unit is confined to a Flame's Location (7.5094)
 
 
 def _numbers(unit: Unit) -> tuple[str, ...]:
@@ -164,7 +166,8 @@ def _gained(c: Campaign, raw: dict, facts: dict, first: str | None, winner: str,
 
 
 def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random) -> None:
-    """OtO2: LVP move with the score, EVP with a Russian win, CG13's OBA limits, AFV seen, held-back CVP."""
+    """OtO2: LVP move with the score, EVP with a Russian win, CG13's OBA limits, AFV seen, held-back CVP, the Isolated
+    units confined to a Flame's Location."""
     previous = c.last.lvp if c.last else 0
     facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * math.tanh(s / 2)))),
                  evp=rng.choice([0, 2, 5, 10] if s > 0 else [0, 0, 0, 2]), flames=rng.choice([0, 0, 1, 2]),
@@ -176,6 +179,9 @@ def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random) -> N
     for side, sd in c.sides.items():
         held = sum("held-back" in u.flags for u in sd.retained("vehicle"))
         facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held
+    if facts["flames"]:
+        facts["flame_confined"] = {unit_id: rng.randint(1, facts["flames"]) for unit_id in facts["isolated"]
+                                   if rng.random() < FLAME_CONFINED}
 
 
 class Model:

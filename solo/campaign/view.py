@@ -2,14 +2,15 @@
 
 Every printer prints a `View`: `solo cg status` (text and --json), the exports, `solo cg log`, the app's Campaign
 screen. While the CG runs, what the rules keep secret from the human is not in the computer side's part of it (a
-hidden value is None: "?" in the text, null in the JSON); after the CG End, when nobody plays a side, or with
---reveal, the view is the whole state. The computer side's units are in it (but for the secret kinds): the human
+hidden value is None: "?" in the text, null in the JSON); after the CG End or when nobody plays a side the view is
+the whole state (`--reveal` asks for it, and is refused while the CG runs against the computer: may_reveal). The computer side's units are in it (but for the secret kinds): the human
 sets them up and moves them on the map.
 """
 
 from dataclasses import dataclass, replace
 
 from solo.campaign.state import Campaign, SideState
+from solo.core.errors import SoloError
 from solo.core.store import EventLog
 
 
@@ -37,6 +38,14 @@ def _seen(s: SideState) -> SideState:
         purchases=None,  # 7.5182 (RB 11.6192, VotG 12.6212, ABtF 9.6172): the RG ID is secretly recorded
         units=[u for u in s.units if not u.secret],  # the OBA modules, observers, aircraft ... (Unit.secret)
         fortifications=[f for f in s.fortifications if not f.secret])  # its mines, Dummies, HIP (Fortification.secret)
+
+
+def may_reveal(c: Campaign) -> None:
+    """`--reveal` (status, log, export): the computer's secrets are the human's to see only once the rules reveal them,
+    at the CG End (issue 21); while the CG runs against the computer the request is refused in one line."""
+    if hidden_side(c):
+        raise SoloError(f"the {c.other(c.human)} computer's secrets stay hidden until the CG End: --reveal shows them "
+                        "once the Campaign Game has ended")
 
 
 def view(c: Campaign, reveal: bool = False) -> View:

@@ -10,6 +10,7 @@ from solo.campaign.engine import start_meta
 from solo.campaign.report import export, status_json, status_text
 from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
+from solo.campaign.view import may_reveal
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
@@ -47,7 +48,10 @@ def read_command(name: str, reveal: str):
     def wrap(func):
         def command(save, reveal, as_json):
             log = EventLog.open(save)
-            func(log, run_campaign(log, frozen=True), reveal, as_json)
+            outcome = run_campaign(log, frozen=True)
+            if reveal:
+                may_reveal(outcome.campaign)
+            func(log, outcome, reveal, as_json)
         command.__doc__ = func.__doc__
         for option in (click.option("--json", "as_json", is_flag=True, help="Machine-readable output."),
                        click.option("--reveal", is_flag=True, help=reveal), click.argument("save")):
@@ -56,7 +60,7 @@ def read_command(name: str, reveal: str):
     return wrap
 
 
-@read_command("status", "Show the computer side's secrets too (spoils the CG).")
+@read_command("status", "Show the computer side's secrets too: once the CG has ended.")
 def cg_status(log, outcome, reveal, as_json):
     """The CG Roster, the OBs, the last steps' record, what the RePh waits for and the dice faces waiting for the
     next rolls."""
@@ -97,15 +101,17 @@ def cg_undo(save, as_json):
 @cg.command("export")
 @click.argument("save")
 @click.option("--format", "fmt", type=click.Choice(["md", "csv"]), default="md", show_default=True)
-@click.option("--reveal", is_flag=True, help="Include the computer side's secrets.")
+@click.option("--reveal", is_flag=True, help="Include the computer side's secrets: once the CG has ended.")
 def cg_export(save, fmt, reveal):
     """The CG Roster, RG Purchase Record and Force Organizer as Markdown or CSV."""
     log = EventLog.open(save)
     outcome = run_campaign(log, frozen=True)
+    if reveal:
+        may_reveal(outcome.campaign)
     click.echo(export(outcome.campaign, fmt, reveal), nl=False)
 
 
-@read_command("log", "Show the computer side's secret rolls and decisions before the CG End.")
+@read_command("log", "Show the computer side's secret rolls and decisions: once the CG has ended.")
 def cg_log(log, outcome, reveal, as_json):
     """Every roll and decision; the computer's secret ones only after the CG End (the post-campaign review)."""
     events = seen_events(log, outcome.campaign, reveal)

@@ -84,3 +84,17 @@ def test_facts_are_deterministic_per_seed_and_valid():
     assert any(simulated(c, seed) != first for seed in range(8, 12))
     for seed in range(20):
         check(c, simulated(c, seed))  # the facts a player could have reported
+
+
+def test_7_5094_the_model_confines_only_isolated_units_to_its_flames():
+    """OtO2 7.5094 (issue 20.27): the model's flame_confined names Isolated units only, each with a Flame it reports
+    (1 to flames), and some scenarios have them; the facts check accepts them."""
+    c = mirrored(squads=(40, 40), kind="")
+    confined = 0
+    for seed in range(200):
+        facts = simulated(c, seed)
+        for unit_id, flame in facts.get("flame_confined", {}).items():
+            assert unit_id in facts["isolated"] and 1 <= flame <= facts["flames"]
+            confined += 1
+        check(c, facts)
+    assert confined

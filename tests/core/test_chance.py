@@ -19,6 +19,7 @@ from solo.core.sides import Human
 from solo.core.store import KEY, EventLog, secret_faces
 from tests.core.saves import ANSWERS, solo, state
 from tests.reph import new_reph
+from tests.vasl.test_files import solo as run_main
 
 TYPED = "1,1,1,1,1,1,1,1,1,1,1,1"
 
@@ -75,10 +76,20 @@ def test_typed_faces_never_reach_a_secret_roll(tmp_path):
 def test_the_key_is_never_shown(tmp_path):
     log = reph(tmp_path, "c.db")
     key = stored_key(log.where)
-    for args in (["cg", "status", log.where, "--json"], ["cg", "status", log.where, "--json", "--reveal"],
-                 ["cg", "log", log.where, "--json", "--reveal"], ["cg", "export", log.where, "--reveal"]):
+    for args in (["cg", "status", log.where, "--json"], ["cg", "log", log.where, "--json"],
+                 ["cg", "export", log.where]):
         out = CliRunner().invoke(cli, args)
         assert out.exit_code == 0 and key not in out.output, args
+
+
+def test_reveal_is_refused_while_the_cg_runs_against_the_computer(tmp_path, capsys):
+    """Issue 21: the computer's secrets reach the human only when the rules reveal them (the CG End): --reveal before
+    it is one line, exit 2, and shows nothing."""
+    log = reph(tmp_path, "c.db")
+    for args in (["cg", "status", log.where, "--json", "--reveal"], ["cg", "log", log.where, "--reveal"],
+                 ["cg", "export", log.where, "--reveal"]):
+        code, out, err = run_main(capsys, *args)
+        assert code == 2 and not out and err.count("\n") == 1 and "until the CG End" in err, args
 
 
 def test_an_old_save_gets_a_key_with_its_first_new_secret_roll_and_replays(tmp_path):

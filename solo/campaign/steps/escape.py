@@ -4,7 +4,7 @@ from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.losses import eliminate, find, lose, reduce, replace
+from solo.campaign.steps.losses import afv_crew, eliminate, find, lose, reduce, replace
 from solo.rules.odds import odds
 
 
@@ -100,10 +100,11 @@ def escape_result(r: Reph, unit: Unit, trace, rule: str) -> None:
         (lose if r.rules >= 3 else eliminate)(r, unit, f"while Escaping ({rule})")  # 20.17; rules version 3 on)
     elif effect["escape"] == "abandoned":
         unit.flags.add("abandoned")
-        crew = effect["crew"] == "escapes"
-        if crew:
-            r.side(unit.side).add("2-2-8", "crew")
-        r.say(f"{unit.id} is Abandoned in its hex and facing; its crew {'Escapes' if crew else 'is Eliminated'} ({rule})")
+        crew = "is Eliminated"
+        if effect["crew"] == "escapes":
+            survivor = afv_crew(r, unit)
+            crew = f"Escapes: {survivor.id} {survivor.type} (solo's reading: no text gives an AFV's crew)"
+        r.say(f"{unit.id} is Abandoned in its hex and facing; its crew {crew} ({rule})")
     else:
         if effect.get("replaced") and not replace(r, unit, f"Escape Table ({rule})"):
             return

@@ -131,7 +131,8 @@ def first_move(r: Reph) -> None:
         r.say("the Initial Scenario: the CG card says who sets up and who moves first")
         return
     if c.initiative["type"] == "Dual Attack":
-        trace = r.roll(cfg["dual_move"], "Dual Attack: who moves first", side=cfg.get("dual_roller", next(iter(c.sides))))
+        trace = r.roll(cfg["dual_move"], f"Dual Attack: who moves first ({r.where})",
+                       side=cfg.get("dual_roller", next(iter(c.sides))))
         c.initiative["moves_first"] = named_side(r, trace.result)
         r.say(f"Dual Attack move dr {trace.original}: {trace.result}")
     r.say(f"the {c.initiative['sets_up_first']} sets up first; the {c.initiative['moves_first']} moves first")

@@ -1,5 +1,6 @@
 """Losses in the RePh as the CGs share them: Eliminated, Casualty Reduced, Replaced, Wounded Leaders, captures."""
 
+import re
 from collections.abc import Callable, Iterator
 
 from solo.campaign.facts import CVP, fact
@@ -77,6 +78,23 @@ def replace(r: Reph, unit: Unit, why: str) -> bool:
     return True
 
 
+AFV_CREW = "2-2-8"
+
+
+def afv_crew(r: Reph, vehicle: Unit, rg: int = 0) -> Unit:
+    """The crew that leaves ``vehicle`` and is Retained (the Escape Table's "Abandoned (crew Escapes)", OtO2 7.5063,
+    RB 11.6063, VotG 12.6073, ABtF 9.6054; ABtF 9.6053's Abandoned immobile vehicle), of the vehicle's side.
+
+    solo's reading (issue 20.22): a 2-2-8 for every side. No text gives the crew counter of an AFV. The crews they do
+    print are 2-2-8s of both sides (OtO2 RG notes b, German and Russian: "Each MG/Mtr/Gun is set up with a 2-2-8
+    Crew"; the Russian cavalry of OtO-S2 MSR 9, "4x 2-2-8"; 4.1, a MGC's "inherent 2-2-8 crew") and the German HW
+    weapon crews of the RB 11.6204 EX (1-2-7 and 2-2-8, missions/rb.toml [hw_crews]). The Inexperienced Crews of RB
+    11.6207 and VotG 12.6227 are D3.45's, core ASL, not in the texts: the texts never make them 1-2-7 counters, so a
+    1-2-7 for a Russian (or Inexperienced) AFV crew would be invented; tables/units lists no Russian or British
+    1-2-7."""
+    return r.side(vehicle.side).add(AFV_CREW, "crew", rg)
+
+
 def morale(unit: Unit) -> int:
     return unit_type(unit.type, unit.side).morale if unit.kind in PERSONNEL[:5] else 7
 
@@ -91,13 +109,45 @@ def find(r: Reph, unit_id: str) -> Unit:
 
 def capture(r: Reph, unit_ids, once: bool = False) -> None:
     """Equipment the enemy Captured (the facts' list: OtO2 7.513, RB 11.6072, VotG 12.6082) is marked Captured and
-    Retained by the side that took it (``once``: not again if already Captured, VotG)."""
+    Retained by the side that took it (``once``: not again if already Captured, VotG). Saves before rules version 3:
+    from rules 3 on the capture is made at the end of the scenario (``captured_in_play``)."""
     for unit_id in unit_ids:
         unit = find(r, unit_id)
         if once and "captured" in unit.flags:
             continue
         unit.flags.add("captured")
         switch_side(r, unit)
+
+
+def captured_in_play(r: Reph, rule: str) -> None:
+    """The Weapons and vehicles the facts name captured were taken, and used, by the other side during the scenario:
+    they are its own from the scenario's end, so a Captured AFV Escapes as its captor's with the Escape Table's "+2
+    Captured AFV" (OtO2 7.5063, RB 11.6063, VotG 12.6073; ABtF 9.6054 "+1 ... captured vehicle") and is then checked
+    as a Captured Weapon (OtO2 7.5135-7.5136 ...). One its owner took back is his own again, no longer Captured.
+    Issue 20.4/20.23: before rules version 3 the capture waited for Equipment Repair (7.513), after the Escape. The
+    captured unit takes a new id of its captor's side; the facts name it by the new id from here on."""
+    for unit_id in fact(r, "captured", []):
+        unit = find(r, unit_id)
+        old, owner = unit.id, unit.side
+        retaken = "captured" in unit.flags
+        unit.flags ^= {"captured"}
+        switch_side(r, unit)
+        r.c.facts = renamed(r.c.facts, old, unit.id)
+        r.say(f"{unit.side} {unit.id} {unit.type}: " + (f"retaken from the {owner}s ({old}), no longer Captured"
+                                                       if retaken else f"the {owner} {old} Captured in the scenario, "
+                                                       f"Retained and used by its captor") + f" ({rule})")
+
+
+def renamed(value, old: str, new: str):
+    """``value`` (the facts, or any part of them) with the unit id ``old`` written ``new``: in lists, as a table's key,
+    and inside a text ("G5=3")."""
+    if isinstance(value, dict):
+        return {(new if k == old else k): renamed(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, old, new) for v in value]
+    if isinstance(value, str):
+        return re.sub(rf"\b{re.escape(old)}\b", new, value)
+    return value
 
 
 def switch_side(r: Reph, unit: Unit) -> None:

@@ -1,6 +1,6 @@
 """Equipment Repair and Replenishment as OtO2 (7.513) and RB (11.613) order it, side by side: Captured Weapons and AFV
-(OtO2 7.5135-7.5136, RB 11.6135-11.6136), the Vehicular-MG Exchange (7.5133, 11.6133); a Captured AFV whose MA is
-Disabled (VotG 12.6156, ABtF 9.6143)."""
+(OtO2 7.5135-7.5136, RB 11.6135-11.6136, VotG 12.6155-12.6156, ABtF 9.6143), the Vehicular-MG Exchange (7.5133,
+11.6133)."""
 
 from collections.abc import Callable
 
@@ -25,36 +25,30 @@ def equipment_by_side(r: Reph, vehicle: Callable, steps: tuple[Callable, ...], l
         r.say(line.format(side=side))
 
 
-def captured_afv(r: Reph, unit: Unit, rule: str, wreck: Callable[[Unit], None]) -> None:
-    """A Captured AFV's MA is Disabled (no Recall); it "may remain in play if it has any functioning Weapon (even if its
-    MA is Disabled); otherwise, it becomes a wreck" (RB 11.6136, VotG 12.6156; ABtF 9.6143: "At its captor's option
-    ... otherwise it is replaced with a Burnt-out Wreck", solo keeps it for the captor). Its functioning Weapon is its
-    MG unless marked "mg-disabled"; ``wreck(unit)`` makes it the game's wreck."""
-    unit.flags = (unit.flags - {"malfunctioned"}) | {"ma-disabled"}
-    if "mg-disabled" in unit.flags:
-        wreck(unit)
-    else:
-        r.say(f"Captured {unit.id}'s MA is Disabled; it stays in play if it has a functioning MG, else it becomes a "
-              f"wreck ({rule})")
-
-
 def _fails(r: Reph, s, unit: Unit, table: str, rule: str, what: str = "") -> bool:
     trace = r.roll(table, f"Captured {unit.label}{what} ({rule})", side=s.name)
     r.say(f"{s.name} Captured {unit.id} {unit.type}{what}: dr {trace.original}, {trace.result} ({rule})")
     return bool(trace.effect.get("eliminated"))
 
 
-def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str) -> None:
-    """Captured Weapons and Captured AFV as OtO2 (7.5135-7.5136) and RB (11.6135-11.6136) print them alike: one dr on
-    ``table`` for each functioning Captured Retained Weapon, >= 3 Eliminated, a vehicular one Disabled; an already
-    malfunctioned one is Eliminated (Disabled). Disablement of MA "by either means does not cause Recall". A Captured
-    AFV "may continue to be Retained if it has any functioning weapon (even if its MA is Disabled); otherwise it
-    becomes a Wreck". An AFV's Weapons are its MA (the vehicle's own malfunctioned/ma-disabled) and its MGs, which
-    solo records as one ("mg-disabled": the facts' mg_disabled, none working or none at all): so solo's reading rolls
-    one dr for an AFV's MGs together, and none for an MA already Disabled (issue 20.4; saves of rules version 3 on,
-    before which RB rolled again for a Disabled MA and never for the MGs)."""
+def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str, wreck: Callable[[Unit], None] | None = None,
+                     functioning_only: bool = False) -> None:
+    """Captured Weapons and Captured AFV as OtO2 (7.5135-7.5136), RB (11.6135-11.6136) and VotG (12.6155-12.6156)
+    print them alike, ABtF (9.6143) with its own dr and Wreck: one dr on ``table`` for each functioning Captured
+    Retained Weapon, Eliminated (>= 3; ABtF >= 4), a vehicular one Disabled; an already malfunctioned one is Eliminated
+    (Disabled) [ABtF: ``functioning_only``, its text names only the functioning ones]. Disablement of MA "by either
+    means does not cause Recall". A Captured AFV "may continue to be Retained if it has any functioning weapon (even
+    if its MA is Disabled); otherwise it becomes a Wreck": ``wreck(unit)`` makes it the game's Wreck (VotG Retains
+    it as one, ABtF a Burnt-out Wreck; by default it is Eliminated). An AFV's Weapons are its MA (the vehicle's own
+    malfunctioned/ma-disabled) and its MGs, which solo records as one ("mg-disabled": the facts' mg_disabled, none
+    working or none at all): so solo's reading rolls one dr for an AFV's MGs together, and none for an MA already
+    Disabled (issue 20.4; saves of rules version 3 on, before which RB rolled again for a Disabled MA and never for
+    the MGs, and VotG and ABtF had their own steps)."""
     new = r.rules >= 3
-    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")]:
+    for unit in [u for u in s.retained() if "captured" in u.flags and u.kind in ("sw", "gun", "vehicle")
+                 and "wreck" not in u.flags]:  # VotG's Retained Wreck: no Weapon of it functions
+        if functioning_only and "malfunctioned" in unit.flags:
+            continue
         if unit.kind != "vehicle":
             if "malfunctioned" in unit.flags or _fails(r, s, unit, table, rule):
                 eliminate(r, unit, f"Captured Weapon ({rule})")
@@ -65,7 +59,9 @@ def captured_weapons(r: Reph, s, table: str, rule: str, afv_rule: str) -> None:
             unit.flags.add("ma-disabled")
         if new and "mg-disabled" not in unit.flags and _fails(r, s, unit, table, rule, "'s MG"):
             unit.flags.add("mg-disabled")
-        if {"ma-disabled", "mg-disabled"} <= unit.flags:
+        if {"ma-disabled", "mg-disabled"} <= unit.flags and wreck:
+            wreck(unit)
+        elif {"ma-disabled", "mg-disabled"} <= unit.flags:
             eliminate(r, unit, f"Captured AFV with no functioning Weapon becomes a wreck ({afv_rule})")
         elif "ma-disabled" in unit.flags:
             r.say(f"Captured {unit.id} {unit.type}: MA Disabled (no Recall); Retained: its MG works ({afv_rule})")

@@ -4,7 +4,7 @@
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import PERSONNEL
 from solo.campaign.steps import fortify
-from solo.campaign.steps.losses import eliminate, find, morale, reduce
+from solo.campaign.steps.losses import captured_in_play, eliminate, find, morale, reduce
 
 FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized", "stunned": "stunned",
          "malfunctioned": "malfunctioned"}
@@ -14,7 +14,8 @@ FLAGS = {"wounded": "wounded", "heroic": "heroic", "immobilized": "immobilized",
 def melee(r: Reph) -> None:
     """7.501 Conclusion of Melee: the Melee rounds are played on the map (the Russians are the ATTACKER,
     7.5011 order by the Russian); the units Eliminated in the scenario and its Melee, and the state of the
-    survivors at scenario end (wounded, immobilized, Recall ...), come from the facts."""
+    survivors at scenario end (wounded, immobilized, Recall ...), come from the facts; what the facts name captured
+    is the captor's from here on (losses.captured_in_play; saves of rules version 3 on)."""
     f = r.c.facts
     for key, flag in FLAGS.items():
         for unit_id in f[key]:
@@ -25,11 +26,13 @@ def melee(r: Reph) -> None:
         find(r, unit_id).flags.add("mg-disabled")
         if mg != "none":  # the MG type a 7.5133 exchange Eliminates
             find(r, unit_id).detail["disabled_mg"] = mg
-    for unit_id in f["eliminated"]:
+    if r.rules >= 3:  # issue 20.4/20.23: a Captured AFV is its captor's when it Escapes
+        captured_in_play(r, r.defn.raw["facts"]["captured"])
+    for unit_id in r.c.facts["eliminated"]:  # by the captor's ids once captured
         unit = next(s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id))
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
-    for lost in f.get("fortifications_lost", []) if r.rules >= 3 else ():  # issue 20.11: CG5 keeps only what is left
+    for lost in r.c.facts.get("fortifications_lost", []) if r.rules >= 3 else ():  # issue 20.11: CG5 keeps only what is left
         fortify.lose(r, [r.side(lost["side"])], lost["item"], "lost in the scenario, or to fire (7.5095)")
 
 

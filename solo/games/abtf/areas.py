@@ -2,7 +2,7 @@
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.losses import counted, find, lose, reduce, replace
+from solo.campaign.steps.losses import afv_crew, counted, find, lose, reduce, replace
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
@@ -52,7 +52,7 @@ def _retained(r: Reph, unit: Unit) -> None:
                   "VCA (its owner may Abandon it and Retain the crew) (9.6053)")
             return
         unit.flags.add("abandoned")
-        crew = r.side(unit.side).add("2-2-8", "crew", unit.rg)
+        crew = afv_crew(r, unit, unit.rg)
         r.say(f"{unit.side} {unit.id} {unit.type} immobile: Abandoned; its crew {crew.id} is Retained (9.6053)")
         return
     r.say(f"{unit.side} {unit.id} {unit.type} Isolated: Retained into the nearest Friendly Setup/Entry Area (9.6053)")
@@ -135,7 +135,7 @@ def escape_mods(r: Reph, stack: list[Unit], pp: int = 0) -> tuple[str, dict]:
 def _escapes(r: Reph, s: SideState, units: list[Unit]) -> None:
     for vehicle in [u for u in units if u.kind == "vehicle" and "immobilized" in u.flags]:
         vehicle.flags.add("abandoned")
-        units = [u for u in units if u is not vehicle] + [s.add("2-2-8", "crew", vehicle.rg)]
+        units = [u for u in units if u is not vehicle] + [afv_crew(r, vehicle, vehicle.rg)]
         r.say(f"{s.name} {vehicle.id} {vehicle.type} immobile: Abandoned; its crew must attempt Escape (9.6053)")
     stacks = r.ask("escape", "9.6054 Escape: your Isolated units that cannot trace a path must Escape. Which "
                    f"escape together as one stack? ({', '.join(u.label for u in units)}; unnamed units escape alone, "
@@ -172,7 +172,8 @@ def _escape(r: Reph, s: SideState, stack: list[Unit], pp: int) -> None:
         elif effect["escape"] == "eliminated":
             lose(r, vehicle, "while Escaping (9.6054)")
         if effect.get("crew") == "escapes":
-            r.say(f"its crew {s.add('2-2-8', 'crew', vehicle.rg).id} Escapes into a Friendly Setup Area (9.60541)")
+            crew = afv_crew(r, vehicle, vehicle.rg)
+            r.say(f"its crew {crew.id} {crew.type} Escapes into a Friendly Setup Area (9.60541)")
         survivors = [vehicle] if vehicle.retained and "abandoned" not in vehicle.flags else []
     elif effect["escape"] == "eliminated":
         for unit in stack:

@@ -5,8 +5,8 @@ import re
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Purchase, SideState, Unit
 from solo.campaign.steps.day import roster, san_adjustment
-from solo.campaign.steps.losses import counted, eliminate, find, lose, reduce, switch_side
-from solo.campaign.steps.repair import captured_afv
+from solo.campaign.steps.losses import capture, counted, eliminate, lose, reduce
+from solo.campaign.steps.repair import captured_weapons
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.abtf.aftermath import (
@@ -128,8 +128,8 @@ def _shift(r: Reph, s: SideState, units: list[Unit], to: str, hexes: int) -> Non
 def equipment(r: Reph) -> None:
     """9.614: 9.6141 vehicles (a Abandoned, b immobilization, c Recall, d Stun), 9.6142 Weapon repair (9.61421-9.61422
     on the map), 9.6143 captured Weapons (German only), 9.6144 special ammunition."""
-    for unit_id in fact(r, "captured", []):
-        _captured(r, find(r, unit_id))
+    if r.rules < 3:  # 9.6071: Retained as Captured by its captor; from rules 3 at the scenario's end
+        capture(r, fact(r, "captured", []), once=True)
     for side, s in r.c.sides.items():
         for v in s.retained("vehicle"):
             _vehicle(r, s, v)
@@ -139,14 +139,6 @@ def equipment(r: Reph) -> None:
         _special_ammo(r, s)
         r.say(f"{side}: a disabled vehicular MG may be repaired by Eliminating a LMG of its Setup Area (9.61421); "
               "vehicles in a Friendly Setup Area with Personnel may be Abandoned, wrecked or Scrounged (9.61422)")
-
-
-def _captured(r: Reph, unit: Unit) -> None:
-    """A Weapon captured during play is Retained by its captor (9.6071, 9.6143)."""
-    if "captured" in unit.flags:
-        return
-    unit.flags.add("captured")
-    switch_side(r, unit)
 
 
 def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
@@ -219,15 +211,19 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
 
 
 def _captured_check(r: Reph, s: SideState) -> None:
-    """9.6143: a dr for each functioning captured Retained Weapon: >= 4 Eliminated (disabled if vehicular, no Recall)."""
+    """9.6143: a dr for each functioning captured Retained Weapon: >= 4 Eliminated (disabled if vehicular, no Recall);
+    a captured vehicle with no functioning Weapon "is replaced with a Burnt-out Wreck", no CVP (repair.captured_weapons,
+    the rule of OtO2 7.5135-7.5136 with ABtF's dr; issue 20.23: saves of rules version 3 on, before which the Burnt-out
+    Wreck was never made)."""
+    if r.rules >= 3:
+        burnt = "a captured vehicle with no functioning Weapon is replaced with a Burnt-out Wreck; no CVP (9.6143)"
+        captured_weapons(r, s, "abtf.captured_equipment", "9.6143", "9.6143", lambda v: eliminate(r, v, burnt),
+                         functioning_only=True)
+        return
     for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags and "malfunctioned" not in u.flags]:
         trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
         if not trace.effect.get("eliminated"):
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
-        elif unit.kind == "vehicle" and r.rules >= 3:  # issue 20.23: the Burnt-out Wreck was never made before rules 3
-            r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (9.6143)")
-            burnt = "a captured vehicle with no functioning Weapon is replaced with a Burnt-out Wreck; no CVP (9.6143)"
-            captured_afv(r, unit, "9.6143", lambda v: eliminate(r, v, burnt))
         elif unit.kind == "vehicle":
             unit.flags.add("ma-disabled")
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (no Recall); it stays only "

@@ -162,18 +162,35 @@ def flames(r: Reph) -> None:
     becomes Open Ground / wooden rubble; 7.5094 a dr for each Flame (1-4 removed, 5-6 Blaze); 7.5095 Eliminations: the
     Equipment in building/rubble Flame/Blaze Locations and the Isolated units confined to them (the facts'
     fire_eliminated; their Fortifications [EXC: Entrenchment/Pillbox] the facts' fortifications_lost, counted at 7.501;
-    issue 20.27, saves of rules version 3 on). The units a Flame's 7.5094 dr turns into a Blaze would Eliminate are
-    not reported by the facts yet."""
+    issue 20.27, saves of rules version 3 on); and the Isolated units confined to a Flame's Location whose dr makes it
+    a Blaze (_flame_spread)."""
     if r.rules >= 3:
         for unit_id in fact(r, "fire_eliminated", []):
             unit = find(r, unit_id)
             if unit.retained:
                 eliminate(r, unit, "in a building/rubble Location consumed by fire (7.5093, 7.5095)")
-    blazes = 0
-    for n in range(r.c.facts["flames"]):
-        trace = r.roll("oto2.flame_spread", f"Flame {n + 1} (7.5094)", side="German")
-        blazes += bool(trace.effect.get("blaze"))
+    blazes = sum(_flame_spread(r, n) for n in range(1, r.c.facts["flames"] + 1))
     r.say(f"{r.c.facts['flames']} Flames: {blazes} become Blazes for the next scenario (7.5094)")
+
+
+def _flame_spread(r: Reph, n: int) -> bool:
+    """7.5094 Flame Spread for Flame ``n``: a dr, 1-4 it is removed, 5-6 it becomes a Blaze, and "Each Isolated
+    unit/Equipment confined to setting up in a Location now containing Blaze is Eliminated (replace an AFV with a
+    Burnt-Out-Wreck)": those the facts' flame_confined give Flame ``n`` and still Isolated (issue 20.27; not one that
+    Escaped at 7.5063). One whose Flame is removed stays (solo's reading: a building/rubble Location the fire consumed
+    Eliminates its Isolated units whatever the dr, 7.5095, and the facts report those in fire_eliminated). No CVP:
+    they come after 7.5031. True if the Flame becomes a Blaze."""
+    trace = r.roll("oto2.flame_spread", f"Flame {n} (7.5094)", side="German")
+    blaze = bool(trace.effect.get("blaze"))
+    confined = [find(r, unit_id) for unit_id, flame in fact(r, "flame_confined", {}).items() if flame == n]
+    for unit in [u for u in confined if u.retained and u.isolated]:  # one that Escaped (7.5063) is not confined
+        if blaze:
+            eliminate(r, unit, f"Isolated in Flame {n}'s Location, now a Blaze (7.5094)"
+                      + ("; replace it with a Burnt-Out-Wreck" if unit.kind == "vehicle" else ""))
+        else:
+            r.say(f"{unit.side} {unit.id} {unit.type}: Flame {n} is removed (dr {trace.original}); it stays in its "
+                  "Location (7.5094)")
+    return blaze
 
 
 @step("wounded_leaders")

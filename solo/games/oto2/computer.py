@@ -19,12 +19,14 @@ from solo.ai.reph import (
     squad_quality,
 )
 from solo.campaign import rg as rgs
+from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
+from solo.rules.odds import odds
 
 ROLE_SHARE = 3  # the k-th RG of one role bought in a RePh is worth ROLE_SHARE / (ROLE_SHARE + k - 1) of the first
 
@@ -209,7 +211,7 @@ def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     if role == "san":
         return milli(w["san"]), "a higher SAN"
     if role == "recon":
-        return milli(w.get("recon", 0.8)), "Recon with the +3 drm"
+        return milli(w["recon"]), "Recon with the +3 drm"
     return 0, "no use found"
 
 
@@ -299,7 +301,17 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))
 
 
-escape = escape_decision("oto2.escape", escape_mods, "7.5061")
+def blaze_risk(r: Reph, unit) -> tuple:
+    """7.5094: an Isolated unit the facts confine to Flame n's Location is Eliminated if it stays and the Flame's dr
+    makes it a Blaze: that chance (the oto2.flame_spread table's, exact) and why; none for another unit."""
+    flame = fact(r, "flame_confined", {}).get(unit.id)
+    if flame is None:
+        return 0, ""
+    blaze = sum(p for result, p in odds(r.cat, "oto2.flame_spread") if "becomes a Blaze" in result)
+    return blaze, f"Flame {flame}'s Location may become a Blaze and Eliminate it (7.5094)"
+
+
+escape = escape_decision("oto2.escape", escape_mods, "7.5061", blaze_risk)
 
 
 def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:

@@ -34,7 +34,8 @@ def _weapon_repair_number(r: Reph, unit: Unit) -> int:
 def equipment(r: Reph) -> None:
     """7.513 Equipment Repair and Replenishment, 7.5131 a-d and 7.5132-7.51310."""
     f, after_23pm = r.c.facts, r.c.date == r.c.dates[2]
-    capture(r, f["captured"])
+    if r.rules < 3:  # from rules 3 captured at the scenario's end (losses.captured_in_play)
+        capture(r, f["captured"])
     for s in r.c.sides.values() if r.rules >= 3 else ():
         _remann(r, s)
     equipment_by_side(r, lambda r, s, v: _vehicle(r, s, v, after_23pm),

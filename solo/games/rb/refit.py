@@ -54,7 +54,8 @@ def repair(r: Reph) -> None:
     """11.613 Equipment Repair and Replenishment: 11.6131 AFV (remanning, Shock/UK, Bog, Immobilization Removal),
     11.6132 Weapon Repair, 11.6133 AFV MG Exchange, 11.6134 FT/DC, 11.6135 Captured Weapons, 11.6136 Captured AFV,
     11.6137 Special Ammo, 11.6138 Low Ammo, 11.6139 Ammunition Shortage."""
-    capture(r, fact(r, "captured", []))  # 11.6072: Retained by the side Controlling its Location
+    if r.rules < 3:  # 11.6072: Retained by the side Controlling its Location; from rules 3 at the scenario's end
+        capture(r, fact(r, "captured", []))
     equipment_by_side(r, _afv, (_weapon_repair, _mg_exchange, _ft_dc, _captured), {"low-ammo", "ammo-shortage"},
                       "{side}: non-Captured, non-Isolated Guns have their Depleted ammunition restored (11.6137); Low "
                       "Ammo removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted (11.6139)")

@@ -19,7 +19,6 @@ from solo.rules.units import battle_hardened, unit_type
 
 COUNTERATTACK = "counterattack"
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")
-CREW = "2-2-8"  # an AFV's crew (tables/units)
 
 
 def scenario_type(r: Reph) -> str:

@@ -47,7 +47,7 @@ STANDING = {1: "ahead", 0: "level", -1: "behind"}
 def unit_power(u: Unit) -> int:
     """Thousandths of a 4-4-7 squad one Retained unit fights as; half when Isolated (12.607: cut off, short of
     ammunition)."""
-    base = SUPPORT.get(u.kind) or milli(STRENGTH.get(u.kind, 0))
+    base = SUPPORT.get(u.kind) or STRENGTH.get(u.kind, 0)
     worth = base * squad_quality(u.type) // MILLI if u.kind in MMC else base
     return worth // 2 if u.isolated else worth
 
@@ -134,8 +134,8 @@ def rg_power(r: Reph, side: str, g) -> int:
         return halves * squad_quality(g.units) * (100 + SQUAD_SUPPORT) // 200
     kind = {"A": "vehicle", "G": "gun"}.get(g.letter)
     if kind:
-        return ((g.full or 3) + (g.depleted or g.full or 3)) * milli(STRENGTH[kind]) // 2
-    return milli(STRENGTH["oba"]) if g.letter == "O" else 0
+        return ((g.full or 3) + (g.depleted or g.full or 3)) * STRENGTH[kind] // 2
+    return STRENGTH["oba"] if g.letter == "O" else 0
 
 
 def value(r: Reph, side: str, g, w: dict) -> tuple[int, str]:

@@ -9,7 +9,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
-from solo.campaign.steps.repair import captured_afv
+from solo.campaign.steps.repair import captured_weapons
 from solo.games.votg.aftermath import COUNTERATTACK, fact
 from solo.rules.units import unit_type
 
@@ -56,7 +56,8 @@ def _captured_wreck(r: Reph, v) -> None:
 
 
 def _captured_switch(r: Reph) -> None:
-    capture(r, fact(r, "captured", []), once=True)
+    if r.rules < 3:  # from rules 3 captured at the scenario's end (losses.captured_in_play)
+        capture(r, fact(r, "captured", []), once=True)
 
 
 @step("field_maintenance")
@@ -204,20 +205,16 @@ def weapon_repair(r: Reph) -> None:
                 r.say(f"{unit.id}'s Main Armament is Disabled: the AFV is Retained as a Wreck (12.6152 *, 12.615d)")
             else:
                 lose(r, unit, "failed its repair (12.6152)")
-        for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags]:
-            afv = unit.kind == "vehicle" and r.rules >= 3  # issue 20.23: 12.6156 before rules 3 made it a Wreck at once
+        if r.rules >= 3:  # issue 20.23: 12.6155-12.6156 print OtO2's 7.5135-7.5136 and RB's 11.6135-11.6136
+            captured_weapons(r, s, "votg.captured_weapon", "12.6155", "12.6156", lambda v: _captured_wreck(r, v))
+        for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags and r.rules < 3]:
             if "malfunctioned" in unit.flags or "ma-disabled" in unit.flags:
-                if afv:  # 12.6155 "Each already malfunctioned Captured Weapon is Eliminated (or Disabled)"
-                    captured_afv(r, unit, "12.6155-12.6156", lambda v: _captured_wreck(r, v))
-                    continue
                 eliminate(r, unit, "an already malfunctioned Captured Weapon (12.6155)"
                           + ("; the AFV becomes a Wreck (12.6156)" if unit.kind == "vehicle" else ""))
                 continue
             trace = r.roll("votg.captured_weapon", f"Captured {unit.label} (12.6155)", side=side)
             if trace.effect.get("eliminated"):
-                if afv:
-                    captured_afv(r, unit, "12.6155-12.6156", lambda v: _captured_wreck(r, v))
-                elif unit.kind == "vehicle":
+                if unit.kind == "vehicle":
                     unit.flags |= {"ma-disabled", "wreck"}
                     r.say(f"Captured {unit.id} {unit.type}: dr {trace.original}, its MA Disabled (no Recall); with no "
                           "functioning Weapon it becomes a Wreck (12.6155-.6156)")

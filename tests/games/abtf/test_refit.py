@@ -4,6 +4,7 @@ import pytest
 
 from solo.campaign.state import Purchase, RosterLine
 from solo.core.errors import SoloError
+from solo.games.abtf import aftermath
 from solo.games.abtf import purchase as buy
 from solo.games.abtf import refit as dated
 from solo.games.abtf import setup as commence
@@ -328,6 +329,8 @@ def test_9_6215_dual_assault_first_move_dr(dr, first):
     run_step(r, step)
     assert r.c.initiative["moves_first"] == first
     assert [(t["table"], t["original"]) for t in rolls(r)] == [("abtf.first_move", dr)]
+    purposes = [e.data["purpose"] for e in r.play.log.events if e.kind == "roll"]
+    assert purposes == ["Dual Attack: who moves first (9.6215)"]  # 'solo cg log' shows the rule beside the dr
     old = abtf_reph(faces=[dr], date="19AM")
     old.rules = 2
     old.c.initiative = {"type": "Dual Attack", "sets_up_first": "British", "moves_first": None}
@@ -339,16 +342,20 @@ def test_9_6215_dual_assault_first_move_dr(dr, first):
 def test_9_6143_captured_vehicle_without_a_functioning_weapon_is_a_burnt_out_wreck(rules):
     """9.6143: "if >= 4 it is Eliminated (disabled if vehicular) ... a captured vehicle may remain in play if it has any
     functioning Weapon (even if MA is disabled); otherwise it is replaced with a Burnt-out Wreck. No CVP are awarded
-    for Eliminated Weapons." (issue 20.23: it was never replaced). Two captured Shermans, dr 4 each: the one with a
-    working MG stays, MA disabled; the one whose MG is disabled becomes a Burnt-out Wreck (no CVP). Saves before rules
-    3: both stay."""
-    r = abtf_reph(faces=[4, 4])
+    for Eliminated Weapons." (issue 20.23: it was never replaced). Two captured Shermans, MA dr 4 each: the one with a
+    working MG (its own dr 1, from rules 3: OtO2's rule, repair.captured_weapons) stays, MA disabled; the one whose MG
+    is disabled becomes a Burnt-out Wreck (no CVP). From rules 3 they are the German's from the scenario's end
+    (9.601). Saves before rules 3: both stay."""
+    faces = [4, 1, 4] if rules >= 3 else [4, 4]
+    r = abtf_reph(faces=faces)
     r.rules = rules
     kept, bare = r.side("British").add("Sherman V", "vehicle"), r.side("British").add("Sherman V", "vehicle")
     bare.flags.add("mg-disabled")
     facts(r, captured=[kept.id, bare.id])
+    if rules >= 3:
+        aftermath.melee(r)
     dated.equipment(r)
-    assert [t["table"] for t in rolls(r)] == ["abtf.captured_equipment"] * 2
+    assert [(t["table"], t["original"]) for t in rolls(r)] == [("abtf.captured_equipment", f) for f in faces]
     assert kept.side == "German" and kept.retained and "ma-disabled" in kept.flags
     assert bare.retained == (rules < 3) and "reph_eliminated" not in r.c.facts
 

@@ -154,3 +154,19 @@ def test_recon_spends_two_cpp_when_rich(make_reph):
     assert campaign("oto2").decide("Russian", q).value == 2
     r.side("Russian").cpp = 3
     assert campaign("oto2").decide("Russian", q).value == 1
+
+
+def test_7_5094_escape_from_a_flame_that_may_become_a_blaze(make_reph):
+    # 7.5094 (issue 20.27): an Encircled squad far away (28% to be Eliminated, as above) stays, unless the facts confine
+    # it to a Flame's Location: staying, the Flame's dr 5-6 (2/6 = 33%) makes it a Blaze that Eliminates it.
+    r = make_reph()
+    g = r.side("German")
+    trapped, burning = g.add("4-6-7", "squad"), g.add("4-6-7", "squad")
+    r.c.facts = check(r.c, {"flames": 1, "isolated": {"G1": "C", "G2": "C"}, "encircled": ["G1", "G2"],
+                            "flame_confined": {"G2": 1}})
+    trapped.isolated = burning.isolated = "C"
+    q = Question("escape", "7.5063", "German", "", str, {"reph": r, "units": [trapped, burning], "must": []})
+    reply = campaign("oto2").decide("German", q)
+    assert reply.value == ["G2"]
+    assert "G2 4-6-7 tries: 28% to be Eliminated, less than the 33% it risks staying: Flame 1's" in reply.why
+    assert dict(reply.alternatives)["G2"] == "Elimination 28%; staying 33%"

@@ -11,11 +11,14 @@ from solo.campaign.facts import check
 from solo.campaign.state import Fortification, Purchase, ScenarioResult
 from solo.campaign.steps import fortify, scenario_end
 from solo.core.errors import SoloError
+from solo.games.abtf import areas
 from solo.games.oto2 import aftermath, purchase
 from solo.games.oto2 import end as end_module
 from solo.games.oto2 import refit as reorganization
 from solo.games.rb import aftermath as rb_aftermath
 from solo.games.votg import aftermath as votg_aftermath
+from tests.games.abtf.fixture import abtf_reph
+from tests.games.abtf.fixture import facts as abtf_facts
 from tests.reph import day_reph
 
 
@@ -422,3 +425,112 @@ def test_cg5_fortifications_lost_in_the_scenario_leave_the_counts(make_reph):
     assert reph(1) == [("AP Mine", 6), ("Trench", 10), ("Wire", 1)]
     with pytest.raises(SoloError, match="facts fortifications_lost: give a list of"):
         _facts(make_reph(), fortifications_lost=[{"side": "Finnish", "item": "Wire"}])
+
+
+def test_7_5063_a_captured_afv_escapes_as_its_captors(make_reph):
+    """7.5136 with 7.5063 (issue 20.4): a Captured AFV is used by its captor, whose Escape Table prints "+2 Captured
+    AFV". The Germans captured a Russian T-34 in the scenario; it ends Isolated (type C) within 2 hexes of a German
+    non-Isolated hex: from the scenario's end it is the German's, a new German id, Isolated as his, and its Escape DR
+    3+3 takes -1 (<= 2 hexes) +2 (Captured AFV): Final 7, Escapes. The record says the capture with its rules. An old
+    save captured it only at 7.513, after the Escape: the T-34 was still the Russian's, without the +2."""
+    r = make_reph(faces=[3, 3])
+    r.rules = 3
+    tank = r.side("Russian").add("T-34/M43", "vehicle")
+    old_id = tank.id
+    _facts(r, captured=[old_id], isolated={old_id: "C"}, near={old_id: "within-2"})
+    scenario_end.melee(r)
+    aftermath.perimeter(r)
+    assert (tank.side, tank.isolated, "captured" in tank.flags) == ("German", "C", True)
+    assert tank.id.startswith("G") and r.c.facts["near"] == {tank.id: "within-2"}
+    assert aftermath.escape_mods(r, tank) == ("Vehicle", {"within-2": True, "captured-afv": True})
+    aftermath._escape(r, tank, [])
+    trace = r.play.log.events[-1].data["trace"]
+    assert (trace["original"], trace["final"], tank.isolated) == (6, 7, "")
+    assert any(f"{old_id} Captured" in e["text"] and "7.5135-7.5136" in e["text"] for e in r.c.record)
+    reorganization.equipment(r)  # not captured again at 7.513
+    assert tank.side == "German"
+    old = make_reph()
+    tank = old.side("Russian").add("T-34/M43", "vehicle")
+    _facts(old, captured=[tank.id], isolated={tank.id: "C"}, near={tank.id: "within-2"})
+    scenario_end.melee(old)
+    aftermath.perimeter(old)
+    assert tank.side == "Russian" and aftermath.escape_mods(old, tank) == ("Vehicle", {"within-2": True})
+
+
+def test_7_5063_a_captured_unit_taken_back_is_its_owners_again(make_reph):
+    """7.5135 (issue 20.4): a Captured Weapon its owner takes back in the next scenario is his own again, no longer
+    Captured (no Captured Weapon dr for it at 7.513); the facts name it by its captor's id."""
+    r = make_reph()
+    r.rules = 3
+    hmg = r.side("German").add("HMG", "sw")
+    hmg.flags.add("captured")
+    _facts(r, captured=[hmg.id])
+    scenario_end.melee(r)
+    assert hmg.side == "Russian" and "captured" not in hmg.flags
+    reorganization.equipment(r)
+    assert hmg.retained and len(r.play.log) == 0
+
+
+def test_11_6063_12_6073_9_6054_a_captured_afv_escapes_as_its_captors(pack):
+    """RB 11.6063, VotG 12.6073 ("+2 Captured AFV") and ABtF 9.6054 ("+1 ... captured vehicle"), with 11.6136, 12.6156
+    and 9.6143 (issue 20.23): a German AFV the Russians (British) captured in the scenario is theirs from its end, and
+    Escapes with its Captured AFV DRM."""
+    for cg, date, variant, module in (("rb", "17 Oct", "I", rb_aftermath), ("votg", "14 Sept", "II", votg_aftermath)):
+        pack(cg)
+        r = day_reph(cg, date, variant)
+        r.rules = 3
+        tank = r.side("German").add("PzIIIJ", "vehicle")
+        r.c.facts = check(r.c, {"captured": [tank.id], "winner": "Russian"})
+        scenario_end.melee(r)
+        assert tank.side == "Russian" and "captured" in tank.flags, cg
+        _, mods = module.escape_mods(r, tank)
+        assert mods.get("captured-afv") is True, cg
+    r = abtf_reph()
+    r.rules = 3
+    tank = r.side("German").add("PzIVH", "vehicle")
+    abtf_facts(r, captured=[tank.id])
+    scenario_end.melee(r)
+    assert tank.side == "British"
+    assert areas.escape_mods(r, [tank], 0) == ("Mobile Vehicle", {"vehicle": True, "unarmed": 1})
+
+
+def test_7_5094_a_flame_becoming_a_blaze_eliminates_the_isolated_units_confined_to_it(make_reph):
+    """7.5094 (issue 20.27): "For each Flame, make a dr; 1-4 it is removed, 5-6 it becomes a Blaze ... Each Isolated
+    unit/Equipment confined to setting up in a Location now containing Blaze is Eliminated (replace an AFV with a
+    Burnt-Out-Wreck)". The facts' flame_confined give each such unit its Flame: a Russian T-34 and a German squad
+    Isolated in Flame 1's Location (dr 5: a Blaze) are Eliminated, the AFV a Burnt-Out-Wreck; a German HMG in Flame
+    2's (dr 4: removed) stays; a German squad that Escaped from Flame 1's Location (7.5063) is no longer confined to
+    it. The record says it with 7.5094."""
+    r = make_reph(faces=[5, 4])
+    r.rules = 3
+    g, ru = r.side("German"), r.side("Russian")
+    squad, hmg, tank = g.add("4-6-7", "squad"), g.add("HMG", "sw"), ru.add("T-34/M43", "vehicle")
+    escaped = g.add("4-6-7", "squad")
+    _facts(r, flames=2, isolated={squad.id: "D", hmg.id: "D", tank.id: "D", escaped.id: "D"},
+           flame_confined={squad.id: 1, tank.id: 1, hmg.id: 2, escaped.id: 1})
+    aftermath.perimeter(r)
+    escaped.isolated = ""  # as escape_result leaves a survivor
+    aftermath.flames(r)
+    assert (squad.retained, tank.retained, hmg.retained, escaped.retained) == (False, False, True, True)
+    text = [e["text"] for e in r.c.record]
+    assert any(tank.id in t and "Burnt-Out-Wreck" in t and "(7.5094)" in t for t in text)
+    assert any(hmg.id in t and "Flame 2 is removed" in t and "7.5094" in t for t in text)
+    assert "2 Flames: 1 become Blazes for the next scenario (7.5094)" in text
+
+
+@pytest.mark.parametrize("given, error", [
+    ({"flames": 1, "flame_confined": {"G999": 1}}, "no unit 'G999'"),
+    ({"flames": 1, "flame_confined": {"SQUAD": 1}}, "is not Isolated"),
+    ({"flames": 1, "isolated": {"SQUAD": "C"}, "flame_confined": {"SQUAD": 2}}, "from 1 to 1"),
+    ({"flames": 0, "isolated": {"SQUAD": "C"}, "flame_confined": {"SQUAD": 1}}, "no Flames"),
+    ({"flames": 1, "flame_confined": ["SQUAD"]}, "Flame's number"),
+])
+def test_7_5094_flame_confined_is_checked(make_reph, given, error):
+    """7.5094 (issue 20.27): a wrong flame_confined fact is one clear line: an unknown unit, a unit not Isolated (only
+    Isolated units stay confined to a Location), a Flame not reported, a list instead of a table."""
+    r = make_reph()
+    squad = r.side("German").add("4-6-7", "squad")
+    raw = {k: ({squad.id if u == "SQUAD" else u: n for u, n in v.items()} if isinstance(v, dict)
+               else [squad.id if u == "SQUAD" else u for u in v] if isinstance(v, list) else v) for k, v in given.items()}
+    with pytest.raises(SoloError, match=error):
+        check(r.c, raw)

@@ -428,3 +428,34 @@ def test_11_6207_an_armor_leader_begins_the_scenario_in_an_afv_of_his_platoon(rb
         armor_leaders(r, "11.6207")
         assert ("in" not in leader.detail) if rules >= 3 else leader.detail["in"] == lost.id
         assert other.id != leader.detail.get("in")
+
+
+def test_11_6207_the_crew_of_an_abandoned_afv_is_a_2_2_8(rbr):
+    """Issue 20.22 ("RB: crews of Eliminated (EX) AFV are 1-2-7, not 2-2-8"), read against the texts: no text gives
+    the crew counter of an AFV, and the crews they print are 2-2-8s of both sides (OtO2 RG notes b, German and
+    Russian; OtO-S2 MSR 9's Russian 2-2-8s), the 1-2-7 only as the RB 11.6204 EX's German HW weapon crews. 11.6207's
+    Inexperienced Crews are D3.45's (core ASL, not in the texts). So solo's reading (losses.afv_crew): the crew that
+    Escapes from an Abandoned AFV (11.6063 "Abandoned (crew Escapes)") is a 2-2-8, Russian or German, Inexperienced or
+    not, and the record says it is a reading. No crew comes of "Abandoned (crew Eliminated)"."""
+    from types import SimpleNamespace
+
+    from solo.campaign.steps.escape import escape_result
+    from solo.rules.units import unit_type
+    abandoned = SimpleNamespace(effect={"escape": "abandoned", "crew": "escapes"}, original=10, final=10,
+                                result="Abandoned (crew Escapes)")
+    r = rbr()
+    r.rules = 3
+    russian, german = r.side("Russian").add("T-34 M41", "vehicle"), r.side("German").add("PzIIIJ", "vehicle")
+    german.flags.add("inexperienced")
+    for tank in (russian, german):
+        before = {u.id for u in r.side(tank.side).units}
+        escape_result(r, tank, abandoned, "11.6063")
+        crew = [u for u in r.side(tank.side).units if u.id not in before]
+        assert [(u.type, u.kind) for u in crew] == [("2-2-8", "crew")] and "abandoned" in tank.flags
+        assert unit_type(crew[0].type, tank.side).morale == 8
+    assert "solo's reading" in r.c.record[-1]["text"]
+    lost = SimpleNamespace(effect={"escape": "abandoned", "crew": "eliminated"}, original=11, final=11,
+                           result="Abandoned (crew Eliminated)")
+    count = len(r.side("Russian").units)
+    escape_result(r, r.side("Russian").add("T-34 M41", "vehicle"), lost, "11.6063")
+    assert len(r.side("Russian").units) == count + 1

@@ -337,8 +337,10 @@ def test_12_6156_captured_afv_stays_with_a_functioning_weapon(vr, rules):
     Eliminated (or Disabled)"; 12.6156 "A captured AFV may remain in play if it has any functioning Weapon (even if its
     MA is disabled); otherwise, it becomes a wreck" (issue 20.23: every such AFV became a Wreck or was Eliminated). A
     captured T-34, dr 3: MA Disabled, its MG works: it stays. A captured malfunctioned T-34: Disabled, stays. A
-    captured T-34 whose MG is Disabled, dr 4: a Wreck. Saves before rules 3 keep the old results."""
-    r = vr(faces=[3, 4])
+    captured T-34 whose MG is Disabled, dr 4: a Wreck. From rules 3 it is OtO2's and RB's rule, one function
+    (repair.captured_weapons): each working MG has its own dr (1: kept). Saves before rules 3 keep the old results."""
+    faces = [3, 1, 1, 4] if rules >= 3 else [3, 4]
+    r = vr(faces=faces)
     r.rules = rules
     g = r.side("German")
     hit, broken, bare = g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle"), g.add("T-34 M41", "vehicle")
@@ -347,7 +349,7 @@ def test_12_6156_captured_afv_stays_with_a_functioning_weapon(vr, rules):
     for u in (hit, broken, bare):
         u.flags.add("captured")
     votg_refit.weapon_repair(r)
-    assert finals(r) == [3, 4]
+    assert finals(r) == faces
     assert "wreck" in bare.flags and "ma-disabled" in bare.flags
     if rules >= 3:
         assert hit.retained and broken.retained and "wreck" not in hit.flags | broken.flags
