@@ -20,7 +20,7 @@ GAME = CampaignGame(
     id="votg",
     steps=steps_of(scenario_end.melee, aftermath, aftermath.prisoners, refit, purchase, strength, setup, initiative.initiative,
                    initiative.first_move),
-    decide=decider("votg", computer.DECISIONS | chits.DECISIONS),
+    decide=decider("votg", chits.DECISIONS | computer.DECISIONS),  # its own Initiative chit (12.625)
     finish=scenarios_won,
     aliases={f"votg_{key}": key for key in KEYS},  # the keys before solo/games/ (a save's log, an answers file)
 )

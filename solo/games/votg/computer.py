@@ -1,92 +1,183 @@
 """The computer side's answers to the Valor of the Guards RePh questions (solo/games/votg/), each explained.
-Weights in ai/votg.toml. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
+Weights in ai/votg.toml. It counts each side's fighting power (power: squads at their quality, leaders, SW, AFV,
+Guns, OBA; the Defender dug in behind its Fortifications), buys the RGs that bring most of it per CPP (12.621), and
+commits an Attack chit or a Counterattack (12.625, 12.613) at the odds its standing in the CG asks. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won DRM that hardens the best leader)."""
 
+import re
+
+from solo.ai.chits import STRENGTH
 from solo.ai.reph import (
     MILLI,
+    NEAR,
     battle_harden,
     cpp_value,
     drawn,
     escape_decision,
-    filled,
     greedy,
     keep_prisoners,
     leader_hardening,
     milli,
     shown,
+    squad_quality,
     won_drm,
 )
 from solo.campaign.reph import Reph
+from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.votg.aftermath import escape_mods
-from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw
-
+from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw, raw_row
 
 escape = escape_decision("votg.escape", escape_mods, "12.6071")
 prisoners = keep_prisoners("keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
                            "enemy regains a unit", "Massacre next scenario")
 
 
+# A side's fighting power, in thousandths of a 4-4-7 squad: what a strong player counts before he commits an Attack
+# chit or buys a RG. By kind, the OB strength of the chits (solo/ai/chits.py STRENGTH), an MMC at its real quality
+# (squad_quality: FP, range and morale against the 4-4-7), and the leaders and SW that make the squads fight (SUPPORT).
+SUPPORT = {"leader": 500, "sw": 250, "aircraft": 1000}
+MMC = ("squad", "hs", "crew", "hero")
+SQUAD_SUPPORT = 25  # percent: the leaders and SW an Infantry RG brings with its squads (12.6222, 12.6225)
+STANDING = {1: "ahead", 0: "level", -1: "behind"}
+
+
+def unit_power(u: Unit) -> int:
+    """Thousandths of a 4-4-7 squad one Retained unit fights as; half when Isolated (12.607: cut off, short of
+    ammunition)."""
+    base = SUPPORT.get(u.kind) or STRENGTH.get(u.kind, 0)
+    worth = base * squad_quality(u.type) // MILLI if u.kind in MMC else base
+    return worth // 2 if u.isolated else worth
+
+
+def power(s: SideState, defending: bool, w: dict) -> int:
+    """The side's fighting power (thousandths of a squad); the Defender's positions and fortifications (12.6264: it
+    sets up first, behind its Fortifications) add ``w["fortification"]`` squads a counter or mine factor and multiply
+    it by ``w["dug_in"]`` percent; at least one squad."""
+    total = sum(unit_power(u) for u in s.retained())
+    if defending:
+        total = (total + milli(w["fortification"]) * sum(f.count for f in s.fortifications)) * w["dug_in"] // 100
+    return max(total, MILLI)
+
+
+def standing(r: Reph, side: str) -> int:
+    """+1 when ``side`` leads the CG, -1 when it trails, 0 when level: by CG scenarios won, then by CVP earned
+    (12.51-.54: the CG Victory Conditions are on the CG card, which the texts lack; the record the CG End gives the
+    player, solo/campaign/game.py scenarios_won, and the stand-in winner of solo/campaign/simulate.py)."""
+    other = r.c.other(side)
+    won = {s: sum(1 for x in r.c.scenarios if x.winner == s) for s in r.c.sides}
+    cvp = r.c.cvp_total
+    lead = (won[side] - won[other]) or (cvp.get(side, 0) - cvp.get(other, 0))
+    return (lead > 0) - (lead < 0)
+
+
+def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
+    """(the odds of an Attack against the enemy dug in, the odds it needs, both in thousandths, and why): a strong
+    player commits an Attack chit (12.625) or a Counterattack (12.613) at the odds his standing in the CG asks: better
+    ones to risk a lead, fair ones when level, poorer ones to catch up; on the last CG Day a side behind attacks at any
+    odds, for standing Idle loses the CG (weights ai/votg.toml [side.initiative])."""
+    w = w["initiative"]
+    other = r.c.other(side)
+    odds = power(r.c.sides[side], False, w) * MILLI // power(r.c.sides[other], True, w)
+    place = standing(r, side)
+    needed = 0 if place < 0 and r.c.is_last_date else milli(w["odds"][STANDING[place]])
+    why = (f"odds {shown(odds)}:1 against the {other}s dug in, {STANDING[place]} in the CG"
+           + (" on its last CG Day: only an Attack can win it back" if needed == 0 else f", needs {shown(needed)}:1"))
+    return odds, needed, why
+
+
+def attacks(r: Reph, odds: int, needed: int) -> tuple[bool, bool]:
+    """(Attack?, drawn?): Attack at the odds needed; within NEAR percent of them either way a coin decides (issue 21:
+    a mixed strategy, so the chit cannot be read from the board)."""
+    if needed and abs(odds - needed) * 100 <= needed * NEAR:
+        return r.play.draw(2) == 0, True
+    return odds >= needed, False
+
+
+def initiative(r: Reph, side: str, w: dict, q: Question) -> Reply:
+    """12.625: Attack at the odds the side's standing asks (attack_odds), while it has an Attack chit (12.6251)."""
+    choices = q.context["choices"]
+    odds, needed, why = attack_odds(r, side, w)
+    go, drawn = attacks(r, odds, needed)
+    pick = "Attack" if go and "Attack" in choices or "Idle" not in choices else "Idle"
+    forced = "" if len(choices) > 1 else f" (no {'Idle' if pick == 'Attack' else 'Attack'} chit left)"
+    return Reply(pick, f"picks {pick}{forced}: {why}" + (f"; within {NEAR}% of them, drawn" if drawn else ""),
+                 (("Attack", f"odds {shown(odds)}:1"), ("Idle", f"needs {shown(needed)}:1")))
+
+
 def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """12.613: counterattack when Attack chits are spare for the CG Days left and the Russian is not too weak."""
+    """12.613: counterattack at the odds an Attack chit needs (attack_odds), while Attack chits are spare for the CG Days
+    left (12.6251: one a CG Day)."""
     left = q.context["left"]
     days = len(r.c.dates) - r.c.dates.index(r.c.date) - 1
-    strength = {s: milli(r.side(s).squad_equivalents()) for s in r.c.sides}
-    ratio = strength["Russian"] * MILLI // max(strength["German"], MILLI)  # thousandths: whole numbers (issue 21)
-    spare = left is None or left * MILLI > days * milli(w["counterattack"]["chits_per_day"])
-    go = spare and ratio >= milli(w["counterattack"]["min_ratio"])
+    spare = left is None or left * 100 > days * w["counterattack"]["chits_per_day"]
+    odds, needed, why = attack_odds(r, side, w)
+    go, drawn = attacks(r, odds, needed) if spare else (False, False)
     return Reply(go, f"{'declares' if go else 'no'} Counterattack: {left if left is not None else 'unlimited'} Attack "
-                 f"chits for {days} CG Days left, squad ratio {shown(ratio)} (needs {w['counterattack']['min_ratio']}); "
-                 "its CPP are halved after it (12.6253)", (("yes", f"ratio {shown(ratio)}"), ("no", "keep the chit")))
+                 f"chits for {days} CG Days left; {why}" + (f"; within {NEAR}% of them, drawn" if drawn else "")
+                 + "; its CPP are halved after it (12.6253)",
+                 (("yes", f"odds {shown(odds)}:1"), ("no", "keep the chit")))
 
 
-def value(r: Reph, side: str, g, halves: int, wanted: int, w: dict) -> tuple[int, str]:
-    """Thousandths of a point ``g`` is worth now (a whole number, issue 21); infantry counted in half-squads."""
-    short = max(0, 2 * wanted - halves)
-    inf = milli(w["infantry"])
-    if g.letter == "I" and not is_hw(g):
-        squads = g.full or (10 if is_coy(g) else 3)
-        return filled(inf, squads, short, unit=2), f"{halves / 2:g} squads, wants {wanted:g}"
+def rg_power(r: Reph, side: str, g) -> int:
+    """Thousandths of a 4-4-7 squad a RG brings as it usually arrives (12.6221): a Coy its Lightly Depleted squads (the
+    middle of the chart's "Coy Strength" RS/FS/LD/MD/HD), a Pltn the mean of Full and Depleted, each squad at its
+    quality with its share of leaders and SW (SQUAD_SUPPORT); AFV, Guns and OBA by STRENGTH."""
+    if g.letter == "I":
+        if is_coy(g):
+            cells = str(raw_row(r, side, g.id).get("Coy Strength", "")).split("/")
+            halves = 2 * int(cells[2].partition("^")[0]) if len(cells) == 5 else 20
+        else:
+            halves = (g.full or 3) + (g.depleted or g.full or 3)
+        return halves * squad_quality(g.units) * (100 + SQUAD_SUPPORT) // 200
+    kind = {"A": "vehicle", "G": "gun"}.get(g.letter)
+    if kind:
+        return ((g.full or 3) + (g.depleted or g.full or 3)) * STRENGTH[kind] // 2
+    return STRENGTH["oba"] if g.letter == "O" else 0
+
+
+def value(r: Reph, side: str, g, w: dict) -> tuple[int, str]:
+    """Thousandths of a point a RG is worth now (a whole number, issue 21): its fighting power (rg_power, a point a
+    squad), the HW Pltn's weapons as two squads' worth, and an FPP RG the Fortifications it buys while CG Days remain
+    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in, in the ``defends``
+    percent of the scenarios the side expects to fight as the Defender)."""
     if is_hw(g):
-        return inf // 2, "heavy weapons for the infantry"
-    if g.letter == "A":
-        return milli(w["armor"]) * (g.full or 3), "armour to lead or stop assaults"
-    if g.letter == "G":
-        return milli(w["guns"]) * (g.full or 2), "guns covering the streets"
-    if g.letter == "O":
-        return milli(w["oba"]), "artillery support"
-    if "FPP" in f"{g.title} {g.units}":
-        left, total = len(r.c.dates) - r.c.dates.index(r.c.date), len(r.c.dates)
-        return milli(w["fortifications"]) * left // total, "fortifications while CG Days remain"
-    return milli(w.get("other", 0.0)), "support"
+        return 2 * MILLI, "heavy weapons for the infantry"
+    found = re.search(r"(\d+) FPP", f"{g.title} {g.units}")
+    if found:
+        left, total = r.c.dates_left, len(r.c.dates)
+        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] * w["defends"] // 10000
+        return counters * left // total, (f"{found.group(1)} FPP of Fortifications while {left} CG Days remain, "
+                                          f"defending in {w['defends']}% of the scenarios")
+    pts = rg_power(r, side, g)
+    what = {"I": "squads", "A": "AFV", "G": "Guns", "O": "artillery support"}.get(g.letter, "support")
+    return pts, f"{shown(pts)} squads' fighting power ({what})"
 
 
 def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """12.621: buy the RG with the most points per CPP while that beats keeping the CPP; every basket is checked by
+    """12.621: buy the RG with the most fighting power per CPP while that beats keeping the CPP; an Infantry RG is set
+    up on-map (12.6214a) when the ``onmap`` percent it gains there is worth its extra CPP. Every basket is checked by
     the same rules as the player's (votg_purchase.check), so it is always legal."""
-    s, w = r.side(side), w["purchase"]
+    s, w = r.side(side), w["purchase"] | {key: w["initiative"][key] for key in ("fortification", "dug_in")}
     chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)  # no CG Day follows the last one: a CPP kept buys nothing
-    wanted = w["squads"]
-    halves0 = round(2 * s.squad_equivalents())  # squad-equivalents are whole halves
 
     def offers(bought: list[tuple]) -> list[tuple]:
         items = [b[2] for b in bought]
-        halves = halves0 + sum(2 * (b[1].full or 0) for b in bought if b[1].letter == "I" and not is_hw(b[1]))
         out = []
         for g in chart.values():
-            item = Item(g.id, "onmap" if g.letter == "I" and w["onmap"] else "")
-            for tried in (item, Item(g.id)):
+            pts, reason = value(r, side, g, w)
+            for option, gain in (("", 100), ("onmap", 100 + w["onmap"])):
+                item = Item(g.id, option)
+                if pts <= 0 or option and g.letter != "I":
+                    continue
                 try:
-                    check(r, s, items + [tried])
+                    check(r, s, items + [item])
                 except SoloError:
                     continue
-                pts, reason = value(r, side, g, halves, wanted, w)
-                if pts > 0:
-                    out.append((pts // max(cost(r, side, g, tried), 1), g, tried, reason))
-                break
+                out.append((pts * gain // 100 // max(cost(r, side, g, item), 1), g, item, reason))
         return out
     bought, weighed = greedy(offers, keep, r.play.draw)
     items = [b[2] for b in bought]
@@ -137,6 +228,7 @@ DECISIONS = {  # the computer's answer to each question, by its key
     "leader_hardening": leader_hardening,
     "won_drm": won_drm,
     "counterattack": counterattack,
+    "initiative": initiative,
     "purchase": purchase,
     "fortifications": fortifications,
     "recon": recon,
