@@ -52,7 +52,8 @@ VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, 
           "aircraft": 1.0}
 MMC = ("squad", "hs", "crew", "hero")
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
-LVP_SWING = 3.0
+LVP_SWING = 5.0
+EVP_SHARE = 2.5
 
 
 def _numbers(unit: Unit) -> tuple[str, ...]:
@@ -166,8 +167,10 @@ def _gained(c: Campaign, raw: dict, facts: dict, first: str | None, winner: str,
 def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random) -> None:
     """OtO2: LVP move with the score, EVP with a Russian win, CG13's OBA limits, AFV seen, held-back CVP."""
     previous = c.last.lvp if c.last else 0
-    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * math.tanh(s / 2)))),
-                 evp=rng.choice([0, 2, 5, 10] if s > 0 else [0, 0, 0, 2]), flames=rng.choice([0, 0, 1, 2]),
+    decisive = math.tanh(s / 2)
+    breakthrough = power(c.sides["Russian"], False) * decisive if s > 0 else 0.0
+    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))), evp=round(EVP_SHARE * breakthrough),
+                 flames=rng.choice([0, 0, 1, 2]),
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
     facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
     most = raw["limits"]["oba_per_scenario"]  # CG13: the first modules of each side fire
