@@ -6,6 +6,7 @@ import re
 
 from solo.ai.reph import (
     MILLI,
+    NEAR,
     battle_harden,
     cpp_value,
     cpp_vp,
@@ -15,6 +16,7 @@ from solo.ai.reph import (
     leader_hardening,
     milli,
     shown,
+    squad_quality,
 )
 from solo.campaign import rg as rgs
 from solo.campaign.reph import Reph
@@ -25,12 +27,12 @@ from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
 from solo.rules.units import parse_unit
 
-# What a player counts each thing as, in thousandths of a squad (a 4-4-7 or 4-6-7 1000; an MMC by FP x morale / 28,
-# a 6-2-8 1714, a 2-2-8 crew 571): a rule of thumb of the computer's, not a table of the rules. A leader 500 and 250 per
+# What a player counts each thing as, in thousandths of a squad (a 4-4-7 1000; an MMC by mmc_strength): a rule of
+# thumb of the computer's, not a table of the rules. A leader 500 and 250 per
 # step of leadership; an AFV is worth two squads; a Fortification counter (or minefield hex) a tenth of one.
 STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 1500, "bombardment": 2000,
             "aircraft": 1000, "observer": 500, "cbm": 500, "fortification": 100}
-CREW = 571  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew
+CREW = squad_quality("2-2-8")  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew (571)
 MMC = ("squad", "hs", "crew", "hero")
 SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper more often where the enemy masses)
 
@@ -134,13 +136,13 @@ class Needs:
 
 
 def mmc_strength(name: str, kind: str) -> int:
-    """An MMC's strength (STRENGTH): FP x morale / 28 of its counter ("6-2-8" 1714); a squad 1000, a HS 500 when its
-    name is no counter's."""
+    """An MMC's strength: its quality against a 4-4-7 (squad_quality: (FP x 2 + range) x morale, so a 4-6-7 1166, a
+    6-2-8 1333, a 2-2-8 crew 571); a squad 1000, a HS 500 when its name is no counter's."""
     try:
-        fp, _, morale = (int(n) for n in parse_unit(name))
-    except (SoloError, ValueError):
+        parse_unit(name)
+    except SoloError:
         return MILLI if kind == "squad" else MILLI // 2
-    return fp * morale * MILLI // 28
+    return squad_quality(name)
 
 
 def unit_strength(u: Unit) -> int:
@@ -336,7 +338,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
             if pts > 0:
                 out.append((pts // rgs.cost(g, item), g, item, reason))
         return out
-    bought, weighed = greedy(offers, keep, r.play.draw)
+    bought, weighed = greedy(offers, keep, r.play.draw, stop_near=True)
     items, why = [b[2] for b in bought], []
     for ratio, g, item, reason, among in bought:
         if why and why[-1][0] == item and among == 1 and why[-1][5] == 1:
@@ -345,9 +347,12 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
             why.append([item, 1, g, reason, ratio, among])
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
     why = [_bought(*entry) for entry in why]
+    best = max((o[0] for o in offers(bought)), default=0)
+    than = (f"more than any further RG" if best <= keep else
+            f"drawn against the best further RG ({shown(best)} points/CPP), within {NEAR}% of it")
     if cpp_vp(r, side):
         why.append(f"keeps {left} CPP: each one left after the last RePh is 1 VP off the Russian total (7.518), "
-                   f"worth {shown(keep)} points/CPP at every CG Date, more than any further RG")
+                   f"worth {shown(keep)} points/CPP at every CG Date, {than}")
     else:
         why.append(f"keeps {left} CPP " + ("(nothing to buy after the last RePh)" if r.c.is_last_date else
                                           f"for later CG Dates (worth {shown(keep)} points/CPP)"))
