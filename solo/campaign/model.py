@@ -28,8 +28,9 @@ change of the computer's judgment can be measured against it.
    are written so the CG's own victory rules agree with s: a "side" fact (the winner) names the model's winner; the
    CG's [model] gained count (RB Stone Locations, VotG Stone Hexes) gives an Assault's Attacker at least its
    [victory] assault_margin when it wins and less when it loses, and a Dual Attack's winner enough to exceed the
-   loser's VP (CVP + gained). OtO2: the Russian LVP move by round(LVP_SWING x tanh(s / 2)), EVP come with a Russian
-   win, and its CG13 OBA limits hold.
+   loser's VP (CVP + gained). OtO2: the Russian LVP move by round(LVP_SWING x tanh(s / 2)); on a Russian win the
+   Russian power beyond what the German line (dug in) can stop breaks through and exits off the west edge, EVP_SHARE
+   EVP a point of it (at most the facts' 999); its CG13 OBA limits hold.
 
 The draw is seeded by the campaign's seed, the CG Date and the scenario's number: the same save gives the same facts.
 The facts are answers recorded in the log, so an old save replays its recorded facts whatever this model becomes.
@@ -38,7 +39,7 @@ The facts are answers recorded in the log, so an old save replays its recorded f
 import math
 import random
 
-from solo.campaign.facts import CVP, ID_LISTS, ID_MAPS, _extra, attacker
+from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState, Unit
 from solo.core.errors import SoloError
@@ -53,7 +54,7 @@ VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, 
 MMC = ("squad", "hs", "crew", "hero")
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
 LVP_SWING = 5.0
-EVP_SHARE = 2.5
+EVP_SHARE = 6.0
 
 
 def _numbers(unit: Unit) -> tuple[str, ...]:
@@ -165,11 +166,12 @@ def _gained(c: Campaign, raw: dict, facts: dict, first: str | None, winner: str,
 
 
 def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random) -> None:
-    """OtO2: LVP move with the score, EVP with a Russian win, CG13's OBA limits, AFV seen, held-back CVP."""
+    """OtO2: LVP move with the score, EVP with a Russian breakthrough (the docstring, 3.), CG13's OBA limits, AFV seen,
+    held-back CVP."""
     previous = c.last.lvp if c.last else 0
     decisive = math.tanh(s / 2)
-    breakthrough = power(c.sides["Russian"], False) * decisive if s > 0 else 0.0
-    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))), evp=round(EVP_SHARE * breakthrough),
+    breakthrough = max(0.0, power(c.sides["Russian"], False) - power(c.sides["German"], True)) if s > 0 else 0.0
+    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))), evp=min(FACT_MOST, round(EVP_SHARE * breakthrough)),
                  flames=rng.choice([0, 0, 1, 2]),
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
     facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)

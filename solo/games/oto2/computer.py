@@ -348,7 +348,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
     why = [_bought(*entry) for entry in why]
     best = max((o[0] for o in offers(bought)), default=0)
-    than = (f"more than any further RG" if best <= keep else
+    than = ("more than any further RG" if best <= keep else
             f"drawn against the best further RG ({shown(best)} points/CPP), within {NEAR}% of it")
     if cpp_vp(r, side):
         why.append(f"keeps {left} CPP: each one left after the last RePh is 1 VP off the Russian total (7.518), "

@@ -64,10 +64,11 @@ def test_no_at_purchase_when_armour_is_covered(make_reph):
 
 
 def test_fortifications_while_they_still_count(make_reph):
-    # 23PM: three of the four scenarios still to come: 50 FPP (M1) for 1 CPP is the best buy.
+    # 23PM: three of the four scenarios still to come: 50 FPP (M1) for 1 CPP are bought, after the squads that add
+    # more strength per CPP (issue 21: a RG's worth is its strength per CPP).
     r, g = _situation(make_reph, date="23PM", squads=20)
     bought, reply = _buy(r, g)
-    assert bought[0] == "M1" and "50 FPP of fortifications, 75% of the CG still to fight" in reply.why
+    assert "M1" in bought and "50 FPP of fortifications, 75% of the CG still to fight" in reply.why
 
 
 def test_keeps_cpp_after_the_last_reph(make_reph):
