@@ -90,7 +90,7 @@ def test_the_russian_spends_its_cpp_on_fighting_strength():
 
 def test_the_german_keeps_cpp_a_rg_would_not_repay_on_the_last_date():
     """7.518 Note: a German with a strong line on 24PM keeps the CPP a further RG would not repay in VP."""
-    r, _ = _reph("24PM", cpp=30, squads=60)
+    r, _ = _reph("24PM", cpp=30, squads=150)
     bought, reply = _buy(r, "German")
     assert sum(r.rg("German", rg).cpp for rg in bought) < 10 and "1 VP off the Russian total" in reply.why
 

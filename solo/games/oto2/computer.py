@@ -28,10 +28,12 @@ from solo.games.oto2.purchase import FORT_COSTS, basket
 from solo.rules.units import parse_unit
 
 # What a player counts each thing as, in thousandths of a squad (a 4-4-7 1000; an MMC by mmc_strength): a rule of
-# thumb of the computer's, not a table of the rules. A leader 500 and 250 per
-# step of leadership; an AFV is worth two squads; a Fortification counter (or minefield hex) a tenth of one.
-STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 1500, "bombardment": 2000,
-            "aircraft": 1000, "observer": 500, "cbm": 500, "fortification": 100}
+# thumb of the computer's, not a table of the rules. A leader 500 and 250 per step of leadership; an AFV two squads;
+# an OBA module's Fire Missions against massed attackers three (its calibre counts: C1.22), and the Offboard Observer
+# it cannot fire without as much; an air sortie two, for its one scenario; a Fortification counter (or minefield hex)
+# a tenth of one.
+STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 3000, "bombardment": 2000,
+            "aircraft": 2000, "observer": 3000, "cbm": 500, "fortification": 100}
 CREW = squad_quality("2-2-8")  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew (571)
 MMC = ("squad", "hs", "crew", "hero")
 SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper more often where the enemy masses)
