@@ -17,11 +17,11 @@ from solo.campaign.view import events, view
 from solo.core.play import NeedAnswer, Reply
 from solo.core.sides import Human
 from solo.core.store import EventLog
+from solo.games import campaign
+from solo.games import run_campaign as run
 from solo.games.oto2.aftermath import clearing as oto2_clearing
 from solo.games.rb.aftermath import clearing as rb_clearing
 from solo.games.votg.aftermath import clearing as votg_clearing
-from solo.games import campaign
-from solo.games import run_campaign as run
 from tests.reph import day_reph, new_reph
 
 

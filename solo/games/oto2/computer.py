@@ -300,7 +300,7 @@ def _need(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     return 100, WHY.get(role, "no use found")
 
 
-WHY = {"infantry": "infantry", "cupola": "two MG Cupolas strengthen the line", "at": "AT Guns to support the infantry",
+WHY = {"cupola": "two MG Cupolas strengthen the line", "at": "AT Guns to support the infantry",
        "gun": "guns to support the infantry", "cbm": "counter-battery fire against the enemy OBA", "air": "air support",
        "bombardment": "a pre-game Bombardment", "san": "a higher SAN", "recon": "Recon with the +3 drm"}
 

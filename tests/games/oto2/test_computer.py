@@ -75,14 +75,14 @@ def test_keeps_cpp_after_the_last_reph(make_reph):
     # 24PM is the last CG Date: each CPP left is 1 VP off the Russian total (7.518), so a well-stocked German
     # buys only what is worth more than that and keeps the rest.
     r, g = _situation(make_reph, date="24PM", squads=100, lvp=2)
-    bought, reply = _buy(r, g)
+    _, reply = _buy(r, g)
     assert _spent(r, reply) < 22
     assert "1 VP off the Russian total" in reply.why
 
 
 def test_purchases_are_always_legal_and_explained(make_reph):
     r, g = _situation(make_reph, cpp=3, squads=0, afv=20)
-    bought, reply = _buy(r, g)  # parsed by the purchase step's own checks
+    _, reply = _buy(r, g)  # parsed by the purchase step's own checks
     assert _spent(r, reply) <= 3
     assert reply.alternatives and all(" points/CPP" in text for _, text in reply.alternatives)
 
