@@ -109,21 +109,24 @@ def decider(cg: str, decisions: Mapping[str, Decision]) -> Callable[[str, Questi
     return decide
 
 
-def greedy(offers, keep: int, draw: Callable[[int], int] | None = None) -> tuple[list[tuple], tuple]:
+def greedy(offers, keep: int, draw: Callable[[int], int] | None = None,
+           stop_near: bool = False) -> tuple[list[tuple], tuple]:
     """Buy an offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
     (OtO2 7.518, VotG 12.621, ABtF 9.617); ``draw`` (the computer's logged draw) picks among those within `NEAR`
-    percent of the best that beat ``keep``. ``offers(bought)`` lists the legal next buys, given those made so far, as
-    (thousandths of a point per CPP, a whole number; RG, item, reason). Returns what was bought, each with how many
-    options it was drawn among, and the first round's six best as the alternatives weighed."""
+    percent of the best that beat ``keep``, and with ``stop_near`` keeping the CPP is one of the options drawn among
+    when ``keep`` is within `NEAR` percent of the best (a mixed strategy over spending or keeping, issue 21).
+    ``offers(bought)`` lists the legal next buys, given those made so far, as (thousandths of a point per CPP, a whole
+    number; RG, item, reason). Returns what was bought, each with how many options it was drawn among, and the first
+    round's six best as the alternatives weighed."""
     bought, weighed = [], None
     while True:
         candidates = sorted(offers(bought), key=lambda c: (-c[0], c[1].id))
         if weighed is None:
             weighed = tuple((c[1].id, f"{shown(c[0])} points/CPP: {c[3]}") for c in candidates[:6])
-        worth = [c for c in candidates if c[0] > keep]
-        if not worth:
+        worth = [c for c in candidates if c[0] > keep] + ([None] if stop_near else [])
+        pick, among = mixed(worth, lambda c: keep if c is None else c[0], draw)
+        if pick is None:
             return bought, weighed
-        pick, among = mixed(worth, lambda c: c[0], draw)
         bought.append((*pick, among))
 
 

@@ -6,12 +6,12 @@ import re
 
 from solo.ai.reph import (
     MILLI,
+    NEAR,
     battle_harden,
     cpp_value,
     cpp_vp,
     drawn,
     escape_decision,
-    filled,
     greedy,
     leader_hardening,
     milli,
@@ -21,14 +21,24 @@ from solo.ai.reph import (
 from solo.campaign import rg as rgs
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
-from solo.campaign.state import SideState
+from solo.campaign.state import SideState, Unit
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
 from solo.rules.odds import odds
+from solo.rules.units import parse_unit
 
-ROLE_SHARE = 3  # the k-th RG of one role bought in a RePh is worth ROLE_SHARE / (ROLE_SHARE + k - 1) of the first
+# What a player counts each thing as, in thousandths of a squad (a 4-4-7 1000; an MMC by mmc_strength): a rule of
+# thumb of the computer's, not a table of the rules. A leader 500 and 250 per step of leadership; an AFV two squads;
+# an OBA module's Fire Missions against massed attackers three (its calibre counts: C1.22), and the Offboard Observer
+# it cannot fire without as much; an air sortie two, for its one scenario; a Fortification counter (or minefield hex)
+# a tenth of one.
+STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 3000, "bombardment": 2000,
+            "aircraft": 2000, "observer": 3000, "cbm": 500, "fortification": 100}
+CREW = squad_quality("2-2-8")  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew (571)
+MMC = ("squad", "hs", "crew", "hero")
+SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper more often where the enemy masses)
 
 
 # --- 7.518 purchases -----------------------------------------------------------------------
@@ -99,16 +109,20 @@ class Needs:
         self.weather = c.weather.get(c.date, "")
         self.held = held
         self.side = s.name
-        self.roles: dict[str, int] = {}  # RGs of each role chosen this RePh
-        self._add(pending, count_roles=False)
+        self.defender = s.name != r.defn.raw["attacker"]  # 7.521: the Russian always attacks, the German defends
+        self.weights = w
+        self.strength = side_strength(r, s, by_type)
+        self.fights = fights(self.dates_left, w["lasting"])
+        self._add(pending)
 
     @property
     def squads(self) -> str:
         return f"{self.halves / 2:g}"
 
-    def _add(self, chosen: list[rgs.RGType], count_roles: bool = True) -> None:
-        """Count RGs chosen (or recorded, not yet received) at their Full strength."""
+    def _add(self, chosen: list[rgs.RGType]) -> None:
+        """Count RGs chosen (or recorded, not yet received) at their Full strength, and what they field."""
         for g in chosen:
+            self.strength += strength(g, self, self.weights)
             full = g.full or 0
             self.halves += 2 * full if g.role == "infantry" else 0
             self.sw += 2 if g.role == "sw" else 0
@@ -117,15 +131,57 @@ class Needs:
             self.aa += full if g.role == "aa" else 0
             self.oba += g.is_oba
             self.observers += g.is_observer
-            if count_roles:
-                self.roles[g.role] = self.roles.get(g.role, 0) + 1
 
     def plus(self, chosen: list[rgs.RGType]) -> "Needs":
         """The needs once ``chosen`` are bought too (the side's own counts are worked out once a purchase)."""
         more = copy.copy(self)
-        more.roles = dict(self.roles)
         more._add(chosen)
         return more
+
+
+def mmc_strength(name: str, kind: str) -> int:
+    """An MMC's strength: its quality against a 4-4-7 (squad_quality: (FP x 2 + range) x morale, so a 4-6-7 1166, a
+    6-2-8 1333, a 2-2-8 crew 571); a squad 1000, a HS 500 when its name is no counter's."""
+    try:
+        parse_unit(name)
+    except SoloError:
+        return MILLI if kind == "squad" else MILLI // 2
+    return squad_quality(name)
+
+
+def unit_strength(u: Unit) -> int:
+    """A Retained unit's strength (STRENGTH); an Isolated one counts half."""
+    if u.kind in MMC:
+        worth = mmc_strength(u.type, u.kind)
+    elif u.kind == "leader":
+        try:
+            worth = STRENGTH["leader"] + 250 * max(0, -int(parse_unit(u.type)[1]))
+        except (SoloError, ValueError, IndexError):
+            worth = STRENGTH["leader"]
+    else:
+        worth = STRENGTH.get(u.kind, 0) if u.kind not in ("observer", "cbm") else 0
+    return worth // 2 if u.isolated else worth
+
+
+def side_strength(r: Reph, s: SideState, by_type: dict[str, str]) -> int:
+    """What the side fields now (unit_strength), its Fortifications (counters and mine factors) as the Defender
+    (7.521), and on the Initial CG Date the printed Initial OB's units still to come (7.4, received at 7.519)."""
+    total = sum(unit_strength(u) for u in s.retained())
+    if s.name != r.defn.raw["attacker"]:
+        total += STRENGTH["fortification"] * sum(f.count for f in s.fortifications)
+    if not r.c.scenarios:
+        total += sum(u["count"] * STRENGTH.get(u["kind"], 0) for u in r.defn.initial[s.name].get("units", []))
+    return total
+
+
+def fights(dates_left: int, keeps: float) -> int:
+    """Scenarios a RG bought now fights, in thousandths: each CG Date left, the later ones at ``keeps`` of the one
+    before (what survives a scenario's losses)."""
+    each, total = MILLI, 0
+    for _ in range(dates_left):
+        total += each
+        each = each * milli(keeps) // MILLI
+    return total
 
 
 def _initial_afv(r: Reph) -> int:
@@ -148,71 +204,107 @@ def _oba_fp(g: rgs.RGType) -> int:
 
 
 def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
-    """Thousandths of a point a RG is worth to the side now, and why, in a player's words: a whole number (issue 21).
-    The k-th RG of one role in a RePh counts ROLE_SHARE / (ROLE_SHARE + k - 1) of it, so a purchase mixes infantry,
-    SW, armour, fortifications and OBA (issue 21)."""
-    pts, why = _value(g, n, w)
-    k = n.roles.get(g.role, 0)
-    if k and pts:
-        pts = pts * ROLE_SHARE // (ROLE_SHARE + k)
-        why += f"; {k} {g.role} RG already chosen"
-    return pts, why
+    """Thousandths of a VP a RG is worth to the side over the rest of the CG, and why, in a player's words: a whole
+    number (issue 21). A player counts what the RG fields (``strength``: its squads, SW, Guns, AFV, OBA at the
+    strength they are likely to arrive with) weighted by what the side needs (``_need``); the battle goes by the
+    ratio of the two sides' strength, so the RG is worth the share by which it raises the side's (``share``), for each
+    scenario it fights (``fights``), at the side's ``vp_per_ratio``: the VP a scenario swings when its strength grows
+    by a share of 1 (LVP held or taken, CVP, the EVP of a breakthrough: 7.4)."""
+    percent, why = _need(g, n, w)
+    gain = strength(g, n, w) * percent // 100
+    if gain <= 0:
+        return 0, why
+    part = share(gain, n.strength)
+    fights = n.fights if lasting(g) else MILLI
+    pts = milli(w["vp_per_ratio"]) * part // MILLI * fights // MILLI
+    return pts, (f"{why}; +{shown(gain)} squads' strength on {shown(n.strength)} (+{part // 10}%) for "
+                 f"{shown(fights)} scenarios")
 
 
-def _value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
-    count, role, scale = g.full or 0, g.role, (n.dates_left, n.dates)
-    short = n.halves_wanted - n.halves
-    inf = milli(w["infantry"])
-    if role == "infantry" and g.infantry_company:
-        per = inf * squad_quality(g.units) // MILLI
-        return filled(per, count, short, 2), (f"infantry {n.squads} squads for {n.held} LVP to "
-                                                f"{'hold' if g.side == 'German' else 'take'}, wants "
-                                                f"{n.halves_wanted // 2}" + (f", {g.units} squads" if g.units else ""))
+def share(gain: int, base: int) -> int:
+    """The share (thousandths) by which ``gain`` raises a strength ``base``: 2 gain / (2 base + gain), within 3% of
+    ln(1 + gain / base) up to a doubling; whole numbers (issue 21). A squad added to a few counts more than one added
+    to many."""
+    return 2 * MILLI * gain // (2 * max(base, MILLI) + gain)
+
+
+def lasting(g: rgs.RGType) -> bool:
+    """Aircraft and a Bombardment serve one scenario (7.502 i, RG note m); the rest stays in the OB while it lives."""
+    return g.role not in ("air", "bombardment")
+
+
+def strength(g: rgs.RGType, n: Needs, w: dict) -> int:
+    """What a RG fields, in thousandths of a squad (STRENGTH), at the strength it is likely to arrive with: the mean
+    of its Full and Depleted numbers (7.519); an MG/Mtr/Gun comes with its 2-2-8 crew (note b)."""
+    halves = (g.full or 0) + (g.depleted or g.full or 0) if g.full else 2 * _listed(g.units)  # twice the count
+    role = g.role
+    if role == "infantry":
+        return (halves * mmc_strength(g.units.split(",")[0].strip(), "squad") + 1) // 2
+    if role == "sw":
+        return _listed(g.units) * (STRENGTH["sw"] + CREW)
     if role == "cupola":
-        return milli(w["fortifications"]) * 2 * scale[0] // (5 * scale[1]), \
-            "two MG Cupolas strengthen the line while scenarios remain"
+        return _listed(g.units) * STRENGTH["cupola"]
+    if role in ("at", "armor", "aa", "gun"):
+        each = STRENGTH["vehicle"] if g.letter == "V" else STRENGTH["gun"] + CREW
+        return (halves * each + 1) // 2
+    if role == "oba":
+        return STRENGTH["oba"] * (_oba_fp(g) + 20) // 40
+    if role in ("bombardment", "cbm", "observer"):
+        return STRENGTH[role]
+    if role == "air":
+        return STRENGTH["aircraft"]
+    if role in ("fortification", "minefield"):
+        return milli(w["fortification_counters"][role]) * STRENGTH["fortification"] // MILLI if n.defender else 0
+    if role == "san":
+        return n.strength * SAN_SHARE // 100
+    if role == "recon":
+        return milli(w.get("recon", 0))
+    return 0
+
+
+def _listed(units: str) -> int:
+    """How many weapons a chart's Units Received lists: "HMG x 2; .50 cal x 1" 3, "HMG Cupola, MMG Cupola" 2."""
+    return sum(int(n) if n else 1 for n in re.findall(r"[^,;]+?(?: x (\d+))?(?:[,;]|$)", units) if units) or 1
+
+
+def _need(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
+    """Percent of its strength a RG is worth for what the side needs now, and why: more while the side is short of
+    it (infantry for the LVP, AT assets for the AFV seen, SW for the squads), nothing where it cannot serve (OBA
+    beyond CG13's limit, an observer without a module, aircraft in Overcast or Rain: E3.5)."""
+    role, short = g.role, milli(w["short"]) // 10
+    if role == "infantry":
+        wanted = n.halves_wanted // 2
+        return (short if n.halves < n.halves_wanted else 100), \
+            (f"infantry {n.squads} squads for {n.held} LVP to {'hold' if g.side == 'German' else 'take'}, wants "
+             f"{wanted}" + (f", {g.units} squads" if g.units else ""))
     if role == "sw":
         wanted = n.halves // 6  # a SW for each three squads
-        return filled(inf * 6 // 10, 2, wanted - n.sw), f"heavy weapons: {n.sw} SW for {n.squads} squads"
-    if role == "at":
-        if g.side == "German":
-            return filled(milli(w["at"]), count, n.at_wanted - n.at), \
-                f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
-        return inf * 4 // 10 * count, "AT Guns to support the infantry"
+        return (short if n.sw < wanted else 100), f"heavy weapons: {n.sw} SW for {n.squads} squads"
+    if role == "at" and g.side == "German":
+        return (short if n.at < n.at_wanted else 100), \
+            f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
     if role == "armor":
-        return filled(milli(w["armor"]), count, n.armor_wanted - n.armor), \
-            f"armour {n.armor} AFV, wants {n.armor_wanted}"
+        return (short if n.armor < n.armor_wanted else 100), f"armour {n.armor} AFV, wants {n.armor_wanted}"
     if role == "aa":
-        wanted = n.enemy_air + 2  # against the enemy's aircraft, and as light guns for the infantry
-        return filled(inf * 4 // 10, count, wanted - n.aa), f"flak {n.aa} against {n.enemy_air} enemy aircraft"
-    if role == "gun":
-        return inf * 4 // 10 * count, "guns to support the infantry"
+        return (short if n.aa < n.enemy_air else 100), f"flak {n.aa} against {n.enemy_air} enemy aircraft"
     if role == "oba":
-        fp = _oba_fp(g)
-        return (milli(w["oba"]) * fp // 20 if n.oba < n.oba_limit else 0), \
-            f"OBA modules {n.oba} of the {n.oba_limit} usable (CG13), {fp} FP a Fire Mission"
+        return (100 if n.oba < n.oba_limit else 0), \
+            f"OBA modules {n.oba} of the {n.oba_limit} usable (CG13), {_oba_fp(g)} FP a Fire Mission"
     if role == "observer":
-        return (milli(w["oba"]) * 3 // 10 if n.observers < n.oba else 0), \
+        return (100 if n.observers < n.oba else 0), \
             f"an Offboard Observer for {n.oba} OBA modules ({n.observers} now)"
-    if role == "cbm":
-        return milli(w["oba"]) * 4 // 10, "counter-battery fire against the enemy OBA"
-    if role == "air":
-        if n.weather in ("Overcast", "Rain"):  # E3.5 (core ASL, not in the texts): no aircraft under Overcast
-            return 0, f"no air support: aircraft cannot fly in {n.weather} (E3.5)"
-        return milli(w["aircraft"]), "air support"
-    if role == "bombardment":
-        return milli(w["oba"]) * 3 // 2, "a pre-game Bombardment"
-    if role == "fortification":
-        return milli(w["fortifications"]) * scale[0] // scale[1], \
-            f"50 FPP of fortifications, {scale[0] * 100 // scale[1]}% of the CG still to fight"
-    if role == "minefield":
-        return milli(w["minefield"]) * scale[0] // scale[1], \
-            f"a minefield, {scale[0] * 100 // scale[1]}% of the CG still to fight"
-    if role == "san":
-        return milli(w["san"]), "a higher SAN"
-    if role == "recon":
-        return milli(w["recon"]), "Recon with the +3 drm"
-    return 0, "no use found"
+    if role == "air" and n.weather in ("Overcast", "Rain"):  # E3.5 (core ASL, not in the texts): no aircraft then
+        return 0, f"no air support: aircraft cannot fly in {n.weather} (E3.5)"
+    if role in ("fortification", "minefield"):
+        what = "50 FPP of fortifications" if role == "fortification" else "a minefield"
+        return 100, f"{what}, {n.dates_left * 100 // n.dates}% of the CG still to fight" + \
+            ("" if n.defender else " (the Russian attacks: 7.521)")
+    return 100, WHY.get(role, "no use found")
+
+
+WHY = {"cupola": "two MG Cupolas strengthen the line", "at": "AT Guns to support the infantry",
+       "gun": "guns to support the infantry", "cbm": "counter-battery fire against the enemy OBA", "air": "air support",
+       "bombardment": "a pre-game Bombardment", "san": "a higher SAN", "recon": "Recon with the +3 drm"}
 
 
 def _item(g: rgs.RGType, w: dict, initial: bool) -> rgs.Item:
@@ -250,7 +342,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
             if pts > 0:
                 out.append((pts // rgs.cost(g, item), g, item, reason))
         return out
-    bought, weighed = greedy(offers, keep, r.play.draw)
+    bought, weighed = greedy(offers, keep, r.play.draw, stop_near=True)
     items, why = [b[2] for b in bought], []
     for ratio, g, item, reason, among in bought:
         if why and why[-1][0] == item and among == 1 and why[-1][5] == 1:
@@ -259,9 +351,12 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
             why.append([item, 1, g, reason, ratio, among])
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
     why = [_bought(*entry) for entry in why]
+    best = max((o[0] for o in offers(bought)), default=0)
+    than = ("more than any further RG" if best <= keep else
+            f"drawn against the best further RG ({shown(best)} points/CPP), within {NEAR}% of it")
     if cpp_vp(r, side):
         why.append(f"keeps {left} CPP: each one left after the last RePh is 1 VP off the Russian total (7.518), "
-                   f"worth {shown(keep)} points/CPP at every CG Date, more than any further RG")
+                   f"worth {shown(keep)} points/CPP at every CG Date, {than}")
     else:
         why.append(f"keeps {left} CPP " + ("(nothing to buy after the last RePh)" if r.c.is_last_date else
                                           f"for later CG Dates (worth {shown(keep)} points/CPP)"))
