@@ -219,7 +219,7 @@ def fortifications(r, side: str, w: dict, q: Question) -> Reply:
         except SoloError:
             return False
     for kind in w["order"]:
-        count = int(s.fpp * w["shares"].get(kind, 0) // buy.fortification_cost(r, side, kind))
+        count = s.fpp * milli(w["shares"].get(kind, 0)) // (MILLI * buy.fortification_cost(r, side, kind))
         while count and not fits(bought | {kind: bought.get(kind, 0) + count}):
             count -= 1
         if count:

@@ -383,7 +383,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
         why.append(f"an AT Ditch first: the Russians showed {afv} AFV")
     budget = left
     for kind in w["order"]:
-        count = int(budget * w["shares"].get(kind, 0) // FORT_COSTS[kind])
+        count = budget * milli(w["shares"].get(kind, 0)) // (MILLI * FORT_COSTS[kind])  # whole numbers
         if count:
             bought[kind] = bought.get(kind, 0) + count
             left -= count * FORT_COSTS[kind]

@@ -194,7 +194,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     left, bought = s.fpp, {}
     price = {kind: fortify.cost(r, side, kind) for kind in w["order"]}
     for kind in w["order"]:
-        count = int(s.fpp * w["shares"].get(kind, 0) // price[kind])
+        count = s.fpp * milli(w["shares"].get(kind, 0)) // (MILLI * price[kind])  # whole numbers
         if count:
             bought[kind] = count
             left -= count * price[kind]
