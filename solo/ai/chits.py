@@ -40,13 +40,33 @@ def ratio(r: Reph, side: str) -> int:
     return milli(strength(r.c.sides[side])) * MILLI // milli(strength(r.c.sides[r.c.other(side)]))
 
 
+def assault_odds(r: Reph, side: str, w: dict) -> int:
+    """The odds of an Assault, in thousandths: own OB strength over what it attacks, the opponent dug in (x
+    ``dug_in``) behind its Fortifications (``fortification`` points a counter or mine factor); both 1 and 0 unless
+    ai/initiative.toml says otherwise (RB 11.6233: the German Assault comes "against the prepared defenses")."""
+    enemy = r.c.sides[r.c.other(side)]
+    forts = milli(w.get("fortification", 0.0)) * sum(f.count for f in enemy.fortifications)
+    defence = (milli(strength(enemy)) + forts) * milli(w.get("dug_in", 1.0)) // MILLI
+    return milli(strength(r.c.sides[side])) * MILLI // max(defence, 1)
+
+
+def standing(r: Reph, side: str) -> tuple[int, int]:
+    """The CG scenarios ``side`` has won and lost so far."""
+    won = sum(1 for sc in r.c.scenarios if sc.winner == side)
+    return won, sum(1 for sc in r.c.scenarios if sc.winner == r.c.other(side))
+
+
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     """The Attack chit's score in thousandths of a point (a whole number), and its parts in a player's words."""
     c = r.c
     parts = []
-    power = ratio(r, side)
-    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {c.other(side)}s'"))
+    power = assault_odds(r, side, w)
+    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {c.other(side)}s'"
+                  + (" dug in behind their Fortifications" if "dug_in" in w else "")))
     parts.append((milli(w["bias"]), "the side's plan in this CG"))
+    if "standing" in w:
+        won, lost = standing(r, side)
+        parts.append((-milli(w["standing"]) * (won - lost), f"{won} CG scenarios won, {lost} lost"))
     if "historical" in r.defn.tables:
         hist = r.historical_drm(side)
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
@@ -61,11 +81,18 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
                                                 for points, why in parts]
 
 
+def needed(r: Reph, side: str, w: dict) -> int:
+    """The least odds an Attack is taken at, in thousandths: ``min_ratio`` (1:1 unless given); a side behind in the
+    CG (more scenarios lost than won) has no lead to keep, only an Attack wins scenarios back: ``behind_ratio``."""
+    won, lost = standing(r, side)
+    return milli(w.get("behind_ratio", w.get("min_ratio", 1.0)) if lost > won else w.get("min_ratio", 1.0))
+
+
 def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     w = chit_weights()[r.defn.id][side]
     choices = q.context["choices"]
     score, reasons = attack_score(r, side, w)
-    power, least = ratio(r, side), milli(w.get("min_ratio", 1.0))
+    power, least = assault_odds(r, side, w), needed(r, side, w)
     odds = power >= least
     drawn = odds and abs(score) <= milli(BAND) and {"Attack", "Idle"} <= set(choices)
     if drawn:
