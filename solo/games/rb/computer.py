@@ -33,7 +33,6 @@ from solo.games.rb.strength import commissar_types, pack_table
 from solo.rules.odds import odds
 from solo.rules.units import parse_unit
 
-
 escape = escape_decision("rb.escape", escape_mods, "11.6061")
 prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
                            "enemy gets a Conscript back", "Massacre next scenario")
@@ -184,8 +183,9 @@ class Basket:
             old = offer(self.r, self.side, g, option, 0, self.w)[0]
             for power, _, new, new_option, _ in self.offers(rest, need=False):
                 if power > old and (best is None or power - old > best[0]):
-                    best = (power - old, rest + [(new, new_option)], f"{g.id}{' ' + option if option else ''} "
-                            f"exchanged for {new.id}{' ' + new_option if new_option else ''} (+{shown(power - old)})")
+                    swap = (f"{g.id}{' ' + option if option else ''} exchanged for {new.id}"
+                            f"{' ' + new_option if new_option else ''} (+{shown(power - old)})")
+                    best = (power - old, rest + [(new, new_option)], swap)
         return best[1:] if best else None
 
 
