@@ -66,7 +66,9 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     parts.append((milli(w["bias"]), "the side's plan in this CG"))
     if "standing" in w:
         won, lost = standing(r, side)
-        parts.append((-milli(w["standing"]) * (won - lost), f"{won} CG scenarios won, {lost} lost"))
+        last = c.dates_left == 1 and won > lost  # nothing after the last CG Day can win a lost lead back
+        parts.append((-milli(w["standing"]) * (won - lost) * (2 if last else 1), f"{won} CG scenarios won, {lost} lost"
+                      + (" with the last CG Day to play" if last else "")))
     if "historical" in r.defn.tables:
         hist = r.historical_drm(side)
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
@@ -83,9 +85,13 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
 
 def needed(r: Reph, side: str, w: dict) -> int:
     """The least odds an Attack is taken at, in thousandths: ``min_ratio`` (1:1 unless given); a side behind in the
-    CG (more scenarios lost than won) has no lead to keep, only an Attack wins scenarios back: ``behind_ratio``."""
+    CG (more scenarios lost than won) has no lead to keep, only an Attack wins scenarios back: ``behind_ratio``, once
+    it has no Attack chit to save for a better day (as many chits left as CG Days, or no limit)."""
     won, lost = standing(r, side)
-    return milli(w.get("behind_ratio", w.get("min_ratio", 1.0)) if lost > won else w.get("min_ratio", 1.0))
+    left = chits_left(r, side)["Attack"]
+    last_chance = left is None or left >= r.c.dates_left
+    return milli(w.get("behind_ratio", w.get("min_ratio", 1.0)) if lost > won and last_chance
+                 else w.get("min_ratio", 1.0))
 
 
 def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
