@@ -24,6 +24,7 @@ from solo.ai.reph import (
 from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
+from solo.campaign.steps.recon import recon_mods
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.rb import purchase as rb_purchase
@@ -47,11 +48,28 @@ def removal(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(picks, "tries every item: each attempt is free, one per item (11.615)", ())
 
 
+def revealed(r: Reph, side: str, spend: int) -> int:
+    """The Locations a Recon of ``spend`` CPP reveals on average (11.622: the Final dr, +3 for 2 CPP, +1 Russian, the
+    Majority Squad Type's drm), in thousandths."""
+    mods = recon_mods(r, side, r.side(side), spend)
+    p = sum(int(result.split()[0]) * chance for result, chance in odds(r.cat, "rb.recon", mods=mods)
+            if result[0].isdigit())
+    return p.numerator * MILLI // p.denominator
+
+
 def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    cpp, w = r.side(side).cpp, w["recon"]
-    spend = 2 if cpp >= w["two_from"] else 1 if cpp >= w["one_from"] else 0
-    return Reply(spend, f"spends {spend} CPP on Recon with {cpp} Left (1 from {w['one_from']}, 2 from {w['two_from']})",
-                 (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
+    """11.622: Recon reveals the enemy's hidden units and Fortifications in the Locations its Final dr gives (11.6245),
+    worth ``location`` points a Location while the enemy holds Fortifications to find; each CPP spent is worth what a
+    CPP kept is (cpp_value: nothing after the last CG Day). Spends the 0, 1 or 2 CPP worth most, in whole numbers
+    (issue 21)."""
+    s, keep = r.side(side), cpp_value(r, side, w["purchase"]["keep"], 0)
+    hidden = sum(f.count for f in r.side(r.c.other(side)).fortifications)
+    worth = milli(w["recon"]["location"]) if hidden else 0
+    scores = {spend: revealed(r, side, spend) * worth // MILLI - spend * keep for spend in (0, 1, 2) if spend <= s.cpp}
+    spend = max(scores, key=lambda n: (scores[n], -n))
+    return Reply(spend, f"spends {spend} CPP on Recon: {revealed(r, side, max(spend, 1)) / MILLI:.1f} Locations "
+                 f"revealed on average, worth {shown(worth)} points each against {hidden} enemy Fortifications; a CPP "
+                 f"kept is worth {shown(keep)} points", tuple((str(n), shown(v)) for n, v in scores.items()))
 
 
 def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
