@@ -20,7 +20,8 @@ def rbr(pack):
 
 
 def _power(r, side, rg, option=""):
-    return computer.offer(r, side, r.rg(side, rg), option, 0, weights("rb")[side]["purchase"])
+    return computer.offer(r, side, r.rg(side, rg), option, 0, weights("rb")[side]["purchase"],
+                          computer.full_share(r, side))
 
 
 def test_a_rg_is_valued_by_the_fighting_power_it_brings(rbr):

@@ -123,12 +123,12 @@ def company_sw(r: Reph, side: str, g: RGType, worth: dict) -> int:
     return sum(_weapon(worth, sw) * int(row.results.get(sw) or 0) for sw in row.results)
 
 
-def fighting_power(r: Reph, side: str, g: RGType, worth: dict, w: dict) -> tuple[int, str]:
+def fighting_power(r: Reph, side: str, g: RGType, worth: dict, w: dict, share: int) -> tuple[int, str]:
     """What ``g`` brings to the next scenarios, in thousandths of a 4-4-7 squad, and in words: an Infantry Coy its
     squads at their street quality and its expected Strength (11.6201), its SW (11.6202) and leaders (11.6205); an AFV
     Pltn its AFV (a SPW half a tank); a HW Pltn its weapons and crews (11.6203); a Battery its Guns (11.6204); an OBA
-    module; FPP for the defence (11.621), worth what the side's defence makes of them."""
-    share, each = full_share(r, side), {k: milli(v) for k, v in worth.items() if not isinstance(v, dict)}
+    module; FPP for the defence (11.621), worth what the side's defence makes of them. ``share``: full_share."""
+    each = {k: milli(v) for k, v in worth.items() if not isinstance(v, dict)}
     if g.full is not None and g.letter in "IA":
         count = g.full * share + (g.depleted or g.full) * (MILLI - share)  # thousandths of a unit
         if g.letter == "A":
@@ -155,11 +155,11 @@ def fighting_power(r: Reph, side: str, g: RGType, worth: dict, w: dict) -> tuple
 OPTIONS = {"I": ("", "reserve"), "A": ("", "dugin")}  # 11.6194 b, c: the cheaper options a player weighs
 
 
-def offer(r: Reph, side: str, g: RGType, option: str, afv_short: int, w: dict) -> tuple[int, int, str]:
+def offer(r: Reph, side: str, g: RGType, option: str, afv_short: int, w: dict, share: int) -> tuple[int, int, str]:
     """``g`` bought with ``option``: its fighting power (whole thousandths, issue 21), its CPP and why. A Reserve Coy
     (11.6194b) starts Cloaked six hexes back, a Dug-in AFV (11.6194c) never moves: each worth ``w`` of a free one; an
     AFV Pltn is worth ``armor_need`` more while the side has fewer AFV than the enemy armour seen asks for."""
-    power, what = fighting_power(r, side, g, weights("rb")["worth"], w)
+    power, what = fighting_power(r, side, g, weights("rb")["worth"], w, share)
     if option:
         power = power * milli(w[option]) // MILLI
         what += f", {'a Cloaked Reserve' if option == 'reserve' else 'Dug-in'}"
@@ -177,6 +177,7 @@ class Basket:
         self.r, self.side, self.s, self.w = r, side, r.side(side), w
         self.afv = len([u for u in self.s.retained("vehicle") if not u.isolated])
         self.wanted = enemy_afv_seen(r, side) * milli(w["afv_per_enemy_afv"]) // MILLI
+        self.share = full_share(r, side)
 
     def offers(self, bought: list, need: bool = True) -> list[tuple[int, int, RGType, str, str]]:
         """(fighting power, CPP, RG, option, why) of each RG that may be bought beside ``bought`` ((RG, option)s);
@@ -187,7 +188,7 @@ class Basket:
         for g in self.r.chart(self.side).values():
             for option in OPTIONS.get(g.letter, ("",)):
                 if (not option or option in self.w) and _legal(self.r, self.s, orders + [rb_purchase.Order(g.id, option)]):
-                    power, price, why = offer(self.r, self.side, g, option, short, self.w)
+                    power, price, why = offer(self.r, self.side, g, option, short, self.w, self.share)
                     out.append((power, price, g, option, why))
         return out
 
@@ -198,7 +199,7 @@ class Basket:
         best = None
         for i, (g, option) in enumerate(bought):
             rest = bought[:i] + bought[i + 1:]
-            old = offer(self.r, self.side, g, option, 0, self.w)[0]
+            old = offer(self.r, self.side, g, option, 0, self.w, self.share)[0]
             for power, _, new, new_option, _ in self.offers(rest, need=False):
                 if power > old and (best is None or power - old > best[0]):
                     swap = (f"{g.id}{' ' + option if option else ''} exchanged for {new.id}"
