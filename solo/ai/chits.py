@@ -13,10 +13,12 @@ from functools import cache
 
 from solo.ai.reph import MILLI, milli, shown
 from solo.campaign.reph import Reph
-from solo.campaign.state import SideState
+from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.initiative import chits_left
 from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
+from solo.rules.units import parse_unit
 
 
 @cache
@@ -30,9 +32,24 @@ STRENGTH = {"squad": 1.0, "hs": 0.5, "crew": 0.5, "vehicle": 2.0, "gun": 1.0, "o
 BAND = 0.1  # points: an Attack scoring within this of Idle's 0 is drawn for, a coin between the two (issue 21)
 
 
-def strength(s: SideState) -> float:
-    """A side's OB strength by STRENGTH, at least 1."""
-    return max(sum(STRENGTH.get(u.kind, 0) for u in s.retained()), 1.0)
+MMC = ("squad", "hs", "crew")
+
+
+def worth(u: Unit, quality: bool) -> float:
+    """A unit's STRENGTH; with ``quality``, an MMC at its real strength: FP x morale / 28 (a 4-4-7 squad 1, a 8-3-8
+    2.29, a 4-2-6 0.86; a HS 2-4-7 0.5), where its name is a counter's."""
+    if quality and u.kind in MMC:
+        try:
+            fp, _, morale = (int(n) for n in parse_unit(u.type))
+            return fp * morale / 28
+        except (SoloError, ValueError):
+            pass
+    return STRENGTH.get(u.kind, 0)
+
+
+def strength(s: SideState, quality: bool = False) -> float:
+    """A side's OB strength by STRENGTH (``quality``: MMC at their real strength, worth), at least 1."""
+    return max(sum(worth(u, quality) for u in s.retained()), 1.0)
 
 
 def ratio(r: Reph, side: str) -> int:
@@ -44,10 +61,10 @@ def assault_odds(r: Reph, side: str, w: dict) -> int:
     """The odds of an Assault, in thousandths: own OB strength over what it attacks, the opponent dug in (x
     ``dug_in``) behind its Fortifications (``fortification`` points a counter or mine factor); both 1 and 0 unless
     ai/initiative.toml says otherwise (RB 11.6233: the German Assault comes "against the prepared defenses")."""
-    enemy = r.c.sides[r.c.other(side)]
+    enemy, quality = r.c.sides[r.c.other(side)], w.get("quality", False)
     forts = milli(w.get("fortification", 0.0)) * sum(f.count for f in enemy.fortifications)
-    defence = (milli(strength(enemy)) + forts) * milli(w.get("dug_in", 1.0)) // MILLI
-    return milli(strength(r.c.sides[side])) * MILLI // max(defence, 1)
+    defence = (milli(strength(enemy, quality)) + forts) * milli(w.get("dug_in", 1.0)) // MILLI
+    return milli(strength(r.c.sides[side], quality)) * MILLI // max(defence, 1)
 
 
 def standing(r: Reph, side: str) -> tuple[int, int]:

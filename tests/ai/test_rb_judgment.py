@@ -129,3 +129,15 @@ def test_recon_is_weighed_in_whole_numbers(rbr):
     reply = computer.recon(r, "German", weights("rb")["German"], q)
     assert reply.value == 2 and "a CPP kept is worth 0.00 points" in reply.why
     assert all(isinstance(computer.revealed(r, "German", n), int) for n in (1, 2))
+
+
+def test_the_odds_count_squads_at_their_real_strength(rbr):
+    """11.623 (issue 21: a RG or an OB valued at its real strength): eight 8-3-8 Pioneers against fourteen 4-2-6
+    Militia dug in are better than 1:1, though they are fewer squads; the German attacks."""
+    r = rbr()
+    for _ in range(8):
+        r.side("German").add("8-3-8", "squad")
+    for _ in range(14):
+        r.side("Russian").add("4-2-6", "squad")
+    assert assault_odds(r, "German", chit_weights()["rb"]["German"]) > MILLI
+    assert _chit(r, "German").value == "Attack"
