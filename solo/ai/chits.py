@@ -13,10 +13,12 @@ from functools import cache
 
 from solo.ai.reph import MILLI, milli, shown
 from solo.campaign.reph import Reph
-from solo.campaign.state import SideState
+from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.initiative import chits_left
 from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
+from solo.rules.units import parse_unit
 
 
 @cache
@@ -31,9 +33,25 @@ STRENGTH = {"squad": 1000, "hs": 500, "crew": 500, "vehicle": 2000, "gun": 1000,
 BAND = 100  # thousandths of a point: an Attack scoring within this of Idle's 0 is drawn for, a coin between the two
 
 
-def strength(s: SideState) -> int:
-    """A side's OB strength by STRENGTH in thousandths of a squad, at least one squad."""
-    return max(sum(STRENGTH.get(u.kind, 0) for u in s.retained()), MILLI)
+MMC = ("squad", "hs", "crew")
+
+
+def worth(u: Unit, quality: bool) -> int:
+    """A unit's STRENGTH, in thousandths of a squad; with ``quality``, an MMC at its real strength: FP x morale / 28
+    (a 4-4-7 squad 1000, a 8-3-8 2285, a 4-2-6 857; a HS 2-4-7 500), where its name is a counter's."""
+    if quality and u.kind in MMC:
+        try:
+            fp, _, morale = (int(n) for n in parse_unit(u.type))
+            return fp * morale * MILLI // 28
+        except (SoloError, ValueError):
+            pass
+    return STRENGTH.get(u.kind, 0)
+
+
+def strength(s: SideState, quality: bool = False) -> int:
+    """A side's OB strength by STRENGTH in thousandths of a squad (``quality``: MMC at their real strength, worth), at
+    least one squad."""
+    return max(sum(worth(u, quality) for u in s.retained()), MILLI)
 
 
 def ratio(r: Reph, side: str) -> int:
@@ -48,13 +66,35 @@ def cpp_to_come(r: Reph, side: str) -> int:
     return sum(n for date in later if isinstance(n := r.cat.chart(table, date, side), int)) if table else 0
 
 
+def assault_odds(r: Reph, side: str, w: dict) -> int:
+    """The odds of an Assault, in thousandths: own OB strength over what it attacks, the opponent dug in (x
+    ``dug_in``) behind its Fortifications (``fortification`` points a counter or mine factor); both 1 and 0 unless
+    ai/initiative.toml says otherwise (RB 11.6233: the German Assault comes "against the prepared defenses")."""
+    enemy, quality = r.c.sides[r.c.other(side)], w.get("quality", False)
+    forts = milli(w.get("fortification", 0.0)) * sum(f.count for f in enemy.fortifications)
+    defence = (strength(enemy, quality) + forts) * milli(w.get("dug_in", 1.0)) // MILLI
+    return strength(r.c.sides[side], quality) * MILLI // max(defence, 1)
+
+
+def standing(r: Reph, side: str) -> tuple[int, int]:
+    """The CG scenarios ``side`` has won and lost so far."""
+    won = sum(1 for sc in r.c.scenarios if sc.winner == side)
+    return won, sum(1 for sc in r.c.scenarios if sc.winner == r.c.other(side))
+
+
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     """The Attack chit's score in thousandths of a point (a whole number), and its parts in a player's words."""
     c = r.c
     parts = []
-    power = ratio(r, side)
-    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {c.other(side)}s'"))
+    power = assault_odds(r, side, w)
+    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {c.other(side)}s'"
+                  + (" dug in behind their Fortifications" if "dug_in" in w else "")))
     parts.append((milli(w["bias"]), "the side's plan in this CG"))
+    if "standing" in w:
+        won, lost = standing(r, side)
+        last = c.dates_left == 1 and won > lost  # nothing after the last CG Day can win a lost lead back
+        parts.append((-milli(w["standing"]) * (won - lost) * (2 if last else 1), f"{won} CG scenarios won, {lost} lost"
+                      + (" with the last CG Day to play" if last else "")))
     if "historical" in r.defn.tables:
         hist = r.historical_drm(side)
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
@@ -75,11 +115,22 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
                                                 for points, why in parts]
 
 
+def needed(r: Reph, side: str, w: dict) -> int:
+    """The least odds an Attack is taken at, in thousandths: ``min_ratio`` (1:1 unless given); a side behind in the
+    CG (more scenarios lost than won) has no lead to keep, only an Attack wins scenarios back: ``behind_ratio``, once
+    it has no Attack chit to save for a better day (as many chits left as CG Days, or no limit)."""
+    won, lost = standing(r, side)
+    left = chits_left(r, side)["Attack"]
+    last_chance = left is None or left >= r.c.dates_left
+    return milli(w.get("behind_ratio", w.get("min_ratio", 1.0)) if lost > won and last_chance
+                 else w.get("min_ratio", 1.0))
+
+
 def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     w = chit_weights()[r.defn.id][side]
     choices = q.context["choices"]
     score, reasons = attack_score(r, side, w)
-    power, least = ratio(r, side), milli(w.get("min_ratio", 1.0))
+    power, least = assault_odds(r, side, w), needed(r, side, w)
     odds = power >= least
     drawn = odds and abs(score) <= BAND and {"Attack", "Idle"} <= set(choices)
     if drawn:
