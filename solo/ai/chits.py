@@ -11,14 +11,12 @@ Scores are whole thousandths of a point (issue 21: no float comparison decides).
 
 from functools import cache
 
-from solo.ai.reph import MILLI, milli, shown
+from solo.ai.reph import MILLI, milli, shown, street_quality
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.initiative import chits_left
 from solo.core.content import content_dir, read_toml_file
-from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
-from solo.rules.units import parse_unit
 
 
 @cache
@@ -37,14 +35,10 @@ MMC = ("squad", "hs", "crew")
 
 
 def worth(u: Unit, quality: bool) -> int:
-    """A unit's STRENGTH, in thousandths of a squad; with ``quality``, an MMC at its real strength: FP x morale / 28
-    (a 4-4-7 squad 1000, a 8-3-8 2285, a 4-2-6 857; a HS 2-4-7 500), where its name is a counter's."""
+    """A unit's STRENGTH, in thousandths of a squad; with ``quality``, an MMC at its real strength where its name is a
+    counter's (street_quality: a 4-4-7 squad 1000, a 8-3-8 2285, a 4-2-6 857; a HS 2-4-7 500)."""
     if quality and u.kind in MMC:
-        try:
-            fp, _, morale = (int(n) for n in parse_unit(u.type))
-            return fp * morale * MILLI // 28
-        except (SoloError, ValueError):
-            pass
+        return street_quality(u.type, STRENGTH.get(u.kind, 0))
     return STRENGTH.get(u.kind, 0)
 
 

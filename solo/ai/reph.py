@@ -76,6 +76,16 @@ def squad_quality(units: str) -> int:
     return (fp * 2 + rng) * morale * MILLI // ref
 
 
+def street_quality(units: str, default: int = MILLI) -> int:
+    """A squad's fighting power where fire is at one to three hexes (the factories of RB, a street fight), in
+    thousandths of a 4-4-7: FP x morale, range counting for little; ``default`` for a name that is no squad."""
+    try:
+        fp, _, morale = (int(n) for n in parse_unit(units.split(",")[0].split(" x ")[0]))
+    except (SoloError, ValueError):
+        return default
+    return fp * morale * MILLI // (REFERENCE_SQUAD[0] * REFERENCE_SQUAD[2])
+
+
 def cpp_value(r: Reph, side: str, keep: float, vp: float) -> int:
     """What one CPP kept is worth, in thousandths of a point per CPP, weighed the same way at every CG Date (issue
     21): what it is worth at the CG End by the CG's victory rules (OtO2 7.518 Note: each German CPP left after the

@@ -7,8 +7,8 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 import re
 
 from solo.ai.reph import (
+    street_quality,
     MILLI,
-    REFERENCE_SQUAD,
     battle_harden,
     cpp_value,
     drawn,
@@ -32,7 +32,6 @@ from solo.games.rb import strength as rb_strength
 from solo.games.rb.aftermath import GRADES, escape_mods, fact
 from solo.games.rb.strength import commissar_types, pack_table
 from solo.rules.odds import odds
-from solo.rules.units import parse_unit
 
 escape = escape_decision("rb.escape", escape_mods, "11.6061")
 prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
@@ -89,16 +88,6 @@ def enemy_afv_seen(r: Reph, side: str) -> int:
     enemy = r.side(r.c.other(side))
     seen = sum(1 for unit_id in fact(r, "on_map", []) if enemy.unit(unit_id) and enemy.unit(unit_id).kind == "vehicle")
     return max(seen, fact(r, "russian_afv_seen", 0) if side == "German" else 0)
-
-
-def street_quality(units: str) -> int:
-    """A squad's fighting power in the factories, in thousandths of a 4-4-7: FP x morale (the RB map is streets and
-    buildings, where fire is at one to three hexes, so range counts for little); 1000 for a name that is no squad."""
-    try:
-        fp, _, morale = (int(n) for n in parse_unit(units.split(",")[0].split(" x ")[0]))
-    except (SoloError, ValueError):
-        return MILLI
-    return fp * morale * MILLI // (REFERENCE_SQUAD[0] * REFERENCE_SQUAD[2])
 
 
 def full_share(r: Reph, side: str) -> int:
