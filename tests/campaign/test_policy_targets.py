@@ -18,12 +18,8 @@ from tests.reph import PACKS
 # (seeds 1-500) where the target missed it; "heuristic" as the other side's policy is heuristic against heuristic
 # (the first side's win rate).
 MISSED = {
-    ("oto2", "German", "heuristic"): 1.00, ("oto2", "Russian", "random"): 0.00, ("oto2", "Russian", "greedy"): 0.00,
-    ("rb", "German", "heuristic"): 0.28, ("rb", "German", "random"): 0.44, ("rb", "Russian", "random"): 0.71,
-    ("rb", "German", "greedy"): 0.21, ("rb", "Russian", "greedy"): 0.50,
-    ("votg", "German", "heuristic"): 0.68, ("votg", "Russian", "random"): 0.37, ("votg", "German", "greedy"): 0.46,
-    ("votg", "Russian", "greedy"): 0.10,
-    ("abtf", "German", "heuristic"): 0.10, ("abtf", "German", "random"): 0.12, ("abtf", "German", "greedy"): 0.19,
+    ("abtf", "German", "random"): 0.42, ("abtf", "British", "random"): 0.76, ("abtf", "German", "greedy"): 0.58,
+    ("votg", "German", "greedy"): 0.53, ("votg", "Russian", "greedy"): 0.49,
 }
 TARGET = {"heuristic": (0.35, 0.65), "random": (0.80, 1.0), "greedy": (0.65, 1.0)}
 CASES = [(cg, side, other) for cg in sorted(CAMPAIGNS) for other in TARGET
@@ -46,7 +42,7 @@ def _use_pack(cg, pack):
 
 @pytest.mark.long
 @pytest.mark.parametrize("cg,side,other", [
-    pytest.param(*case, marks=pytest.mark.xfail(reason=f"measured {MISSED[case]:.0%}", strict=False))
+    pytest.param(*case, marks=pytest.mark.xfail(reason=f"measured {MISSED[case]:.0%}", strict=True))
     if case in MISSED else case for case in CASES])
 def test_the_heuristic_meets_the_targets(cg, side, other, pack):
     _use_pack(cg, pack)
