@@ -13,6 +13,7 @@ from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
 from solo.tui.screens.help import HelpScreen
 from solo.tui.screens.tables import TablesScreen
+from tests.campaign.test_secrets import _buys_the_secret_kinds
 from tests.tui.conftest import new_campaign, type_line
 
 
@@ -63,11 +64,13 @@ async def test_the_command_palette_runs_the_keys_of_the_screen_you_are_on():
 async def test_the_campaign_screen_shows_none_of_the_computer_s_secrets(tmp_path):
     """Issue 21 (OtO2 7.518, 7.5195, 7.520, CG10): the Campaign screen's Record, CG Roster and RG Purchase Record tabs
     show the human Russian neither the German's OBA modules (ammunition, pre-registered hexes), observers and aircraft,
-    nor its mines and Dummies, nor its CPP and purchases (the save of a simulation, seed 1, given a human Russian)."""
+    nor its mines and Dummies, nor its CPP and purchases (the save of a simulation, seed 6, whose German buys the
+    secret kinds on 23PM, given a human Russian)."""
     path = tmp_path / "orsha.db"
-    log = EventLog.create(str(path), {"cg": "oto2", "human": "none", "seed": 1})
-    run_campaign(log)
-    german = run_campaign(log).campaign.sides["German"]
+    log = EventLog.create(str(path), {"cg": "oto2", "human": "none", "seed": 6})
+    deciders = {"German": _buys_the_secret_kinds}
+    run_campaign(log, deciders=deciders)
+    german = run_campaign(log, deciders=deciders).campaign.sides["German"]
     secrets = [u.id for u in german.units if u.secret] + [f.label for f in german.fortifications if f.secret]
     with sqlite3.connect(path) as db:
         db.execute("UPDATE meta SET value = ? WHERE key = 'human'", (json.dumps("Russian"),))
