@@ -42,7 +42,7 @@ import random
 
 from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
-from solo.campaign.state import Campaign, SideState, Unit
+from solo.campaign.state import MMC, Campaign, SideState, Unit
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.rules.units import parse_unit
@@ -52,7 +52,6 @@ ELR_STEP, SAN_STEP = 0.05, 0.02  # power per ELR step from 3, per SAN point
 DEFENCE, FORT_VALUE = 1.25, 0.1  # the Defender dug in; a fortification counter (or mine factor)
 VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, "oba": 1.5, "bombardment": 2.0,
           "aircraft": 1.0}
-MMC = ("squad", "hs", "crew", "hero")
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
 # OtO2's facts (_lvp), calibrated for issue 21 so that the CG's 20 VP can be reached and a German CPP kept (1 VP,
 # 7.518 Note) must be weighed against the line it would man: with the old LVP_SWING 3 and EVP of 0-10 a Russian win,

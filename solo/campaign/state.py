@@ -13,6 +13,7 @@ class NoMoreDays(Exception):
 
 
 PERSONNEL = ("squad", "hs", "crew", "leader", "hero", "armor-leader")
+MMC = ("squad", "hs", "crew", "hero")  # the personnel that fight as Multi-Man Counters (a hero among them)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from solo.ai.reph import (
 from solo.campaign import rg as rgs
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
-from solo.campaign.state import SideState, Unit
+from solo.campaign.state import MMC, SideState, Unit
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
@@ -37,7 +37,6 @@ from solo.rules.units import parse_unit
 STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 3000, "bombardment": 2000,
             "aircraft": 2000, "observer": 3000, "cbm": 500, "fortification": 100}
 CREW = squad_quality("2-2-8")  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew (571)
-MMC = ("squad", "hs", "crew", "hero")
 SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper more often where the enemy masses)
 
 

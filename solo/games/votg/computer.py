@@ -23,7 +23,7 @@ from solo.ai.reph import (
     won_drm,
 )
 from solo.campaign.reph import Reph
-from solo.campaign.state import SideState, Unit
+from solo.campaign.state import MMC, SideState, Unit
 from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
@@ -39,7 +39,6 @@ prisoners = keep_prisoners("keeps the prisoner: freeing hands the enemy a unit b
 # chit or buys a RG. By kind, the OB strength of the chits (solo/ai/chits.py STRENGTH), an MMC at its real quality
 # (squad_quality: FP, range and morale against the 4-4-7), and the leaders and SW that make the squads fight (SUPPORT).
 SUPPORT = {"leader": 500, "sw": 250, "aircraft": 1000}
-MMC = ("squad", "hs", "crew", "hero")
 SQUAD_SUPPORT = 25  # percent: the leaders and SW an Infantry RG brings with its squads (12.6222, 12.6225)
 STANDING = {1: "ahead", 0: "level", -1: "behind"}
 
