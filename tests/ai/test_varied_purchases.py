@@ -1,0 +1,42 @@
+"""Issue 21 ("the same buy every time"; done when "the same date's purchase differs between seeds, at least 5 distinct
+buys in 50 seeds, every one still legal"): for each CG and side, on a CG Date where its purchase is a real choice, 50
+simulated campaigns (seeds 1-50, computer against computer) give at least 5 different sets of RGs. Each purchase is the
+computer's reply as the engine took it: parsed by the purchase step's own checks (Play.ask), so legal.
+
+The date is one where the side's purchase is a real choice: on OtO2's 23AM the Russian's CPP buy nearly every RG its
+chart allows (2 sets over 50 seeds), so its choice is 23PM's; on RB's first CG Date (17 Oct) the TEST pack's chart leaves
+each side few ways to spend its CPP (German 4 sets, Russian 3), on 18 Oct more (German 9, Russian 5)."""
+
+from collections import Counter
+
+import pytest
+
+from solo.campaign.engine import run, start_meta
+from solo.core.store import EventLog
+from solo.games import campaign
+from tests.reph import PACKS
+
+SEEDS = range(1, 51)
+# (cg, side, the CG Date of the purchase)
+CASES = [("oto2", "German", "23AM"), ("oto2", "Russian", "23PM"), ("rb", "German", "18 Oct"),
+         ("rb", "Russian", "18 Oct")]
+
+
+def purchases(cg: str, side: str, date: str) -> Counter:
+    """The RG IDs ``side`` bought on ``date`` in each of the 50 campaigns, as sorted tuples, counted."""
+    game = campaign(cg)
+    variant = next(iter(game.definition.variants), None)
+    out = Counter()
+    for seed in SEEDS:
+        log = EventLog.create(":memory:", start_meta(cg, variant, "none") | {"seed": seed})
+        c = run(game, log, stop_at_scenario=False).campaign
+        out[tuple(sorted(p.rg for p in c.sides[side].purchases if p.date == date and not p.given))] += 1
+    return out
+
+
+@pytest.mark.parametrize("cg,side,date", CASES)
+def test_the_same_dates_purchase_differs_between_seeds(cg, side, date, pack):
+    if (PACKS / cg).is_dir():
+        pack(cg)
+    buys = purchases(cg, side, date)
+    assert sum(buys.values()) == len(SEEDS) and len(buys) >= 5, buys
