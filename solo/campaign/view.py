@@ -61,7 +61,9 @@ def view(c: Campaign, reveal: bool = False) -> View:
 
 def events(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
     """Every event of the log as the human may see it: the hidden side's secret rolls and its decisions (Computer
-    answers are secret events) only as their kind, step and side."""
+    answers are secret events) only as their kind, step and side. A decision the rules reveal (its Initiative chit, a
+    Night or Counterattack declaration) reaches the human by its step's record, never by its event: the why weighs the
+    computer's secret forces (its odds count its OBA, Bombardments, aircraft), so the reasons wait for the CG End."""
     hide = hidden_side(c, reveal)
     return [e.to_json() if not (e.secret and e.side == hide) else
             {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}

@@ -46,7 +46,8 @@ RULES = 3  # the rules a new save is played by: a fix that changes what the same
 # Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24)
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
 REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
-# Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too)
+# Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
+# step's record reveals the chit; the event, with its why, stays secret until the CG End (campaign/view.py events)
 WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
 

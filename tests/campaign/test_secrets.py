@@ -1,5 +1,6 @@
 """Issue 21: what the rules keep secret from the human (the computer's OBA modules with their ammunition and
-pre-registered hexes, its observers and aircraft, its mines, Dummies and HIP, its Initiative chit before the reveal)
+pre-registered hexes, its observers and aircraft, its mines, Dummies and HIP, its Initiative chit before the reveal, the
+reasons of its chit, Night and Counterattack, whose odds count its secret units)
 appears nowhere the human sees while the CG runs: status text, --json, the app's data (its Roster, RG Purchase Record
 and Record tabs, the exports), the log; `--reveal` (or the CG End) shows it. Each view is solo/campaign/view.py's."""
 
@@ -8,12 +9,16 @@ import re
 from contextlib import contextmanager
 
 import pytest
+from click.testing import CliRunner
 
-from solo.campaign.engine import start_meta
+from solo.campaign import engine
+from solo.campaign.engine import Outcome, start_meta
+from solo.campaign.model import Model
 from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
 from solo.campaign.state import Fortification
 from solo.campaign.steps.initiative import initiative
 from solo.campaign.view import events, view
+from solo.cli import cli as solo_cli
 from solo.core.play import NeedAnswer, Reply
 from solo.core.sides import Human
 from solo.core.store import EventLog
@@ -22,6 +27,7 @@ from solo.games import run_campaign as run
 from solo.games.oto2.aftermath import clearing as oto2_clearing
 from solo.games.rb.aftermath import clearing as rb_clearing
 from solo.games.votg.aftermath import clearing as votg_clearing
+from solo.games.votg.aftermath import counterattack as votg_counterattack
 from tests.reph import day_reph, new_reph
 
 
@@ -229,3 +235,112 @@ def test_the_other_cgs_keep_the_computer_s_secrets(pack, cg, variant, computer):
         assert not [row for row in purchase_rows(view(o.campaign)) if row[0] == computer]
         shown = sees(o, reveal=True)
         assert (not secrets or named(secrets).search(shown)) and all(f in shown for f in forts)
+
+
+# Issue 21: the reasons of the computer's Initiative chit (RB 11.623, VotG 12.625, ABtF 9.6213), its Night declaration
+# (11.6234, 12.6254) and its Counterattack (VotG 12.613) weigh its OB strength, secret units included (solo/ai/chits.py
+# STRENGTH: OBA modules, Bombardments; VotG's power: aircraft too). The chit and the declarations are revealed, by the
+# step's record; the reasons stay with the computer's secret decision events until the CG End (view.events).
+
+def chit_seen(cg: str, human: str, chit: str, own: int, theirs: int, secret: bool):
+    """A CG Day's Initiative (and VotG's Counterattack after a German Assault), the human playing ``human`` and
+    picking ``chit``; the computer with ``own`` squads against the human's ``theirs``, and with ``secret`` an OBA
+    module and an aircraft too: (everything the human sees, the reasons the computer logged, the RePh)."""
+    r = day_reph(cg, {"rb": "18 Oct", "votg": "15 Sept", "abtf": "18AM"}[cg], "I", human=human)
+    r.play.sides[human] = Human({"initiative": chit, "night": "no"})
+    computer = r.c.other(human)
+    for name, count in ((computer, own), (human, theirs)):
+        for _ in range(count):
+            r.c.sides[name].add("4-6-7", "squad")
+    if secret:
+        r.c.sides[computer].add("100mm+ OBA Battalion ART", "oba", ammo="Plentiful Ammo")
+        r.c.sides[computer].add("FB", "aircraft")
+    r.c.step = r.defn.initiative["rule"]
+    initiative(r)
+    if cg == "votg" and r.c.initiative["type"] == "German Assault":
+        r.c.step = "12.613"
+        votg_counterattack(r)
+    log = r.play.log
+    o = Outcome(r.c, None)
+    seen = "\n".join([sees(o), json.dumps(events(log, r.c))])  # status, --json, the app, the export; `cg log --json`
+    return seen, [e.data["why"] for e in log.events if e.side == computer and e.kind == "decision"], r
+
+
+@pytest.mark.parametrize("cg,human,chit,own,theirs,asked", [
+    ("rb", "Russian", "Attack", 4, 12, ["initiative"]),  # the German's chit
+    ("rb", "German", "Idle", 20, 4, ["initiative", "night"]),  # the Russian's chit and its Night declaration
+    ("votg", "Russian", "Attack", 4, 12, ["initiative"]),
+    ("votg", "German", "Idle", 20, 4, ["initiative", "night"]),
+    ("votg", "German", "Attack", 4, 12, ["initiative", "counterattack"]),  # after a German Assault
+    ("abtf", "British", "Attack", 4, 12, ["initiative"]),
+])
+def test_the_computer_s_reasons_tell_nothing_of_its_secret_forces(pack, cg, human, chit, own, theirs, asked):
+    """The computer decides with all it has, its OBA module and aircraft too, and its reasons give the odds that
+    decided; nothing the human sees before the CG End changes with them: status text, --json, the app's data, the
+    export and the log show the same with and without them. After the CG End the log gives each reason in full."""
+    pack(cg)
+    seen, whys, _ = chit_seen(cg, human, chit, own, theirs, secret=False)
+    seen_secret, whys_secret, r = chit_seen(cg, human, chit, own, theirs, secret=True)
+    assert [e.data["what"] for e in r.play.log.events if e.kind == "decision"] == asked
+    assert all(a != b for a, b in zip(whys, whys_secret, strict=True))  # the secret units count in its judgment
+    assert seen_secret == seen
+    r.c.stage = "ended"
+    assert [e["why"] for e in events(r.play.log, r.c) if e["side"] != human and e["kind"] == "decision"] == whys_secret
+
+
+class Player:
+    """A human who answers as the computer would (the map as the stand-in model reports it), and, as a person's answers
+    are logged, gives no reason."""
+
+    human = True
+
+    def __init__(self, game, seed: int):
+        self.game, self.model = game, Model(seed)
+
+    def answer(self, q):
+        reply = self.model.answer(q) if q.side == "table" else self.game.decide(q.side, q)
+        return Reply(q.parse(reply.value))
+
+
+def human_save(path, cg: str, human: str, monkeypatch, scenarios: int | None = None) -> list[str]:
+    """A save of ``cg`` CG I (seed 1) in which ``human`` plays the computer's other side, played up to its
+    ``scenarios``-th CG scenario (None: to the CG End); the reasons of the computer's chit, Night and Counterattack."""
+    make_sides = engine.make_sides
+
+    def sides(game, defn, playing, seed, *rest):
+        return make_sides(game, defn, playing, seed, *rest) | dict.fromkeys((playing, "table"), Player(game, seed))
+
+    with monkeypatch.context() as m:
+        m.setattr(engine, "make_sides", sides)
+        log = EventLog.create(str(path), start_meta(cg, "I", human) | {"seed": 1})
+        for _ in range(scenarios or 100):
+            if run(log).campaign.stage == "ended":
+                break
+    return [e.data["why"] for e in log.events if e.kind == "decision" and e.side != human
+            and e.data["what"] in ("initiative", "night", "counterattack")]
+
+
+def cli(*args) -> str:
+    out = CliRunner().invoke(solo_cli, args)
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+@pytest.mark.parametrize("cg,human", [("rb", "Russian"), ("votg", "Russian"), ("abtf", "British")])
+def test_the_cli_gives_the_computer_s_reasons_only_after_the_cg_end(pack, tmp_path, monkeypatch, cg, human):
+    """While the CG runs, neither `solo cg status` nor `solo cg log` (text or --json) nor the export gives the
+    reasons of the computer's chit (nor its figures); after the CG End `solo cg log --reveal` gives each in full."""
+    pack(cg)
+    path = tmp_path / "running.db"
+    whys = human_save(path, cg, human, monkeypatch, scenarios=2)  # the first CG Day's chits are revealed
+    seen = "\n".join(cli(*command, str(path), *options) for command in (("cg", "status"), ("cg", "log"))
+                     for options in ((), ("--json",))) + cli("cg", "export", str(path))
+    assert whys and "chits revealed" in seen and "CG ended" not in seen
+    assert "scores" not in seen and not re.search(r"odds \d|strength \d", seen)
+    assert not [why for why in whys if why in seen]
+    ended = tmp_path / "ended.db"
+    whys = human_save(ended, cg, human, monkeypatch)
+    shown = cli("cg", "log", str(ended), "--reveal")
+    assert "CG ended" in cli("cg", "status", str(ended)) and all(f"why: {why}" in shown for why in whys)
+    assert [e["why"] for e in json.loads(cli("cg", "log", str(ended), "--reveal", "--json")) if e["kind"] == "decision"
+            and e["side"] != human and e["what"] in ("initiative", "night", "counterattack")] == whys
