@@ -23,7 +23,10 @@ change of the computer's judgment can be measured against it.
    campaign file's [model] bias (a per-CG calibration, default 0). d = |tanh(s / 2)| is how decisive it was (0-1).
 
 3. The facts follow from s: each Retained unit worth CVP is Eliminated with the chance LOSER_LOSS + LOSER_MORE x d
-   (the loser) or WINNER_LOSS - WINNER_LESS x d (the winner); CVP by kind (CVP, A26 in spirit, not its BPV values);
+   (the loser) or WINNER_LOSS - WINNER_LESS x d (the winner), times P_enemy / P_own (at most LOSS_MOST): what the
+   enemy's fire takes is spread over the side's own units (Lanchester's square law), so the CVP a side hands the enemy
+   follow the enemy's power, not its own size (issue 21: with one rate for every unit, the bigger ABtF army handed the
+   enemy more CVP even while it won); CVP by kind (CVP, A26 in spirit, not its BPV values);
    small chances of wounds, malfunctions, immobilized/stunned AFV and Isolated loser MMC. The winner-deciding facts
    are written so the CG's own victory rules agree with s: a "side" fact (the winner) names the model's winner; the
    CG's [model] gained count (RB Stone Locations, VotG Stone Hexes) gives an Assault's Attacker at least its
@@ -53,6 +56,7 @@ DEFENCE, FORT_VALUE = 1.25, 0.1  # the Defender dug in; a fortification counter 
 VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, "oba": 1.5, "bombardment": 2.0,
           "aircraft": 1.0}
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
+LOSS_MOST = 0.6  # a side's chance to lose a unit, however outnumbered
 # OtO2's facts (_lvp), calibrated for issue 21 so that the CG's 20 VP can be reached and a German CPP kept (1 VP,
 # 7.518 Note) must be weighed against the line it would man: with the old LVP_SWING 3 and EVP of 0-10 a Russian win,
 # the Russians earned 7 VP on average against any German and never won (500 campaigns: 0% against a random or
@@ -103,15 +107,33 @@ def score(p_attacker: float, p_defender: float, bias: float, rng: random.Random)
     return K * math.log(p_attacker / p_defender) + bias + math.log(u / (1 - u))
 
 
+def powers(c: Campaign) -> dict[str, float]:
+    """Each side's power P in the scenario played now (the Attacker's Defender dug in; in a Dual Attack neither)."""
+    first = attacker(c)
+    return {side: power(sd, first is not None and side != first) for side, sd in c.sides.items()}
+
+
 def outcome(c: Campaign, rng: random.Random) -> tuple[str, str, float]:
     """(the nominal Attacker, the winner, the score s) of the scenario played now."""
     first = attacker(c)
     a = first or next(iter(c.sides))
     d = c.other(a)
     spec = load_campaign(c.cg).raw.get("model", {})
-    s = score(power(c.sides[a], False), power(c.sides[d], first is not None), spec.get("bias", 0.0) if first else 0.0,
-              rng)
+    p = powers(c)
+    s = score(p[a], p[d], spec.get("bias", 0.0) if first else 0.0, rng)
     return a, (a if s > 0 else d), s
+
+
+def losses(p: dict[str, float], winner: str, decisive: float) -> dict[str, float]:
+    """Each side's chance to lose a Retained unit worth CVP: the loser's or the winner's rate (the docstring, 3.), x
+    the enemy's power over its own (each side loses what the other's fire takes, spread over its own units: Lanchester's
+    square law), at most LOSS_MOST."""
+    out = {}
+    for side, own in p.items():
+        enemy = next(q for other, q in p.items() if other != side)
+        rate = WINNER_LOSS - WINNER_LESS * decisive if side == winner else LOSER_LOSS + LOSER_MORE * decisive
+        out[side] = min(LOSS_MOST, rate * enemy / own)
+    return out
 
 
 def simulated(c: Campaign, seed: int) -> dict:
@@ -122,8 +144,7 @@ def simulated(c: Campaign, seed: int) -> dict:
     first = attacker(c)
     _, winner, s = outcome(c, rng)
     decisive = abs(math.tanh(s / 2))
-    loss = {side: LOSER_LOSS + LOSER_MORE * decisive if side != winner else WINNER_LOSS - WINNER_LESS * decisive
-            for side in c.sides}
+    loss = losses(powers(c), winner, decisive)
     facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
                                                                             "fortifications_lost": []}
     cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost

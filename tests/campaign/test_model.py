@@ -7,7 +7,7 @@ import pytest
 
 from solo.campaign.engine import initial_campaign
 from solo.campaign.facts import check
-from solo.campaign.model import chance, outcome, power, simulated
+from solo.campaign.model import LOSS_MOST, LOSER_LOSS, WINNER_LOSS, chance, losses, outcome, power, simulated
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Fortification
 
@@ -52,6 +52,18 @@ def test_the_defender_is_dug_in():
     """OtO2's Russian attacks (7.521): between equal OBs the German Defender wins more."""
     c = mirrored(kind="")
     assert wins(c, 1000)["German"] > 600
+
+
+def test_each_side_loses_what_the_enemy_fire_takes():
+    """Issue 21 (ABtF: the bigger army handed the enemy more CVP): a side's chance to lose a unit follows the enemy's
+    power over its own, so that the CVP it loses follow the enemy's power, not its own size."""
+    even = losses({"German": 10.0, "British": 10.0}, "German", 0.0)
+    assert even == {"German": WINNER_LOSS, "British": LOSER_LOSS}
+    double = losses({"German": 20.0, "British": 10.0}, "German", 0.0)
+    assert double["German"] == WINNER_LOSS / 2 and double["British"] == LOSER_LOSS * 2
+    # the units each side loses, in power: the same whatever the German fields beyond the British
+    assert 20.0 * double["German"] == 10.0 * even["German"]
+    assert losses({"German": 100.0, "British": 1.0}, "German", 1.0)["British"] == LOSS_MOST
 
 
 @pytest.mark.parametrize("change", ["squad", "leader", "vehicle", "oba", "sw", "elr", "san", "fortification"])
