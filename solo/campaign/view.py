@@ -5,6 +5,9 @@ screen. While the CG runs, what the rules keep secret from the human is not in t
 hidden value is None: "?" in the text, null in the JSON); after the CG End or when nobody plays a side the view is
 the whole state (`--reveal` asks for it, and is refused while the CG runs against the computer: may_reveal). The computer side's units are in it (but for the secret kinds): the human
 sets them up and moves them on the map.
+
+The computer sees the human by the same rule (seen_by): every decision of solo/ai/ and solo/games/*/computer.py that
+reads its opponent reads him as the human reads the computer, and so each side of a simulation the other.
 """
 
 from dataclasses import dataclass, replace
@@ -38,6 +41,15 @@ def _seen(s: SideState) -> SideState:
         purchases=None,  # 7.5182 (RB 11.6192, VotG 12.6212, ABtF 9.6172): the RG ID is secretly recorded
         units=[u for u in s.units if not u.secret],  # the OBA modules, observers, aircraft ... (Unit.secret)
         fortifications=[f for f in s.fortifications if not f.secret])  # its mines, Dummies, HIP (Fortification.secret)
+
+
+def seen_by(c: Campaign, side: str) -> SideState:
+    """``side``'s opponent as ``side`` may see it: what the human may see of the computer (_seen), and no more, is what
+    the computer may see of the human, and, computer against computer, each of the other (issue 21: its chit odds
+    counted the human's OBA and mines). Every decision of the computer that reads its opponent reads this: his public
+    units and Fortifications, his ELR and SAN; not his CPP, FPP, RG Purchase Record, secret units or secret
+    Fortifications (None or left out)."""
+    return _seen(c.sides[c.other(side)])
 
 
 def may_reveal(c: Campaign) -> None:

@@ -15,11 +15,11 @@ from solo.campaign import engine
 from solo.campaign.engine import Outcome, start_meta
 from solo.campaign.model import Model
 from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
-from solo.campaign.state import Fortification
+from solo.campaign.state import Fortification, ScenarioResult
 from solo.campaign.steps.initiative import initiative
 from solo.campaign.view import events, view
 from solo.cli import cli as solo_cli
-from solo.core.play import NeedAnswer, Reply
+from solo.core.play import NeedAnswer, Question, Reply
 from solo.core.sides import Human
 from solo.core.store import EventLog
 from solo.games import campaign
@@ -344,3 +344,67 @@ def test_the_cli_gives_the_computer_s_reasons_only_after_the_cg_end(pack, tmp_pa
     assert "CG ended" in cli("cg", "status", str(ended)) and all(f"why: {why}" in shown for why in whys)
     assert [e["why"] for e in json.loads(cli("cg", "log", str(ended), "--reveal", "--json")) if e["kind"] == "decision"
             and e["side"] != human and e["what"] in ("initiative", "night", "counterattack")] == whys
+
+
+# Issue 21: the computer keeps to what the rules let it see. It judges its opponent by solo/campaign/view.py seen_by,
+# the opponent as the human sees the computer: his public units and Fortifications, not his OBA modules, observers,
+# aircraft and Bombardments (Unit.secret) nor his mines, Dummies, HIP and Booby Traps (Fortification.secret); the
+# same in a simulation, computer against computer.
+
+SECRET_UNITS = (("100mm+ OBA Battalion ART", "oba"), ("Offboard Observer", "observer"), ("FB", "aircraft"),
+                ("FB", "aircraft"), ("FB", "aircraft"), ("FB", "aircraft"), ("150mm Bombardment", "bombardment"))
+SECRET_FORTIFICATIONS = (("A-P Mine", 24), ("?", 8), ("HIP squad", 3), ("Booby Traps", 1))
+
+DECIDED = {  # the computer side's question (and its context beyond the RePh), by CG and key
+    "initiative": lambda r: {"choices": ("Attack", "Idle")}, "night": lambda r: {},
+    "counterattack": lambda r: {"left": 3}, "recon": lambda r: {"side": None}, "purchase": lambda r: {"side": None},
+}
+
+
+def judged(cg: str, computer: str, key: str, secret: bool, public: bool) -> tuple:
+    """The computer's answer to ``key`` (value, why, the alternatives it weighed) on a CG Day where it has ten 4-6-7
+    squads against the opponent's ten (OtO2: on its second CG Date, the Russian's armour seen in the first); with
+    ``secret`` the opponent has the secret units and Fortifications too, with ``public`` five squads, three AFV and a
+    Trench more."""
+    if cg == "oto2":
+        r = new_reph(cg="oto2")
+        r.c.scenarios = [ScenarioResult(r.c.date, {"German": 0, "Russian": 0}, "German")]
+    else:
+        r = day_reph(cg, {"rb": "18 Oct", "votg": "15 Sept", "abtf": "18AM"}[cg], "I")
+    human = r.c.other(computer)
+    for name in (computer, human):
+        for _ in range(10):
+            r.c.sides[name].add("4-6-7", "squad")
+    them = r.c.sides[human]
+    if public:
+        for _ in range(5):
+            them.add("4-6-7", "squad")
+        for _ in range(3):
+            them.add("T-34/76", "vehicle")
+        them.fortifications.append(Fortification(human, "Trench", 4, r.c.date))
+    if secret:
+        for type_, kind in SECRET_UNITS:
+            them.add(type_, kind)
+        them.fortifications += [Fortification(human, kind, n, r.c.date) for kind, n in SECRET_FORTIFICATIONS]
+        assert all(u.secret for u in them.units[-len(SECRET_UNITS):]) and all(f.secret for f in them.fortifications[-4:])
+    context = {"reph": r} | {k: r.c.sides[computer] if k == "side" else v for k, v in DECIDED[key](r).items()}
+    reply = r.game.decide(computer, Question(key, r.c.step, computer, "", str, context))
+    return reply.value, reply.why, reply.alternatives
+
+
+@pytest.mark.parametrize("cg,computer,key", [
+    ("rb", "German", "initiative"), ("rb", "Russian", "night"), ("rb", "German", "recon"),  # 11.623, 11.6234, 11.622
+    ("votg", "German", "initiative"), ("votg", "Russian", "night"), ("votg", "Russian", "counterattack"),  # 12.625,
+    ("abtf", "German", "initiative"),  # 9.6213                                                   12.6254, 12.613
+    ("oto2", "German", "purchase"),  # 7.518: the flak it wants against the enemy aircraft, the AT against his AFV
+])
+def test_the_computer_judges_its_opponent_only_by_what_it_may_see(pack, cg, computer, key):
+    """The computer's decision, value and reason, is the same whether or not its opponent owns secret units (OBA,
+    observers, aircraft, Bombardments) and secret Fortifications (mines, Dummies, HIP, Booby Traps), which the rules
+    keep from it as from the human; it changes with the opponent's public units and Fortifications."""
+    if cg != "oto2":
+        pack(cg)
+    plain = judged(cg, computer, key, secret=False, public=False)
+    assert judged(cg, computer, key, secret=True, public=False) == plain
+    assert judged(cg, computer, key, secret=True, public=True) == judged(cg, computer, key, secret=False, public=True)
+    assert judged(cg, computer, key, secret=False, public=True)[1:] != plain[1:]
