@@ -19,6 +19,7 @@ from solo.campaign.steps.initiative import chits_left
 from solo.campaign.view import seen_by
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
+from solo.core.sides import people
 
 
 @cache
@@ -82,9 +83,9 @@ def standing(r: Reph, side: str) -> tuple[int, int]:
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     """The Attack chit's score in thousandths of a point (a whole number), and its parts in a player's words."""
     c = r.c
-    parts = []
+    parts, theirs = [], people(c.other(side), possessive=True)
     power = assault_odds(r, side, w)
-    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {c.other(side)}s'"
+    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {theirs}"
                   + (" dug in behind their Fortifications" if "dug_in" in w else "")))
     parts.append((milli(w["bias"]), "the side's plan in this CG"))
     if "standing" in w:
@@ -97,11 +98,11 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
     parts.append((-milli(w["cost"]), "an Attack chit costs CPP and ELR in the next RePh"))
     if w.get("prospects"):
-        own, theirs = cpp_to_come(r, side), cpp_to_come(r, c.other(side))
-        if own + theirs:
-            parts.append((milli(w["prospects"]) * (theirs - own) // (own + theirs),
-                          f"CPP Base # still to come {own} against the {c.other(side)}s' {theirs} ("
-                          + ("time is against us: strike now" if theirs > own else "time is on our side: wait") + ")"))
+        own, later = cpp_to_come(r, side), cpp_to_come(r, c.other(side))
+        if own + later:
+            parts.append((milli(w["prospects"]) * (later - own) // (own + later),
+                          f"CPP Base # still to come {own} against the {theirs} {later} ("
+                          + ("time is against us: strike now" if later > own else "time is on our side: wait") + ")"))
     left = chits_left(r, side)["Attack"]
     if left is not None:
         days = c.dates_left
@@ -149,8 +150,8 @@ def night(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     power = ratio(r, side)
     declare = power < milli(w["night"])
     why = (f"{'declares' if declare else 'does not declare'} a Night scenario: strength {shown(power)} x the "
-           f"{r.c.other(side)}s' ({'below' if declare else 'not below'} {w['night']}); by night a weaker attacker "
-           "closes in unseen (E1)")
+           f"{people(r.c.other(side), possessive=True)} ({'below' if declare else 'not below'} {w['night']}); by night a "
+           "weaker attacker closes in unseen (E1)")
     return Reply(declare, why, (("night", f"strength < {w['night']}"), ("day", f"strength >= {w['night']}")))
 
 

@@ -28,6 +28,7 @@ from solo.campaign.steps import fortify
 from solo.campaign.view import seen_by
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
+from solo.core.sides import people
 from solo.games.votg.aftermath import escape_mods
 from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw, raw_row
 
@@ -85,7 +86,7 @@ def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
     odds = power(r.c.sides[side], False, w) * MILLI // power(seen_by(r.c, side), True, w)
     place = standing(r, side)
     needed = 0 if place < 0 and r.c.is_last_date else milli(w["odds"][STANDING[place]])
-    why = (f"odds {shown(odds)}:1 against the {other}s dug in, {STANDING[place]} in the CG"
+    why = (f"odds {shown(odds)}:1 against the {people(other)} dug in, {STANDING[place]} in the CG"
            + (" on its last CG Day: only an Attack can win it back" if needed == 0 else f", needs {shown(needed)}:1"))
     return odds, needed, why
 
