@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 
 from solo.campaign.state import Campaign, SideState
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
+from solo.core.sides import people
+from solo.core.store import Event, EventLog
 
 
 @dataclass(frozen=True)
@@ -72,11 +73,33 @@ def view(c: Campaign, reveal: bool = False) -> View:
 
 
 def events(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
-    """Every event of the log as the human may see it: the hidden side's secret rolls and its decisions (Computer
-    answers are secret events) only as their kind, step and side. A decision the rules reveal (its Initiative chit, a
-    Night or Counterattack declaration) reaches the human by its step's record, never by its event: the why weighs the
-    computer's secret forces (its odds count its OBA, Bombardments, aircraft), so the reasons wait for the CG End."""
+    """Every event of the log as the human may see it, numbered in the order shown (``seq``: the log's own number once
+    nothing is hidden). The hidden side's secret rolls and decisions (Computer answers are secret events) show only as
+    one marker for each run of them, its first step and its side: neither how many there are nor their kinds, which
+    told the human what the computer bought in secret (issue 21: RB 11.620's one more Ammunition dr for an OBA module),
+    and no number after them counts them either. A decision the rules reveal (its Initiative chit, a Night or
+    Counterattack declaration) reaches the human by its step's record, never by its event: the why weighs the
+    computer's secret forces (its odds count its OBA, Bombardments, aircraft), so the reasons wait for the CG End, when
+    `solo cg log --reveal` gives every event."""
     hide = hidden_side(c, reveal)
-    return [e.to_json() if not (e.secret and e.side == hide) else
-            {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
-            for e in log.events]
+    if not hide:
+        return [e.to_json() for e in log.events]
+    shown: list[dict] = []
+    for e in log.events:
+        if not (e.secret and e.side == hide):
+            shown.append(e.to_json() | {"seq": len(shown) + 1})
+        elif not (shown and shown[-1].get("hidden")):
+            shown.append({"seq": len(shown) + 1, "kind": "secret", "step": e.step, "side": e.side, "secret": True,
+                          "hidden": True})
+    return shown
+
+
+def undone(log: EventLog, c: Campaign, event: Event) -> dict:
+    """The human's answer an undo took back from ``log``, numbered as `events` numbered it (after the events shown
+    before it): its number in the log would count the computer's secret events before it (issue 21)."""
+    return event.to_json() | {"seq": len(events(log, c)) + 1}
+
+
+def secret_marker(e: dict) -> str:
+    """A hidden marker of `events` in words."""
+    return f"(the {people(e['side'], possessive=True)} secret rolls and decisions)"

@@ -10,7 +10,7 @@ from solo.campaign.engine import start_meta
 from solo.campaign.report import export, status_json, status_text
 from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
-from solo.campaign.view import may_reveal
+from solo.campaign.view import may_reveal, secret_marker, undone
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
@@ -94,7 +94,7 @@ def cg_undo(save, as_json):
         campaign_of(log)  # a mission save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_campaign(log, frozen=True)
-    emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
+    emit({"undone": undone(log, outcome.campaign, event), **status_json(outcome)}, as_json,
           f"Undone: your answer to {event.data['what']} ({event.step}): {plain(event.data['value'])}\n" + status_text(outcome))
 
 
@@ -119,7 +119,7 @@ def cg_log(log, outcome, reveal, as_json):
     for e in events:
         head = f"{e['seq']:>4} {e['step']:<7} {e['side'] or 'table':<8}"
         if e.get("hidden"):
-            lines.append(f"{head} (secret {e['kind']})")
+            lines.append(f"{head} {secret_marker(e)}")
         elif e["kind"] == "roll":
             t = e["trace"]
             lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")

@@ -4,6 +4,7 @@ reasons of its chit, Night and Counterattack, whose odds count its secret units)
 appears nowhere the human sees while the CG runs: status text, --json, the app's data (its Roster, RG Purchase Record
 and Record tabs, the exports), the log; `--reveal` (or the CG End) shows it. Each view is solo/campaign/view.py's."""
 
+import itertools
 import json
 import re
 from contextlib import contextmanager
@@ -15,12 +16,13 @@ from solo.campaign import engine
 from solo.campaign.engine import Outcome, start_meta
 from solo.campaign.model import Model
 from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
-from solo.campaign.state import Fortification, ScenarioResult
+from solo.campaign.state import Fortification, ScenarioResult, SideState
 from solo.campaign.steps.initiative import initiative
 from solo.campaign.view import events, view
 from solo.cli import cli as solo_cli
 from solo.core.play import NeedAnswer, Question, Reply
-from solo.core.sides import Human
+from solo.core import play, store
+from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.games import campaign
 from solo.games import run_campaign as run
@@ -408,3 +410,80 @@ def test_the_computer_judges_its_opponent_only_by_what_it_may_see(pack, cg, comp
     assert judged(cg, computer, key, secret=True, public=False) == plain
     assert judged(cg, computer, key, secret=True, public=True) == judged(cg, computer, key, secret=False, public=True)
     assert judged(cg, computer, key, secret=False, public=True)[1:] != plain[1:]
+
+
+# Issue 21: the log's hidden markers counted the computer's secret rolls (RB 11.620: an OBA module adds its Ammunition
+# dr), and the numbers of the events after them did too. view.events shows each run of them as one marker, numbered
+# in the order shown; an undo's answer and the dice it keeps are counted the same way.
+
+def bought(path, buy: str, monkeypatch) -> None:
+    """A RB CG I save (seed 1) whose human Russian has played the Initial RePh (answering as the computer would) up to
+    the Initial Scenario; the computer German bought ``buy`` in it (11.619). Its secret key (random in a person's save)
+    is fixed and every secret die of the computer shows 3, so that two such saves differ in nothing but the purchase
+    (the secret stream is numbered by the events: one more secret roll would change the faces of the next ones)."""
+    game, make_sides = campaign("rb"), engine.make_sides
+
+    def german(side, q):
+        if q.key == "purchase":
+            return Reply(buy, "the fixture's purchase")
+        return game.decide(side, q)
+
+    def sides(game_, defn, playing, seed, *rest):
+        return make_sides(game_, defn, playing, seed, *rest) | {"German": Computer("German", german),
+                                                                  "Russian": Player(game, seed)}
+
+    with monkeypatch.context() as m:
+        m.setattr(engine, "make_sides", sides)
+        m.setattr(store.secrets, "token_hex", lambda n: "5" * 2 * n)
+        m.setattr(play, "secret_faces", lambda key, event: itertools.repeat(3))
+        o = run(EventLog.create(str(path), start_meta("rb", "I", "Russian") | {"seed": 1}))
+    assert o.campaign.stage == "scenario" and not o.campaign.scenarios
+
+
+def human_reads(path) -> dict:
+    """What the human reads of a save, by command: `solo cg log`, `cg status` (text and --json each), `cg export` (md
+    and csv), the app's Campaign screen's data, and last `cg undo --json`."""
+    seen = {" ".join(args): cli(*args[:2], str(path), *args[2:]) for args in
+            (("cg", "log"), ("cg", "log", "--json"), ("cg", "status"), ("cg", "status", "--json"), ("cg", "export"),
+             ("cg", "export", "--format", "csv"))}
+    seen["app"] = app_data(run(EventLog.open(str(path)), frozen=True))
+    seen["undo"] = cli("cg", "undo", str(path), "--json")
+    return seen
+
+
+def test_the_log_does_not_count_the_computer_s_secret_rolls(pack, tmp_path, monkeypatch):
+    """RB 11.619/11.620: the German's purchase is secret (11.6192), its RG Strength and OBA Ammunition DRs are Secret
+    DRs. Two saves that differ only in the German buying an OBA module beside its Infantry Company (I1 + O2 against
+    I1) read the same to the human Russian before the CG End: the log (text and --json) shows each run of the German's
+    secret events as one marker and numbers the events in the order shown, the status, the exports and the app's data
+    are the same, and so is what an undo says (its answer's number, the dice it keeps). `cg log --reveal` is refused."""
+    pack("rb")
+    bought(tmp_path / "i1.db", "I1", monkeypatch)
+    bought(tmp_path / "i1o2.db", "I1, O2", monkeypatch)
+    secret = [e for e in EventLog.open(str(tmp_path / "i1o2.db")).events if e.secret and e.side == "German"]
+    assert len(secret) > len([e for e in EventLog.open(str(tmp_path / "i1.db")).events if e.secret and e.side == "German"])
+    assert any("OBA" in e.data.get("purpose", "") or "ammo" in json.dumps(e.data).lower() for e in secret)
+    one, other = human_reads(tmp_path / "i1.db"), human_reads(tmp_path / "i1o2.db")
+    for what in one:
+        assert one[what] == other[what], what
+    shown = json.loads(one["cg log --json"])
+    markers = [e for e in shown if e.get("hidden")]
+    assert markers and all(e == {"seq": e["seq"], "kind": "secret", "step": e["step"], "side": "German",
+                                 "secret": True, "hidden": True} for e in markers)
+    assert [e["seq"] for e in shown] == list(range(1, len(shown) + 1))
+    assert not [a for a, b in zip(shown, shown[1:]) if a.get("hidden") and b.get("hidden")]
+    assert "(the Germans' secret rolls and decisions)" in one["cg log"] and "(secret roll)" not in one["cg log"]
+    refused = CliRunner().invoke(solo_cli, ["cg", "log", str(tmp_path / "i1o2.db"), "--reveal"])
+    assert refused.exit_code != 0 and "until the CG End" in refused.output + str(refused.exception)
+
+
+def test_the_secret_units_are_numbered_apart():
+    """Issue 21: a secret unit (an OBA module, observer, aircraft, Bombardment) numbered with the others left a gap in
+    the ids the other side reads; from rules version 4 on they have their own sequence. A save of an older version
+    numbers them as it did, so its answers and facts naming units still replay."""
+    for secret_ids, ids in ((True, ["G1", "GS1", "G2", "GS2", "G3"]), (False, ["G1", "G2", "G3", "G4", "G5"])):
+        s = SideState("German", 3, 2, secret_ids=secret_ids)
+        added = [s.add("4-6-7", "squad"), s.add("100mm+ OBA", "oba"), s.add("4-6-7", "squad"),
+                 s.add("FB", "aircraft"), s.add("9-1", "leader")]
+        assert [u.id for u in added] == ids
+    assert new_reph(cg="oto2").c.sides["German"].secret_ids
