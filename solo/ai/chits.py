@@ -1,12 +1,13 @@
 """The computer's Initiative chit (RB 11.623, VotG 12.625, ABtF 9.6213) and Night declaration (11.6234, 12.6254).
 
 It picks in secret, before any chit is revealed, and never sees the human's: it weighs its OB's strength
-against the opponent's, the day's Historical DRM, its chits left against the days to play, what an Attack
-costs in the next RePh, and its standing plan under the scenario victory conditions (weights in
-ai/initiative.toml). Idle scores 0; Attack is picked when it scores above 0, never below the odds the side needs
-(``min_ratio``, 1:1 unless ai/initiative.toml says otherwise: issue 21, the RB German attacked at odds below 1:1), and
-drawn with `Play.draw` when Attack and Idle lie within ``band`` points of each other (a mixed strategy, issue 21).
-Scores are whole thousandths of a point (issue 21: no float comparison decides).
+against the opponent's as it may see him (solo/campaign/view.py seen_by: neither his secret units nor his secret
+Fortifications, issue 21), the day's Historical DRM, its chits left against the days to play, what an Attack costs
+in the next RePh, and its standing plan under the scenario victory conditions (weights in ai/initiative.toml).
+Idle scores 0; Attack is picked when it scores above 0, never below the odds the side needs (``min_ratio``, 1:1 unless
+ai/initiative.toml says otherwise: issue 21, the RB German attacked at odds below 1:1), and drawn with `Play.draw`
+when Attack and Idle lie within ``band`` points of each other (a mixed strategy, issue 21). Scores are
+whole thousandths of a point (issue 21: no float comparison decides).
 """
 
 from functools import cache
@@ -15,8 +16,10 @@ from solo.ai.reph import MILLI, milli, shown, street_quality
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.initiative import chits_left
+from solo.campaign.view import seen_by
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
+from solo.core.sides import people
 
 
 @cache
@@ -49,8 +52,8 @@ def strength(s: SideState, quality: bool = False) -> int:
 
 
 def ratio(r: Reph, side: str) -> int:
-    """Own OB strength over the opponent's, in thousandths."""
-    return strength(r.c.sides[side]) * MILLI // strength(r.c.sides[r.c.other(side)])
+    """Own OB strength over the opponent's as it may see it (seen_by), in thousandths."""
+    return strength(r.c.sides[side]) * MILLI // strength(seen_by(r.c, side))
 
 
 def cpp_to_come(r: Reph, side: str) -> int:
@@ -63,8 +66,9 @@ def cpp_to_come(r: Reph, side: str) -> int:
 def assault_odds(r: Reph, side: str, w: dict) -> int:
     """The odds of an Assault, in thousandths: own OB strength over what it attacks, the opponent dug in (x
     ``dug_in``) behind its Fortifications (``fortification`` points a counter or mine factor); both 1 and 0 unless
-    ai/initiative.toml says otherwise (RB 11.6233: the German Assault comes "against the prepared defenses")."""
-    enemy, quality = r.c.sides[r.c.other(side)], w.get("quality", False)
+    ai/initiative.toml says otherwise (RB 11.6233: the German Assault comes "against the prepared defenses"). The
+    opponent as it may see him (seen_by): his secret units and his mines, Dummies and HIP count nothing (issue 21)."""
+    enemy, quality = seen_by(r.c, side), w.get("quality", False)
     forts = milli(w.get("fortification", 0.0)) * sum(f.count for f in enemy.fortifications)
     defence = (strength(enemy, quality) + forts) * milli(w.get("dug_in", 1.0)) // MILLI
     return strength(r.c.sides[side], quality) * MILLI // max(defence, 1)
@@ -79,9 +83,9 @@ def standing(r: Reph, side: str) -> tuple[int, int]:
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     """The Attack chit's score in thousandths of a point (a whole number), and its parts in a player's words."""
     c = r.c
-    parts = []
+    parts, theirs = [], people(c.other(side), possessive=True)
     power = assault_odds(r, side, w)
-    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {c.other(side)}s'"
+    parts.append((milli(w["ratio"]) * (power - MILLI) // MILLI, f"strength {shown(power)} x the {theirs}"
                   + (" dug in behind their Fortifications" if "dug_in" in w else "")))
     parts.append((milli(w["bias"]), "the side's plan in this CG"))
     if "standing" in w:
@@ -94,11 +98,11 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
     parts.append((-milli(w["cost"]), "an Attack chit costs CPP and ELR in the next RePh"))
     if w.get("prospects"):
-        own, theirs = cpp_to_come(r, side), cpp_to_come(r, c.other(side))
-        if own + theirs:
-            parts.append((milli(w["prospects"]) * (theirs - own) // (own + theirs),
-                          f"CPP Base # still to come {own} against the {c.other(side)}s' {theirs} ("
-                          + ("time is against us: strike now" if theirs > own else "time is on our side: wait") + ")"))
+        own, later = cpp_to_come(r, side), cpp_to_come(r, c.other(side))
+        if own + later:
+            parts.append((milli(w["prospects"]) * (later - own) // (own + later),
+                          f"CPP Base # still to come {own} against the {theirs} {later} ("
+                          + ("time is against us: strike now" if later > own else "time is on our side: wait") + ")"))
     left = chits_left(r, side)["Attack"]
     if left is not None:
         days = c.dates_left
@@ -146,8 +150,8 @@ def night(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     power = ratio(r, side)
     declare = power < milli(w["night"])
     why = (f"{'declares' if declare else 'does not declare'} a Night scenario: strength {shown(power)} x the "
-           f"{r.c.other(side)}s' ({'below' if declare else 'not below'} {w['night']}); by night a weaker attacker "
-           "closes in unseen (E1)")
+           f"{people(r.c.other(side), possessive=True)} ({'below' if declare else 'not below'} {w['night']}); by night a "
+           "weaker attacker closes in unseen (E1)")
     return Reply(declare, why, (("night", f"strength < {w['night']}"), ("day", f"strength >= {w['night']}")))
 
 

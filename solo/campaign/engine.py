@@ -18,7 +18,7 @@ from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, Side
 from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer, Play, Question, Reply, ScenarioReached
 from solo.core.sides import Computer, Human
-from solo.core.store import EventLog
+from solo.core.store import RULES, EventLog
 from solo.rules import default_catalog
 
 
@@ -28,10 +28,11 @@ class Outcome:
     waiting: Question | None  # the question the run stopped at, if any
 
 
-def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campaign:
+def initial_campaign(defn: CampaignDef, human: str, variant: str = "", rules: int = RULES) -> Campaign:
     """The state before the Initial Scenario: ELR, SAN and the CPP pool of each side (OtO2 7.4 in its file; RB
     11.51-.53, VotG 12.51-.54 and ABtF 9.51-.53 from the player's pack table <cg>.cg_start, which the texts lack),
-    and the RGs the Initial OB gives (their Strength is rolled in the RePh, e.g. RB 11.6201)."""
+    and the RGs the Initial OB gives (their Strength is rolled in the RePh, e.g. RB 11.6201). ``rules``: the save's
+    rules version (from 4 on the secret units are numbered apart, SideState.secret_ids)."""
     cat = default_catalog()
     start = defn.initial or cg_start(defn, variant)
     dates = defn.dates
@@ -41,7 +42,7 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "") -> Campai
     sides = {}
     for side in defn.sides:
         given = start[side]
-        s = SideState(side, given["elr"], given["san"], cpp=given["cpp"])
+        s = SideState(side, given["elr"], given["san"], cpp=given["cpp"], secret_ids=rules >= 4)
         hist = cat.chart(defn.tables["historical"], first, side) if "historical" in defn.tables else 0
         s.roster[first] = RosterLine(first, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san, historical_drm=hist)
         if not defn.initial:
@@ -199,7 +200,7 @@ def run(game: CampaignGame, log: EventLog, answers: dict | None = None, interact
     game's own (`solo cg simulate`'s policies)."""
     meta = log.meta
     defn = game.definition
-    c = initial_campaign(defn, meta["human"], meta.get("variant", ""))
+    c = initial_campaign(defn, meta["human"], meta.get("variant", ""), log.rules)
     sides = make_sides(game, defn, meta["human"], meta["seed"], answers, interactive, deciders)
     play = Play(log, meta["seed"], sides, default_catalog(), stop_at_scenario, frozen, game.aliases)
     r = Reph(play, c, defn, game)

@@ -46,6 +46,7 @@ from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
+from solo.core.sides import people
 
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")
@@ -141,7 +142,7 @@ def _oba_used(c: Campaign, used: list[str]) -> None:
     for side, s in c.sides.items() if most else ():
         n = sum(1 for u in s.units if u.kind == "oba" and u.id in used)
         if n > most[side]:
-            raise SoloError(f"facts used: the {side}s may use at most {most[side]} OBA modules per CG scenario "
+            raise SoloError(f"facts used: the {people(side)} may use at most {most[side]} OBA modules per CG scenario "
                             f"(CG13); {n} are named")
 
 

@@ -13,6 +13,7 @@ from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState
 from solo.campaign.view import View, view
 from solo.core.errors import SoloError
+from solo.core.sides import people
 
 
 def _side_json(s: SideState, date: str) -> dict:
@@ -85,12 +86,12 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
         out.append("Record:")
         out += [f"  {e['date']} {e['step']} {e['text']}" for e in lines[-record:]]
     if hide:
-        out.append(f"(the {hide}s' CPP, RG Purchase Record and Secret DRs are hidden until the CG End; their units are "
+        out.append(f"(the {people(hide, possessive=True)} CPP, RG Purchase Record and Secret DRs are hidden until the CG End; their units are "
                    "shown, as you set them up on the map)")
     if c.result and "vp" in c.result:
-        out.append(f"Result: {c.result['vp']} Russian VP — the {c.result['winner']}s win the Campaign Game")
+        out.append(f"Result: {c.result['vp']} Russian VP — the {people(c.result['winner'])} win the Campaign Game")
     elif c.result:
-        out.append("Result: " + (f"the {c.result['winner']}s win the Campaign Game" if c.result.get("winner")
+        out.append("Result: " + (f"the {people(c.result['winner'])} win the Campaign Game" if c.result.get("winner")
                                  else "apply the CG card's Victory Conditions to the record above"))
     if q:
         who = "you" if q.side in (c.human, "table") else q.side
@@ -191,7 +192,7 @@ def export(c: Campaign, fmt: str, reveal: bool = False) -> str:
         out += ["", f"## {title}", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
         out += ["| " + " | ".join(str(x).replace("|", "/") for x in row) + " |" for row in rows(v)]
     if v.hidden:
-        out += ["", f"(the {v.hidden}s' secrets are hidden until the CG End)"]
+        out += ["", f"(the {people(v.hidden, possessive=True)} secrets are hidden until the CG End)"]
     return "\n".join(out) + "\n"
 
 

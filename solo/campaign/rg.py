@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from solo.campaign.state import Campaign, SideState
 from solo.core.choices import whole
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.rules.catalog import Catalog
 
 
@@ -274,7 +275,7 @@ class Basket:
         if item.onboard and not (side.name == "Russian" and initial):
             raise SoloError(f"{rg.id}: only the Russians pay one CPP more to set up on board, in the Initial Scenario (CG12b)")
         if self.no_fortifications and rg.id == "M1":
-            raise SoloError(f"{rg.id}: the {side.name}s cannot purchase Fortifications in the Initial Scenario (IHSR 7)")
+            raise SoloError(f"{rg.id}: the {people(side.name)} cannot purchase Fortifications in the Initial Scenario (IHSR 7)")
         self.ids[rg.id] = self.ids.get(rg.id, 0) + 1
         this_date = self.bought_today[rg.id] + self.ids[rg.id]
         if this_date > rg.date_max:
@@ -292,14 +293,14 @@ class Basket:
         """Refuse a purchase over the CPP, the FRU cap or the OBA modules allowed; the CPP it costs."""
         side, limits = self.side, self.limits
         if self.spent > side.cpp:
-            raise SoloError(f"the purchase costs {self.spent} CPP but the {side.name}s have {side.cpp} (7.518)")
+            raise SoloError(f"the purchase costs {self.spent} CPP but the {people(side.name)} have {side.cpp} (7.518)")
         cap = math.ceil(side.cpp * limits["fru_cap_percent"] / 100)
         if side.name == "German" and self.fru_spent > cap:
             raise SoloError(f"M1/M2 may take at most 20% (FRU) of the {side.cpp} CPP available, {cap} CPP (note i); "
                             f"this buys {self.fru_spent}")
         most = limits["oba_per_scenario"][side.name]
         if self.oba_at_purchase and self.oba and self.retained_oba + self.oba > most:
-            raise SoloError(f"the {side.name}s may use at most {most} OBA modules per CG scenario (CG13); "
+            raise SoloError(f"the {people(side.name)} may use at most {most} OBA modules per CG scenario (CG13); "
                             f"they Retain {self.retained_oba} and this buys {self.oba}")
         return self.spent
 

@@ -136,6 +136,8 @@ class SideState:
     roster: dict[str, RosterLine] = field(default_factory=dict)
     fortifications: list[Fortification] = field(default_factory=list)
     issued: int = 0  # unit ids given so far: an id is never given twice, even after a capture took a unit away
+    secret_ids: bool = False  # the secret units (Unit.secret) are numbered apart: saves of rules version 4 on
+    issued_secret: int = 0  # their ids given so far
 
     def unit(self, unit_id: str) -> Unit | None:
         for u in self.units:  # as written first: the engine's own lookups
@@ -157,14 +159,20 @@ class SideState:
         return sum(SQUAD_EQUIVALENTS.get(u.kind, 0) for u in self.retained()
                    if isolated is None or bool(u.isolated) == isolated)
 
-    def next_id(self) -> str:
+    def next_id(self, secret: bool = False) -> str:
         """A new unit id of this side ("G71"), never one given before (issue 20.10: after a capture, ids counted by the
-        units left repeated one still in use)."""
-        self.issued = max(self.issued, len(self.units)) + 1
+        units left repeated one still in use). With ``secret_ids`` a secret unit's is of its own sequence ("GS1"):
+        numbered with the others, it left a gap in the ids the other side sees, which counted the OBA modules,
+        observers, aircraft and Bombardments bought in secret (issue 21)."""
+        if secret and self.secret_ids:
+            self.issued_secret += 1
+            return f"{self.name[0]}S{self.issued_secret}"
+        numbered = sum(1 for u in self.units if not (self.secret_ids and u.secret))
+        self.issued = max(self.issued, numbered) + 1
         return f"{self.name[0]}{self.issued}"
 
     def add(self, type_: str, kind: str, rg: int = 0, **detail) -> Unit:
-        unit = Unit(self.next_id(), self.name, type_, kind, rg, detail=dict(detail))
+        unit = Unit(self.next_id(kind in SECRET_KINDS), self.name, type_, kind, rg, detail=dict(detail))
         self.units.append(unit)
         return unit
 

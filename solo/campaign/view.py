@@ -5,13 +5,17 @@ screen. While the CG runs, what the rules keep secret from the human is not in t
 hidden value is None: "?" in the text, null in the JSON); after the CG End or when nobody plays a side the view is
 the whole state (`--reveal` asks for it, and is refused while the CG runs against the computer: may_reveal). The computer side's units are in it (but for the secret kinds): the human
 sets them up and moves them on the map.
+
+The computer sees the human by the same rule (seen_by): every decision of solo/ai/ and solo/games/*/computer.py that
+reads its opponent reads him as the human reads the computer, and so each side of a simulation the other.
 """
 
 from dataclasses import dataclass, replace
 
 from solo.campaign.state import Campaign, SideState
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
+from solo.core.sides import people
+from solo.core.store import Event, EventLog
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,15 @@ def _seen(s: SideState) -> SideState:
         fortifications=[f for f in s.fortifications if not f.secret])  # its mines, Dummies, HIP (Fortification.secret)
 
 
+def seen_by(c: Campaign, side: str) -> SideState:
+    """``side``'s opponent as ``side`` may see it: what the human may see of the computer (_seen), and no more, is what
+    the computer may see of the human, and, computer against computer, each of the other (issue 21: its chit odds
+    counted the human's OBA and mines). Every decision of the computer that reads its opponent reads this: his public
+    units and Fortifications, his ELR and SAN; not his CPP, FPP, RG Purchase Record, secret units or secret
+    Fortifications (None or left out)."""
+    return _seen(c.sides[c.other(side)])
+
+
 def may_reveal(c: Campaign) -> None:
     """`--reveal` (status, log, export): the computer's secrets are the human's to see only once the rules reveal them,
     at the CG End (issue 21); while the CG runs against the computer the request is refused in one line."""
@@ -60,9 +73,33 @@ def view(c: Campaign, reveal: bool = False) -> View:
 
 
 def events(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
-    """Every event of the log as the human may see it: the hidden side's secret rolls and its decisions (Computer
-    answers are secret events) only as their kind, step and side."""
+    """Every event of the log as the human may see it, numbered in the order shown (``seq``: the log's own number once
+    nothing is hidden). The hidden side's secret rolls and decisions (Computer answers are secret events) show only as
+    one marker for each run of them, its first step and its side: neither how many there are nor their kinds, which
+    told the human what the computer bought in secret (issue 21: RB 11.620's one more Ammunition dr for an OBA module),
+    and no number after them counts them either. A decision the rules reveal (its Initiative chit, a Night or
+    Counterattack declaration) reaches the human by its step's record, never by its event: the why weighs the
+    computer's secret forces (its odds count its OBA, Bombardments, aircraft), so the reasons wait for the CG End, when
+    `solo cg log --reveal` gives every event."""
     hide = hidden_side(c, reveal)
-    return [e.to_json() if not (e.secret and e.side == hide) else
-            {"seq": e.seq, "kind": e.kind, "step": e.step, "side": e.side, "secret": True, "hidden": True}
-            for e in log.events]
+    if not hide:
+        return [e.to_json() for e in log.events]
+    shown: list[dict] = []
+    for e in log.events:
+        if not (e.secret and e.side == hide):
+            shown.append(e.to_json() | {"seq": len(shown) + 1})
+        elif not (shown and shown[-1].get("hidden")):
+            shown.append({"seq": len(shown) + 1, "kind": "secret", "step": e.step, "side": e.side, "secret": True,
+                          "hidden": True})
+    return shown
+
+
+def undone(log: EventLog, c: Campaign, event: Event) -> dict:
+    """The human's answer an undo took back from ``log``, numbered as `events` numbered it (after the events shown
+    before it): its number in the log would count the computer's secret events before it (issue 21)."""
+    return event.to_json() | {"seq": len(events(log, c)) + 1}
+
+
+def secret_marker(e: dict) -> str:
+    """A hidden marker of `events` in words."""
+    return f"(the {people(e['side'], possessive=True)} secret rolls and decisions)"

@@ -10,12 +10,12 @@ from solo.campaign.engine import start_meta
 from solo.campaign.report import export, status_json, status_text
 from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
-from solo.campaign.view import may_reveal
+from solo.campaign.view import may_reveal, secret_marker, undone
 from solo.cli.params import SEED, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit, plain
-from solo.core.sides import read_answers
+from solo.core.sides import people, read_answers
 from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import campaign, campaign_of, run_campaign
 from solo.games.policies import POLICIES, decider
@@ -94,7 +94,7 @@ def cg_undo(save, as_json):
         campaign_of(log)  # a mission save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_campaign(log, frozen=True)
-    emit({"undone": event.to_json(), **status_json(outcome)}, as_json,
+    emit({"undone": undone(log, outcome.campaign, event), **status_json(outcome)}, as_json,
           f"Undone: your answer to {event.data['what']} ({event.step}): {plain(event.data['value'])}\n" + status_text(outcome))
 
 
@@ -119,7 +119,7 @@ def cg_log(log, outcome, reveal, as_json):
     for e in events:
         head = f"{e['seq']:>4} {e['step']:<7} {e['side'] or 'table':<8}"
         if e.get("hidden"):
-            lines.append(f"{head} (secret {e['kind']})")
+            lines.append(f"{head} {secret_marker(e)}")
         elif e["kind"] == "roll":
             t = e["trace"]
             lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
@@ -149,7 +149,7 @@ def cg_game_end(save, turn, as_json):
 
 
 POLICY = click.Choice(POLICIES, case_sensitive=False)
-POLICY_HELP = ("Who plays the {side}s: the computer's heuristics, random-legal or greedy-cheapest (solo/games/policies.py)"
+POLICY_HELP = ("Who plays the {people}: the computer's heuristics, random-legal or greedy-cheapest (solo/games/policies.py)"
                "; default heuristic.")
 
 
@@ -161,9 +161,9 @@ POLICY_HELP = ("Who plays the {side}s: the computer's heuristics, random-legal o
               help="How many campaigns, seeds SEED, SEED+1 ...: who won how often, the VP and the CPP left.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None,
               help="Processes sharing the campaigns (default: the machine's cores); the results do not depend on it.")
-@click.option("--german", type=POLICY, help=POLICY_HELP.format(side="German"))
-@click.option("--russian", type=POLICY, help=POLICY_HELP.format(side="Russian") + " Not in ABtF.")
-@click.option("--british", type=POLICY, help=POLICY_HELP.format(side="British") + " ABtF only.")
+@click.option("--german", type=POLICY, help=POLICY_HELP.format(people=people("German")))
+@click.option("--russian", type=POLICY, help=POLICY_HELP.format(people=people("Russian")) + " Not in ABtF.")
+@click.option("--british", type=POLICY, help=POLICY_HELP.format(people=people("British")) + " ABtF only.")
 @click.option("--save", help="Keep the campaign's event log in this file (one campaign).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_simulate(cg_id, variant, seed, runs, jobs, german, russian, british, save, as_json):

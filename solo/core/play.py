@@ -81,12 +81,20 @@ class _FreshDice:
     typed with --dice), then the seed's (one stream per event, so a replay never disturbs it; `--seed` reproduces
     them). A secret roll of the computer: first the faces of secret rolls an undo kept, then the save's secret
     stream (`secret_faces`); never the faces the player typed, nor anything the seed tells. ``kept`` counts the
-    queued faces used: the roll's event takes them off their queue when it is written, in the same transaction."""
+    queued faces used: the roll's event takes them off their queue when it is written, in the same transaction.
+
+    In a person's save the seed's streams are numbered by the public events before the roll alone: numbered by every
+    event, the faces of the human's rolls followed how many secret rolls and decisions the computer had made before
+    them, which a player who knows his seed could count (issue 21). A simulation (no human side) hides nothing and
+    numbers them by every event, as before."""
 
     def __init__(self, log: EventLog, seed: int, secret: bool):
         self.secret = secret and not log.typed_secrets
         self._queue = log.queue(self.secret)
-        self._stream = secret_faces(log.secret_key, len(log) + 1) if self.secret else self._seeded(seed, len(log))
+        if self.secret:
+            self._stream = secret_faces(log.secret_key, len(log) + 1)
+        else:
+            self._stream = self._seeded(seed, len(log) if log.meta.get("human", "none") == "none" else log.public)
         self.used, self.kept = [], 0
 
     @staticmethod

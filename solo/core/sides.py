@@ -16,6 +16,16 @@ from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer, Question, Reply
 
 
+PEOPLE = {"British": "British"}  # a side whose people are not named by an "s" added to it (ABtF: not "Britishs")
+
+
+def people(side: str, possessive: bool = False) -> str:
+    """The one way a text names a side's people (its plural): "Germans", "Russians", "British"; with ``possessive``
+    theirs: "Germans'", "British's" (a plural not ending in s takes 's, as "children's")."""
+    name = PEOPLE.get(side, f"{side}s")
+    return name if not possessive else f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def read_answers(path: str | Path) -> dict:
     return read_toml_file(path, "answers file")
 

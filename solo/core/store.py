@@ -41,12 +41,14 @@ CREATE TABLE IF NOT EXISTS events (
     secret INTEGER NOT NULL, data TEXT NOT NULL);
 """
 KINDS = ("roll", "decision", "answer")
-RULES = 3  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
+RULES = 4  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
 # on, so a save replays by the rules it was played under (1: every save made before the mark; 2: RB/VotG Recon's
-# Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24)
+# Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24; 4: the secret units numbered
+# apart, issue 21)
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
 REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
-# Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too)
+# Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
+# step's record reveals the chit; the event, with its why, stays secret until the CG End (campaign/view.py events)
 WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
 
@@ -110,6 +112,7 @@ class EventLog:
         try:
             self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
                             in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
+            self._public = sum(1 for e in self._events if not e.secret)
             meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
             self._version = db.execute("PRAGMA data_version").fetchone()[0]
         finally:
@@ -246,6 +249,11 @@ class EventLog:
     def __len__(self) -> int:
         return len(self._events)
 
+    @property
+    def public(self) -> int:
+        """How many of its events are public (not secret)."""
+        return self._public
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """One write: inside the session's transaction, or in its own when there is no session. Its own transaction
@@ -287,6 +295,7 @@ class EventLog:
                 self._write_meta(**{KEY: self._key})
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
+        self._public += not secret
         self._pending, self._typed, self._secret, self._key_new = left, typed, flags, False
         return event
 
@@ -301,9 +310,10 @@ class EventLog:
 
     @property
     def kept(self) -> int:
-        """How many faces an undo kept wait for the next rolls (their values stay hidden: some may be the computer's
-        secret rolls)."""
-        return len(self._pending) - self._typed
+        """How many faces an undo kept wait for the next public rolls (their values stay hidden). The faces kept for the
+        computer's secret rolls are not counted: their number would tell the human how many secret rolls the undo took
+        back (issue 21, as RB 11.620's Ammunition dr tells of an OBA module)."""
+        return self._secret.count(0) - self._typed
 
     def queue(self, secret: bool) -> list[int]:
         """The pending faces for the next public rolls (kept by an undo from public rolls, then typed), or for the
@@ -342,6 +352,7 @@ class EventLog:
             self._write_pending(pending, self._typed, flags)
             self._db.execute("DELETE FROM events WHERE seq >= ?", (last.seq,))
         self._events = [e for e in self._events if e.seq < last.seq]
+        self._public = sum(1 for e in self._events if not e.secret)
         self._pending, self._secret = pending, flags
         return last
 

@@ -4,6 +4,7 @@ CVP they risk, with no cap on the OB; the 9.613 Shift taken as a player would, w
 from solo.ai.reph import MILLI, weights
 from solo.campaign.state import RosterLine
 from solo.core.play import Question
+from solo.core.sides import people
 from solo.games import campaign
 from solo.games.abtf import computer
 from solo.games.abtf import purchase as buy
@@ -118,3 +119,10 @@ def test_the_british_strike_early_and_the_german_waits_for_his_cpp():
     german.add("4-6-8", "squad"), german.add("4-6-8", "squad")
     reply = _chit(r, "German")
     assert reply.value == "Idle" and "time is on our side: wait" in reply.why
+    assert "x the British's" in reply.why and "against the British's" in reply.why and "Britishs" not in reply.why
+
+
+def test_a_side_s_people_are_named_one_way():
+    """solo/core/sides.py people: the Germans, the Russians, the British (never "the Britishs"); their possessive."""
+    assert [people(side) for side in ("German", "Russian", "British")] == ["Germans", "Russians", "British"]
+    assert [people(side, possessive=True) for side in ("German", "British")] == ["Germans'", "British's"]

@@ -81,7 +81,7 @@ def test_an_assault_weighs_the_defender_dug_in_behind_its_fortifications(rbr):
     than 1:1, but not against the Russians dug in behind their Fortifications; the German stays Idle and says why."""
     r = rbr()
     _sides(r, 12, 11)
-    r.side("Russian").fortifications.append(Fortification("Russian", "A-P Mine", 6, "17 Oct"))
+    r.side("Russian").fortifications.append(Fortification("Russian", "Fortified Building", 6, "17 Oct"))
     assert assault_odds(r, "German", chit_weights()["rb"]["German"]) < MILLI
     reply = _chit(r, "German")
     assert reply.value == "Idle" and "dug in behind their Fortifications" in reply.why
@@ -96,7 +96,7 @@ def test_a_side_ahead_keeps_its_lead_and_a_side_behind_attacks(rbr):
     r.c.scenarios = [scenario("17 Oct", "German")]
     assert _chit(r, "German").value == "Idle"
     r.c.scenarios = [scenario("17 Oct", "Russian")]
-    r.side("Russian").fortifications.append(Fortification("Russian", "A-P Mine", 30, "17 Oct"))
+    r.side("Russian").fortifications.append(Fortification("Russian", "Trench", 30, "17 Oct"))
     reply = _chit(r, "German")
     assert assault_odds(r, "German", chit_weights()["rb"]["German"]) < MILLI
     assert reply.value == "Attack" and "0 CG scenarios won, 1 lost" in reply.why
@@ -116,15 +116,15 @@ def test_the_russian_behind_saves_its_only_attack_chit_for_a_better_day(rbr):
 
 def test_recon_is_weighed_in_whole_numbers(rbr):
     """11.622 (issue 21: the RB Recon decision computed with floats): the CPP spent on Recon are weighed against what
-    a CPP kept is worth, in whole thousandths; no Recon against an enemy with nothing hidden; on the last CG Day a CPP
-    kept is worth nothing, so Recon gets the +3 drm."""
+    a CPP kept is worth, in whole thousandths; no Recon against an enemy that shows no Fortifications (his mines are
+    his secret: seen_by); on the last CG Day a CPP kept is worth nothing, so Recon gets the +3 drm."""
     r = rbr()
     s = r.side("German")
     s.cpp = 10
     q = Question("recon", "11.622", "German", "", int, {"reph": r, "side": s})
     reply = computer.recon(r, "German", weights("rb")["German"], q)
     assert reply.value == 0 and all(int(v.replace(".", "")) == 0 for _, v in reply.alternatives[:1])
-    r.side("Russian").fortifications.append(Fortification("Russian", "A-P Mine", 6, "17 Oct"))
+    r.side("Russian").fortifications.append(Fortification("Russian", "Fortified Building", 6, "17 Oct"))
     r.c.date = "21 Oct"
     reply = computer.recon(r, "German", weights("rb")["German"], q)
     assert reply.value == 2 and "a CPP kept is worth 0.00 points" in reply.why

@@ -66,11 +66,11 @@ def test_a_side_behind_attacks_on_the_last_cg_day_whatever_the_odds(pack):
 
 
 def test_the_fortifications_of_the_defender_count_against_the_attacker(pack):
-    """VotG 12.623, 12.6264: the Defender's Fortification counters and mine factors add to its power, so the same OB
-    behind 40 A-P mine factors needs more to be attacked."""
+    """VotG 12.623, 12.6264: the Defender's Fortification counters add to its power, so the same OB behind 40 Trench
+    counters needs more to be attacked (its mines, "?" and HIP are its secret and count nothing: seen_by)."""
     r = _reph(pack, german=14, russian=10)
     before, _, _ = computer.attack_odds(r, "German", W["German"])
-    r.side("Russian").fortifications.append(Fortification("Russian", "A-P Mine", 40, "15 Sept"))
+    r.side("Russian").fortifications.append(Fortification("Russian", "Trench", 40, "15 Sept"))
     after, _, _ = computer.attack_odds(r, "German", W["German"])
     fort = W["German"]["initiative"]["fortification"]
     assert after < before and after == 14000 * 1000 // (round(10000 + 40 * fort * 1000) * DUG_IN // 100)

@@ -1,27 +1,35 @@
 """Issue 21: what the rules keep secret from the human (the computer's OBA modules with their ammunition and
-pre-registered hexes, its observers and aircraft, its mines, Dummies and HIP, its Initiative chit before the reveal)
+pre-registered hexes, its observers and aircraft, its mines, Dummies and HIP, its Initiative chit before the reveal, the
+reasons of its chit, Night and Counterattack, whose odds count its secret units)
 appears nowhere the human sees while the CG runs: status text, --json, the app's data (its Roster, RG Purchase Record
 and Record tabs, the exports), the log; `--reveal` (or the CG End) shows it. Each view is solo/campaign/view.py's."""
 
+import itertools
 import json
 import re
 from contextlib import contextmanager
 
 import pytest
+from click.testing import CliRunner
 
-from solo.campaign.engine import start_meta
+from solo.campaign import engine
+from solo.campaign.engine import Outcome, start_meta
+from solo.campaign.model import Model
 from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
-from solo.campaign.state import Fortification
+from solo.campaign.state import Fortification, ScenarioResult, SideState
 from solo.campaign.steps.initiative import initiative
 from solo.campaign.view import events, view
-from solo.core.play import NeedAnswer, Reply
-from solo.core.sides import Human
+from solo.cli import cli as solo_cli
+from solo.core.play import NeedAnswer, Question, Reply
+from solo.core import play, store
+from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.games import campaign
 from solo.games import run_campaign as run
 from solo.games.oto2.aftermath import clearing as oto2_clearing
 from solo.games.rb.aftermath import clearing as rb_clearing
 from solo.games.votg.aftermath import clearing as votg_clearing
+from solo.games.votg.aftermath import counterattack as votg_counterattack
 from tests.reph import day_reph, new_reph
 
 
@@ -229,3 +237,253 @@ def test_the_other_cgs_keep_the_computer_s_secrets(pack, cg, variant, computer):
         assert not [row for row in purchase_rows(view(o.campaign)) if row[0] == computer]
         shown = sees(o, reveal=True)
         assert (not secrets or named(secrets).search(shown)) and all(f in shown for f in forts)
+
+
+# Issue 21: the reasons of the computer's Initiative chit (RB 11.623, VotG 12.625, ABtF 9.6213), its Night declaration
+# (11.6234, 12.6254) and its Counterattack (VotG 12.613) weigh its OB strength, secret units included (solo/ai/chits.py
+# STRENGTH: OBA modules, Bombardments; VotG's power: aircraft too). The chit and the declarations are revealed, by the
+# step's record; the reasons stay with the computer's secret decision events until the CG End (view.events).
+
+def chit_seen(cg: str, human: str, chit: str, own: int, theirs: int, secret: bool):
+    """A CG Day's Initiative (and VotG's Counterattack after a German Assault), the human playing ``human`` and
+    picking ``chit``; the computer with ``own`` squads against the human's ``theirs``, and with ``secret`` an OBA
+    module and an aircraft too: (everything the human sees, the reasons the computer logged, the RePh)."""
+    r = day_reph(cg, {"rb": "18 Oct", "votg": "15 Sept", "abtf": "18AM"}[cg], "I", human=human)
+    r.play.sides[human] = Human({"initiative": chit, "night": "no"})
+    computer = r.c.other(human)
+    for name, count in ((computer, own), (human, theirs)):
+        for _ in range(count):
+            r.c.sides[name].add("4-6-7", "squad")
+    if secret:
+        r.c.sides[computer].add("100mm+ OBA Battalion ART", "oba", ammo="Plentiful Ammo")
+        r.c.sides[computer].add("FB", "aircraft")
+    r.c.step = r.defn.initiative["rule"]
+    initiative(r)
+    if cg == "votg" and r.c.initiative["type"] == "German Assault":
+        r.c.step = "12.613"
+        votg_counterattack(r)
+    log = r.play.log
+    o = Outcome(r.c, None)
+    seen = "\n".join([sees(o), json.dumps(events(log, r.c))])  # status, --json, the app, the export; `cg log --json`
+    return seen, [e.data["why"] for e in log.events if e.side == computer and e.kind == "decision"], r
+
+
+@pytest.mark.parametrize("cg,human,chit,own,theirs,asked", [
+    ("rb", "Russian", "Attack", 4, 12, ["initiative"]),  # the German's chit
+    ("rb", "German", "Idle", 20, 4, ["initiative", "night"]),  # the Russian's chit and its Night declaration
+    ("votg", "Russian", "Attack", 4, 12, ["initiative"]),
+    ("votg", "German", "Idle", 20, 4, ["initiative", "night"]),
+    ("votg", "German", "Attack", 4, 12, ["initiative", "counterattack"]),  # after a German Assault
+    ("abtf", "British", "Attack", 4, 12, ["initiative"]),
+])
+def test_the_computer_s_reasons_tell_nothing_of_its_secret_forces(pack, cg, human, chit, own, theirs, asked):
+    """The computer decides with all it has, its OBA module and aircraft too, and its reasons give the odds that
+    decided; nothing the human sees before the CG End changes with them: status text, --json, the app's data, the
+    export and the log show the same with and without them. After the CG End the log gives each reason in full."""
+    pack(cg)
+    seen, whys, _ = chit_seen(cg, human, chit, own, theirs, secret=False)
+    seen_secret, whys_secret, r = chit_seen(cg, human, chit, own, theirs, secret=True)
+    assert [e.data["what"] for e in r.play.log.events if e.kind == "decision"] == asked
+    assert all(a != b for a, b in zip(whys, whys_secret, strict=True))  # the secret units count in its judgment
+    assert seen_secret == seen
+    r.c.stage = "ended"
+    assert [e["why"] for e in events(r.play.log, r.c) if e["side"] != human and e["kind"] == "decision"] == whys_secret
+
+
+class Player:
+    """A human who answers as the computer would (the map as the stand-in model reports it), and, as a person's answers
+    are logged, gives no reason."""
+
+    human = True
+
+    def __init__(self, game, seed: int):
+        self.game, self.model = game, Model(seed)
+
+    def answer(self, q):
+        reply = self.model.answer(q) if q.side == "table" else self.game.decide(q.side, q)
+        return Reply(q.parse(reply.value))
+
+
+def human_save(path, cg: str, human: str, monkeypatch, scenarios: int | None = None) -> list[str]:
+    """A save of ``cg`` CG I (seed 1) in which ``human`` plays the computer's other side, played up to its
+    ``scenarios``-th CG scenario (None: to the CG End); the reasons of the computer's chit, Night and Counterattack."""
+    make_sides = engine.make_sides
+
+    def sides(game, defn, playing, seed, *rest):
+        return make_sides(game, defn, playing, seed, *rest) | dict.fromkeys((playing, "table"), Player(game, seed))
+
+    with monkeypatch.context() as m:
+        m.setattr(engine, "make_sides", sides)
+        log = EventLog.create(str(path), start_meta(cg, "I", human) | {"seed": 1})
+        for _ in range(scenarios or 100):
+            if run(log).campaign.stage == "ended":
+                break
+    return [e.data["why"] for e in log.events if e.kind == "decision" and e.side != human
+            and e.data["what"] in ("initiative", "night", "counterattack")]
+
+
+def cli(*args) -> str:
+    out = CliRunner().invoke(solo_cli, args)
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+@pytest.mark.parametrize("cg,human", [("rb", "Russian"), ("votg", "Russian"), ("abtf", "British")])
+def test_the_cli_gives_the_computer_s_reasons_only_after_the_cg_end(pack, tmp_path, monkeypatch, cg, human):
+    """While the CG runs, neither `solo cg status` nor `solo cg log` (text or --json) nor the export gives the
+    reasons of the computer's chit (nor its figures); after the CG End `solo cg log --reveal` gives each in full."""
+    pack(cg)
+    path = tmp_path / "running.db"
+    whys = human_save(path, cg, human, monkeypatch, scenarios=2)  # the first CG Day's chits are revealed
+    seen = "\n".join(cli(*command, str(path), *options) for command in (("cg", "status"), ("cg", "log"))
+                     for options in ((), ("--json",))) + cli("cg", "export", str(path))
+    assert whys and "chits revealed" in seen and "CG ended" not in seen
+    assert "scores" not in seen and not re.search(r"odds \d|strength \d", seen)
+    assert not [why for why in whys if why in seen]
+    ended = tmp_path / "ended.db"
+    whys = human_save(ended, cg, human, monkeypatch)
+    shown = cli("cg", "log", str(ended), "--reveal")
+    assert "CG ended" in cli("cg", "status", str(ended)) and all(f"why: {why}" in shown for why in whys)
+    assert [e["why"] for e in json.loads(cli("cg", "log", str(ended), "--reveal", "--json")) if e["kind"] == "decision"
+            and e["side"] != human and e["what"] in ("initiative", "night", "counterattack")] == whys
+
+
+# Issue 21: the computer keeps to what the rules let it see. It judges its opponent by solo/campaign/view.py seen_by,
+# the opponent as the human sees the computer: his public units and Fortifications, not his OBA modules, observers,
+# aircraft and Bombardments (Unit.secret) nor his mines, Dummies, HIP and Booby Traps (Fortification.secret); the
+# same in a simulation, computer against computer.
+
+SECRET_UNITS = (("100mm+ OBA Battalion ART", "oba"), ("Offboard Observer", "observer"), ("FB", "aircraft"),
+                ("FB", "aircraft"), ("FB", "aircraft"), ("FB", "aircraft"), ("150mm Bombardment", "bombardment"))
+SECRET_FORTIFICATIONS = (("A-P Mine", 24), ("?", 8), ("HIP squad", 3), ("Booby Traps", 1))
+
+DECIDED = {  # the computer side's question (and its context beyond the RePh), by CG and key
+    "initiative": lambda r: {"choices": ("Attack", "Idle")}, "night": lambda r: {},
+    "counterattack": lambda r: {"left": 3}, "recon": lambda r: {"side": None}, "purchase": lambda r: {"side": None},
+}
+
+
+def judged(cg: str, computer: str, key: str, secret: bool, public: bool) -> tuple:
+    """The computer's answer to ``key`` (value, why, the alternatives it weighed) on a CG Day where it has ten 4-6-7
+    squads against the opponent's ten (OtO2: on its second CG Date, the Russian's armour seen in the first); with
+    ``secret`` the opponent has the secret units and Fortifications too, with ``public`` five squads, three AFV and a
+    Trench more."""
+    if cg == "oto2":
+        r = new_reph(cg="oto2")
+        r.c.scenarios = [ScenarioResult(r.c.date, {"German": 0, "Russian": 0}, "German")]
+    else:
+        r = day_reph(cg, {"rb": "18 Oct", "votg": "15 Sept", "abtf": "18AM"}[cg], "I")
+    human = r.c.other(computer)
+    for name in (computer, human):
+        for _ in range(10):
+            r.c.sides[name].add("4-6-7", "squad")
+    them = r.c.sides[human]
+    if public:
+        for _ in range(5):
+            them.add("4-6-7", "squad")
+        for _ in range(3):
+            them.add("T-34/76", "vehicle")
+        them.fortifications.append(Fortification(human, "Trench", 4, r.c.date))
+    if secret:
+        for type_, kind in SECRET_UNITS:
+            them.add(type_, kind)
+        them.fortifications += [Fortification(human, kind, n, r.c.date) for kind, n in SECRET_FORTIFICATIONS]
+        assert all(u.secret for u in them.units[-len(SECRET_UNITS):]) and all(f.secret for f in them.fortifications[-4:])
+    context = {"reph": r} | {k: r.c.sides[computer] if k == "side" else v for k, v in DECIDED[key](r).items()}
+    reply = r.game.decide(computer, Question(key, r.c.step, computer, "", str, context))
+    return reply.value, reply.why, reply.alternatives
+
+
+@pytest.mark.parametrize("cg,computer,key", [
+    ("rb", "German", "initiative"), ("rb", "Russian", "night"), ("rb", "German", "recon"),  # 11.623, 11.6234, 11.622
+    ("votg", "German", "initiative"), ("votg", "Russian", "night"), ("votg", "Russian", "counterattack"),  # 12.625,
+    ("abtf", "German", "initiative"),  # 9.6213                                                   12.6254, 12.613
+    ("oto2", "German", "purchase"),  # 7.518: the flak it wants against the enemy aircraft, the AT against his AFV
+])
+def test_the_computer_judges_its_opponent_only_by_what_it_may_see(pack, cg, computer, key):
+    """The computer's decision, value and reason, is the same whether or not its opponent owns secret units (OBA,
+    observers, aircraft, Bombardments) and secret Fortifications (mines, Dummies, HIP, Booby Traps), which the rules
+    keep from it as from the human; it changes with the opponent's public units and Fortifications."""
+    if cg != "oto2":
+        pack(cg)
+    plain = judged(cg, computer, key, secret=False, public=False)
+    assert judged(cg, computer, key, secret=True, public=False) == plain
+    assert judged(cg, computer, key, secret=True, public=True) == judged(cg, computer, key, secret=False, public=True)
+    assert judged(cg, computer, key, secret=False, public=True)[1:] != plain[1:]
+
+
+# Issue 21: the log's hidden markers counted the computer's secret rolls (RB 11.620: an OBA module adds its Ammunition
+# dr), and the numbers of the events after them did too. view.events shows each run of them as one marker, numbered
+# in the order shown; an undo's answer and the dice it keeps are counted the same way.
+
+def bought(path, buy: str, monkeypatch) -> None:
+    """A RB CG I save (seed 1) whose human Russian has played the Initial RePh (answering as the computer would) up to
+    the Initial Scenario; the computer German bought ``buy`` in it (11.619). Its secret key (random in a person's save)
+    is fixed and every secret die of the computer shows 3, so that two such saves differ in nothing but the purchase
+    (the secret stream is numbered by the events: one more secret roll would change the faces of the next ones)."""
+    game, make_sides = campaign("rb"), engine.make_sides
+
+    def german(side, q):
+        if q.key == "purchase":
+            return Reply(buy, "the fixture's purchase")
+        return game.decide(side, q)
+
+    def sides(game_, defn, playing, seed, *rest):
+        return make_sides(game_, defn, playing, seed, *rest) | {"German": Computer("German", german),
+                                                                  "Russian": Player(game, seed)}
+
+    with monkeypatch.context() as m:
+        m.setattr(engine, "make_sides", sides)
+        m.setattr(store.secrets, "token_hex", lambda n: "5" * 2 * n)
+        m.setattr(play, "secret_faces", lambda key, event: itertools.repeat(3))
+        o = run(EventLog.create(str(path), start_meta("rb", "I", "Russian") | {"seed": 1}))
+    assert o.campaign.stage == "scenario" and not o.campaign.scenarios
+
+
+def human_reads(path) -> dict:
+    """What the human reads of a save, by command: `solo cg log`, `cg status` (text and --json each), `cg export` (md
+    and csv), the app's Campaign screen's data, and last `cg undo --json`."""
+    seen = {" ".join(args): cli(*args[:2], str(path), *args[2:]) for args in
+            (("cg", "log"), ("cg", "log", "--json"), ("cg", "status"), ("cg", "status", "--json"), ("cg", "export"),
+             ("cg", "export", "--format", "csv"))}
+    seen["app"] = app_data(run(EventLog.open(str(path)), frozen=True))
+    seen["undo"] = cli("cg", "undo", str(path), "--json")
+    return seen
+
+
+def test_the_log_does_not_count_the_computer_s_secret_rolls(pack, tmp_path, monkeypatch):
+    """RB 11.619/11.620: the German's purchase is secret (11.6192), its RG Strength and OBA Ammunition DRs are Secret
+    DRs. Two saves that differ only in the German buying an OBA module beside its Infantry Company (I1 + O2 against
+    I1) read the same to the human Russian before the CG End: the log (text and --json) shows each run of the German's
+    secret events as one marker and numbers the events in the order shown, the status, the exports and the app's data
+    are the same, and so is what an undo says (its answer's number, the dice it keeps). `cg log --reveal` is refused."""
+    pack("rb")
+    bought(tmp_path / "i1.db", "I1", monkeypatch)
+    bought(tmp_path / "i1o2.db", "I1, O2", monkeypatch)
+    secret = [e for e in EventLog.open(str(tmp_path / "i1o2.db")).events if e.secret and e.side == "German"]
+    assert len(secret) > len([e for e in EventLog.open(str(tmp_path / "i1.db")).events if e.secret and e.side == "German"])
+    assert any("OBA" in e.data.get("purpose", "") or "ammo" in json.dumps(e.data).lower() for e in secret)
+    one, other = human_reads(tmp_path / "i1.db"), human_reads(tmp_path / "i1o2.db")
+    for what in one:
+        assert one[what] == other[what], what
+    shown = json.loads(one["cg log --json"])
+    markers = [e for e in shown if e.get("hidden")]
+    assert markers and all(e == {"seq": e["seq"], "kind": "secret", "step": e["step"], "side": "German",
+                                 "secret": True, "hidden": True} for e in markers)
+    assert [e["seq"] for e in shown] == list(range(1, len(shown) + 1))
+    assert not [a for a, b in zip(shown, shown[1:]) if a.get("hidden") and b.get("hidden")]
+    assert "(the Germans' secret rolls and decisions)" in one["cg log"] and "(secret roll)" not in one["cg log"]
+    refused = CliRunner().invoke(solo_cli, ["cg", "log", str(tmp_path / "i1o2.db"), "--reveal"])
+    assert refused.exit_code != 0 and "until the CG End" in refused.output + str(refused.exception)
+
+
+def test_the_secret_units_are_numbered_apart():
+    """Issue 21: a secret unit (an OBA module, observer, aircraft, Bombardment) numbered with the others left a gap in
+    the ids the other side reads; from rules version 4 on they have their own sequence. A save of an older version
+    numbers them as it did, so its answers and facts naming units still replay."""
+    for secret_ids, ids in ((True, ["G1", "GS1", "G2", "GS2", "G3"]), (False, ["G1", "G2", "G3", "G4", "G5"])):
+        s = SideState("German", 3, 2, secret_ids=secret_ids)
+        added = [s.add("4-6-7", "squad"), s.add("100mm+ OBA", "oba"), s.add("4-6-7", "squad"),
+                 s.add("FB", "aircraft"), s.add("9-1", "leader")]
+        assert [u.id for u in added] == ids
+    assert new_reph(cg="oto2").c.sides["German"].secret_ids

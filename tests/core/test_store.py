@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from solo.core.errors import SoloError
-from solo.core.store import RULES, EventLog
+from solo.core.store import RULES, EventLog, waiting
 from tests.core.saves import mission_save, solo
 
 
@@ -67,11 +67,12 @@ def test_an_existing_save_is_never_overwritten(tmp_path):
 
 
 def test_status_shows_the_faces_waiting_for_the_next_rolls(tmp_path):
-    # The faces an undo kept may be the computer's secret rolls: status counts them. The faces the player typed are
-    # shown, so after a crash the player knows whether to type --dice again.
+    # The faces an undo kept for the next public rolls: status counts them (not those kept for the computer's secret
+    # rolls, whose number would count its secret rolls: issue 21). The faces the player typed are shown, so after a
+    # crash the player knows whether to type --dice again.
     path = mission_save(tmp_path)
     assert solo("mission", "undo", path) == 0
-    kept = len(EventLog.open(path).pending)
+    kept = len(EventLog.open(path).queue(False))
     assert kept
     with EventLog.writing(path) as log:
         log.type_faces([6, 2])
@@ -86,3 +87,13 @@ def test_typed_faces_are_counted_off_as_the_rolls_use_them():
     log.type_faces([3, 4, 5])
     log.append("roll", "7.5", "", {"what": "t", "faces": [3, 4]}, used_pending=2)
     assert log.typed == [5] and log.kept == 0
+
+def test_the_faces_kept_for_the_computer_s_secret_rolls_are_not_counted():
+    """Issue 21: an undo keeps the faces of the computer's secret rolls for its next ones; status counts only those
+    kept for the public rolls, so the number tells the human nothing of the secret rolls taken back."""
+    log = EventLog.create(":memory:", {"cg": "rb"})
+    log.append("answer", "11.619", "Russian", {"what": "purchase", "value": []})
+    log.append("roll", "11.620", "German", {"what": "t", "faces": [3, 4, 1]}, True)
+    log.append("roll", "11.620", "Russian", {"what": "t", "faces": [5, 2]})
+    log.undo_last_answer()
+    assert log.kept == 2 and log.queue(True) == [3, 4, 1] and waiting(log) == {"typed": [], "kept": 2}

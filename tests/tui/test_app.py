@@ -5,7 +5,8 @@ import json
 import re
 import sqlite3
 
-from textual.widgets import DataTable, RichLog
+import pytest
+from textual.widgets import DataTable, RichLog, Static
 
 from solo.core.store import EventLog
 from solo.games import run_campaign
@@ -13,7 +14,7 @@ from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
 from solo.tui.screens.help import HelpScreen
 from solo.tui.screens.tables import TablesScreen
-from tests.campaign.test_secrets import _buys_the_secret_kinds
+from tests.campaign.test_secrets import _buys_the_secret_kinds, human_save
 from tests.tui.conftest import new_campaign, type_line
 
 
@@ -90,3 +91,27 @@ async def test_the_campaign_screen_shows_none_of_the_computer_s_secrets(tmp_path
         purchases = screen.query_one("#purchases", DataTable)
         assert purchases.row_count and not [r for r in range(purchases.row_count)
                                             if str(purchases.get_row_at(r)[0]) == "German"]
+
+
+@pytest.mark.parametrize("cg,human", [("rb", "Russian"), ("votg", "Russian"), ("abtf", "British")])
+async def test_the_campaign_screen_gives_no_reason_of_the_computer_s_chit(pack, tmp_path, monkeypatch, cg, human):
+    """Issue 21 (RB 11.623, VotG 12.625, ABtF 9.6213): once the chits are revealed the Campaign screen shows the
+    computer's chit, never its reasons, whose odds count its secret OBA, Bombardments and aircraft: not in the Record,
+    the tabs, the chart or the prompt (the reasons reach the human at the CG End)."""
+    pack(cg)
+    path = tmp_path / f"{cg}.db"
+    whys = human_save(path, cg, human, monkeypatch, scenarios=2)
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.open_save(path)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen) and screen.outcome.campaign.history
+        shown = [str(line.text) for line in screen.query_one("#decisions", RichLog).lines]
+        shown += [str(w.render()) for w in screen.query(Static)]
+        for table in screen.query(DataTable):
+            shown += [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
+        shown = "\n".join(shown)
+        assert whys and "chits revealed" in shown
+        assert "scores" not in shown and not re.search(r"odds \d|strength \d", shown)
+        assert not [why for why in whys if why in shown]

@@ -8,6 +8,7 @@ from solo.campaign.reph import Reph
 from solo.campaign.state import Fortification
 from solo.campaign.steps.losses import engineer_casualty
 from solo.core.errors import SoloError
+from solo.core.sides import people
 
 # Kinds one row prices by size: note 1, 3-, 2- and 1-squad capacity; note 6 is cut in both copies ("AFV/..."): the
 # 11.621 EX gives HIP for a squad 3, a HS 2, a crew 1 and a SMC 1, leaving 5 for an AFV/Gun.
@@ -143,7 +144,7 @@ def parser(r: Reph, side: str, rule: str):
         raw = choices.kind_counts(raw, "Wire 1, A-P Mine 6")
         total = sum(cost(r, side, k, n) for k, n in raw.items())
         if total > s.fpp:
-            raise SoloError(f"these Fortifications cost {total} FPP; the {side}s have {s.fpp} ({rule})")
+            raise SoloError(f"these Fortifications cost {total} FPP; the {people(side)} have {s.fpp} ({rule})")
         level = booby_level(r)
         if raw.get("Booby Traps", 0) > len(BOOBY_LEVELS) - 1 - BOOBY_LEVELS.index(level):
             raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} ({rule} note 8)")

@@ -11,6 +11,7 @@ import math
 from solo.campaign.reph import DAY, NIGHT, Reph, step
 from solo.core.choices import yes_no
 from solo.core.errors import SoloError
+from solo.core.sides import people
 
 CHITS = ("Attack", "Idle")
 
@@ -115,7 +116,7 @@ def initiative(r: Reph) -> None:
             c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
                                           side=night, context={"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:
-            r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {night}s are the Scenario Attacker "
+            r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {people(night)} are the Scenario Attacker "
                   "(E1); off-map reinforcements have Freedom of Movement (E1.21); Cloud Cover and Base NVR per E1.11 "
                   "with the Moon of the CG Roster (Overcast weather invokes E3.5 and makes the Cloud Cover Overcast)")
 

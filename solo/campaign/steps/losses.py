@@ -7,6 +7,7 @@ from solo.campaign.facts import CVP, fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import PERSONNEL, SideState, Unit
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.rules.units import casualty_reduced, replaced, unit_type
 
 
@@ -133,7 +134,7 @@ def captured_in_play(r: Reph, rule: str) -> None:
         unit.flags ^= {"captured"}
         switch_side(r, unit)
         r.c.facts = renamed(r.c.facts, old, unit.id)
-        r.say(f"{unit.side} {unit.id} {unit.type}: " + (f"retaken from the {owner}s ({old}), no longer Captured"
+        r.say(f"{unit.side} {unit.id} {unit.type}: " + (f"retaken from the {people(owner)} ({old}), no longer Captured"
                                                        if retaken else f"the {owner} {old} Captured in the scenario, "
                                                        f"Retained and used by its captor") + f" ({rule})")
 

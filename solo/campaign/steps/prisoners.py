@@ -3,6 +3,7 @@
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps.losses import eliminate, find
 from solo.core.choices import one_of
+from solo.core.sides import people
 from solo.rules.units import unit_type
 
 
@@ -29,7 +30,7 @@ def guarded_prisoners(r: Reph, rule: str, key: str) -> None:
                 while conscript.replaced_by:
                     conscript = unit_type(conscript.replaced_by, unit.side)
                 unit.type = conscript.name
-            r.say(f"{keeper} frees {unit.id}; the {unit.side}s Retain it as {unit.type} ({rule})")
+            r.say(f"{keeper} frees {unit.id}; the {people(unit.side)} Retain it as {unit.type} ({rule})")
         else:
             unit.flags.add("prisoner")
             r.say(f"{keeper}'s Isolated Guard keeps {unit.id} prisoner ({rule})")

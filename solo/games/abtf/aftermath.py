@@ -15,6 +15,7 @@ from solo.campaign.steps.hardening import mmc_to_harden, recombine
 from solo.campaign.steps.losses import eliminate, find, lose, wounded_leader_rolls
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.rules.units import battle_hardened, parse_unit, unit_type
 
 MMC = ("squad", "hs", "crew")
@@ -136,7 +137,7 @@ def scenario_end(r: Reph) -> None:
         winner = role(r, "german")
         c.result = {"winner": winner, "sudden_death": True, "cvp": cvp}
         c.stage, c.step = "ended", ""
-        r.say(f"Sudden Death (9.6212): the {winner}s Control every Strategic Location of Block H: they win the CG")
+        r.say(f"Sudden Death (9.6212): the {people(winner)} Control every Strategic Location of Block H: they win the CG")
 
 
 @step("encirclement")

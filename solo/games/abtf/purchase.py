@@ -9,6 +9,7 @@ from solo.campaign.rg import RGType, purchase_entries
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.campaign.steps.day import roster
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.games.abtf.aftermath import exhaustion, night, role, side_mods
 
 KINDS = {"I": "squad", "A": "vehicle", "G": "gun"}
@@ -34,7 +35,7 @@ def check_purchase(r: Reph, s: SideState, ids: list[str]) -> int:
             raise SoloError(f"{g.id}: CG Maximum is {g.cg_max} (9.6176); {s.bought(g.id)} already bought in the CG")
         spent += g.cpp
     if spent > s.cpp:
-        raise SoloError(f"the purchase costs {spent} CPP but the {s.name}s have {s.cpp} (9.617)")
+        raise SoloError(f"the purchase costs {spent} CPP but the {people(s.name)} have {s.cpp} (9.617)")
     return spent
 
 
@@ -213,7 +214,7 @@ def fortification_cost(r: Reph, side: str, kind: str) -> int:
         raise SoloError(f"no fortification {kind!r}: choose from {', '.join(FORTS)} (9.619)")
     row, index, only = FORTS[kind]
     if only and role(r, only) != side:
-        raise SoloError(f"{kind}: only the {role(r, only)}s may purchase it (9.619)")
+        raise SoloError(f"{kind}: only the {people(role(r, only))} may purchase it (9.619)")
     costs = str(r.cat.chart("abtf.fortification_purchase", row, "FPP")).split("/")
     if index == "side":
         index = [role(r, "german"), role(r, "british")].index(side)
@@ -225,7 +226,7 @@ def fortification_parser(r: Reph, s: SideState):
         raw = kind_counts(raw, "Trench 1, AP Mine 6")
         total = sum(fortification_cost(r, s.name, k) * n for k, n in raw.items())
         if total > s.fpp:
-            raise SoloError(f"these fortifications cost {total} FPP; the {s.name}s have {s.fpp} (9.619)")
+            raise SoloError(f"these fortifications cost {total} FPP; the {people(s.name)} have {s.fpp} (9.619)")
         if raw.get("AP Mine", 0) > AP_PER_DATE:
             raise SoloError(f"at most {AP_PER_DATE} A-P minefield factors per CG Date (9.619 note 2)")
         if raw.get("AT Mine", 0) > AT_PER_DATE:

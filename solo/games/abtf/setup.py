@@ -4,6 +4,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.steps import day
 from solo.campaign.steps.losses import reph_cvp
 from solo.campaign.steps.setup import armor_leaders
+from solo.core.sides import people
 from solo.games.abtf.aftermath import (
     block_control,
     exhaustion,
@@ -97,7 +98,7 @@ def elr_mods(r: Reph, side: str, campaign_exhaustion: int | None = None) -> dict
 @step("victory_conditions")
 def victory_conditions(r: Reph) -> None:
     """9.6211: CG Scenarios have no Victory Conditions; 9.6212: Sudden Death is reported with the facts."""
-    r.say(f"no side wins or loses a CG Scenario (9.6211); the {role(r, 'german')}s win the CG at once by Controlling "
+    r.say(f"no side wins or loses a CG Scenario (9.6211); the {people(role(r, 'german'))} win the CG at once by Controlling "
           "every Strategic Location of Block H at the end of any CG Scenario Game Turn: report sudden_death = true "
           "(9.6212)")
 

@@ -11,6 +11,7 @@ from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, s
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
+from solo.core.sides import people
 from solo.rules.units import battle_hardened, unit_type
 
 LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
@@ -61,7 +62,7 @@ def rally_and_victory(r: Reph) -> None:
     need = f"> {v['initial_vp'] - 1} VP in all" if initial else f">= {v['scenario_vp']} VP earned in it"
     r.say(f"all broken units rallied (7.503). The Russians have {result.vp} VP (LVP {f['lvp']}, CVP {r.c.cvp_total['Russian']}, "
           f"EVP {r.c.evp_total}), {result.scenario_vp} earned in the {r.c.date} scenario; they needed {need}: "
-          f"the {result.winner}s win it (7.5031).")
+          f"the {people(result.winner)} win it (7.5031).")
 
 
 @step("perimeter")
@@ -149,7 +150,7 @@ def prisoners(r: Reph) -> None:
             conscript = unit_type(unit.type, unit.side)
             while conscript.replaced_by and conscript.kind in ("squad", "hs"):
                 conscript = unit_type(conscript.replaced_by, unit.side)
-            r.say(f"{keeper} frees {unit.id}; it is Retained by the {unit.side}s as {conscript.name}")
+            r.say(f"{keeper} frees {unit.id}; it is Retained by the {people(unit.side)} as {conscript.name}")
             unit.type = conscript.name
         else:
             r.say(f"{keeper}'s Isolated Guard keeps {unit.id} prisoner")

@@ -22,6 +22,7 @@ from solo.campaign import rg as rgs
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import MMC, SideState, Unit
+from solo.campaign.view import seen_by
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
@@ -63,11 +64,11 @@ def unit_role(r: Reph, s: SideState, unit, by_type: dict[str, str]) -> str:
 def afv_seen(r: Reph) -> int:
     """Russian AFV the Germans have seen: the fact russian_afv_seen when reported, else (issue 21: a missing fact read
     as 0) the Russian vehicles Retained on the map or Eliminated in the scenario just played, else those of the
-    printed Initial OB (7.4)."""
+    printed Initial OB (7.4). The Russian as the German may see him (seen_by)."""
     c = r.c
     if not c.scenarios:
         return _initial_afv(r)
-    russian = c.sides["Russian"]
+    russian = seen_by(c, "German")
     facts = c.facts or {}
     gone = {u for u in facts.get("eliminated", []) if (russian.unit(u) and russian.unit(u).kind == "vehicle")}
     derived = len(russian.retained("vehicle")) + len(gone - {u.id for u in russian.retained("vehicle")})
@@ -100,7 +101,8 @@ class Needs:
                 self.armor += u["count"] if role == "armor" else 0
                 self.aa += u["count"] if role == "aa" else 0
         self.armor_wanted = w.get("armor_target", self.at_wanted)
-        self.enemy_air = len(c.sides[c.other(s.name)].retained("aircraft"))
+        self.enemy_air = len(seen_by(c, s.name).retained("aircraft"))  # none: aircraft are secret until they arrive
+        # (E7; issue 21: it counted the enemy's aircraft bought in secret)
         self.oba = rgs.oba_modules(s)
         self.observers = len(s.retained("observer"))
         self.oba_limit = r.defn.limits["oba_per_scenario"][s.name]

@@ -3,6 +3,7 @@
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.steps.losses import eliminate
+from solo.core.sides import people
 from solo.games.oto2.aftermath import scenario_vp
 
 
@@ -32,7 +33,7 @@ def finish(r: Reph) -> None:
     c.result = {"vp": vp, "scenario_vp": last_vp, "german_cpp_left": german_left, "winner": winner}
     c.stage, c.step = "ended", ""
     r.say(f"CG End: the Russians have {last_vp} VP less {german_left} German CPP left = {vp} VP; they needed "
-          f"{v['cg_vp']}: the {winner}s win the Campaign Game")
+          f"{v['cg_vp']}: the {people(winner)} win the Campaign Game")
 
 
 def game_end(r: Reph, turn: int) -> None:

@@ -8,6 +8,7 @@ from solo.campaign import rg as rgs
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.rules.units import SQUAD_EQUIVALENTS
 
 FPP_PER_M1 = 50  # M1 "50 FPP"
@@ -35,7 +36,7 @@ def purchase_parser(r: Reph, s: SideState):
         total = spent + len(onboard) * _onboard_cpp(r, s)
         if total > s.cpp:
             raise SoloError(f"the purchase costs {total} CPP, the OB-given RGs set up on board included, but the "
-                            f"{s.name}s have {s.cpp} (7.518, CG12b)")
+                            f"{people(s.name)} have {s.cpp} (7.518, CG12b)")
         return [i.to_json() for i in items] + [{"rg": rg, "onboard": True, "given": True} for rg in onboard]
     return parse
 
@@ -370,7 +371,7 @@ def fortification_parser(r: Reph, s: SideState):
         if s.name == "Russian" and any(not k.startswith("Foxhole") for k, n in raw.items() if n):
             raise SoloError("the Russians may only expend FPP on Foxholes (7.520 *)")
         if total > s.fpp:
-            raise SoloError(f"these fortifications cost {total} FPP; the {s.name}s have {s.fpp} (7.520)")
+            raise SoloError(f"these fortifications cost {total} FPP; the {people(s.name)} have {s.fpp} (7.520)")
         ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get("AT Ditch", 0)
         if ditches > AT_DITCH_MAX:
             raise SoloError(f"at most {AT_DITCH_MAX} AT Ditches may be purchased during the CG (7.520 **)")
@@ -391,7 +392,7 @@ def _hip_limit(r: Reph, s: SideState, raw: dict) -> None:
     most = math.ceil(squads / 10)
     hip = raw.get("HIP squad", 0) + raw.get("HIP HS", 0) / 2
     if hip > most:
-        raise SoloError(f"HIP for at most 10% (FRU) of the {s.name}s' {squads:g} non-Reserve Infantry squads, {most} "
+        raise SoloError(f"HIP for at most 10% (FRU) of the {people(s.name, possessive=True)} {squads:g} non-Reserve Infantry squads, {most} "
                         f"squad(s); this buys HIP for {hip:g} (7.520)")
 
 

@@ -6,12 +6,13 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState
 from solo.campaign.steps.setup import isolated_first
 from solo.core.choices import number
+from solo.core.sides import people
 
 
 @step("attacks")
 def initiative(r: Reph) -> None:
     """7.521 Initiative/Attacks: the Russian is always the Attacker and the German always the Defender."""
-    r.say(f"the {r.defn.raw['attacker']}s attack on {r.c.date}; the Germans defend")
+    r.say(f"the {people(r.defn.raw['attacker'])} attack on {r.c.date}; the Germans defend")
 
 
 def guidance(s: SideState, r: Reph) -> list[tuple[str, bool]]:

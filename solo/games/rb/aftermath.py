@@ -14,6 +14,7 @@ from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, w
 from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.rules.units import battle_hardened, unit_type
 
 SMC = ("leader", "hero")
@@ -65,7 +66,7 @@ def scenario_winner(r: Reph, kind: str) -> tuple[str, str]:
     margin = assault_margin(r, attacker)
     net = gained[attacker] - gained[defender]
     doubled = points[attacker] > 0 and points[attacker] >= 2 * points[defender]
-    why = (f"{attacker} Assault: the {attacker}s gained {gained[attacker]} Stone Locations and lost {gained[defender]} "
+    why = (f"{attacker} Assault: the {people(attacker)} gained {gained[attacker]} Stone Locations and lost {gained[defender]} "
            f"(net {net}, needed {margin}); CVP {points[attacker]} against {points[defender]} (needed twice as many)")
     return (attacker if net >= margin or doubled else defender), why + " (11.6235)"
 
@@ -84,7 +85,7 @@ def victory(r: Reph) -> None:
     kind = r.c.initiative["type"] if r.c.initiative else "Initial Scenario"
     winner, why = scenario_winner(r, kind)
     r.c.scenarios.append(ScenarioResult(r.c.date, cvp(r), winner, kind))
-    r.say(f"{r.c.date} {kind}: {why}: the {winner}s win it (11.6031)")
+    r.say(f"{r.c.date} {kind}: {why}: the {people(winner)} win it (11.6031)")
     for s in r.c.sides.values():
         for unit in s.retained():
             unit.flags -= {"broken", "disrupted"}
@@ -316,7 +317,7 @@ def leader_limit(r: Reph):
     def limit(s: SideState) -> None:
         if not leader_count_ok(r, s):
             per = r.defn.raw["promotion"]["squads_per_leader"][s.name]
-            raise SoloError(f"an exchange would give the {s.name}s more than one leader per {per} squad-equivalents "
+            raise SoloError(f"an exchange would give the {people(s.name)} more than one leader per {per} squad-equivalents "
                             f"({len(s.retained('leader'))} leaders, {s.squad_equivalents():g} squad-equivalents) (11.6114)")
     return limit
 

@@ -25,6 +25,7 @@ from solo.campaign.reph import Reph
 from solo.campaign.rg import RGType
 from solo.campaign.steps import fortify
 from solo.campaign.steps.recon import recon_mods
+from solo.campaign.view import seen_by
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.rb import purchase as rb_purchase
@@ -58,17 +59,18 @@ def revealed(r: Reph, side: str, spend: int) -> int:
 
 def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """11.622: Recon reveals the enemy's hidden units and Fortifications in the Locations its Final dr gives (11.6245),
-    worth ``location`` points a Location while the enemy holds Fortifications to find; each CPP spent is worth what a
-    CPP kept is (cpp_value: nothing after the last CG Day). Spends the 0, 1 or 2 CPP worth most, in whole numbers
-    (issue 21)."""
+    worth ``location`` points a Location while the enemy shows Fortifications, the prepared defence its mines and HIP
+    lie in (what it may see of him, seen_by: issue 21, it counted his hidden ones); each CPP spent is worth what a CPP
+    kept is (cpp_value: nothing after the last CG Day). Spends the 0, 1 or 2 CPP worth most, in whole numbers (issue
+    21)."""
     s, keep = r.side(side), cpp_value(r, side, w["purchase"]["keep"], 0)
-    hidden = sum(f.count for f in r.side(r.c.other(side)).fortifications)
-    worth = milli(w["recon"]["location"]) if hidden else 0
+    forts = sum(f.count for f in seen_by(r.c, side).fortifications)
+    worth = milli(w["recon"]["location"]) if forts else 0
     scores = {spend: revealed(r, side, spend) * worth // MILLI - spend * keep for spend in (0, 1, 2) if spend <= s.cpp}
     spend = max(scores, key=lambda n: (scores[n], -n))
     return Reply(spend, f"spends {spend} CPP on Recon: {revealed(r, side, max(spend, 1)) / MILLI:.1f} Locations "
-                 f"revealed on average, worth {shown(worth)} points each against {hidden} enemy Fortifications; a CPP "
-                 f"kept is worth {shown(keep)} points", tuple((str(n), shown(v)) for n, v in scores.items()))
+                 f"revealed on average, worth {shown(worth)} points each against {forts} enemy Fortifications seen; a "
+                 f"CPP kept is worth {shown(keep)} points", tuple((str(n), shown(v)) for n, v in scores.items()))
 
 
 def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
@@ -84,8 +86,9 @@ def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
 # --- 11.619 purchases: fighting power per CPP ---------------------------------------------------------
 
 def enemy_afv_seen(r: Reph, side: str) -> int:
-    """Enemy AFV seen on the map in the last scenario (facts on_map; russian_afv_seen for the Russian ones)."""
-    enemy = r.side(r.c.other(side))
+    """Enemy AFV seen on the map in the last scenario (facts on_map; russian_afv_seen for the Russian ones), of the
+    enemy as the side may see him (seen_by)."""
+    enemy = seen_by(r.c, side)
     seen = sum(1 for unit_id in fact(r, "on_map", []) if enemy.unit(unit_id) and enemy.unit(unit_id).kind == "vehicle")
     return max(seen, fact(r, "russian_afv_seen", 0) if side == "German" else 0)
 

@@ -9,6 +9,7 @@ from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps.recon import recon_mods
 from solo.core.choices import number
 from solo.core.errors import SoloError
+from solo.core.sides import people
 
 ON_BD = {"onmap": "O", "reserve": "R", "dugin": "D"}
 
@@ -83,7 +84,7 @@ def check(r: Reph, s: SideState, orders: list[Order]) -> int:
         raise SoloError(f"at most {most} Infantry Companies on {r.c.date} (two, modified inversely by the Historical "
                         f"DRM {r.historical_drm(s.name):+d}; 11.6195)")
     if spent > s.cpp:
-        raise SoloError(f"the purchase costs {spent} CPP but the {s.name}s have {s.cpp} (11.619)")
+        raise SoloError(f"the purchase costs {spent} CPP but the {people(s.name)} have {s.cpp} (11.619)")
     return spent
 
 

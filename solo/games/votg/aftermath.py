@@ -15,6 +15,7 @@ from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, mora
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.rules.units import battle_hardened, unit_type
 
 COUNTERATTACK = "counterattack"
@@ -75,7 +76,7 @@ def victory(r: Reph) -> None:
         winner = "German" if vp["German"] > vp["Russian"] else "Russian"
         how = f"Dual Attack: German {vp['German']} VP, Russian {vp['Russian']} VP (CVP + Stone Hexes gained; 12.6255)"
         if given and given != winner:
-            raise SoloError(f"facts winner: {given}, but the Dual Attack VP ({how}) make the {winner}s the winner")
+            raise SoloError(f"facts winner: {given}, but the Dual Attack VP ({how}) make the {people(winner)} the winner")
     else:
         if given not in r.c.sides and given != "none":
             raise SoloError(f"facts winner: give the winner of the {kind} (German, Russian or none): its Victory "
@@ -85,7 +86,7 @@ def victory(r: Reph) -> None:
     for s in r.c.sides.values():
         for unit in s.retained():
             unit.flags.discard("broken")
-    r.say(f"{how}: the {winner}s win the {r.c.date} scenario (12.6041; a Location Controlled only by a fire the "
+    r.say(f"{how}: the {people(winner)} win the {r.c.date} scenario (12.6041; a Location Controlled only by a fire the "
           "opponent set does not count, A26.16). All broken units rally, even if Disrupted; Passengers/Riders "
           "unload (12.6042)")
 

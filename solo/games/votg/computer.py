@@ -25,8 +25,10 @@ from solo.ai.reph import (
 from solo.campaign.reph import Reph
 from solo.campaign.state import MMC, SideState, Unit
 from solo.campaign.steps import fortify
+from solo.campaign.view import seen_by
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
+from solo.core.sides import people
 from solo.games.votg.aftermath import escape_mods
 from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw, raw_row
 
@@ -54,7 +56,8 @@ def unit_power(u: Unit) -> int:
 def power(s: SideState, defending: bool, w: dict) -> int:
     """The side's fighting power (thousandths of a squad); the Defender's positions and fortifications (12.6264: it
     sets up first, behind its Fortifications) add ``w["fortification"]`` squads a counter or mine factor and multiply
-    it by ``w["dug_in"]`` percent; at least one squad."""
+    it by ``w["dug_in"]`` percent; at least one squad. The enemy's is counted on what the side may see of him
+    (seen_by): his public units and Fortifications."""
     total = sum(unit_power(u) for u in s.retained())
     if defending:
         total = (total + milli(w["fortification"]) * sum(f.count for f in s.fortifications)) * w["dug_in"] // 100
@@ -76,13 +79,14 @@ def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
     """(the odds of an Attack against the enemy dug in, the odds it needs, both in thousandths, and why): a strong
     player commits an Attack chit (12.625) or a Counterattack (12.613) at the odds his standing in the CG asks: better
     ones to risk a lead, fair ones when level, poorer ones to catch up; on the last CG Day a side behind attacks at any
-    odds, for standing Idle loses the CG (weights ai/votg.toml [side.initiative])."""
+    odds, for standing Idle loses the CG (weights ai/votg.toml [side.initiative]). The enemy as the side may see him
+    (seen_by, issue 21): his secret units and secret Fortifications count nothing."""
     w = w["initiative"]
     other = r.c.other(side)
-    odds = power(r.c.sides[side], False, w) * MILLI // power(r.c.sides[other], True, w)
+    odds = power(r.c.sides[side], False, w) * MILLI // power(seen_by(r.c, side), True, w)
     place = standing(r, side)
     needed = 0 if place < 0 and r.c.is_last_date else milli(w["odds"][STANDING[place]])
-    why = (f"odds {shown(odds)}:1 against the {other}s dug in, {STANDING[place]} in the CG"
+    why = (f"odds {shown(odds)}:1 against the {people(other)} dug in, {STANDING[place]} in the CG"
            + (" on its last CG Day: only an Attack can win it back" if needed == 0 else f", needs {shown(needed)}:1"))
     return odds, needed, why
 

@@ -10,6 +10,7 @@ from solo.campaign.rg import RGType, companies_per_day, option_cost, purchase_en
 from solo.campaign.state import Purchase, SideState
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.games.votg.aftermath import COUNTERATTACK
 from solo.games.votg.refit import (
     set_support_cpp,
@@ -119,9 +120,9 @@ def check(r: Reph, s: SideState, items: list[Item]) -> int:
     equivalent = coys + pltns // r.defn.raw["limits"]["pltn_per_coy"]
     if equivalent > coy_max(r, s.name):
         raise SoloError(f"at most {coy_max(r, s.name)} Infantry Companies (three Pltns counting as one) on {date} for "
-                        f"the {s.name}s, whose Historical DRM is {r.historical_drm(s.name):+d} (12.6215)")
+                        f"the {people(s.name)}, whose Historical DRM is {r.historical_drm(s.name):+d} (12.6215)")
     if spent > s.cpp:
-        raise SoloError(f"the purchase costs {spent} CPP but the {s.name}s have {s.cpp} (12.621)")
+        raise SoloError(f"the purchase costs {spent} CPP but the {people(s.name)} have {s.cpp} (12.621)")
     support = support_cpp(r) if s.name == "German" else 0
     if infantry > s.cpp - support:
         raise SoloError(f"{support} of the {s.cpp} CPP are Support CPP, only for non-Infantry RG: Infantry RG may take "

@@ -4,6 +4,7 @@ from collections import Counter
 
 from solo.campaign.reph import Reph, step
 from solo.campaign.steps.setup import armor_leaders, isolated_first
+from solo.core.sides import people
 
 
 @step("night")
@@ -48,7 +49,7 @@ def guidance(r: Reph, side: str) -> list[str]:
         lines.append("on-map/Reserve RG " + ", ".join(p.rg for p in new) + ": inside the Perimeter as their Entry Code "
                      "allows (12.6217); Reserve Cloaking counters >= six hexes from the enemy Front Line (12.6214b)")
     if first:
-        lines.append(f"the {first}s set up first (12.6253)")
+        lines.append(f"the {people(first)} set up first (12.6253)")
     return lines
 
 

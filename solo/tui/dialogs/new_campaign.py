@@ -7,6 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from solo.campaign.engine import run, start_meta
+from solo.core.sides import people
 from solo.core.store import EventLog
 from solo.games import CAMPAIGNS, campaign_of
 from solo.tui.dialogs.new_save import NewSaveDialog
@@ -15,7 +16,7 @@ from solo.tui.dialogs.new_save import NewSaveDialog
 def side_choices(cg: str) -> list[tuple[str, str]]:
     """The sides of one CG (its definition's own, never another CG's), and computer against computer."""
     sides = CAMPAIGNS[cg].definition.sides
-    return [(f"you play the {side}s", side) for side in sides] + [("computer against computer", "none")]
+    return [(f"you play the {people(side)}", side) for side in sides] + [("computer against computer", "none")]
 
 
 def campaign_choices() -> list[tuple[str, str]]:

@@ -37,6 +37,7 @@ from solo.campaign.report import (
 )
 from solo.campaign.view import View, view
 from solo.core.errors import SoloError
+from solo.core.sides import people
 from solo.core.store import EventLog
 from solo.games import campaign_of
 from solo.tui.screens.save import SaveScreen
@@ -126,7 +127,7 @@ class CampaignScreen(SaveScreen):
         vp = f"  Russian VP {data['vp']['russian']}" if load_campaign(c.cg).vp_victory else ""
         result = ""
         if c.result:
-            result = (f"  [b]{c.result['winner']}s win[/b]" + (f" ({c.result['vp']} VP)" if "vp" in c.result else "")
+            result = (f"  [b]{people(c.result['winner'])} win[/b]" + (f" ({c.result['vp']} VP)" if "vp" in c.result else "")
                       if c.result.get("winner") else "  [b]CG over: apply the CG card's Victory Conditions[/b]")
         self.query_one("#bar", Static).update(
             f"[b]{escape(load_campaign(c.cg).title)}{f' CG {c.variant}' if c.variant else ''}[/b]  {c.date} · "

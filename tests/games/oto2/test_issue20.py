@@ -98,7 +98,7 @@ def test_cg7_unused_aircraft_and_bombardments_are_retained(make_reph):
         units = [ru.add("Bombardment", "bombardment", 1), ru.add("Bombardment", "bombardment", 2),
                  ru.add("Sturmovik", "aircraft", 3), ru.add("Sturmovik", "aircraft", 4),
                  ru.add("44A GA without rockets", "aircraft")]
-        _facts(r, used=["R1", "R3"])
+        _facts(r, used=[units[0].id, units[2].id])  # "RS1", "RS3": the secret units are numbered apart (issue 21)
         aftermath.marker_removal(r)
         return [u.retained for u in units]
 
