@@ -75,15 +75,26 @@ def standing(r: Reph, side: str) -> int:
 def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
     """(the odds of an Attack against the enemy dug in, the odds it needs, both in thousandths, and why): a strong
     player commits an Attack chit (12.625) or a Counterattack (12.613) at the odds his standing in the CG asks: better
-    ones to risk a lead, fair ones when level, poorer ones to catch up; on the last CG Day a side behind attacks at any
-    odds, for standing Idle loses the CG (weights ai/votg.toml [side.initiative])."""
+    ones to risk a lead, fair ones when level, poorer ones to catch up. A side behind must win scenarios back, and
+    strikes at the best odds the CG Days left will bring (needed 0: whatever the odds): on the last CG Day, for standing
+    Idle loses the CG; and on any day while it outnumbers the enemy, for both sides' CPP Replenishment is alike (12.618:
+    14-20 CPP a CG Day each), and equal reinforcements shrink a lead in men day by day (3:1 becomes 2:1, then 5:3):
+    waiting only worsens its odds. Outnumbered, it waits for its reinforcements to better them (weights ai/votg.toml
+    [side.initiative])."""
     w = w["initiative"]
     other = r.c.other(side)
-    odds = power(r.c.sides[side], False, w) * MILLI // power(r.c.sides[other], True, w)
+    own, theirs = power(r.c.sides[side], False, w), power(r.c.sides[other], False, w)
+    odds = own * MILLI // power(r.c.sides[other], True, w)
     place = standing(r, side)
-    needed = 0 if place < 0 and r.c.is_last_date else milli(w["odds"][STANDING[place]])
-    why = (f"odds {shown(odds)}:1 against the {other}s dug in, {STANDING[place]} in the CG"
-           + (" on its last CG Day: only an Attack can win it back" if needed == 0 else f", needs {shown(needed)}:1"))
+    needed = milli(w["odds"][STANDING[place]])
+    why = f"odds {shown(odds)}:1 against the {other}s dug in, {STANDING[place]} in the CG"
+    if place < 0 and r.c.is_last_date:
+        needed, why = 0, why + " on its last CG Day: only an Attack can win it back"
+    elif place < 0 and own >= theirs and odds < needed:
+        needed, why = 0, why + (f": it outnumbers them {shown(own * MILLI // theirs)}:1 and equal reinforcements shrink "
+                                "that every CG Day, so these are the best odds it will get: it strikes now")
+    else:
+        why += f", needs {shown(needed)}:1"
     return odds, needed, why
 
 
@@ -140,16 +151,19 @@ def rg_power(r: Reph, side: str, g) -> int:
 def value(r: Reph, side: str, g, w: dict) -> tuple[int, str]:
     """Thousandths of a point a RG is worth now (a whole number, issue 21): its fighting power (rg_power, a point a
     squad), the HW Pltn's weapons as two squads' worth, and an FPP RG the Fortifications it buys while CG Days remain
-    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in, in the ``defends``
-    percent of the scenarios the side expects to fight as the Defender)."""
+    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in, in the share of the
+    scenarios left the side expects to fight as the Defender: ``defends`` by its standing in the CG, for a side ahead
+    holds and the enemy must come at it, while a side behind must attack, and its Fortifications stay behind it)."""
     if is_hw(g):
         return 2 * MILLI, "heavy weapons for the infantry"
     found = re.search(r"(\d+) FPP", f"{g.title} {g.units}")
     if found:
         left, total = r.c.dates_left, len(r.c.dates)
-        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] * w["defends"] // 10000
+        place = STANDING[standing(r, side)]
+        defends = w["defends"][place]
+        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] * defends // 10000
         return counters * left // total, (f"{found.group(1)} FPP of Fortifications while {left} CG Days remain, "
-                                          f"defending in {w['defends']}% of the scenarios")
+                                          f"{place} in the CG: defending in {defends}% of the scenarios")
     pts = rg_power(r, side, g)
     what = {"I": "squads", "A": "AFV", "G": "Guns", "O": "artillery support"}.get(g.letter, "support")
     return pts, f"{shown(pts)} squads' fighting power ({what})"
