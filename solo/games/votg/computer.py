@@ -169,10 +169,25 @@ def value(r: Reph, side: str, g, w: dict) -> tuple[int, str]:
     return pts, f"{shown(pts)} squads' fighting power ({what})"
 
 
+# 12.6214 a-c: the options a player weighs for a RG, by its kind, each with the ai/votg.toml weight of what it gives in
+# percent of a RG that enters from its Entry Area: a) On-Map Setup (``onmap``, Infantry here: an AFV Pltn on-map is
+# rare), b) a Reserve Infantry RG, one CPP less (``reserve``), c) a Russian Dug-In AFV Pltn, half the CPP (``dugin``)
+OPTIONS = {"I": ("", "onmap", "reserve"), "A": ("", "dugin")}
+SETUP = {"onmap": " on-map", "reserve": " as a Reserve", "dugin": " Dug-In"}
+
+
+def gain(option: str, w: dict) -> int:
+    """Percent of its fighting power a RG bought with ``option`` brings (OPTIONS): on-map ``onmap`` percent more; a
+    Reserve, Cloaked six hexes behind the Front Line until released, ``reserve`` percent; a Dug-In AFV, which never
+    moves, ``dugin`` percent."""
+    return {"": 100, "onmap": 100 + w["onmap"]}.get(option) or w[option]
+
+
 def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """12.621: buy the RG with the most fighting power per CPP while that beats keeping the CPP; an Infantry RG is set
-    up on-map (12.6214a) when the ``onmap`` percent it gains there is worth its extra CPP. Every basket is checked by
-    the same rules as the player's (votg_purchase.check), so it is always legal."""
+    """12.621: buy the RG with the most fighting power per CPP while that beats keeping the CPP, with the option
+    (12.6214 a-c: on-map, Reserve, Dug-In; OPTIONS, gain) whose power is worth its CPP; among those within NEAR percent
+    of the best one is drawn (issue 21: a mixed strategy). Every basket is checked by the same rules as the player's
+    (votg_purchase.check), so it is always legal."""
     s, w = r.side(side), w["purchase"] | {key: w["initiative"][key] for key in ("fortification", "dug_in")}
     chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)  # no CG Day follows the last one: a CPP kept buys nothing
@@ -182,19 +197,21 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         out = []
         for g in chart.values():
             pts, reason = value(r, side, g, w)
-            for option, gain in (("", 100), ("onmap", 100 + w["onmap"])):
+            for option in OPTIONS.get(g.letter, ("",)):
                 item = Item(g.id, option)
-                if pts <= 0 or option and g.letter != "I":
+                if pts <= 0 or option and option != "onmap" and option not in w:
                     continue
                 try:
                     check(r, s, items + [item])
                 except SoloError:
                     continue
-                out.append((pts * gain // 100 // max(cost(r, side, g, item), 1), g, item, reason))
+                percent = gain(option, w)
+                said = reason + (f", {percent}% of it{SETUP[option]}" if option else "")
+                out.append((pts * percent // 100 // max(cost(r, side, g, item), 1), g, item, said))
         return out
     bought, weighed = greedy(offers, keep, r.play.draw)
     items = [b[2] for b in bought]
-    why = [f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
+    why = [f"buys {g.label()}{SETUP.get(item.option, '')} for {cost(r, side, g, item)} CPP: {reason} "
            f"({shown(ratio)} points/CPP{drawn(among)})" for ratio, g, item, reason, among in bought]
     left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
     why.append(f"keeps {left} CPP (worth {shown(keep)} points/CPP)")
