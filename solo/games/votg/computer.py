@@ -91,8 +91,8 @@ def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
     if place < 0 and r.c.is_last_date:
         needed, why = 0, why + " on its last CG Day: only an Attack can win it back"
     elif place < 0 and own >= theirs and odds < needed:
-        needed, why = 0, why + (f": it outnumbers them {shown(own * MILLI // theirs)}:1 and equal reinforcements shrink "
-                                "that every CG Day, so these are the best odds it will get: it strikes now")
+        needed, why = 0, why + (f": it outnumbers them {shown(own * MILLI // theirs)}:1 and equal reinforcements "
+                                "shrink that every CG Day, so these are the best odds it will get: it strikes now")
     else:
         why += f", needs {shown(needed)}:1"
     return odds, needed, why
