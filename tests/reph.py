@@ -24,10 +24,10 @@ def new_reph(faces=(), human="none", seed=1, answers=None, cg="oto2", variant=""
     return Reph(play, initial_campaign(defn, human, variant), defn, game)
 
 
-def day_reph(cg: str, date: str, variant: str, faces=(), human="none", answers=None) -> Reph:
+def day_reph(cg: str, date: str, variant: str, faces=(), human="none", answers=None, seed=1) -> Reph:
     """A RePh of a CG family (RB, VotG, ABtF: its TEST pack set by `pack`) on ``date``, each side's CG Roster line for
-    it started."""
-    r = new_reph(faces, human, answers=answers, cg=cg, variant=variant)
+    it started; ``seed`` the save's (the computer's draws come from it)."""
+    r = new_reph(faces, human, seed=seed, answers=answers, cg=cg, variant=variant)
     r.c.date = date
     for s in r.c.sides.values():
         s.roster.setdefault(date, RosterLine(date, start=s.cpp, total=s.cpp))

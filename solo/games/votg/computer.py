@@ -78,16 +78,28 @@ def standing(r: Reph, side: str) -> int:
 def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
     """(the odds of an Attack against the enemy dug in, the odds it needs, both in thousandths, and why): a strong
     player commits an Attack chit (12.625) or a Counterattack (12.613) at the odds his standing in the CG asks: better
-    ones to risk a lead, fair ones when level, poorer ones to catch up; on the last CG Day a side behind attacks at any
-    odds, for standing Idle loses the CG (weights ai/votg.toml [side.initiative]). The enemy as the side may see him
-    (seen_by, issue 21): his secret units and secret Fortifications count nothing."""
+    ones to risk a lead, fair ones when level, poorer ones to catch up. A side behind must win scenarios back, and
+    strikes at the best odds the CG Days left will bring (needed 0: whatever the odds): on the last CG Day, for standing
+    Idle loses the CG; and on any day while it outnumbers the enemy, for both sides' CPP Replenishment is alike (12.618:
+    14-20 CPP a CG Day each), and equal reinforcements shrink a lead in men day by day (3:1 becomes 2:1, then 5:3):
+    waiting only worsens its odds. Outnumbered, it waits for its reinforcements to better them (weights ai/votg.toml
+    [side.initiative]). The enemy as the side may see him (seen_by, issue 21): his secret units and secret
+    Fortifications count nothing."""
     w = w["initiative"]
     other = r.c.other(side)
-    odds = power(r.c.sides[side], False, w) * MILLI // power(seen_by(r.c, side), True, w)
+    enemy = seen_by(r.c, side)
+    own, theirs = power(r.c.sides[side], False, w), power(enemy, False, w)
+    odds = own * MILLI // power(enemy, True, w)
     place = standing(r, side)
-    needed = 0 if place < 0 and r.c.is_last_date else milli(w["odds"][STANDING[place]])
-    why = (f"odds {shown(odds)}:1 against the {people(other)} dug in, {STANDING[place]} in the CG"
-           + (" on its last CG Day: only an Attack can win it back" if needed == 0 else f", needs {shown(needed)}:1"))
+    needed = milli(w["odds"][STANDING[place]])
+    why = f"odds {shown(odds)}:1 against the {people(other)} dug in, {STANDING[place]} in the CG"
+    if place < 0 and r.c.is_last_date:
+        needed, why = 0, why + " on its last CG Day: only an Attack can win it back"
+    elif place < 0 and own >= theirs and odds < needed:
+        needed, why = 0, why + (f": it outnumbers them {shown(own * MILLI // theirs)}:1 and equal reinforcements "
+                                "shrink that every CG Day, so these are the best odds it will get: it strikes now")
+    else:
+        why += f", needs {shown(needed)}:1"
     return odds, needed, why
 
 
@@ -144,25 +156,43 @@ def rg_power(r: Reph, side: str, g) -> int:
 def value(r: Reph, side: str, g, w: dict) -> tuple[int, str]:
     """Thousandths of a point a RG is worth now (a whole number, issue 21): its fighting power (rg_power, a point a
     squad), the HW Pltn's weapons as two squads' worth, and an FPP RG the Fortifications it buys while CG Days remain
-    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in, in the ``defends``
-    percent of the scenarios the side expects to fight as the Defender)."""
+    (12.623: a counter or mine factor a FPP, worth ``fortification`` squads to the Defender, dug in, in the share of the
+    scenarios left the side expects to fight as the Defender: ``defends`` by its standing in the CG, for a side ahead
+    holds and the enemy must come at it, while a side behind must attack, and its Fortifications stay behind it)."""
     if is_hw(g):
         return 2 * MILLI, "heavy weapons for the infantry"
     found = re.search(r"(\d+) FPP", f"{g.title} {g.units}")
     if found:
         left, total = r.c.dates_left, len(r.c.dates)
-        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] * w["defends"] // 10000
+        place = STANDING[standing(r, side)]
+        defends = w["defends"][place]
+        counters = int(found.group(1)) * milli(w["fortification"]) * w["dug_in"] * defends // 10000
         return counters * left // total, (f"{found.group(1)} FPP of Fortifications while {left} CG Days remain, "
-                                          f"defending in {w['defends']}% of the scenarios")
+                                          f"{place} in the CG: defending in {defends}% of the scenarios")
     pts = rg_power(r, side, g)
     what = {"I": "squads", "A": "AFV", "G": "Guns", "O": "artillery support"}.get(g.letter, "support")
     return pts, f"{shown(pts)} squads' fighting power ({what})"
 
 
+# 12.6214 a-c: the options a player weighs for a RG, by its kind, each with the ai/votg.toml weight of what it gives in
+# percent of a RG that enters from its Entry Area: a) On-Map Setup (``onmap``, Infantry here: an AFV Pltn on-map is
+# rare), b) a Reserve Infantry RG, one CPP less (``reserve``), c) a Russian Dug-In AFV Pltn, half the CPP (``dugin``)
+OPTIONS = {"I": ("", "onmap", "reserve"), "A": ("", "dugin")}
+SETUP = {"onmap": " on-map", "reserve": " as a Reserve", "dugin": " Dug-In"}
+
+
+def gain(option: str, w: dict) -> int:
+    """Percent of its fighting power a RG bought with ``option`` brings (OPTIONS): on-map ``onmap`` percent more; a
+    Reserve, Cloaked six hexes behind the Front Line until released, ``reserve`` percent; a Dug-In AFV, which never
+    moves, ``dugin`` percent."""
+    return {"": 100, "onmap": 100 + w["onmap"]}.get(option) or w[option]
+
+
 def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """12.621: buy the RG with the most fighting power per CPP while that beats keeping the CPP; an Infantry RG is set
-    up on-map (12.6214a) when the ``onmap`` percent it gains there is worth its extra CPP. Every basket is checked by
-    the same rules as the player's (votg_purchase.check), so it is always legal."""
+    """12.621: buy the RG with the most fighting power per CPP while that beats keeping the CPP, with the option
+    (12.6214 a-c: on-map, Reserve, Dug-In; OPTIONS, gain) whose power is worth its CPP; among those within NEAR percent
+    of the best one is drawn (issue 21: a mixed strategy). Every basket is checked by the same rules as the player's
+    (votg_purchase.check), so it is always legal."""
     s, w = r.side(side), w["purchase"] | {key: w["initiative"][key] for key in ("fortification", "dug_in")}
     chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)  # no CG Day follows the last one: a CPP kept buys nothing
@@ -172,19 +202,21 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         out = []
         for g in chart.values():
             pts, reason = value(r, side, g, w)
-            for option, gain in (("", 100), ("onmap", 100 + w["onmap"])):
+            for option in OPTIONS.get(g.letter, ("",)):
                 item = Item(g.id, option)
-                if pts <= 0 or option and g.letter != "I":
+                if pts <= 0 or option and option != "onmap" and option not in w:
                     continue
                 try:
                     check(r, s, items + [item])
                 except SoloError:
                     continue
-                out.append((pts * gain // 100 // max(cost(r, side, g, item), 1), g, item, reason))
+                percent = gain(option, w)
+                said = reason + (f", {percent}% of it{SETUP[option]}" if option else "")
+                out.append((pts * percent // 100 // max(cost(r, side, g, item), 1), g, item, said))
         return out
     bought, weighed = greedy(offers, keep, r.play.draw)
     items = [b[2] for b in bought]
-    why = [f"buys {g.label()}{' on-map' if item.option else ''} for {cost(r, side, g, item)} CPP: {reason} "
+    why = [f"buys {g.label()}{SETUP.get(item.option, '')} for {cost(r, side, g, item)} CPP: {reason} "
            f"({shown(ratio)} points/CPP{drawn(among)})" for ratio, g, item, reason, among in bought]
     left = s.cpp - sum(cost(r, side, chart[i.rg], i) for i in items)
     why.append(f"keeps {left} CPP (worth {shown(keep)} points/CPP)")
