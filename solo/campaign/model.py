@@ -60,9 +60,10 @@ LOSS_MOST = 0.6  # a side's chance to lose a unit, however outnumbered
 # OtO2's facts (_lvp), calibrated for issue 21 so that the CG's 20 VP can be reached and a German CPP kept (1 VP,
 # 7.518 Note) must be weighed against the line it would man: with the old LVP_SWING 3 and EVP of 0-10 a Russian win,
 # the Russians earned 7 VP on average against any German and never won (500 campaigns: 0% against a random or
-# greedy German, the German heuristic keeping 29 CPP). With these (and no [model] bias), 500 campaigns, seeds 1-500:
-# the heuristics against each other 50% (the Russians earn 57 VP, the German keeps 30 CPP); the heuristic beats
-# random-legal 99% as German and as Russian, greedy-cheapest 100% as German and 90% as Russian.
+# greedy German, the German heuristic keeping 29 CPP). With these (and no [model] bias), under the first loss law (one
+# loss rate for every unit), 500 campaigns, seeds 1-500: the heuristics against each other 50% (the Russians earn 57 VP,
+# the German keeps 30 CPP); the heuristic beats random-legal 99% as German and as Russian, greedy-cheapest 100% as
+# German and 90% as Russian. Under the loss law of `losses`: missions/oto2.toml [model].
 LVP_SWING = 5.0  # LVP a decisive scenario moves (tanh(s / 2) of it)
 EVP_SHARE = 6.0  # EVP per point of Russian power the German line cannot stop, on a Russian win (a squad: 6 EVP)
 FLAME_CONFINED = 0.25  # OtO2: the chance that an Isolated unit is confined to a Flame's Location (7.5094)
