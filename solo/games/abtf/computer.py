@@ -164,10 +164,49 @@ def power(r, side: str, g: RGType, w: dict) -> tuple[int, int, str]:
     return 0, 0, g.role
 
 
-def value(r, side: str, g: RGType, w: dict) -> tuple[int, str]:
+UNIT_WEIGHT = {"leader": "leader", "hero": "leader", "sw": "sw", "gun": "guns"}  # the weight of a counter of the OB
+# that is no MMC and no vehicle, by its kind
+REFERENCE_DENSITY = CVP["squad"] * MILLI  # CVP per point of a line squad (a 4-4-7: 1 point, 2 CVP), in thousandths:
+# the density of an OB with nothing in it yet
+
+
+def unit_power(r, side: str, u, w: dict) -> tuple[int, int]:
+    """One Retained counter's fighting power and CVP, both in thousandths, weighed as a RG's are (power): an MMC by its
+    quality against a 4-4-7 (a HS or crew by its own numbers), a vehicle by what its RG is for (a flak halftrack is no
+    tank; a vehicle of no purchased RG, e.g. one the OB gives, as armour), a leader, SW or Gun by its weight."""
+    if u.kind in ("squad", "hs", "crew"):
+        return milli(w["infantry"]) * squad_quality(u.type) // MILLI, CVP[u.kind] * MILLI
+    if u.kind == "vehicle":
+        line = next((p for p in r.side(side).purchases if p.line == u.rg), None) if u.rg else None
+        g = r.chart(side).get(line.rg) if line else None
+        role = ("recon" if "Recon" in g.title else g.role) if g else "armor"
+        return milli(w[PER_UNIT.get(role, "armor")]), CVP["vehicle"] * MILLI
+    if u.kind in UNIT_WEIGHT:
+        return milli(w[UNIT_WEIGHT[u.kind]]), CVP[u.kind] * MILLI
+    return 0, CVP.get(u.kind, 0) * MILLI
+
+
+def density(r, side: str, w: dict) -> int:
+    """The CVP the side's OB puts at risk per point of its fighting power, in thousandths (REFERENCE_DENSITY for an empty
+    OB): what the enemy's fire takes is spread over the whole OB, so each point of power draws this much of it."""
+    pts = cvp = 0
+    for u in r.side(side).retained():
+        p, c = unit_power(r, side, u, w)
+        pts, cvp = pts + p, cvp + c
+    return cvp * MILLI // pts if pts else REFERENCE_DENSITY
+
+
+def value(r, side: str, g: RGType, w: dict, share: int | None = None) -> tuple[int, str]:
     """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why: its fighting power
-    less the CVP it risks handing the enemy (the CG is won on casualties: a weak unit that dies easily is a gift), or,
-    for FPP, the fortifications while CG Dates remain to defend them."""
+    less the CVP it risks beyond its share of the enemy's fire (``share``, CVP per point of the OB: density), or, for FPP,
+    the fortifications while CG Dates remain to defend them.
+
+    The CG is won on casualties (CVP, the CG card being the player's). The enemy's fire takes the same share of every
+    unit of the OB, so what a unit hands the enemy is its own CVP, and what its fire keeps off the rest of the OB is its
+    power's share of the CVP at risk: a unit whose CVP exceed that share (a flak halftrack worth an AFV's 5 CVP, a SW) is
+    a gift to the enemy; one within it (a tank platoon among paratroopers, an SS platoon) costs nothing beyond its
+    price. Weighed before (issue 21): every CVP a RG brings as a cost, which kept the German from buying any tank until
+    the last CG Date, though a tank platoon kills more than it hands over."""
     if "FPP" in g.units:
         left, total = r.c.dates_left, len(r.c.dates)
         return milli(w["fortifications"]) * left // total, \
@@ -175,8 +214,12 @@ def value(r, side: str, g: RGType, w: dict) -> tuple[int, str]:
     pts, cvp, what = power(r, side, g, w)
     if not pts:
         return milli(w["other"]), f"a RG of another type ({what})"
-    risk = cvp * milli(w["cvp"]) // MILLI
-    return pts - risk, f"{what}: fighting power {shown(pts)} less {shown(risk)} for the {cvp / MILLI:.1f} CVP it risks"
+    share = density(r, side, w) if share is None else share
+    beyond = max(0, cvp - pts * share // MILLI)
+    risk = beyond * milli(w["cvp"]) // MILLI
+    return pts - risk, f"{what}: fighting power {shown(pts)}" + (
+        f" less {shown(risk)} for the {beyond / MILLI:.1f} of its {cvp / MILLI:.1f} CVP beyond its share of the fire"
+        if risk else f", its {cvp / MILLI:.1f} CVP within its share of the fire ({share / MILLI:.1f} a point)")
 
 
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
@@ -185,6 +228,7 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
     s, w = r.side(side), w["purchase"]
     chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)
+    share = density(r, side, w)
 
     def offers(bought: list[tuple]) -> list[tuple]:
         ids, out = [b[1].id for b in bought], []
@@ -193,7 +237,7 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
                 buy.check_purchase(r, s, ids + [g.id])
             except SoloError:
                 continue
-            pts, reason = value(r, side, g, w)
+            pts, reason = value(r, side, g, w, share)
             if pts > 0:
                 out.append((pts // max(g.cpp, 1), g, g.id, reason))
         return out
