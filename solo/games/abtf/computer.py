@@ -1,18 +1,19 @@
 """The computer side's answers to the A Bridge Too Far RePh questions, weights from ai/abtf.toml.
 
-Building blocks of solo/ai/reph.py reused: squad_quality, the greedy purchase and the MMC Battle Hardening choice
-(battle_harden).
+Building blocks of solo/ai/reph.py reused: squad_quality, the mixed strategy's draw (mixed) and the MMC Battle
+Hardening choice (battle_harden).
 """
 
 import re
+from functools import cache
 
 from solo.ai.reph import (
     MILLI,
+    NEAR,
     battle_harden,
     cpp_value,
-    drawn,
-    greedy,
     milli,
+    mixed,
     shown,
     squad_quality,
 )
@@ -218,35 +219,82 @@ def value(r, side: str, g: RGType, w: dict, share: int | None = None) -> tuple[i
     beyond = max(0, cvp - pts * share // MILLI)
     risk = beyond * milli(w["cvp"]) // MILLI
     return pts - risk, f"{what}: fighting power {shown(pts)}" + (
-        f" less {shown(risk)} for the {beyond / MILLI:.1f} of its {cvp / MILLI:.1f} CVP beyond its share of the fire"
+        f" less {shown(risk)} for the {beyond / MILLI:.2f} of its {cvp / MILLI:.1f} CVP beyond its share of the fire"
         if risk else f", its {cvp / MILLI:.1f} CVP within its share of the fire ({share / MILLI:.1f} a point)")
 
 
+BASKET_NEAR = NEAR  # percent: whole purchases within this of the best are drawn among (issue 21's mixed strategy),
+# the window of solo/ai/reph.py's picks: the points are a player's judgment (a tank two squads, a SW a quarter), and
+# purchases within 10% of each other are as good as it can tell. Within 5%, on 18AM, the British (six RG types on the
+# TEST pack, their 6-4-8 platoons at 4, 5 and 6 CPP) bought one of 4 sets over 50 seeds, the German one of 16.
+BASKETS_MOST = 200  # near-best purchases listed at most (the draw is among the best of them)
+
+
+def baskets(items: list[tuple], cpp: int, keep: int, percent: int = BASKET_NEAR) -> list[tuple[int, tuple]]:
+    """The purchases within ``percent`` of the best, best first, as (points, the RGs by index into ``items``, each
+    with its count): ``items`` are (points of one, CPP of one, how many may be bought); a purchase scores its RGs'
+    points and ``keep`` points for each CPP it leaves (9.617 halves them). A knapsack over the CPP on hand (whole
+    numbers): the best purchase first, then every one near it, each RG up to its CG Date and CG Maximums."""
+    nets = [(pts - keep * cost, cost, most) for pts, cost, most in items]
+
+    @cache
+    def best(i: int, room: int) -> int:
+        if i == len(nets):
+            return 0
+        net, cost, most = nets[i]
+        return max(k * net + best(i + 1, room - k * cost) for k in range(min(most, room // cost if cost else most) + 1))
+
+    top = best(0, cpp) + keep * cpp
+    floor = top * (100 - percent)  # a purchase is near when its points x 100 reach this
+    found: list[tuple[int, tuple]] = []
+
+    def walk(i: int, room: int, points: int, chosen: tuple) -> None:
+        if len(found) >= BASKETS_MOST:
+            return
+        if i == len(nets):
+            found.append((points + keep * cpp, chosen))
+            return
+        net, cost, most = nets[i]
+        for k in range(min(most, room // cost if cost else most), -1, -1):
+            if (points + k * net + best(i + 1, room - k * cost) + keep * cpp) * 100 >= floor:
+                walk(i + 1, room - k * cost, points + k * net, chosen + ((i, k),) if k else chosen)
+    walk(0, cpp, 0, ())
+    return sorted(found, key=lambda b: (-b[0], b[1]))
+
+
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
-    """9.617: buy the RG with the most points per CPP (its fighting power at its real strength less the CVP it risks),
-    again and again, while that beats keeping a CPP, which 9.617 halves (cpp_value)."""
+    """9.617: the purchase that brings the most points for the CPP on hand, each RG worth its fighting power at its
+    real strength less the CVP it risks beyond its share (value), each CPP left over what keeping it is worth (9.617
+    halves it: cpp_value); drawn among the purchases within BASKET_NEAR percent of the best (issue 21).
+
+    A whole purchase is weighed, as a player fills his CPP: buying the RG with the most points per CPP again and again
+    (the greedy of solo/ai/reph.py, used before) left CPP that a dearer RG would have used, and drew only among RGs of
+    near-equal points per CPP, so the same date's purchase hardly ever differed between saves (ABtF's 17N: 2 German and
+    1 British purchase over 50 seeds)."""
     s, w = r.side(side), w["purchase"]
-    chart = r.chart(side)
     keep = cpp_value(r, side, w["keep"], 0)
     share = density(r, side, w)
-
-    def offers(bought: list[tuple]) -> list[tuple]:
-        ids, out = [b[1].id for b in bought], []
-        for g in chart.values():
-            try:
-                buy.check_purchase(r, s, ids + [g.id])
-            except SoloError:
-                continue
+    offers = []
+    for g in r.chart(side).values():
+        most = min(g.date_max - s.bought(g.id, r.c.date), g.cg_max - s.bought(g.id),
+                   s.cpp // g.cpp if g.cpp else g.date_max)
+        if most > 0:
             pts, reason = value(r, side, g, w, share)
             if pts > 0:
-                out.append((pts // max(g.cpp, 1), g, g.id, reason))
-        return out
-    bought, weighed = greedy(offers, keep, r.play.draw)
-    ids = [b[1].id for b in bought]
-    why = [f"buys {g.label()} for {g.cpp} CPP: {reason} ({shown(ratio)} points/CPP{drawn(among)})"
-           for ratio, g, _, reason, among in bought]
-    left = s.cpp - sum(chart[i].cpp for i in ids)
+                offers.append((g, pts, reason, most))
+    offers.sort(key=lambda o: (-(o[1] // max(o[0].cpp, 1)), o[0].id))
+    found = baskets([(pts, g.cpp, most) for g, pts, _, most in offers], s.cpp, keep)
+    (points, chosen), among = mixed(found, lambda b: b[0], r.play.draw, BASKET_NEAR)
+    ids = [offers[i][0].id for i, k in chosen for _ in range(k)]
+    buy.check_purchase(r, s, ids)  # legal by construction (the CG Date and CG Maximums, the CPP): checked all the same
+    why = [f"buys {g.label()}{f' x{k}' if k > 1 else ''} for {g.cpp * k} CPP: {reason} "
+           f"({shown(pts // max(g.cpp, 1))} points/CPP)" for (g, pts, reason, _), k in ((offers[i], k) for i, k in chosen)]
+    left = s.cpp - sum(r.rg(side, i).cpp for i in ids)
     why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {shown(keep)} points/CPP)")
+    why.append(f"{shown(points)} points in all" + (f", drawn among {among} purchases within {BASKET_NEAR}% of the best"
+                                                   if among > 1 else ", the best purchase"))
+    weighed = tuple((", ".join(offers[i][0].id for i, k in b for _ in range(k)) or "none", f"{shown(score)} points")
+                    for score, b in found[:6])
     return Reply(ids, "; ".join(why), weighed)
 
 
