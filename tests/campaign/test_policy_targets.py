@@ -18,7 +18,7 @@ from tests.reph import PACKS
 # (seeds 1-500) where the target missed it; "heuristic" as the other side's policy is heuristic against heuristic
 # (the first side's win rate).
 MISSED = {
-    ("abtf", "German", "random"): 0.42, ("abtf", "British", "random"): 0.76, ("abtf", "German", "greedy"): 0.58,
+    ("abtf", "German", "heuristic"): 0.23,  # missions/abtf.toml [model]: no bias meets it and the greedy targets at once
     ("votg", "German", "greedy"): 0.53, ("votg", "Russian", "greedy"): 0.49,
 }
 TARGET = {"heuristic": (0.35, 0.65), "random": (0.80, 1.0), "greedy": (0.65, 1.0)}
