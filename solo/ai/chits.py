@@ -6,8 +6,13 @@ Fortifications, issue 21), the day's Historical DRM, its chits left against the 
 in the next RePh, and its standing plan under the scenario victory conditions (weights in ai/initiative.toml).
 Idle scores 0; Attack is picked when it scores above 0, never below the odds the side needs (``min_ratio``, 1:1 unless
 ai/initiative.toml says otherwise: issue 21, the RB German attacked at odds below 1:1), and drawn with `Play.draw`
-when Attack and Idle lie within ``band`` points of each other (a mixed strategy, issue 21). Scores are
-whole thousandths of a point (issue 21: no float comparison decides).
+when Attack and Idle lie within ``band`` points of each other (a mixed strategy, issue 21).
+
+ABtF (its weights give an ``edge``) scores both chits over the Initiative Matrix instead (matrix_scores): there an
+Idle chit avoids no Assault of the opponent's, so each chit is weighed against both of the opponent's, by how surely
+the opponent attacks (its odds, its chits left, which are public), the odds each scenario would be fought at, the
+odds the CPP still to come will make, and the chits the side will lack on a later day.
+Scores are whole thousandths of a point (issue 21: no float comparison decides).
 """
 
 from functools import cache
@@ -15,7 +20,7 @@ from functools import cache
 from solo.ai.reph import MILLI, milli, shown, street_quality
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.initiative import chits_left
+from solo.campaign.steps.initiative import CHITS, allowed, chits_left, printed_cell, scenario_type
 from solo.campaign.view import seen_by
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
@@ -56,22 +61,38 @@ def ratio(r: Reph, side: str) -> int:
     return strength(r.c.sides[side]) * MILLI // strength(seen_by(r.c, side))
 
 
-def cpp_to_come(r: Reph, side: str) -> int:
-    """The CPP Base # of the CG Dates after this one (ABtF 9.6161, a public chart): how much stronger the side will get."""
+def cpp_to_come(r: Reph, side: str, by: str | None = None) -> int:
+    """The CPP Base # of the CG Dates after this one (ABtF 9.6161, a public chart) that the side can still spend: no
+    more than the RGs its chart's CG Maximums leave it to buy (9.6175; CPP beyond them make it no stronger). Judged by
+    the opponent (``by``), the whole CPP Base #: the RGs the side bought are secretly recorded (9.6172)."""
     table = r.defn.tables.get("cpp_base")
+    if not table:
+        return 0
     later = r.c.dates[r.c.dates.index(r.c.date) + 1:]
-    return sum(n for date in later if isinstance(n := r.cat.chart(table, date, side), int)) if table else 0
+    base = sum(n for date in later if isinstance(n := r.cat.chart(table, date, side), int))
+    if by not in (None, side):
+        return base
+    s = r.c.sides[side]
+    room = sum(max(g.cg_max - s.bought(g.id), 0) * g.cpp for g in r.chart(side).values())
+    return min(base, room)
 
 
-def assault_odds(r: Reph, side: str, w: dict) -> int:
-    """The odds of an Assault, in thousandths: own OB strength over what it attacks, the opponent dug in (x
-    ``dug_in``) behind its Fortifications (``fortification`` points a counter or mine factor); both 1 and 0 unless
-    ai/initiative.toml says otherwise (RB 11.6233: the German Assault comes "against the prepared defenses"). The
-    opponent as it may see him (seen_by): his secret units and his mines, Dummies and HIP count nothing (issue 21)."""
-    enemy, quality = seen_by(r.c, side), w.get("quality", False)
+def known(r: Reph, side: str, by: str) -> SideState:
+    """``side``'s OB as ``by`` knows it: all of it when it is his own, else what he may see (seen_by, issue 21)."""
+    return r.c.sides[side] if side == by else seen_by(r.c, by)
+
+
+def assault_odds(r: Reph, side: str, w: dict, by: str | None = None) -> int:
+    """The odds of an Assault of ``side``, in thousandths, as ``by`` (the side itself unless given) judges them: own OB
+    strength over what it attacks, the opponent dug in (x ``dug_in``) behind its Fortifications (``fortification`` points
+    a counter or mine factor); both 1 and 0 unless ai/initiative.toml says otherwise (RB 11.6233: the German Assault
+    comes "against the prepared defenses"). Each OB as ``by`` knows it: the opponent's secret units and his mines,
+    Dummies and HIP count nothing (known, issue 21)."""
+    by = by or side
+    own, enemy, quality = known(r, side, by), known(r, r.c.other(side), by), w.get("quality", False)
     forts = milli(w.get("fortification", 0.0)) * sum(f.count for f in enemy.fortifications)
     defence = (strength(enemy, quality) + forts) * milli(w.get("dug_in", 1.0)) // MILLI
-    return strength(r.c.sides[side], quality) * MILLI // max(defence, 1)
+    return strength(own, quality) * MILLI // max(defence, 1)
 
 
 def standing(r: Reph, side: str) -> tuple[int, int]:
@@ -97,12 +118,6 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
         hist = r.historical_drm(side)
         parts.append((-milli(w["history"]) * hist, f"Historical DRM {hist:+d} today"))
     parts.append((-milli(w["cost"]), "an Attack chit costs CPP and ELR in the next RePh"))
-    if w.get("prospects"):
-        own, later = cpp_to_come(r, side), cpp_to_come(r, c.other(side))
-        if own + later:
-            parts.append((milli(w["prospects"]) * (later - own) // (own + later),
-                          f"CPP Base # still to come {own} against the {theirs} {later} ("
-                          + ("time is against us: strike now" if later > own else "time is on our side: wait") + ")"))
     left = chits_left(r, side)["Attack"]
     if left is not None:
         days = c.dates_left
@@ -124,9 +139,136 @@ def needed(r: Reph, side: str, w: dict) -> int:
                  else w.get("min_ratio", 1.0))
 
 
+# ABtF (9.62132): the chit weighed over the Initiative Matrix, where an Idle chit avoids no Assault of the opponent's
+# and an Attack chit met by the opponent's makes a Dual Attack (ai/initiative.toml gives the side an ``edge``).
+ODDS_MOST = 3  # odds beyond 3:1 (or below 1:3) win (lose) no more: the weaker line is gone whatever
+
+
+def fight(w: dict, odds: int) -> int:
+    """Points of a scenario fought at ``odds`` (own strength over the opponent's, thousandths, taken within 1:3 and 3:1),
+    a whole number: ``ratio`` x (odds - 1 / odds) / 2, what is won at 3:2 lost at 2:3. Each side loses in proportion
+    to the fire it meets (at 1:2 a side loses four times what it takes from the other's half-strength line, share for
+    share), so the odds count both ways."""
+    odds = min(max(odds, MILLI // ODDS_MOST), MILLI * ODDS_MOST)
+    return milli(w["ratio"]) * (odds * odds - MILLI * MILLI) // (2 * odds) // MILLI
+
+
+def cell_odds(r: Reph, side: str, w: dict, kind: str) -> int:
+    """Own strength over the opponent's, in thousandths, in a scenario of type ``kind``: in a Dual Attack neither is dug
+    in and neither has the Assault's edge; the side assaulted sets up first, dug in behind its Fortifications
+    (assault_odds), and the side assaulting fights as if ``edge`` times as strong (it picks where and moves first;
+    1.25 offsets the defender's 1.25 dug in)."""
+    other, edge = r.c.other(side), milli(w["edge"])
+    if kind == "Dual Attack":
+        quality = w.get("quality", False)
+        return strength(r.c.sides[side], quality) * MILLI // strength(known(r, other, side), quality)
+    if kind.startswith(side):
+        return assault_odds(r, side, w) * edge // MILLI
+    return MILLI * MILLI // max(assault_odds(r, other, w, side) * edge // MILLI, 1)
+
+
+def their_attack(r: Reph, side: str, w: dict) -> tuple[int, str]:
+    """The chance, in thousandths, that the opponent picks Attack, as a player guesses it: sure when it has only Attack
+    chits left, nil when it has none (the chits picked are revealed each CG Date, 9.62131); else half its odds of an
+    Assault against the side dug in (its OB is public), within one in four and three in four (its chit is secret: no
+    odds make it sure): even odds a coin toss, 3:2 or better three in four, 1:2 or worse one in four."""
+    other = r.c.other(side)
+    choices = allowed(r, other)
+    if choices == ("Attack",):
+        return MILLI, f"the {people(other)} have only Attack chits left"
+    if "Attack" not in choices:
+        return 0, f"the {people(other)} have no Attack chit left"
+    odds = assault_odds(r, other, w, side)
+    return min(MILLI * 3 // 4, max(MILLI // 4, odds // 2)), f"the {people(other, possessive=True)} odds {shown(odds)} against us dug in"
+
+
+def later_odds(r: Reph, side: str, w: dict) -> tuple[int, str]:
+    """Own strength over the opponent's, in thousandths, once the CPP still to come are spent (cpp_to_come; each side's
+    ``cpp_strength``: squads a CPP buys), and the reason in a player's words."""
+    other, quality, weights = r.c.other(side), w.get("quality", False), chit_weights()[r.defn.id]
+    own, theirs = cpp_to_come(r, side), cpp_to_come(r, other, side)
+    mine = strength(r.c.sides[side], quality) + own * milli(w["cpp_strength"])
+    yours = strength(known(r, other, side), quality) + theirs * milli(weights[other]["cpp_strength"])
+    odds, now = mine * MILLI // max(yours, 1), cell_odds(r, side, w, "Dual Attack")
+    return odds, (f"CPP still to come {own} against the {people(other, possessive=True)} {theirs}: odds {shown(odds)} once they are spent, "
+                  f"{shown(now)} now (" + ("time is against us: strike now" if odds < now else
+                                           "time is on our side: wait" if odds > now else "time changes nothing") + ")")
+
+
+def scarcity(r: Reph, side: str, w: dict, chit: str, later: int) -> int:
+    """Points taken from using a ``chit`` now when fewer are left than CG Days to play (one used now leaves a later day
+    without one): ``spare`` x what it would be worth on such a day, one the opponent idles (the chits it has left say
+    how many those are; 9.62131: the chits picked are public), at the odds the CPP still to come make (``later``,
+    thousandths): an Idle chit then avoids a fight the side would lose, an Attack chit brings one it would win. So a
+    side that time favours keeps its Attack chits for the days it will be the stronger, and one it does not keeps its
+    Idle chits for the days it will be the weaker. 0 with enough of them, or no limit."""
+    left, days = chits_left(r, side)[chit], r.c.dates_left
+    if left is None or left >= days:
+        return 0
+    theirs, later_days = chits_left(r, r.c.other(side))["Attack"], days - 1
+    idle_days = later_days - min(later_days, later_days if theirs is None else theirs)  # later days the opponent idles
+    worth = max(0, fight(w, later) if chit == "Attack" else -fight(w, later))
+    return -milli(w["spare"]) * worth // MILLI * idle_days // max(later_days, 1)
+
+
+def comes_back(r: Reph, side: str, w: dict) -> int:
+    """The share of a fight put off by an Idle CG Date that comes back on a later day, in thousandths: ``prospects`` x
+    the share of the later days the opponent has Attack chits for (all of them with no limit)."""
+    theirs, later_days = chits_left(r, r.c.other(side))["Attack"], r.c.dates_left - 1
+    if later_days < 1:
+        return 0
+    return milli(w["prospects"]) * min(later_days, later_days if theirs is None else theirs) // later_days
+
+
+def signed(points: int) -> str:
+    return f"{'+' if points >= 0 else '-'}{shown(abs(points))}"
+
+
+def matrix_scores(r: Reph, side: str, w: dict) -> tuple[dict[str, int], list[str]]:
+    """Each chit's score in thousandths of a point over the Initiative Matrix: the cell of each chit of the opponent's,
+    weighed by the chance it picks it (their_attack). A scenario scores the odds it is fought at (fight; dug in and
+    the Assault's edge as cell_odds says); an Idle CG Date puts the fight off, comes_back of it to come back at the
+    odds the CPP still to come will make (later_odds: wait while time is on your side, strike while it is not).
+    Attack adds the side's plan (``bias``) less what the chit costs (``cost``), each chit its scarcity."""
+    c, other = r.c, r.c.other(side)
+    p, guess = their_attack(r, side, w)
+    later, when = later_odds(r, side, w)
+    back = comes_back(r, side, w)
+    reasons = [f"the {people(other)} attack with {p // 10}% ({guess})", when]
+    scores = {}
+    for mine in CHITS:
+        parts, total = [], 0
+        for theirs, chance in (("Attack", p), ("Idle", MILLI - p)):
+            if not chance:
+                continue
+            kind = scenario_type(printed_cell(r, {side: mine, other: theirs}))
+            if kind == "Idle Day":
+                points = back * fight(w, later) // MILLI
+                parts.append(f"{kind}, the fight put off ({back // 10}% of it to come back) {signed(points)}")
+            else:
+                odds = cell_odds(r, side, w, kind)
+                points = fight(w, odds)
+                parts.append(f"{kind} at {shown(odds)} {signed(points)}")
+            total += points * chance // MILLI
+        spare = scarcity(r, side, w, mine, later)
+        left = chits_left(r, side)[mine]
+        parts.append(f"{'no limit of' if left is None else left} {mine} chits left for {c.dates_left} CG Days "
+                     f"{signed(spare)}")
+        total += spare
+        if mine == "Attack":
+            total += milli(w["bias"]) - milli(w["cost"])
+            parts.append(f"the side's plan {signed(milli(w['bias']))}, the chit's cost in the next RePh "
+                         f"-{shown(milli(w['cost']))}")
+        scores[mine] = total
+        reasons.append(f"{mine} {signed(total)} (" + "; ".join(parts) + ")")
+    return scores, reasons
+
+
 def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     w = chit_weights()[r.defn.id][side]
     choices = q.context["choices"]
+    if "edge" in w:
+        return _matrix_initiative(r, side, w, choices)
     score, reasons = attack_score(r, side, w)
     power, least = assault_odds(r, side, w), needed(r, side, w)
     odds = power >= least
@@ -143,6 +285,22 @@ def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     elif not odds and "Idle" in choices:
         why += f"; odds {shown(power)} below the {shown(least)} an Attack needs"
     return Reply(pick, why, (("Attack", f"{shown(score)}"), ("Idle", "+0.00")))
+
+
+def _matrix_initiative(r: Reph, side: str, w: dict, choices: tuple[str, ...]) -> Reply:
+    """The chit with the better matrix_scores; drawn when the two lie within BAND."""
+    scores, reasons = matrix_scores(r, side, w)
+    diff = scores["Attack"] - scores["Idle"]
+    drawn = abs(diff) <= BAND and {"Attack", "Idle"} <= set(choices)
+    if drawn:
+        pick = ("Attack", "Idle")[r.play.draw(2)]
+    else:
+        pick = "Attack" if diff > 0 and "Attack" in choices else "Idle" if "Idle" in choices else "Attack"
+    forced = "" if len(choices) > 1 else f" (no {'Idle' if pick == 'Attack' else 'Attack'} chit left)"
+    why = f"picks {pick}{forced}: " + "; ".join(reasons)
+    if drawn:
+        why += f"; within {shown(BAND)} of each other, so drawn between the two"
+    return Reply(pick, why, tuple((chit, shown(scores[chit])) for chit in CHITS))
 
 
 def night(r: Reph, side: str, _w: dict, q: Question) -> Reply:

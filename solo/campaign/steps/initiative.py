@@ -52,6 +52,14 @@ def allowed(r: Reph, side: str) -> tuple[str, ...]:
     return tuple(chit for chit in CHITS if left[chit] != 0) or ("Idle",)
 
 
+def printed_cell(r: Reph, chits: dict[str, str]) -> str:
+    """The CG's Initiative Matrix cell for each side's chit, as printed ("Dual Assault (1)")."""
+    cfg, (first, second) = r.defn.initiative, r.c.sides
+    rows = {row.key for row in r.cat.get(cfg["matrix"]).rows}
+    key = chits[first] if chits[first] in rows else f"{first} {chits[first]}"
+    return str(r.cat.chart(cfg["matrix"], key, f"{second} {chits[second]}"))
+
+
 def chit_parser(choices: tuple[str, ...]):
     def parse(raw) -> str:
         text = str(raw).strip().capitalize()
@@ -85,9 +93,7 @@ def initiative(r: Reph) -> None:
             chits[side] = r.ask("initiative", f"{rule} Pick your Initiative chit for {c.date} in secret: "
                                 f"{' or '.join(choices)} ({limits})", chit_parser(choices), side=side,
                                 context={"reph": r, "choices": choices}, example='initiative = "Attack"', default=choices[-1])
-        rows = {row.key for row in r.cat.get(cfg["matrix"]).rows}
-        key = chits[first] if chits[first] in rows else f"{first} {chits[first]}"
-        printed = str(r.cat.chart(cfg["matrix"], key, f"{second} {chits[second]}"))
+        printed = printed_cell(r, chits)
         kind = scenario_type(printed)
         r.say(f"chits revealed: {first} {chits[first]}, {second} {chits[second]}: {printed.split(' (')[0]} ({rule})")
     c.initiative = {"date": c.date, "chits": chits, "type": kind, "sets_up_first": None, "moves_first": None,

@@ -1,18 +1,19 @@
 """The computer side's answers to the A Bridge Too Far RePh questions, weights from ai/abtf.toml.
 
-Building blocks of solo/ai/reph.py reused: squad_quality, the greedy purchase and the MMC Battle Hardening choice
-(battle_harden).
+Building blocks of solo/ai/reph.py reused: squad_quality, the mixed strategy's draw (mixed) and the MMC Battle
+Hardening choice (battle_harden).
 """
 
 import re
+from functools import cache
 
 from solo.ai.reph import (
     MILLI,
+    NEAR,
     battle_harden,
     cpp_value,
-    drawn,
-    greedy,
     milli,
+    mixed,
     shown,
     squad_quality,
 )
@@ -164,10 +165,49 @@ def power(r, side: str, g: RGType, w: dict) -> tuple[int, int, str]:
     return 0, 0, g.role
 
 
-def value(r, side: str, g: RGType, w: dict) -> tuple[int, str]:
+UNIT_WEIGHT = {"leader": "leader", "hero": "leader", "sw": "sw", "gun": "guns"}  # the weight of a counter of the OB
+# that is no MMC and no vehicle, by its kind
+REFERENCE_DENSITY = CVP["squad"] * MILLI  # CVP per point of a line squad (a 4-4-7: 1 point, 2 CVP), in thousandths:
+# the density of an OB with nothing in it yet
+
+
+def unit_power(r, side: str, u, w: dict) -> tuple[int, int]:
+    """One Retained counter's fighting power and CVP, both in thousandths, weighed as a RG's are (power): an MMC by its
+    quality against a 4-4-7 (a HS or crew by its own numbers), a vehicle by what its RG is for (a flak halftrack is no
+    tank; a vehicle of no purchased RG, e.g. one the OB gives, as armour), a leader, SW or Gun by its weight."""
+    if u.kind in ("squad", "hs", "crew"):
+        return milli(w["infantry"]) * squad_quality(u.type) // MILLI, CVP[u.kind] * MILLI
+    if u.kind == "vehicle":
+        line = next((p for p in r.side(side).purchases if p.line == u.rg), None) if u.rg else None
+        g = r.chart(side).get(line.rg) if line else None
+        role = ("recon" if "Recon" in g.title else g.role) if g else "armor"
+        return milli(w[PER_UNIT.get(role, "armor")]), CVP["vehicle"] * MILLI
+    if u.kind in UNIT_WEIGHT:
+        return milli(w[UNIT_WEIGHT[u.kind]]), CVP[u.kind] * MILLI
+    return 0, CVP.get(u.kind, 0) * MILLI
+
+
+def density(r, side: str, w: dict) -> int:
+    """The CVP the side's OB puts at risk per point of its fighting power, in thousandths (REFERENCE_DENSITY for an empty
+    OB): what the enemy's fire takes is spread over the whole OB, so each point of power draws this much of it."""
+    pts = cvp = 0
+    for u in r.side(side).retained():
+        p, c = unit_power(r, side, u, w)
+        pts, cvp = pts + p, cvp + c
+    return cvp * MILLI // pts if pts else REFERENCE_DENSITY
+
+
+def value(r, side: str, g: RGType, w: dict, share: int | None = None) -> tuple[int, str]:
     """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why: its fighting power
-    less the CVP it risks handing the enemy (the CG is won on casualties: a weak unit that dies easily is a gift), or,
-    for FPP, the fortifications while CG Dates remain to defend them."""
+    less the CVP it risks beyond its share of the enemy's fire (``share``, CVP per point of the OB: density), or, for FPP,
+    the fortifications while CG Dates remain to defend them.
+
+    The CG is won on casualties (CVP, the CG card being the player's). The enemy's fire takes the same share of every
+    unit of the OB, so what a unit hands the enemy is its own CVP, and what its fire keeps off the rest of the OB is its
+    power's share of the CVP at risk: a unit whose CVP exceed that share (a flak halftrack worth an AFV's 5 CVP, a SW) is
+    a gift to the enemy; one within it (a tank platoon among paratroopers, an SS platoon) costs nothing beyond its
+    price. Weighed before (issue 21): every CVP a RG brings as a cost, which kept the German from buying any tank until
+    the last CG Date, though a tank platoon kills more than it hands over."""
     if "FPP" in g.units:
         left, total = r.c.dates_left, len(r.c.dates)
         return milli(w["fortifications"]) * left // total, \
@@ -175,34 +215,86 @@ def value(r, side: str, g: RGType, w: dict) -> tuple[int, str]:
     pts, cvp, what = power(r, side, g, w)
     if not pts:
         return milli(w["other"]), f"a RG of another type ({what})"
-    risk = cvp * milli(w["cvp"]) // MILLI
-    return pts - risk, f"{what}: fighting power {shown(pts)} less {shown(risk)} for the {cvp / MILLI:.1f} CVP it risks"
+    share = density(r, side, w) if share is None else share
+    beyond = max(0, cvp - pts * share // MILLI)
+    risk = beyond * milli(w["cvp"]) // MILLI
+    return pts - risk, f"{what}: fighting power {shown(pts)}" + (
+        f" less {shown(risk)} for the {beyond / MILLI:.2f} of its {cvp / MILLI:.1f} CVP beyond its share of the fire"
+        if risk else f", its {cvp / MILLI:.1f} CVP within its share of the fire ({share / MILLI:.1f} a point)")
+
+
+BASKET_NEAR = NEAR  # percent: whole purchases within this of the best are drawn among (issue 21's mixed strategy),
+# the window of solo/ai/reph.py's picks: the points are a player's judgment (a tank two squads, a SW a quarter), and
+# purchases within 10% of each other are as good as it can tell. Within 5%, on 18AM, the British (six RG types on the
+# TEST pack, their 6-4-8 platoons at 4, 5 and 6 CPP) bought one of 4 sets over 50 seeds, the German one of 16.
+BASKETS_MOST = 200  # near-best purchases listed at most (the draw is among the best of them)
+
+
+def baskets(items: list[tuple], cpp: int, keep: int, percent: int = BASKET_NEAR) -> list[tuple[int, tuple]]:
+    """The purchases within ``percent`` of the best, best first, as (points, the RGs by index into ``items``, each
+    with its count): ``items`` are (points of one, CPP of one, how many may be bought); a purchase scores its RGs'
+    points and ``keep`` points for each CPP it leaves (9.617 halves them). A knapsack over the CPP on hand (whole
+    numbers): the best purchase first, then every one near it, each RG up to its CG Date and CG Maximums."""
+    nets = [(pts - keep * cost, cost, most) for pts, cost, most in items]
+
+    @cache
+    def best(i: int, room: int) -> int:
+        if i == len(nets):
+            return 0
+        net, cost, most = nets[i]
+        return max(k * net + best(i + 1, room - k * cost) for k in range(min(most, room // cost if cost else most) + 1))
+
+    top = best(0, cpp) + keep * cpp
+    floor = top * (100 - percent)  # a purchase is near when its points x 100 reach this
+    found: list[tuple[int, tuple]] = []
+
+    def walk(i: int, room: int, points: int, chosen: tuple) -> None:
+        if len(found) >= BASKETS_MOST:
+            return
+        if i == len(nets):
+            found.append((points + keep * cpp, chosen))
+            return
+        net, cost, most = nets[i]
+        for k in range(min(most, room // cost if cost else most), -1, -1):
+            if (points + k * net + best(i + 1, room - k * cost) + keep * cpp) * 100 >= floor:
+                walk(i + 1, room - k * cost, points + k * net, chosen + ((i, k),) if k else chosen)
+    walk(0, cpp, 0, ())
+    return sorted(found, key=lambda b: (-b[0], b[1]))
 
 
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
-    """9.617: buy the RG with the most points per CPP (its fighting power at its real strength less the CVP it risks),
-    again and again, while that beats keeping a CPP, which 9.617 halves (cpp_value)."""
-    s, w = r.side(side), w["purchase"]
-    chart = r.chart(side)
-    keep = cpp_value(r, side, w["keep"], 0)
+    """9.617: the purchase that brings the most points for the CPP on hand, each RG worth its fighting power at its
+    real strength less the CVP it risks beyond its share (value), each CPP left over what keeping it is worth (9.617
+    halves it: cpp_value); drawn among the purchases within BASKET_NEAR percent of the best (issue 21).
 
-    def offers(bought: list[tuple]) -> list[tuple]:
-        ids, out = [b[1].id for b in bought], []
-        for g in chart.values():
-            try:
-                buy.check_purchase(r, s, ids + [g.id])
-            except SoloError:
-                continue
-            pts, reason = value(r, side, g, w)
+    A whole purchase is weighed, as a player fills his CPP: buying the RG with the most points per CPP again and again
+    (the greedy of solo/ai/reph.py, used before) left CPP that a dearer RG would have used, and drew only among RGs of
+    near-equal points per CPP, so the same date's purchase hardly ever differed between saves (ABtF's 17N: 2 German and
+    1 British purchase over 50 seeds)."""
+    s, w = r.side(side), w["purchase"]
+    keep = cpp_value(r, side, w["keep"], 0)
+    share = density(r, side, w)
+    offers = []
+    for g in r.chart(side).values():
+        most = min(g.date_max - s.bought(g.id, r.c.date), g.cg_max - s.bought(g.id),
+                   s.cpp // g.cpp if g.cpp else g.date_max)
+        if most > 0:
+            pts, reason = value(r, side, g, w, share)
             if pts > 0:
-                out.append((pts // max(g.cpp, 1), g, g.id, reason))
-        return out
-    bought, weighed = greedy(offers, keep, r.play.draw)
-    ids = [b[1].id for b in bought]
-    why = [f"buys {g.label()} for {g.cpp} CPP: {reason} ({shown(ratio)} points/CPP{drawn(among)})"
-           for ratio, g, _, reason, among in bought]
-    left = s.cpp - sum(chart[i].cpp for i in ids)
+                offers.append((g, pts, reason, most))
+    offers.sort(key=lambda o: (-(o[1] // max(o[0].cpp, 1)), o[0].id))
+    found = baskets([(pts, g.cpp, most) for g, pts, _, most in offers], s.cpp, keep)
+    (points, chosen), among = mixed(found, lambda b: b[0], r.play.draw, BASKET_NEAR)
+    ids = [offers[i][0].id for i, k in chosen for _ in range(k)]
+    buy.check_purchase(r, s, ids)  # legal by construction (the CG Date and CG Maximums, the CPP): checked all the same
+    why = [f"buys {g.label()}{f' x{k}' if k > 1 else ''} for {g.cpp * k} CPP: {reason} "
+           f"({shown(pts // max(g.cpp, 1))} points/CPP)" for (g, pts, reason, _), k in ((offers[i], k) for i, k in chosen)]
+    left = s.cpp - sum(r.rg(side, i).cpp for i in ids)
     why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {shown(keep)} points/CPP)")
+    why.append(f"{shown(points)} points in all" + (f", drawn among {among} purchases within {BASKET_NEAR}% of the best"
+                                                   if among > 1 else ", the best purchase"))
+    weighed = tuple((", ".join(offers[i][0].id for i, k in b for _ in range(k)) or "none", f"{shown(score)} points")
+                    for score, b in found[:6])
     return Reply(ids, "; ".join(why), weighed)
 
 
