@@ -153,20 +153,22 @@ def _chit(r, side):
     return initiative(r, side, {}, q)
 
 
+def _squads(r, british: int, german: int) -> None:
+    """Add British 6-4-8 and German 4-6-8 squads."""
+    for side, kind, n in (("British", "6-4-8", british), ("German", "4-6-8", german)):
+        for _ in range(n):
+            r.side(side).add(kind, "squad")
+
+
 def test_the_british_strike_early_and_the_german_waits_for_his_cpp():
     """9.6213 with the 9.6161 CPP Base Number Chart (issue 21: chits a player would pick): on 18AM, 6-4-8s 1.88 times as
     strong as the German 4-6-8s, the British strike while the German CPP are still to come (their own end at 19AM);
     the German, 6 to 5 up, waits for his. The reason names the CPP to come and the odds they will make."""
     r = abtf_reph(date="18AM")
-    british, german = r.side("British"), r.side("German")
-    for _ in range(5):
-        british.add("6-4-8", "squad")
-    for _ in range(4):
-        german.add("4-6-8", "squad")
+    _squads(r, 5, 4)
     reply = _chit(r, "British")
     assert reply.value == "Attack" and "time is against us: strike now" in reply.why
-    for _ in range(5):
-        german.add("4-6-8", "squad")
+    _squads(r, 0, 5)
     reply = _chit(r, "German")
     assert reply.value == "Idle" and "time is on our side: wait" in reply.why
     assert "the British's odds" in reply.why and "against the British's" in reply.why and "Britishs" not in reply.why
@@ -184,17 +186,12 @@ def test_the_chit_weighs_the_chits_the_opponent_has_left():
     avoids no fight (their Assault), and the German weighs it against a Dual Attack; with no Attack chit left to them,
     the German, twice as weak, keeps out of the fight with an Idle chit: an Idle CG Date."""
     r = abtf_reph(date="19PM")
-    british, german = r.side("British"), r.side("German")
-    for _ in range(4):
-        british.add("6-4-8", "squad")
-    for _ in range(12):
-        german.add("4-6-8", "squad")
+    _squads(r, 4, 12)
     r.c.history = [{"chits": {"British": "Idle", "German": "Attack"}}] * 8  # the 8 British Idle chits used
     reply = _chit(r, "German")
     assert "the British have only Attack chits left" in reply.why and "Idle Day" not in reply.why
     assert "Dual Attack at 2.00" in reply.why and "British Assault at 2.00" in reply.why
-    for _ in range(20):
-        british.add("6-4-8", "squad")
+    _squads(r, 20, 0)
     r.c.history = [{"chits": {"British": "Attack", "German": "Attack"}}] * 6  # the 6 British Attack chits used
     reply = _chit(r, "German")
     assert reply.value == "Idle" and "the British have no Attack chit left" in reply.why and "Idle Day" in reply.why
