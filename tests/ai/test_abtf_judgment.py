@@ -7,10 +7,10 @@ from collections import Counter
 
 from solo.ai.reph import MILLI, weights
 from solo.campaign.engine import run, start_meta
-from solo.core.store import EventLog
 from solo.campaign.state import RosterLine
 from solo.core.play import Question
 from solo.core.sides import people
+from solo.core.store import EventLog
 from solo.games import campaign
 from solo.games.abtf import computer
 from solo.games.abtf import purchase as buy
