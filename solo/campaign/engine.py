@@ -9,9 +9,9 @@ only those marked ">"; an Idle Day repeats the steps marked "*" until the Initia
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from solo.campaign.model import Model
 from solo.campaign.facts import check as check_facts
 from solo.campaign.game import CampaignGame
+from solo.campaign.model import Model
 from solo.campaign.reph import CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.rg import rg_chart
 from solo.campaign.state import Campaign, NoMoreDays, Purchase, RosterLine, SideState

@@ -15,7 +15,6 @@ from solo.core.content import read_toml_file
 from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer, Question, Reply
 
-
 PEOPLE = {"British": "British"}  # a side whose people are not named by an "s" added to it (ABtF: not "Britishs")
 
 

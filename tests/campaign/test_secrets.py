@@ -15,13 +15,20 @@ from click.testing import CliRunner
 from solo.campaign import engine
 from solo.campaign.engine import Outcome, start_meta
 from solo.campaign.model import Model
-from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
+from solo.campaign.report import (
+    export,
+    organizer_rows,
+    purchase_rows,
+    roster_rows,
+    status_json,
+    status_text,
+)
 from solo.campaign.state import Fortification, ScenarioResult, SideState
 from solo.campaign.steps.initiative import initiative
 from solo.campaign.view import events, view
 from solo.cli import cli as solo_cli
-from solo.core.play import NeedAnswer, Question, Reply
 from solo.core import play, store
+from solo.core.play import NeedAnswer, Question, Reply
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.games import campaign

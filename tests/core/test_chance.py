@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from solo.campaign.state import RosterLine
-from solo.cli import cli
 from solo.campaign.steps.initiative import initiative
+from solo.cli import cli
 from solo.core.errors import SoloError
 from solo.core.sides import Human
 from solo.core.store import KEY, EventLog, secret_faces

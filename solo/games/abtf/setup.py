@@ -18,7 +18,6 @@ from solo.games.abtf.aftermath import (
 )
 
 
-
 def attack_chits(r: Reph, side: str) -> int:
     return r.c.chits[side]["Attack"]
 

@@ -7,7 +7,6 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 import re
 
 from solo.ai.reph import (
-    street_quality,
     MILLI,
     battle_harden,
     cpp_value,
@@ -18,6 +17,7 @@ from solo.ai.reph import (
     leader_hardening,
     milli,
     shown,
+    street_quality,
     weights,
     won_drm,
 )
