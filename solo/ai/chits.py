@@ -20,13 +20,7 @@ from functools import cache
 from solo.ai.reph import MILLI, milli, shown, street_quality
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.initiative import (
-    CHITS,
-    allowed,
-    chits_left,
-    printed_cell,
-    scenario_type,
-)
+from solo.campaign.steps.initiative import CHITS, allowed, chits_left, printed_cell, scenario_type
 from solo.campaign.view import seen_by
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
@@ -107,6 +101,11 @@ def standing(r: Reph, side: str) -> tuple[int, int]:
     return won, sum(1 for sc in r.c.scenarios if sc.winner == r.c.other(side))
 
 
+def signed(points: int) -> str:
+    """A score in points with its sign, as the player reads it."""
+    return f"{'+' if points >= 0 else '-'}{shown(abs(points))}"
+
+
 def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
     """The Attack chit's score in thousandths of a point (a whole number), and its parts in a player's words."""
     c = r.c
@@ -130,7 +129,7 @@ def attack_score(r: Reph, side: str, w: dict) -> tuple[int, list[str]]:
         spare = milli(w["spare"]) * min(left, days) // days if left >= days else \
             -milli(w["spare"]) * (days - left) // days
         parts.append((spare, f"{left} Attack chits left for {days} CG Days"))
-    return sum(points for points, _ in parts), [f"{why} {'+' if points >= 0 else '-'}{shown(abs(points))}"
+    return sum(points for points, _ in parts), [f"{why} {signed(points)}"
                                                 for points, why in parts]
 
 
@@ -185,7 +184,8 @@ def their_attack(r: Reph, side: str, w: dict) -> tuple[int, str]:
     if "Attack" not in choices:
         return 0, f"the {people(other)} have no Attack chit left"
     odds = assault_odds(r, other, w, side)
-    return min(MILLI * 3 // 4, max(MILLI // 4, odds // 2)), f"the {people(other, possessive=True)} odds {shown(odds)} against us dug in"
+    return (min(MILLI * 3 // 4, max(MILLI // 4, odds // 2)),
+            f"the {people(other, possessive=True)} odds {shown(odds)} against us dug in")
 
 
 def later_odds(r: Reph, side: str, w: dict) -> tuple[int, str]:
@@ -196,8 +196,8 @@ def later_odds(r: Reph, side: str, w: dict) -> tuple[int, str]:
     mine = strength(r.c.sides[side], quality) + own * milli(w["cpp_strength"])
     yours = strength(known(r, other, side), quality) + theirs * milli(weights[other]["cpp_strength"])
     odds, now = mine * MILLI // max(yours, 1), cell_odds(r, side, w, "Dual Attack")
-    return odds, (f"CPP still to come {own} against the {people(other, possessive=True)} {theirs}: odds {shown(odds)} once they are spent, "
-                  f"{shown(now)} now (" + ("time is against us: strike now" if odds < now else
+    return odds, (f"CPP still to come {own} against the {people(other, possessive=True)} {theirs}: odds {shown(odds)} "
+                  f"once they are spent, {shown(now)} now (" + ("time is against us: strike now" if odds < now else
                                            "time is on our side: wait" if odds > now else "time changes nothing") + ")")
 
 
@@ -224,10 +224,6 @@ def comes_back(r: Reph, side: str, w: dict) -> int:
     if later_days < 1:
         return 0
     return milli(w["prospects"]) * min(later_days, later_days if theirs is None else theirs) // later_days
-
-
-def signed(points: int) -> str:
-    return f"{'+' if points >= 0 else '-'}{shown(abs(points))}"
 
 
 def matrix_scores(r: Reph, side: str, w: dict) -> tuple[dict[str, int], list[str]]:
@@ -278,14 +274,8 @@ def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     score, reasons = attack_score(r, side, w)
     power, least = assault_odds(r, side, w), needed(r, side, w)
     odds = power >= least
-    drawn = odds and abs(score) <= BAND and {"Attack", "Idle"} <= set(choices)
-    if drawn:
-        pick = ("Attack", "Idle")[r.play.draw(2)]
-    else:
-        pick = "Attack" if score > 0 and odds and "Attack" in choices else "Idle" if "Idle" in choices else "Attack"
-    forced = "" if len(choices) > 1 else f" (no {'Idle' if pick == 'Attack' else 'Attack'} chit left)"
-    why = (f"picks {pick}{forced}: Attack scores {'+' if score >= 0 else '-'}{shown(abs(score))} against Idle 0 ("
-           + "; ".join(reasons) + ")")
+    pick, drawn, forced = _pick(r, score if odds else 0, choices, may_draw=odds)
+    why = f"picks {pick}{forced}: Attack scores {signed(score)} against Idle 0 (" + "; ".join(reasons) + ")"
     if drawn:
         why += f"; within {shown(BAND)} of Idle, so drawn between the two"
     elif not odds and "Idle" in choices:
@@ -293,16 +283,23 @@ def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     return Reply(pick, why, (("Attack", f"{shown(score)}"), ("Idle", "+0.00")))
 
 
-def _matrix_initiative(r: Reph, side: str, w: dict, choices: tuple[str, ...]) -> Reply:
-    """The chit with the better matrix_scores; drawn when the two lie within BAND."""
-    scores, reasons = matrix_scores(r, side, w)
-    diff = scores["Attack"] - scores["Idle"]
-    drawn = abs(diff) <= BAND and {"Attack", "Idle"} <= set(choices)
+def _pick(r: Reph, lead: int, choices: tuple[str, ...], may_draw: bool = True) -> tuple[str, bool, str]:
+    """The chit by how far Attack scores above Idle (``lead``, thousandths): drawn with `Play.draw` between the two when
+    within BAND (a mixed strategy, issue 21; not when ``may_draw`` is false), Attack above, Idle else, the chit the side
+    has where it has only one. Returns the chit, whether it was drawn, and the note that only one was left."""
+    drawn = may_draw and abs(lead) <= BAND and {"Attack", "Idle"} <= set(choices)
     if drawn:
         pick = ("Attack", "Idle")[r.play.draw(2)]
     else:
-        pick = "Attack" if diff > 0 and "Attack" in choices else "Idle" if "Idle" in choices else "Attack"
+        pick = "Attack" if lead > 0 and "Attack" in choices else "Idle" if "Idle" in choices else "Attack"
     forced = "" if len(choices) > 1 else f" (no {'Idle' if pick == 'Attack' else 'Attack'} chit left)"
+    return pick, drawn, forced
+
+
+def _matrix_initiative(r: Reph, side: str, w: dict, choices: tuple[str, ...]) -> Reply:
+    """The chit with the better matrix_scores; drawn when the two lie within BAND."""
+    scores, reasons = matrix_scores(r, side, w)
+    pick, drawn, forced = _pick(r, scores["Attack"] - scores["Idle"], choices)
     why = f"picks {pick}{forced}: " + "; ".join(reasons)
     if drawn:
         why += f"; within {shown(BAND)} of each other, so drawn between the two"

@@ -114,15 +114,15 @@ def powers(c: Campaign) -> dict[str, float]:
     return {side: power(sd, first is not None and side != first) for side, sd in c.sides.items()}
 
 
-def outcome(c: Campaign, rng: random.Random) -> tuple[str, str, float]:
-    """(the nominal Attacker, the winner, the score s) of the scenario played now."""
+def outcome(c: Campaign, rng: random.Random) -> tuple[str, str, float, dict[str, float]]:
+    """(the nominal Attacker, the winner, the score s, each side's power) of the scenario played now."""
     first = attacker(c)
     a = first or next(iter(c.sides))
     d = c.other(a)
     spec = load_campaign(c.cg).raw.get("model", {})
     p = powers(c)
     s = score(p[a], p[d], spec.get("bias", 0.0) if first else 0.0, rng)
-    return a, (a if s > 0 else d), s
+    return a, (a if s > 0 else d), s, p
 
 
 def losses(p: dict[str, float], winner: str, decisive: float) -> dict[str, float]:
@@ -143,9 +143,9 @@ def simulated(c: Campaign, seed: int) -> dict:
     spec = raw["facts"]
     rng = random.Random(f"{seed}:{c.date}:{len(c.scenarios)}")
     first = attacker(c)
-    _, winner, s = outcome(c, rng)
+    _, winner, s, p = outcome(c, rng)
     decisive = abs(math.tanh(s / 2))
-    loss = losses(powers(c), winner, decisive)
+    loss = losses(p, winner, decisive)
     facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
                                                                             "fortifications_lost": []}
     cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost

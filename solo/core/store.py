@@ -112,7 +112,6 @@ class EventLog:
         try:
             self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
                             in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
-            self._public = sum(1 for e in self._events if not e.secret)
             meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
             self._version = db.execute("PRAGMA data_version").fetchone()[0]
         finally:
@@ -252,7 +251,7 @@ class EventLog:
     @property
     def public(self) -> int:
         """How many of its events are public (not secret)."""
-        return self._public
+        return sum(1 for e in self._events if not e.secret)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -295,7 +294,6 @@ class EventLog:
                 self._write_meta(**{KEY: self._key})
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
-        self._public += not secret
         self._pending, self._typed, self._secret, self._key_new = left, typed, flags, False
         return event
 
@@ -352,7 +350,6 @@ class EventLog:
             self._write_pending(pending, self._typed, flags)
             self._db.execute("DELETE FROM events WHERE seq >= ?", (last.seq,))
         self._events = [e for e in self._events if e.seq < last.seq]
-        self._public = sum(1 for e in self._events if not e.secret)
         self._pending, self._secret = pending, flags
         return last
 

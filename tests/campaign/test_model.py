@@ -7,16 +7,7 @@ import pytest
 
 from solo.campaign.engine import initial_campaign
 from solo.campaign.facts import check
-from solo.campaign.model import (
-    LOSER_LOSS,
-    LOSS_MOST,
-    WINNER_LOSS,
-    chance,
-    losses,
-    outcome,
-    power,
-    simulated,
-)
+from solo.campaign.model import LOSER_LOSS, LOSS_MOST, WINNER_LOSS, chance, losses, outcome, power, simulated
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Fortification
 

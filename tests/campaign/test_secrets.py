@@ -15,14 +15,7 @@ from click.testing import CliRunner
 from solo.campaign import engine
 from solo.campaign.engine import Outcome, start_meta
 from solo.campaign.model import Model
-from solo.campaign.report import (
-    export,
-    organizer_rows,
-    purchase_rows,
-    roster_rows,
-    status_json,
-    status_text,
-)
+from solo.campaign.report import export, organizer_rows, purchase_rows, roster_rows, status_json, status_text
 from solo.campaign.state import Fortification, ScenarioResult, SideState
 from solo.campaign.steps.initiative import initiative
 from solo.campaign.view import events, view

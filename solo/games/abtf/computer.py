@@ -7,16 +7,7 @@ Hardening choice (battle_harden).
 import re
 from functools import cache
 
-from solo.ai.reph import (
-    MILLI,
-    NEAR,
-    battle_harden,
-    cpp_value,
-    milli,
-    mixed,
-    shown,
-    squad_quality,
-)
+from solo.ai.reph import MILLI, NEAR, battle_harden, cpp_value, milli, mixed, shown, squad_quality
 from solo.campaign.facts import CVP
 from solo.campaign.rg import RGType
 from solo.core.errors import SoloError
@@ -122,6 +113,12 @@ PER_UNIT = {"armor": "armor", "at": "armor", "aa": "aa", "recon": "recon", "gun"
 KIND = {"I": "squad", "A": "vehicle", "G": "gun"}  # the counters a RG brings, by its ID letter (9.6171)
 
 
+def vehicle_role(g: RGType) -> str:
+    """What a RG's vehicles or Guns are for: its chart role, but "recon" for a Recon vehicle RG (a Recon Jeep Section is
+    no armour)."""
+    return "recon" if "Recon" in g.title and g.letter == "A" else g.role
+
+
 def full_chance(r, side: str, g: RGType) -> int:
     """The chance, in thousandths, that the RG arrives at Full Strength (9.6181, the RG Strength Table's exact odds)."""
     if g.full is None or g.depleted is None:
@@ -158,7 +155,7 @@ def power(r, side: str, g: RGType, w: dict) -> tuple[int, int, str]:
             + milli(w["leader"])
         cvp = count * CVP["squad"] + sw * CVP["sw"] + MILLI * CVP["leader"]
         return pts, cvp, f"{count / MILLI:.1f} x {g.units} ({full // 10}% Full), {sw / MILLI:.1f} SW and a leader"
-    role = "recon" if "Recon" in g.title and g.letter == "A" else g.role  # a Recon Jeep Section is no armour
+    role = vehicle_role(g)
     if role in PER_UNIT and g.letter in KIND:
         kind = KIND[g.letter]
         return count * milli(w[PER_UNIT[role]]) // MILLI, count * CVP[kind], f"{count / MILLI:.1f} x {g.units} ({role})"
@@ -180,7 +177,7 @@ def unit_power(r, side: str, u, w: dict) -> tuple[int, int]:
     if u.kind == "vehicle":
         line = next((p for p in r.side(side).purchases if p.line == u.rg), None) if u.rg else None
         g = r.chart(side).get(line.rg) if line else None
-        role = ("recon" if "Recon" in g.title else g.role) if g else "armor"
+        role = vehicle_role(g) if g else "armor"
         return milli(w[PER_UNIT.get(role, "armor")]), CVP["vehicle"] * MILLI
     if u.kind in UNIT_WEIGHT:
         return milli(w[UNIT_WEIGHT[u.kind]]), CVP[u.kind] * MILLI
@@ -223,14 +220,14 @@ def value(r, side: str, g: RGType, w: dict, share: int | None = None) -> tuple[i
         if risk else f", its {cvp / MILLI:.1f} CVP within its share of the fire ({share / MILLI:.1f} a point)")
 
 
-BASKET_NEAR = NEAR  # percent: whole purchases within this of the best are drawn among (issue 21's mixed strategy),
-# the window of solo/ai/reph.py's picks: the points are a player's judgment (a tank two squads, a SW a quarter), and
-# purchases within 10% of each other are as good as it can tell. Within 5%, on 18AM, the British (six RG types on the
-# TEST pack, their 6-4-8 platoons at 4, 5 and 6 CPP) bought one of 4 sets over 50 seeds, the German one of 16.
+# Whole purchases within NEAR percent of the best are drawn among (issue 21's mixed strategy), the window of
+# solo/ai/reph.py's picks: the points are a player's judgment (a tank two squads, a SW a quarter), and purchases within
+# 10% of each other are as good as it can tell. Within 5%, on 18AM, the British (six RG types on the TEST pack, their
+# 6-4-8 platoons at 4, 5 and 6 CPP) bought one of 4 sets over 50 seeds, the German one of 16.
 BASKETS_MOST = 200  # near-best purchases listed at most (the draw is among the best of them)
 
 
-def baskets(items: list[tuple], cpp: int, keep: int, percent: int = BASKET_NEAR) -> list[tuple[int, tuple]]:
+def baskets(items: list[tuple], cpp: int, keep: int, percent: int = NEAR) -> list[tuple[int, tuple]]:
     """The purchases within ``percent`` of the best, best first, as (points, the RGs by index into ``items``, each
     with its count): ``items`` are (points of one, CPP of one, how many may be bought); a purchase scores its RGs'
     points and ``keep`` points for each CPP it leaves (9.617 halves them). A knapsack over the CPP on hand (whole
@@ -265,7 +262,7 @@ def baskets(items: list[tuple], cpp: int, keep: int, percent: int = BASKET_NEAR)
 def purchase(r, side: str, w: dict, q: Question) -> Reply:
     """9.617: the purchase that brings the most points for the CPP on hand, each RG worth its fighting power at its
     real strength less the CVP it risks beyond its share (value), each CPP left over what keeping it is worth (9.617
-    halves it: cpp_value); drawn among the purchases within BASKET_NEAR percent of the best (issue 21).
+    halves it: cpp_value); drawn among the purchases within NEAR percent of the best (issue 21).
 
     A whole purchase is weighed, as a player fills his CPP: buying the RG with the most points per CPP again and again
     (the greedy of solo/ai/reph.py, used before) left CPP that a dearer RG would have used, and drew only among RGs of
@@ -284,14 +281,14 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
                 offers.append((g, pts, reason, most))
     offers.sort(key=lambda o: (-(o[1] // max(o[0].cpp, 1)), o[0].id))
     found = baskets([(pts, g.cpp, most) for g, pts, _, most in offers], s.cpp, keep)
-    (points, chosen), among = mixed(found, lambda b: b[0], r.play.draw, BASKET_NEAR)
+    (points, chosen), among = mixed(found, lambda b: b[0], r.play.draw, NEAR)
     ids = [offers[i][0].id for i, k in chosen for _ in range(k)]
     buy.check_purchase(r, s, ids)  # legal by construction (the CG Date and CG Maximums, the CPP): checked all the same
     why = [f"buys {g.label()}{f' x{k}' if k > 1 else ''} for {g.cpp * k} CPP: {reason} "
            f"({shown(pts // max(g.cpp, 1))} points/CPP)" for (g, pts, reason, _), k in ((offers[i], k) for i, k in chosen)]
     left = s.cpp - sum(r.rg(side, i).cpp for i in ids)
     why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {shown(keep)} points/CPP)")
-    why.append(f"{shown(points)} points in all" + (f", drawn among {among} purchases within {BASKET_NEAR}% of the best"
+    why.append(f"{shown(points)} points in all" + (f", drawn among {among} purchases within {NEAR}% of the best"
                                                    if among > 1 else ", the best purchase"))
     weighed = tuple((", ".join(offers[i][0].id for i, k in b for _ in range(k)) or "none", f"{shown(score)} points")
                     for score, b in found[:6])

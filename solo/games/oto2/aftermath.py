@@ -7,13 +7,7 @@ call for is rolled here with its table and modifiers.
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import (
-    escape_roll,
-    isolate,
-    isolated_escapes,
-    shared_drm,
-    smc_must_escape,
-)
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm, smc_must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no

@@ -8,23 +8,10 @@ from solo.campaign.facts import fact
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import ScenarioResult, SideState, Unit
 from solo.campaign.steps import scenario_end
-from solo.campaign.steps.escape import (
-    escape_roll,
-    isolate,
-    isolated_escapes,
-    shared_drm,
-)
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm
 from solo.campaign.steps.escape import smc_must_escape as must_escape
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
-from solo.campaign.steps.losses import (
-    eliminate,
-    find,
-    isolated_drm,
-    lose,
-    morale,
-    reduce,
-    wounded_leader_rolls,
-)
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.errors import SoloError
 from solo.core.sides import people

@@ -9,22 +9,9 @@ every die the rules call for is rolled here with its table and modifiers.
 from solo.campaign.facts import fact
 from solo.campaign.reph import DAY, NIGHT, Reph, step
 from solo.campaign.state import ScenarioResult, Unit
-from solo.campaign.steps.escape import (
-    escape_roll,
-    isolate,
-    isolated_escapes,
-    shared_drm,
-)
+from solo.campaign.steps.escape import escape_roll, isolate, isolated_escapes, shared_drm
 from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine, won_drm
-from solo.campaign.steps.losses import (
-    eliminate,
-    find,
-    isolated_drm,
-    lose,
-    morale,
-    reduce,
-    wounded_leader_rolls,
-)
+from solo.campaign.steps.losses import eliminate, find, isolated_drm, lose, morale, reduce, wounded_leader_rolls
 from solo.campaign.steps.prisoners import prisoners_step
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError

@@ -6,13 +6,7 @@ import re
 from dataclasses import dataclass
 
 from solo.campaign.reph import Reph, step
-from solo.campaign.rg import (
-    RGType,
-    companies_per_day,
-    option_cost,
-    purchase_entries,
-    typed_item,
-)
+from solo.campaign.rg import RGType, companies_per_day, option_cost, purchase_entries, typed_item
 from solo.campaign.state import Purchase, SideState
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
