@@ -5,14 +5,21 @@ change of the computer's judgment can be measured against it.
 1. Each side's power P is what it fields, Retained units by kind (Isolated ones count half):
 
        P = (sum of unit values) x (1 + ELR_STEP x (ELR - 3)) x (1 + SAN_STEP x SAN)
-           [+ FORT_VALUE x fortification counts, and x DEFENCE, for the scenario Defender]
+           [+ FORT_PER_CPP x the CPP its fortifications are worth, and x DEFENCE, for the scenario Defender]
 
    unit values: a squad, HS, crew or hero its FP x morale / 28 (a 4-4-7 or 4-6-7 squad 1.0, a 6-2-8 1.71, a 2-3-7
-   HS 0.5); a leader 0.5 + 0.25 per step of leadership modifier (a 9-1 0.75); a SW 0.25; a Gun 1; an AFV or other
-   vehicle 2; a cupola 1; an OBA module 1.5; a Bombardment 2; an aircraft 1 (VALUES). ELR (0-5) is the quality of
-   the troops, SAN the snipers. The scenario Defender (OtO2 7.521: the German; the side an Assault or Counterattack
-   is made against) is dug in (x DEFENCE) and adds its fortification counts (mine factors count one each); in a
-   Dual Attack neither side is.
+   HS 0.5); a leader 0.5 + 0.25 per step of leadership modifier (a 9-1 0.75); a SW 0.25; a Gun 1; a vehicle by what
+   the RG that brings its type is for (the side's RG chart, RGType.role): an AFV of the line (armour, tank destroyer)
+   2, a flak vehicle 1 (a flak halftrack is no tank), a recon vehicle 0.5 (a jeep: a MG on wheels), one no RG brings
+   2; a cupola 1; an OBA module 1.5; a Bombardment 2; an aircraft 1 (VALUES, VEHICLES). ELR (0-5) is the quality of
+   the troops, SAN the snipers.
+   The scenario Defender (OtO2 7.521: the German; the side an Assault or Counterattack is made against) is dug in
+   (x DEFENCE) and adds its fortifications at what they cost: the FPP the CG's Fortification table charges for them
+   (Fortification.fpp) turned into CPP at the price of the CG's FPP RG (ABtF's 20 FPP for 2 CPP, OtO2's 50 FPP for
+   1), FORT_PER_CPP a CPP; a "?" Dummy nothing (it hides the defence, it neither fights nor shelters; issue 21 counts
+   the computer's FPP put into "?" a weakness). A counter counts by its price, not one each: before (issue 21), each
+   counter or mine factor counted 0.1 whatever it cost, so a flood of 1-FPP "?" Dummies out-defended Wire and
+   Trenches. In a Dual Attack neither side is dug in.
 
 2. The scenario's score for the Attacker (in a Dual Attack: the CG's first side) is
 
@@ -42,9 +49,13 @@ The facts are answers recorded in the log, so an old save replays its recorded f
 
 import math
 import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
+from solo.campaign.rg import RGType
 from solo.campaign.state import MMC, Campaign, SideState, Unit
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
@@ -52,9 +63,13 @@ from solo.rules.units import parse_unit
 
 K = 2.0  # weight of ln(power ratio) in the score
 ELR_STEP, SAN_STEP = 0.05, 0.02  # power per ELR step from 3, per SAN point
-DEFENCE, FORT_VALUE = 1.25, 0.1  # the Defender dug in; a fortification counter (or mine factor)
+DEFENCE = 1.25  # the Defender dug in
+FORT_PER_CPP = 0.5  # a CPP of fortifications: half a squad's worth (in the fight they only shelter and slow)
+DUMMIES = ("?",)  # the Dummy counters a CG sells as Fortifications (A12.1): no fighting power
+FPP_PER_CPP = 10  # FPP a CPP buys in a CG whose chart sells no FPP (ABtF, RB and VotG sell 10)
 VALUES = {"leader": 0.5, "sw": 0.25, "gun": 1.0, "vehicle": 2.0, "cupola": 1.0, "oba": 1.5, "bombardment": 2.0,
           "aircraft": 1.0}
+VEHICLES = {"aa": 1.0, "recon": 0.5}  # a vehicle by its RG's role; any other (armor, at, none) VALUES["vehicle"]
 LOSER_LOSS, LOSER_MORE, WINNER_LOSS, WINNER_LESS = 0.15, 0.15, 0.12, 0.06
 LOSS_MOST = 0.6  # a side's chance to lose a unit, however outnumbered
 # OtO2's facts (_lvp), calibrated for issue 21 so that the CG's 20 VP can be reached and a German CPP kept (1 VP,
@@ -77,10 +92,33 @@ def _numbers(unit: Unit) -> tuple[str, ...]:
         return ()
 
 
-def value(unit: Unit) -> float:
-    """A unit's worth in the model (VALUES; an MMC by FP x morale / 28)."""
+@dataclass(frozen=True)
+class Prices:
+    """What the side's RG chart says of its counters: the role of each vehicle type its RGs bring, and the FPP a CPP
+    buys."""
+    roles: Mapping[str, str]
+    fpp_per_cpp: float = FPP_PER_CPP
+
+
+PLAIN = Prices({})  # no chart: every vehicle an AFV, FPP_PER_CPP
+
+
+def prices(charts: Mapping[str, Mapping[str, RGType]], side: str) -> Prices:
+    """``side``'s Prices from the CG's RG charts: the role of the RG bringing each vehicle type; the FPP a CPP buys from
+    its FPP RG ("20 FPP" for 2 CPP), else the other side's, else FPP_PER_CPP."""
+    own = charts.get(side, {})
+    roles = {g.units: g.role for g in own.values() if g.units}
+    sold = [(int(found[1]), g.cpp) for chart in (own, *(ch for s, ch in charts.items() if s != side))
+            for g in chart.values() if g.cpp and (found := re.search(r"(\d+)\s*FPP", f"{g.title} {g.units}"))]
+    return Prices(roles, sold[0][0] / sold[0][1] if sold else FPP_PER_CPP)
+
+
+def value(unit: Unit, known: Prices = PLAIN) -> float:
+    """A unit's worth in the model (VALUES, a vehicle by its role: VEHICLES; an MMC by FP x morale / 28)."""
     form = _numbers(unit)
-    if unit.kind in MMC:
+    if unit.kind == "vehicle":
+        worth = VEHICLES.get(known.roles.get(unit.type, ""), VALUES["vehicle"])
+    elif unit.kind in MMC:
         worth = int(form[0]) * int(form[2]) / 28 if len(form) == 3 else (1.0 if unit.kind == "squad" else 0.5)
     elif unit.kind == "leader":
         worth = VALUES["leader"] + 0.25 * max(0, -int(form[1])) if len(form) == 2 else VALUES["leader"]
@@ -89,11 +127,12 @@ def value(unit: Unit) -> float:
     return worth / 2 if unit.isolated else worth
 
 
-def power(s: SideState, defending: bool) -> float:
+def power(s: SideState, defending: bool, known: Prices = PLAIN) -> float:
     """A side's power P (the docstring's formula); at least 1."""
-    total = sum(value(u) for u in s.retained()) * (1 + ELR_STEP * (s.elr - 3)) * (1 + SAN_STEP * s.san)
+    total = sum(value(u, known) for u in s.retained()) * (1 + ELR_STEP * (s.elr - 3)) * (1 + SAN_STEP * s.san)
     if defending:
-        total = (total + FORT_VALUE * sum(f.count for f in s.fortifications)) * DEFENCE
+        fpp = sum(f.fpp for f in s.fortifications if f.kind not in DUMMIES)
+        total = (total + FORT_PER_CPP * fpp / known.fpp_per_cpp) * DEFENCE
     return max(total, 1.0)
 
 
@@ -108,19 +147,20 @@ def score(p_attacker: float, p_defender: float, bias: float, rng: random.Random)
     return K * math.log(p_attacker / p_defender) + bias + math.log(u / (1 - u))
 
 
-def powers(c: Campaign) -> dict[str, float]:
+def powers(c: Campaign, charts: Mapping[str, Mapping[str, RGType]]) -> dict[str, float]:
     """Each side's power P in the scenario played now (the Attacker's Defender dug in; in a Dual Attack neither)."""
     first = attacker(c)
-    return {side: power(sd, first is not None and side != first) for side, sd in c.sides.items()}
+    return {side: power(sd, first is not None and side != first, prices(charts, side)) for side, sd in c.sides.items()}
 
 
-def outcome(c: Campaign, rng: random.Random) -> tuple[str, str, float, dict[str, float]]:
+def outcome(c: Campaign, rng: random.Random, charts: Mapping[str, Mapping[str, RGType]]
+            ) -> tuple[str, str, float, dict[str, float]]:
     """(the nominal Attacker, the winner, the score s, each side's power) of the scenario played now."""
     first = attacker(c)
     a = first or next(iter(c.sides))
     d = c.other(a)
     spec = load_campaign(c.cg).raw.get("model", {})
-    p = powers(c)
+    p = powers(c, charts)
     s = score(p[a], p[d], spec.get("bias", 0.0) if first else 0.0, rng)
     return a, (a if s > 0 else d), s, p
 
@@ -137,13 +177,14 @@ def losses(p: dict[str, float], winner: str, decisive: float) -> dict[str, float
     return out
 
 
-def simulated(c: Campaign, seed: int) -> dict:
-    """Facts of a stand-in scenario on the current CG Date (deterministic for the seed, date and scenario)."""
+def simulated(c: Campaign, seed: int, charts: Mapping[str, Mapping[str, RGType]]) -> dict:
+    """Facts of a stand-in scenario on the current CG Date (deterministic for the seed, date and scenario), each side
+    measured by its RG chart (``charts``, prices)."""
     raw = load_campaign(c.cg).raw
     spec = raw["facts"]
     rng = random.Random(f"{seed}:{c.date}:{len(c.scenarios)}")
     first = attacker(c)
-    _, winner, s, p = outcome(c, rng)
+    _, winner, s, p = outcome(c, rng, charts)
     decisive = abs(math.tanh(s / 2))
     loss = losses(p, winner, decisive)
     facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
@@ -171,7 +212,7 @@ def simulated(c: Campaign, seed: int) -> dict:
         facts[key] = winner if kind == "side" else _extra(c, key, kind, None)
     _gained(c, raw, facts, first, winner, cvp, decisive)
     if "lvp" in facts:  # OtO2: the Russian is the Attacker (7.521)
-        _lvp(c, raw, facts, s, rng)
+        _lvp(c, raw, facts, s, rng, p)
     return facts
 
 
@@ -194,12 +235,12 @@ def _gained(c: Campaign, raw: dict, facts: dict, first: str | None, winner: str,
             round((margin - 1) * (1 - decisive) * 0.75)
 
 
-def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random) -> None:
+def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random, p: dict[str, float]) -> None:
     """OtO2: LVP move with the score, EVP with a Russian breakthrough (the docstring, 3.), CG13's OBA limits, AFV seen,
     held-back CVP, the Isolated units confined to a Flame's Location."""
     previous = c.last.lvp if c.last else 0
     decisive = math.tanh(s / 2)
-    breakthrough = max(0.0, power(c.sides["Russian"], False) - power(c.sides["German"], True)) if s > 0 else 0.0
+    breakthrough = max(0.0, p["Russian"] - p["German"]) if s > 0 else 0.0  # the German is the Defender (7.521)
     facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))), evp=min(FACT_MOST, round(EVP_SHARE * breakthrough)),
                  flames=rng.choice([0, 0, 1, 2]),
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
@@ -224,5 +265,5 @@ class Model:
         self.seed = seed
 
     def answer(self, q: Question) -> Reply:
-        return Reply(simulated(q.context["campaign"], self.seed),
+        return Reply(simulated(q.context["campaign"], self.seed, q.context.get("charts", {})),
                      "the stand-in scenario model (solo/campaign/model.py: a simulated scenario, not ASL)")

@@ -86,10 +86,11 @@ class RGType:
                   ("cbm", self.is_cbm), ("oba", self.letter == "O"), ("air", self.letter == "F"),
                   ("bombardment", self.letter == "B"),
                   ("aa", bool(words & {"flk", "flak", "aa"})), ("at", bool(words & {"td", "at", "pzjg"})),
+                  ("recon", "recon" in title),  # before armour: a Recon Jeep Section is no armour (issue 21)
                   ("armor", self.letter in "VA" or bool(words & {"ag", "tank", "afv", "stug"})),
                   ("gun", self.letter == "G"), ("infantry", self.letter == "I"),
                   ("fortification", "fpp" in title.replace(" ", "") or "fpp" in self.units.lower()),
-                  ("minefield", "minefield" in title), ("san", "san" in words), ("recon", "recon" in title))
+                  ("minefield", "minefield" in title), ("san", "san" in words))
         return next((name for name, hit in checks if hit), "other")
 
 

@@ -112,6 +112,8 @@ class Fortification:
     count: int
     date: str
     given: bool = False  # in the Initial Scenario OB (7.4), not purchased
+    fpp: int = 0  # what it is worth in FPP: the price the CG's Fortification table puts on it (a minefield RG: the FPP
+    # its CPP would buy); what the stand-in scenario model counts (solo/campaign/model.py)
 
     @property
     def label(self) -> str:

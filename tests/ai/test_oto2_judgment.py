@@ -122,7 +122,8 @@ def test_the_evp_come_from_the_russian_breakthrough():
             for _ in range(squads):
                 c.sides[side].add("4-4-7", "squad")
         facts = {}
-        model._lvp(c, raw, facts, s, random.Random(1))
+        p = {"Russian": model.power(c.sides["Russian"], False), "German": model.power(c.sides["German"], True)}
+        model._lvp(c, raw, facts, s, random.Random(1), p)
         return facts["evp"]
     assert evp(-1.0, 60) == 0  # the Germans hold
     assert evp(1.0, 25) == 0  # 20 squads dug in stop 25

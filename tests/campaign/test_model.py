@@ -7,9 +7,12 @@ import pytest
 
 from solo.campaign.engine import initial_campaign
 from solo.campaign.facts import check
-from solo.campaign.model import LOSER_LOSS, LOSS_MOST, WINNER_LOSS, chance, losses, outcome, power, simulated
+from solo.campaign.model import (FORT_PER_CPP, LOSER_LOSS, LOSS_MOST, VALUES, WINNER_LOSS, chance, losses, outcome,
+                                 power, prices, simulated, value)
 from solo.campaign.reph import load_campaign
+from solo.campaign.rg import rg_chart
 from solo.campaign.state import Fortification
+from solo.rules import default_catalog
 
 DRAWS = 2000
 
@@ -27,10 +30,16 @@ def mirrored(squads=(10, 10), kind="Dual Attack"):
     return c
 
 
+def charts(cg="oto2", variant="") -> dict:
+    """The CG's RG charts, by side (OtO2's are in the texts)."""
+    defn = load_campaign(cg)
+    return {side: rg_chart(default_catalog(), defn.tables["rg_chart"][side], side, variant) for side in defn.sides}
+
+
 def wins(c, draws=DRAWS) -> dict:
     won = dict.fromkeys(c.sides, 0)
     for seed in range(draws):
-        won[outcome(c, random.Random(seed))[1]] += 1
+        won[outcome(c, random.Random(seed), {})[1]] += 1
     return won
 
 
@@ -66,6 +75,38 @@ def test_each_side_loses_what_the_enemy_fire_takes():
     assert losses({"German": 100.0, "British": 1.0}, "German", 1.0)["British"] == LOSS_MOST
 
 
+def test_a_vehicle_counts_by_what_its_rg_is_for():
+    """Issue 21 (a flak halftrack is no armour): OtO2's German V5 SP Flk. Sect. I brings SdKfz 10/4s, worth half a
+    V3 AG Plt.'s StuG IIIG; a vehicle no RG of the chart brings counts as an AFV."""
+    c = mirrored()
+    s, known = c.sides["German"], prices(charts(), "German")
+    flak, stug, other = (s.add(name, "vehicle") for name in ("SdKfz 10/4", "StuG IIIG", "PzIVH"))
+    assert value(stug, known) == value(other, known) == VALUES["vehicle"] == 2 * value(flak, known)
+    assert value(flak) == VALUES["vehicle"]  # with no chart, every vehicle an AFV
+
+
+@pytest.mark.parametrize("kind,count,fpp", [("AP Mine", 25, 50), ("Wire", 3, 39), ("Trench", 8, 48), ("?", 50, 50)])
+def test_fortifications_count_by_what_they_cost(kind, count, fpp):
+    """Issue 21 (a flood of "?" out-defended Wire and Trenches): a fortification counts the CPP its FPP cost at the CG's
+    price (OtO2 M1: 50 FPP for 1 CPP), FORT_PER_CPP a CPP, whatever its kind and however many counters; a "?" Dummy
+    nothing (it hides, it does not fight)."""
+    c = mirrored()
+    s, known = c.sides["German"], prices(charts(), "German")
+    assert known.fpp_per_cpp == 50
+    before = power(s, True, known)
+    s.fortifications.append(Fortification("German", kind, count, c.date, fpp=fpp))
+    worth = 0 if kind == "?" else FORT_PER_CPP * fpp / 50 * 1.25
+    assert power(s, True, known) - before == pytest.approx(worth)
+    assert power(s, False, known) == power(mirrored().sides["German"], False, known)  # only the Defender's count
+
+
+def test_a_chart_that_sells_no_fpp_takes_the_other_side_s_price(pack):
+    """ABtF's TEST pack sells FPP to the German only (F1: 20 FPP for 2 CPP); the British FPP are priced the same."""
+    pack("abtf")
+    found = {side: prices(charts("abtf", "I"), side).fpp_per_cpp for side in ("German", "British")}
+    assert found == {"German": 10, "British": 10}
+
+
 @pytest.mark.parametrize("change", ["squad", "leader", "vehicle", "oba", "sw", "elr", "san", "fortification"])
 def test_power_rises_with_each_term(change):
     c = mirrored()
@@ -76,7 +117,7 @@ def test_power_rises_with_each_term(change):
     elif change == "san":
         s.san += 1
     elif change == "fortification":
-        s.fortifications.append(Fortification("German", "Trench", 2, c.date))
+        s.fortifications.append(Fortification("German", "Trench", 2, c.date, fpp=12))
     else:
         s.add({"squad": "4-6-7", "leader": "8-0", "vehicle": "PzIVH", "oba": "100mm OBA", "sw": "LMG"}[change], change)
     assert power(s, True) > before
@@ -91,11 +132,11 @@ def test_the_chance_is_monotonic_and_biased():
 
 def test_facts_are_deterministic_per_seed_and_valid():
     c = mirrored(kind="")
-    first = simulated(c, 7)
-    assert simulated(c, 7) == first
-    assert any(simulated(c, seed) != first for seed in range(8, 12))
+    first = simulated(c, 7, {})
+    assert simulated(c, 7, {}) == first
+    assert any(simulated(c, seed, {}) != first for seed in range(8, 12))
     for seed in range(20):
-        check(c, simulated(c, seed))  # the facts a player could have reported
+        check(c, simulated(c, seed, {}))  # the facts a player could have reported
 
 
 def test_7_5094_the_model_confines_only_isolated_units_to_its_flames():
@@ -104,7 +145,7 @@ def test_7_5094_the_model_confines_only_isolated_units_to_its_flames():
     c = mirrored(squads=(40, 40), kind="")
     confined = 0
     for seed in range(200):
-        facts = simulated(c, seed)
+        facts = simulated(c, seed, {})
         for unit_id, flame in facts.get("flame_confined", {}).items():
             assert unit_id in facts["isolated"] and 1 <= flame <= facts["flames"]
             confined += 1

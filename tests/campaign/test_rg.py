@@ -4,7 +4,7 @@ import pytest
 
 from solo.campaign import rg as rgs
 from solo.core.errors import SoloError
-from solo.games.oto2.purchase import _record, fortification_cost, fortification_parser
+from solo.games.oto2.purchase import _given_units, _receive, _record, fortification_cost, fortification_parser
 
 
 def _check(r, side, *entries, initial=False):
@@ -99,3 +99,18 @@ def test_fortifications(make_reph):
     with pytest.raises(SoloError, match="only expend FPP on Foxholes"):
         fortification_parser(r, ru)({"Trench": 1})
     assert fortification_parser(r, ru)("Foxhole 3 4") == {"Foxhole 3": 4}
+
+
+def test_fortifications_are_worth_their_7_520_price(make_reph):
+    """What the stand-in scenario model counts (Fortification.fpp): the printed Initial OB's at 7.520's prices (5 AT
+    Ditches 90, 10 Wire 130, 10 Trenches 60, 4 Minefield hexes of 3 AT and 6 AP mines 96), a M2 Minefield the FPP its
+    2 CPP buy in M1 (50 FPP a CPP)."""
+    r = make_reph()
+    g = r.side("German")
+    g.fortifications.clear()
+    _given_units(r, g)
+    assert [(f.kind.split(" (")[0], f.fpp) for f in g.fortifications] == [
+        ("AT Ditch", 90), ("Wire", 130), ("Trench", 60), ("Minefield hex", 96)]
+    _record(r, g, rgs.Item("M2"), given=False)
+    _receive(r, g, g.purchases[-1])
+    assert g.fortifications[-1].fpp == 100

@@ -100,7 +100,9 @@ def lose(r: Reph, sides: list, item: str, rule: str) -> None:
             found = next((f for f in s.fortifications if _norm(f.kind) == _norm(kind)
                           or (prefix and _norm(f.kind).startswith(_norm(kind)))), None)
             if found:
-                found.count -= min(count, found.count)
+                taken = min(count, found.count)
+                found.fpp -= found.fpp * taken // found.count  # what is left is worth its share of the price
+                found.count -= taken
                 if not found.count:
                     s.fortifications.remove(found)
                 r.say(f"{s.name} {found.kind}: {count} Eliminated, {found.count} left ({rule})",
@@ -169,7 +171,7 @@ def purchase(r: Reph, rule: str, key: str) -> None:
                 r.say(f"the Booby Trap Level is now {booby_level(r)}: every non-Aerial Location of the map, triggered "
                       f"by German TC ({rule} note 8)")
                 continue
-            s.fortifications.append(Fortification(side, kind, count, r.c.date))
+            s.fortifications.append(Fortification(side, kind, count, r.c.date, fpp=cost(r, side, kind, count)))
         s.roster[r.c.date].fpp = s.fpp
         s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
         r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")

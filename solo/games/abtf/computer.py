@@ -113,12 +113,6 @@ PER_UNIT = {"armor": "armor", "at": "armor", "aa": "aa", "recon": "recon", "gun"
 KIND = {"I": "squad", "A": "vehicle", "G": "gun"}  # the counters a RG brings, by its ID letter (9.6171)
 
 
-def vehicle_role(g: RGType) -> str:
-    """What a RG's vehicles or Guns are for: its chart role, but "recon" for a Recon vehicle RG (a Recon Jeep Section is
-    no armour)."""
-    return "recon" if "Recon" in g.title and g.letter == "A" else g.role
-
-
 def full_chance(r, side: str, g: RGType) -> int:
     """The chance, in thousandths, that the RG arrives at Full Strength (9.6181, the RG Strength Table's exact odds)."""
     if g.full is None or g.depleted is None:
@@ -155,7 +149,7 @@ def power(r, side: str, g: RGType, w: dict) -> tuple[int, int, str]:
             + milli(w["leader"])
         cvp = count * CVP["squad"] + sw * CVP["sw"] + MILLI * CVP["leader"]
         return pts, cvp, f"{count / MILLI:.1f} x {g.units} ({full // 10}% Full), {sw / MILLI:.1f} SW and a leader"
-    role = vehicle_role(g)
+    role = g.role
     if role in PER_UNIT and g.letter in KIND:
         kind = KIND[g.letter]
         return count * milli(w[PER_UNIT[role]]) // MILLI, count * CVP[kind], f"{count / MILLI:.1f} x {g.units} ({role})"
@@ -177,7 +171,7 @@ def unit_power(r, side: str, u, w: dict) -> tuple[int, int]:
     if u.kind == "vehicle":
         line = next((p for p in r.side(side).purchases if p.line == u.rg), None) if u.rg else None
         g = r.chart(side).get(line.rg) if line else None
-        role = vehicle_role(g) if g else "armor"
+        role = g.role if g else "armor"
         return milli(w[PER_UNIT.get(role, "armor")]), CVP["vehicle"] * MILLI
     if u.kind in UNIT_WEIGHT:
         return milli(w[UNIT_WEIGHT[u.kind]]), CVP[u.kind] * MILLI

@@ -256,7 +256,8 @@ def fortifications(r: Reph) -> None:
                        example='fortifications = { Trench = 1, "AP Mine" = 4 }')
         spent = sum(fortification_cost(r, side, k) * n for k, n in bought.items())
         for kind, count in bought.items():
-            s.fortifications.append(Fortification(side, kind, count, r.c.date))
+            s.fortifications.append(Fortification(side, kind, count, r.c.date,
+                                                  fpp=fortification_cost(r, side, kind) * count))
         line = roster(s, r.c.date)
         line.fpp = s.fpp
         line.fortifications = [f"{k} x{n}" for k, n in bought.items()]

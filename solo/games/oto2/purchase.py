@@ -161,7 +161,8 @@ def _given_units(r: Reph, s: SideState) -> None:
         for n in range(entry.get("armor_leader_drs", 0)):
             _armor_leader(r, s, made[n % len(made)], [], f"IHSR 6 Armor Leader DR {n + 1} for the {entry['type']}s")
     for entry in given.get("fortifications", []):
-        s.fortifications.append(Fortification(s.name, entry["kind"], entry["count"], r.c.date, given=True))
+        s.fortifications.append(Fortification(s.name, entry["kind"], entry["count"], r.c.date, given=True,
+                                              fpp=printed_worth(entry["kind"], entry["count"])))
 
 
 def _count(text: str) -> int:
@@ -335,7 +336,8 @@ def _misc(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
         s.fpp += FPP_PER_M1
         p.units.append(f"{FPP_PER_M1} FPP")
     elif g.title == "Minefield":
-        s.fortifications.append(Fortification(s.name, MINEFIELD, 1, r.c.date))
+        s.fortifications.append(Fortification(s.name, MINEFIELD, 1, r.c.date,  # worth the FPP of its CPP in M1
+                                              fpp=FPP_PER_M1 * g.cpp // r.rg(s.name, "M1").cpp))
         p.units.append(MINEFIELD)
     elif g.title == "SAN # Increase":
         s.san += 1
@@ -362,6 +364,14 @@ def fortification_cost(kind: str, count: int) -> int:
     if kind not in FORT_COSTS:
         raise SoloError(f"no fortification {kind!r}: choose from {', '.join(FORT_COSTS)} or \"Pillbox a+b+c\" (7.520)")
     return FORT_COSTS[kind] * count
+
+
+def printed_worth(kind: str, count: int) -> int:
+    """The FPP a fortification of the printed Initial OB (7.4) is worth at 7.520's prices; a minefield hex its mines."""
+    hexes = re.fullmatch(r"Minefield hex \((\d+) AT, (\d+) AP mines\)", kind)
+    if hexes:
+        return count * (int(hexes[1]) * FORT_COSTS["AT Mine"] + int(hexes[2]) * FORT_COSTS["AP Mine"])
+    return fortification_cost(kind, count)
 
 
 def fortification_parser(r: Reph, s: SideState):
@@ -409,7 +419,7 @@ def fortifications(r: Reph) -> None:
                        example='fortifications = { Wire = 2, Trench = 3, "AP Mine" = 3 }')
         spent = sum(fortification_cost(k, n) for k, n in bought.items())
         for kind, count in bought.items():
-            s.fortifications.append(Fortification(side, kind, count, r.c.date))
+            s.fortifications.append(Fortification(side, kind, count, r.c.date, fpp=fortification_cost(kind, count)))
         s.roster[r.c.date].fpp = s.fpp
         s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
         if initial(r) and any(p.rg == "I7" for p in s.purchases):

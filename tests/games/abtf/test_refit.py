@@ -210,7 +210,8 @@ def test_fortification_costs_and_limits():
     r = abtf_reph(human="German", answers={"fortifications": {"Wire": 1, "AP Mine": 3, "?": 1}})
     r.side("German").fpp = 20
     buy.fortifications(r)
-    assert [(f.kind, f.count) for f in r.side("German").fortifications] == [("Wire", 1), ("AP Mine", 3), ("?", 1)]
+    assert [(f.kind, f.count, f.fpp) for f in r.side("German").fortifications] == [("Wire", 1, 10), ("AP Mine", 3, 9),
+                                                                                    ("?", 1, 1)]  # the price of each
     assert r.side("German").fpp == 0
     assert buy.fortification_cost(r, "British", "AP Mine") == 6
     b = r.side("British")

@@ -191,10 +191,11 @@ def test_7_514_a_removed_fortification_leaves_the_count(make_reph):
     r = make_reph()
     r.rules = 3
     g = r.side("German")
-    g.fortifications = [Fortification("German", "AP Mine", 6, "23PM"), Fortification("German", "Foxhole 3", 1, "23PM")]
+    g.fortifications = [Fortification("German", "AP Mine", 6, "23PM", fpp=12),
+                        Fortification("German", "Foxhole 3", 1, "23PM", fpp=3)]
     fortify.lose(r, [g], "AP Mine 4", "7.514")
     fortify.lose(r, [g], "Foxhole 3", "7.514")
-    assert [(f.kind, f.count) for f in g.fortifications] == [("AP Mine", 2)]
+    assert [(f.kind, f.count, f.fpp) for f in g.fortifications] == [("AP Mine", 2, 4)]  # the 2 factors left: 4 FPP
 
 
 def test_7_5114_an_armor_leader_whose_afv_is_gone_changes_afv_or_goes(make_reph):

@@ -166,6 +166,7 @@ def test_fortifications_ex_11_621(rbr):
     ru.fpp = 40
     rb_strength.fortifications(r)
     assert ru.fpp == 0 and sum(f.count for f in ru.fortifications) == 13
+    assert sum(f.fpp for f in ru.fortifications) == 40  # what each is worth: its price
     assert sum(fortify.cost(r, "Russian", k, n) for k, n in bought.items()) == 40
     assert fortify.cost(r, "German", "A-P Mine", 6) == 6
     assert fortify.cost(r, "Russian", "Pillbox 1+2+3", 1) == 18

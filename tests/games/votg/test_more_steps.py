@@ -573,7 +573,7 @@ def test_fortification_purchase_russian_only_and_forfeit(vr):
     g = r.side("German")
     g.fpp = 30
     votg_strength.fortifications(r)
-    assert g.fpp == 0 and [(f.kind, f.count) for f in g.fortifications] == [("Wire", 1), ("Trench", 1)]
+    assert g.fpp == 0 and [(f.kind, f.count, f.fpp) for f in g.fortifications] == [("Wire", 1, 15), ("Trench", 1, 7)]
     assert "8 FPP forfeit" in said(r)
     # "R": only the Russian may buy an A-T Ditch, Pillbox, Booby Traps or Battalion Strongpoint.
     parse = fortify.parser(r, "German", "12.623")
