@@ -49,7 +49,6 @@ The facts are answers recorded in the log, so an old save replays its recorded f
 
 import math
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -108,8 +107,8 @@ def prices(charts: Mapping[str, Mapping[str, RGType]], side: str) -> Prices:
     its FPP RG ("20 FPP" for 2 CPP), else the other side's, else FPP_PER_CPP."""
     own = charts.get(side, {})
     roles = {g.units: g.role for g in own.values() if g.units}
-    sold = [(int(found[1]), g.cpp) for chart in (own, *(ch for s, ch in charts.items() if s != side))
-            for g in chart.values() if g.cpp and (found := re.search(r"(\d+)\s*FPP", f"{g.title} {g.units}"))]
+    sold = [(g.fpp, g.cpp) for chart in (own, *(ch for s, ch in charts.items() if s != side))
+            for g in chart.values() if g.cpp and g.fpp]
     return Prices(roles, sold[0][0] / sold[0][1] if sold else FPP_PER_CPP)
 
 

@@ -72,6 +72,13 @@ class RGType:
             return self.letter in "IV" and not self.is_cupola
         return self.letter in "IVG"
 
+    @property
+    def fpp(self) -> int:
+        """The FPP the RG brings ("20 FPP" in its Units Received or Group Type: RB F1, ABtF F1, OtO2 M1 "50 FPP"); 0
+        for any other."""
+        found = re.search(r"(\d+)\s*FPP", f"{self.units} {self.title}")
+        return int(found[1]) if found else 0
+
     def label(self) -> str:
         return f"{self.id} {self.title}" + (f" ({self.units})" if self.units else "")
 

@@ -4,7 +4,6 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 `leader_hardening` (11.6113/11.6114: always roll rather than exchange).
 """
 
-import re
 
 from solo.ai.reph import (
     MILLI,
@@ -138,9 +137,8 @@ def fighting_power(r: Reph, side: str, g: RGType, worth: dict, w: dict, share: i
         return each["gun"] * len(guns), f"{len(guns)} Guns"
     if rb_strength.oba(g):
         return each["oba"], "an OBA module"
-    fpp = re.search(r"(\d+)\s*FPP", g.units)
-    if fpp:
-        return int(fpp[1]) * milli(w["fpp"]), f"{fpp[1]} FPP"
+    if g.fpp:
+        return g.fpp * milli(w["fpp"]), f"{g.fpp} FPP"
     return _weapon(worth, g.units), g.units
 
 

@@ -101,10 +101,9 @@ def _strength(r: Reph, s: SideState, p: Purchase) -> None:
 def _units(r: Reph, s: SideState, p: Purchase) -> None:
     g = r.rg(s.name, p.rg)
     full = p.strength != "Depleted"
-    fpp = re.search(r"(\d+)\s*FPP", g.units)
-    if fpp:
-        s.fpp += int(fpp[1])
-        p.units.append(f"{fpp[1]} FPP")
+    if g.fpp:
+        s.fpp += g.fpp
+        p.units.append(f"{g.fpp} FPP")
     elif "HW" in g.title or "MOL-P" in g.title:
         _hw(r, s, p, g, full)
     elif battery(g):
