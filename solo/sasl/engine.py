@@ -15,7 +15,7 @@ from solo.core.play import NeedAnswer, Play, Question, Reply
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
-from solo.sasl import actions, activation, events, setup, sync
+from solo.sasl import actions, activation, events, rally, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.state import SEQUENCE, Mission
@@ -87,8 +87,9 @@ def _action(x: Ctx):
         if unknown:
             raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
                             f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
-        if do in ("phase", "turn") and m.pending:
-            raise SoloError(f"{do}: the ENEMY's moves of the {m.phase} wait for you: confirm them (all as decided, "
+        if (do in ("phase", "turn") or do in ("move", "enter") and x.rules >= 5) and m.pending:
+            what = "First Fire" if m.phase == "FRIENDLY MPh" else "moves"
+            raise SoloError(f"{do}: the ENEMY's {what} of the {m.phase} wait for you: confirm them (all as decided, "
                             f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")
         if do in MAP_ACTIONS:
             return MAP_ACTIONS[do][0](x, raw)
@@ -182,7 +183,9 @@ def do(x: Ctx, action: dict) -> dict:
     if action["do"] == "sync":
         return sync.do_sync(x, action)
     if action["do"] in actions.CHECKS:
-        return actions.do(x, action)
+        done = actions.do(x, action)
+        first_fire(x, action)
+        return done
     if action["do"] == "phase":
         return next_phase(x)
     if action["do"] in x.game.actions:
@@ -202,19 +205,27 @@ def check_s(x: Ctx, action: dict) -> dict:
 
 
 # The ENEMY's decisions by phase (solo/ai/decide.py's phases), and the decisions that then wait for the player: the
-# ENEMY fires in the FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh.
+# ENEMY First Fires at each FRIENDLY move in the FRIENDLY MPh (from rules version 5, `first_fire`), fires in the
+# FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh. (An AFPh's fire
+# was logged as "defensive fire" before rules version 5.)
 AI_PHASES = {"FRIENDLY DFPh": ("defensive", ("defensive fire",)), "ENEMY PFPh": ("prep", ("prep fire",)),
-             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("defensive", ("defensive fire",)),
+             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("advancing", ("advancing fire", "defensive fire")),
              "ENEMY RtPh": ("move", ("rout",)), "ENEMY APh": ("advance", ("advance", "advance into CC"))}
+FIRST_FIRE = ("first", ("first fire",))
 
 
 def enemy_decisions(x: Ctx, phase: str) -> None:
-    """The computer decides for the ENEMY units on the map; the moves and fire wait for the player to confirm them."""
-    if phase not in AI_PHASES or x.enemy_ai is None or x.map is None or not x.map.has_los:
+    """The computer decides for the ENEMY units (and S?) on the map; the moves and fire wait for the player to confirm
+    them."""
+    if x.enemy_ai is None or x.map is None or not x.map.has_los:
         return
-    if not any(u.side == "ENEMY" and u.on_map and x.map.name(u.hex) for u in x.m.units):
+    if phase not in AI_PHASES and not (phase == "FRIENDLY MPh" and x.m.moving):
         return
-    ai_phase, kept = AI_PHASES[phase]
+    moves_s = x.rules >= 5 and phase == "ENEMY MPh"
+    if not any(u.side == "ENEMY" and u.on_map and x.map.name(u.hex) for u in x.m.units) and not (
+            moves_s and any(s.status == "hidden" and x.map.name(s.where) for s in x.m.s)):
+        return
+    ai_phase, kept = AI_PHASES.get(phase, FIRST_FIRE)
     decided = x.ask("enemy_moves", f"The ENEMY's decisions for the {phase}", list, side="ENEMY",
                     context={"phase": ai_phase})
     x.m.pending = [d for d in decided if d["action"] in kept]
@@ -227,11 +238,26 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
 def _enter(x: Ctx, phase: str) -> None:
     if x.m.turn == 1 and x.m.phase == SEQUENCE[0] and phase != SEQUENCE[0] and x.game.set_up_ends:
         x.game.set_up_ends(x)  # the FRIENDLY set up is done (OtO-S1 MSR 8: the wrecks' status dr)
-    x.m.phase, x.m.checked, x.m.spent = phase, [], {}
+    x.m.phase, x.m.checked, x.m.spent, x.m.moving = phase, [], {}, {}
+    if phase.endswith("RPh"):
+        x.m.new_player_turn()
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh" and x.game.enemy_rph:
         x.game.enemy_rph(x)
+    if phase == "ENEMY RPh" and x.rules >= 5:
+        rally.enemy_rally(x)
     enemy_decisions(x, phase)
+
+
+def first_fire(x: Ctx, action: dict) -> None:
+    """A8.1 Defensive First Fire: after each FRIENDLY move (or entry) in the FRIENDLY MPh, the ENEMY decides whether
+    its units that have not fired yet fire at the moving stack, at a hex of its path (rules version 5 on)."""
+    if x.rules < 5 or x.m.phase != "FRIENDLY MPh" or action["do"] not in ("move", "enter"):
+        return
+    friendly = [u.id for u in x.m.units if u.side == "FRIENDLY"]
+    moved = action["units"] if action["do"] == "move" else friendly[-len(action["units"]):]
+    x.m.moving = {"units": moved, "path": action.get("path") or [action["hex"]]}
+    enemy_decisions(x, "FRIENDLY MPh")
 
 
 def next_phase(x: Ctx) -> dict:

@@ -1,6 +1,6 @@
 """The ENEMY AI breaks no rule (issue 18.5): random situations on random Cross Roads configurations (three real boards
 north to south, OtO-S2 MSR 6), random ENEMY and FRIENDLY units, each of the four phases, checked by
-tests/ai/legality.py. Seeded: situation k is the same on every run. The plain run checks a small sample; the 1,000
+tests/ai/legality.py, with what each unit did this Player Turn, S? and a FRIENDLY stack's move. Seeded: situation k is the same on every run. The plain run checks a small sample; the 1,000
 situations run with `pytest -m long tests/ai/test_legal.py`."""
 
 import time
@@ -72,6 +72,8 @@ def random_situation(k: int):
             raw |= {"unit": "StuG IIIG", "broken": False}
         else:
             raw |= {"unit": "75mm ATG", "mf": 0, "range": 10, "fp": 6, "broken": False}
+        if rng.random() < 0.4:  # what it did this Player Turn (issue 34)
+            raw["did"] = [str(rng.choice(("prep fire", "moved", "first fire", "final fire", "advanced")))]
         enemy.append(raw)
         count += 1
         if raw["unit"] in SQUADS + HALF_SQUADS and rng.random() < 0.4:
@@ -79,10 +81,24 @@ def random_situation(k: int):
             count += 1
     if rng.random() < 0.2:
         enemy.append({"id": f"E{count}", "unit": str(rng.choice(SWS)), "hex": place(near)})  # a lone SW
+    hidden = []
+    for n in range(rng.integers(0, 4)):  # S? (issue 34: they move by their Attitude)
+        h = place([x for x in near if x not in taken])
+        used.add(h)
+        hidden.append({"id": f"S{n + 1}", "hex": h, "attitude": str(rng.choice(("hold", "advance", "attack")))})
     objectives = sorted({place(near) for _ in range(rng.integers(1, 4))})
     held = [h for h in objectives if rng.random() < 0.4]
+    moving = []
+    if friendly:  # a FRIENDLY stack's move (First Fire): a few hexes, each next to the one before
+        moving = [friendly[0]["hex"]]
+        for _ in range(rng.integers(0, 3)):
+            step = [b for b in t.graph[moving[-1]] if b not in moving]
+            if step:
+                moving.append(step[rng.integers(len(step))])
+        moving = moving[::-1]  # it ended where it stands
     raw = {"boards": list(ids), "objectives": objectives, "friendly_held": held,
-           "ebe": str(rng.choice(("west", "east", "north", "south"))), "enemy": enemy, "friendly": friendly}
+           "ebe": str(rng.choice(("west", "east", "north", "south"))), "enemy": enemy, "friendly": friendly,
+           "s": hidden, "moving": moving[1:] or moving, "movers": [friendly[0]["id"]] if friendly else []}
     return t, situation_from(raw, f"random situation {k}")
 
 
@@ -140,7 +156,7 @@ def test_the_checker_names_each_broken_rule():
                                                                          target="F2"))
     assert "beyond its range 3" in said("defensive", Decision("E5", "defensive fire", ["1G5"], "", target="F2"))
     rout = said("move", Decision("E2", "rout", ["1A3", "1A4"], ""))
-    assert "nearer a FRIENDLY unit" in rout and "ADJACENT to a FRIENDLY unit when" in rout
+    assert "nearer a FRIENDLY unit" in rout and "routs through 1A4, ADJACENT to a FRIENDLY unit (A10.51)" in rout
 
 
 def test_the_checker_sees_los():

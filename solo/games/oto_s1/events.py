@@ -22,11 +22,11 @@ from solo.sasl.events import (
     rally_nearest,
     random_selection,
     re_change,
+    reinforcement_s,
     sniper,
     units_on_map,
 )
 from solo.sasl.mission_map import board_edge, in_set_up_area
-
 
 # --- ENEMY RE -------------------------------------------------------------------------------
 
@@ -113,9 +113,23 @@ def _reinforcements(x: Ctx, trace) -> str:
     """34-36: a number of S? (a DR + 2) enter this turn along the EBE in Advance Attitude; 37-40 a Reinforcement dr in
     each later ENEMY RPh."""
     count = dr_total(x, "ENEMY RE 34-36: S? (DR + 2)", "ENEMY") + 2
-    new = [x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement") for _ in range(count)]
+    new = _entering(x, count)
     x.m.reinforcement_dr = True
-    return f"{count} S? enter along the EBE in Advance Attitude ({new[0].id}-{new[-1].id}); a Reinforcement dr each later ENEMY RPh"
+    return f"{count} S? enter along the EBE in Advance Attitude ({_where(new)}); a Reinforcement dr each later ENEMY RPh"
+
+
+def _entering(x: Ctx, count: int) -> list:
+    """S? entering along the EBE: on an EBE hex of the OtO map (rules version 5 on, issue 34: they had no hex), else
+    where the rule says."""
+    if x.rules >= 5:
+        return reinforcement_s(x, count)
+    return [x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement")
+            for _ in range(count)]
+
+
+def _where(new: list) -> str:
+    return ", ".join(f"{s.id} {s.where}" for s in new) if new and not new[0].where.startswith("entering") \
+        else f"{new[0].id}-{new[-1].id}"
 
 
 def _leader_hardens(x: Ctx, trace) -> str:
@@ -251,9 +265,9 @@ def enemy_reinforcement_dr(x: Ctx) -> None:
     trace = x.roll("oto-s1.re_enemy_reinforcement", "Reinforcement dr (ENEMY RE 37-40)", side="ENEMY")
     if trace.original <= 3:
         count = dr_total(x, "ENEMY RE 37-40: S? (a DR)", "ENEMY")
-        for _ in range(count):
-            x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement")
-        x.say(f"Reinforcement dr {trace.original}: {count} more S? enter along the EBE in Advance Attitude", rule="RE 37-40")
+        new = _entering(x, count)
+        x.say(f"Reinforcement dr {trace.original}: {count} more S? enter along the EBE in Advance Attitude "
+              f"({_where(new)})", rule="RE 37-40")
     else:
         x.m.reinforcement_dr = False
         x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)", rule="RE 37-40")
