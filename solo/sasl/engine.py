@@ -231,7 +231,7 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
     x.m.pending = [d for d in decided if d["action"] in kept]
     for d in x.m.pending:
         x.say(f"decided: {d['why']}", rule="ENEMY AI")
-    if not x.m.pending:
+    if not x.m.pending and (ai_phase, kept) != FIRST_FIRE:  # a move no ENEMY unit fires at goes unremarked
         x.say(f"no ENEMY unit acts in the {phase}", rule="ENEMY AI")
 
 
@@ -320,25 +320,31 @@ def _mission_end(x: Ctx, end: dict, won: str | None, turn: int, when: str) -> No
     x.say(result["says"], rule="Victory")
 
 
+def context(game: MissionGame, log: EventLog, player, frozen: bool = False,
+            enemy_ai: Callable | None = None) -> tuple[Ctx, Load | None]:
+    """The context a mission plays in over the save ``log``: the player's side (``player``, answering the "table"
+    questions) and the ENEMY's (``enemy_ai(x, phase)``), and how its boards load."""
+    folder = saved_folder(log.meta.get("vasl_boards"))
+    load = (lambda board: load_board(folder, board)) if folder else None
+    defn = game.definition
+    play = Play(log, log.meta["seed"], {"table": player}, default_catalog(), frozen=frozen)
+    x = Ctx(play, Mission(defn["id"], defn["title"], defn["attitude"]), game)
+    x.enemy_ai = enemy_ai
+    play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
+    return x, load
+
+
 def run(game: MissionGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
         frozen: bool = False, enemy_ai: Callable | None = None) -> Outcome:
     """Play ``game`` over the mission save ``log`` up to the next question it cannot answer; ``enemy_ai(x, phase)``
     decides for the ENEMY units on the map (solo/ai/mission.py)."""
-    meta = log.meta
-    defn = game.definition
-    folder = saved_folder(meta.get("vasl_boards"))
-    load = (lambda board: load_board(folder, board)) if folder else None
-    m = Mission(defn["id"], defn["title"], defn["attitude"])
-    person = Human(answers, interactive, never_prompt=("action",))
-    play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
-    x = Ctx(play, m, game)
-    x.enemy_ai = enemy_ai
-    play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
+    x, load = context(game, log, Human(answers, interactive, never_prompt=("action",)), frozen, enemy_ai)
     waiting = None
     try:
         mission_loop(x, load)
     except NeedAnswer as need:
         waiting = need.question
+    m = x.m
     return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else game.vp_schedule(x, False), x.map)
 
 

@@ -85,9 +85,9 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
 
 def reinforcement_s(x: Ctx, count: int):
     """``count`` S? in Advance Attitude entering along the EBE (OtO-S1 RE 34-36, 37-40; OtO-S2 41-42, 63-64, 71-72):
-    each on an EBE hex by Random Selection among the EBE's road hexes, or all its hexes if no road reaches it, a hex
-    no other S? holds where one is left (solo's reading: the texts do not say where along the edge); they then move
-    as Advance S? do (solo/ai/decide.py). Without the map, where by the rule."""
+    each on an EBE hex by Random Selection among the EBE's road hexes, or all its hexes if no road reaches it; from
+    rules version 5 a hex no other S? holds (4.1), the road hexes first (solo's reading: the texts do not say where
+    along the edge); they then move as Advance S? do (solo/ai/decide.py). Without the map, where by the rule."""
     if x.map is None or x.map.graph is None:
         return [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
                 for _ in range(count)]
@@ -95,9 +95,9 @@ def reinforcement_s(x: Ctx, count: int):
     roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
     new = []
     for n in range(count):
-        free = [h for h in roads if not any(q.status == "hidden" and q.where == h for q in x.m.s)] \
+        held = {q.where for q in x.m.s if q.status == "hidden"}
+        free = ([h for h in roads if h not in held] or [h for h in edge if h not in held] or roads) \
             if x.rules >= 5 else roads
-        free = free or roads
         new.append(x.m.new_s(free[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(free)) - 1],
                              "Advance", "reinforcement"))
     return new
