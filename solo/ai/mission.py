@@ -55,7 +55,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
         if u.side == "ENEMY" and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:
             owner = acting[u.owner]
             pieces.append(piece({"id": u.id, "unit": u.type, "hex": owner.hex, "with": u.owner,
-                                 "broken": owner.broken}, "ENEMY", where))
+                                 "broken": owner.broken, "did": u.did}, "ENEMY", where))
     pieces += [s_piece(q.id, name(q.where), "attack" if q.id in attacking else q.attitude.lower(), q.did,
                        name(attacking[q.id]) if q.id in attacking else "")
                for q in m.s if q.status == "hidden" and name(q.where)]

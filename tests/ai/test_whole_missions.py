@@ -27,7 +27,6 @@ def whole(tmp_path, monkeypatch, mission_id: str, seed: int):
     assert o.mission.ended, "the mission reaches its end"
     report = checked(path, monkeypatch)
     assert report.illegal == [], "\n".join(report.illegal[:20])
-    assert report.carried_out > 0
     m = o.mission
     for s in m.s:  # every S? a Random Event brought stands on a hex of the map
         if s.origin == "reinforcement" and s.status == "hidden":
@@ -41,7 +40,7 @@ def whole(tmp_path, monkeypatch, mission_id: str, seed: int):
 @needs_boards
 @pytest.mark.parametrize("mission_id, seed", [("oto-s2", 3), ("oto-s1", 5)])
 def test_a_whole_mission_keeps_the_sequence_of_play(tmp_path, monkeypatch, mission_id, seed):
-    whole(tmp_path, monkeypatch, mission_id, seed)
+    assert whole(tmp_path, monkeypatch, mission_id, seed).carried_out > 0  # these two see the ENEMY act
 
 
 @needs_boards

@@ -4,9 +4,11 @@ FRIENDLY unit's LOS has its Activation check (SASL-FACTS), and OtO-S1's reinforc
 
 import pytest
 
+from solo.ai.mission import situation
 from solo.core.store import EventLog
 from solo.games import run_mission
 from solo.sasl import actions, events, rally
+from solo.sasl.game import mission_file
 from tests.conftest import VASL_BOARDS
 from tests.mission import act, ctx
 from tests.sasl.test_map_play import _to, boards, new_cross_roads, refused
@@ -40,6 +42,8 @@ def test_a8_1_the_enemy_first_fires_at_a_friendly_move(cross_roads):
     o = act(path, {"do": "enemy"})
     fired = {p["unit"] for p in fire}
     assert all(o.mission.unit(u).did == ["first fire"] for u in fired)
+    seen = situation(o.mission, o.map, mission_file("oto-s2"))  # as the AI reads it, a SW's record too
+    assert all(p.did == ("first fire",) for p in seen.pieces if p.id in fired)
     o = _to(path, "FRIENDLY DFPh")  # a unit that First Fired fires in the DFPh only at an ADJACENT target
     for p in o.mission.pending:
         if p["unit"] in fired:
