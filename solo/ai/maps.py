@@ -143,7 +143,8 @@ class PhaseMaps:
         objective or units to attack, the EBE, or one hex a unit heads for), a multi-source Dijkstra made once a
         phase when first asked for."""
         if (goal, weight) not in self._costs:
-            self._costs[goal, weight] = self.terrain.path_costs(self.goals[goal] if goal in self.goals else [goal], weight)
+            hexes = self.goals[goal] if goal in self.goals else [goal]
+            self._costs[goal, weight] = self.terrain.path_costs(hexes, weight)
         return self._costs[goal, weight]
 
 

@@ -80,7 +80,8 @@ def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
 def decisions(x: Ctx, phase: str) -> list[dict]:
     """The decisions as the mission keeps them (its ENEMY moves waiting for the player)."""
     return [{"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": d.why}
-            | ({"group": d.group} if d.group else {}) | ({"fp": d.fp} if d.target else {}) | ({"at": d.at} if d.at else {})
+            | ({"group": d.group} if d.group else {}) | ({"fp": d.fp} if d.target else {})
+            | ({"at": d.at} if d.at else {})
             for d in decided(x.m, x.map, x.defn, phase)]
 
 

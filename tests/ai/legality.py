@@ -118,7 +118,8 @@ def _stacking(m: _Map, s: Situation, by_unit: dict) -> list[str]:
         for p in s.enemy:
             h = m.node(where(p))
             squads, smc, s_count = held.get(h, (0.0, 0, 0))
-            held[h] = (squads + SQUAD_EQUIVALENTS.get(p.kind, 0), smc + (p.kind == "leader"), s_count + (p.kind == "s?"))
+            held[h] = (squads + SQUAD_EQUIVALENTS.get(p.kind, 0), smc + (p.kind == "leader"),
+                       s_count + (p.kind == "s?"))
         return held
     before = count(lambda p: p.hex)
     after = count(lambda p: by_unit[p.id].path[-1] if p.id in by_unit else p.hex)

@@ -1,7 +1,8 @@
 """The ENEMY AI breaks no rule (issue 18.5): random situations on random Cross Roads configurations (three real boards
-north to south, OtO-S2 MSR 6), random ENEMY and FRIENDLY units, each of the four phases, checked by
-tests/ai/legality.py, with what each unit did this Player Turn, S? and a FRIENDLY stack's move. Seeded: situation k is the same on every run. The plain run checks a small sample; the 1,000
-situations run with `pytest -m long tests/ai/test_legal.py`."""
+north to south, OtO-S2 MSR 6), random ENEMY and FRIENDLY units, each of the six phases, checked by
+tests/ai/legality.py, with what each unit did this Player Turn, S? and a FRIENDLY stack's move. Seeded: situation k is
+the same on every run. The plain run checks a small sample; the 1,000 situations run with
+`pytest -m long tests/ai/test_legal.py`."""
 
 import time
 from functools import lru_cache

@@ -115,7 +115,8 @@ def _reinforcements(x: Ctx, trace) -> str:
     count = dr_total(x, "ENEMY RE 34-36: S? (DR + 2)", "ENEMY") + 2
     new = _entering(x, count)
     x.m.reinforcement_dr = True
-    return f"{count} S? enter along the EBE in Advance Attitude ({_where(new)}); a Reinforcement dr each later ENEMY RPh"
+    return (f"{count} S? enter along the EBE in Advance Attitude ({_where(new)}); a Reinforcement dr each later "
+            "ENEMY RPh")
 
 
 def _entering(x: Ctx, count: int) -> list:
