@@ -193,7 +193,8 @@ ROUT_TO = ("woods", "wooden building", "stone building")  # A10.51: a routing un
 def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[dict[int, list[str]], str]:
     """A10.51 (core ASL, not in the texts: solo's reading): a broken unit routs to the nearest woods or building hex
     it can reach (in MF); never into a hex nearer a Known FRIENDLY unit than where it began, nor into or through a hex
-    ADJACENT to one (issue 34: the path passed beside the unit it fled). With no such refuge in reach it routs by the
+    ADJACENT to one (issue 34: the path passed beside the unit it fled); one ADJACENT to a FRIENDLY unit must leave
+    its hex (A10.5), a refuge it stands in does not keep it there. With no such refuge in reach it routs by the
     rout weights (away from FRIENDLY LOS, to cover, toward the EBE) within the same limits; with no hex at all it stays.
     Interdiction (A10.532) is not modelled. Returns the options and what limited them, in words."""
     t = m.terrain
@@ -201,7 +202,9 @@ def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[dict[int,
     near = m.friendly_distance.min(axis=0) if m.friendly_hexes else np.full(len(t.nodes), 99)
     barred = np.nonzero((near < near[start]) | (near <= 1))[0].tolist()
     cost, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, frozenset(barred) | m.occupied)
-    legal = {i: p for i, p in _paths(t, previous).items() if i == start or i not in full}
+    must = near[start] <= 1  # A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may not stay
+    legal = {i: p for i, p in _paths(t, previous).items() if i != start and i not in full or i == start and not must}
+    legal = legal or {start: [t.nodes[start]]}
     said = "never nearer a FRIENDLY unit, never ADJACENT to one"
     refuges = [i for i in legal if t.terrain[i] in ROUT_TO]
     if not refuges:
