@@ -310,8 +310,10 @@ def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
 
 
 def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decision:
-    """APh: one hex (A4.7); Attack Attitude Advances into CC when its FP is at least cc_odds times the defenders'.
-    Only Infantry Advances: an AFV or a Gun (no MF) keeps its Location."""
+    """APh: one hex (A4.7); Attack Attitude Advances into CC when the FP of the Good Order Attack units that can
+    Advance into the hex together (A11: they attack as one) is at least cc_odds times the FP of the Good Order
+    defenders (a broken unit does not attack in CC). Only Infantry Advances: an AFV or a Gun (no MF) keeps its
+    Location."""
     t = m.terrain
     start = t.at(unit.hex)
     if unit.kind == "vehicle" or unit.mf <= 0:
@@ -321,13 +323,19 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
         w = weights()["attack"]
         for p in sorted(s.friendly, key=lambda p: (t.distance(start)[t.at(p.hex)], p.id)):
             j = t.at(p.hex)
-            defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j)
-            if t.distance(start)[j] == 1 and t.graph.has_edge(t.nodes[start], t.nodes[j]) and j not in full and \
-                    unit.fp >= w["cc_odds"] * max(defenders, 1):
+            if j in full or not _enters(t, unit, start, j):
+                continue
+            defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j and not q.broken)
+            with_it = [q for q in s.enemy if q.attitude == "attack" and not q.broken and q.kind in ("squad", "hs")
+                       and q.mf > 0 and _enters(t, q, t.at(q.hex), j)]
+            attackers = sum(q.fp for q in with_it)
+            if unit in with_it and attackers >= w["cc_odds"] * max(defenders, 1):
+                others = ", ".join(q.id for q in with_it if q is not unit)
                 return Decision(unit.id, "advance into CC", [unit.hex, t.nodes[j]],
-                                f"{unit.id} {unit.unit} (attack) Advances into CC in {t.nodes[j]}: {unit.fp:g} FP "
-                                f"against {defenders:g} FP of FRIENDLY units there "
-                                f"(odds {unit.fp / max(defenders, 1):.1f}:1 >= {w['cc_odds']})")
+                                f"{unit.id} {unit.unit} (attack) Advances into CC in {t.nodes[j]}"
+                                + (f" with {others}" if others else "") + f": {attackers:g} FP against {defenders:g} "
+                                f"FP of Good Order FRIENDLY units there (odds {attackers / max(defenders, 1):.1f}:1 >= "
+                                f"{w['cc_odds']})")
     if unit.broken:
         return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not Advance (A4.7)")
     attitude = unit.attitude
@@ -340,6 +348,11 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
     action = "stay" if best.end == t.nodes[start] else "advance"
     return Decision(unit.id, action, best.path, f"{unit.id} {unit.unit} ({attitude}) "
                     f"{'stays in' if action == 'stay' else 'Advances to'} {best.end}: {best.words}", cands[:SHOWN])
+
+
+def _enters(t: Terrain, unit: Piece, i: int, j: int) -> bool:
+    """Whether ``unit`` in hex ``i`` could Advance into the ADJACENT hex ``j`` (a passable hexside)."""
+    return bool(t.distance(i)[j] == 1 and any(k == j for k, _ in t.edges[piece_weight(unit)][0][i]))
 
 
 def fire_groups(m: PhaseMaps, s: Situation, out: list[Decision]) -> None:
