@@ -448,10 +448,19 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
     return out
 
 
+CARRIED = ("moved", "advanced")  # what a SW did with the unit possessing it (A4.4: it moves with it)
+
+
+def _carried(possessor: Piece) -> tuple[str, ...]:
+    """The possessor's record a SW shares: it moved or Advanced with it (so it fires in the AFPh at half FP, A3.6)."""
+    return tuple(w for w in possessor.did if w in CARRIED)
+
+
 def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: str) -> list[Decision]:
     """A4.4: only the Good Order Infantry unit possessing a SW may fire it: a SW fires at its possessor's target when
     the target is in its own range, in the possessor's fire group (A7.5), as its own Player Turn allows; a SW nobody
-    possesses does not fire."""
+    possesses does not fire. A SW moved or Advanced with its possessor (the game keeps that record on the possessor).
+    """
     out, t = [], m.terrain
     for sw in sorted((p for p in s.enemy if p.kind == "sw"), key=lambda p: p.id):
         owner = by_unit.get(sw.owner)
@@ -459,7 +468,8 @@ def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: st
             out.append(Decision(sw.id, "no fire", [sw.hex], f"{sw.id} {sw.unit}: no unit possesses it, so it may not "
                                 "fire (A4.4)"))
             continue
-        fp, rng, rule = firepower(sw, phase)
+        possessor = next(p for p in s.enemy if p.id == sw.owner)
+        fp, rng, rule = firepower(replace(sw, did=sw.did + _carried(possessor)), phase)
         target = next((p for p in s.friendly if p.id == owner.target), None)
         at = owner.at or (target.hex if target else "")
         reach = int(t.distance(t.at(sw.hex))[t.at(at)]) if target else None

@@ -19,12 +19,14 @@ The rules (core ASL as solo reads it):
 - the Player Turn's record (issue 34, ``Piece.did``): a unit that Prep Fired neither moves nor fires again (A3.3);
   one that moved fires in the AFPh at half FP (A3.6); First Fire (A8.1) only in the FRIENDLY MPh, at a moving unit in
   a hex of its move, once; in the DFPh a unit that First Fired fires only at range 0-1 at half FP (A8.4), and one that
-  fired there not again; a fire group's FP is its members' FP as each may fire;
+  fired there not again; a fire group's FP is its members' FP as each may fire; a SW moved or Advanced with its
+  possessor (A4.4), so fires in the AFPh at half FP;
 - no move ends over the stacking limit (A5.1: 3 squad-equivalents, 4 SMC a hex) that was not over it before, no two
   S? end in one hex (4.1); an S? never fires, moves only in the MPh, and a Hold S? stays.
 """
 
 import heapq
+from dataclasses import replace
 
 import numpy as np
 
@@ -239,7 +241,9 @@ def _fire(m: _Map, s: Situation, phase: str, p: Piece, d, friendly: dict, by_uni
     target = friendly.get(d.target)
     if target is None:
         return out + [f"{name}: fires at {d.target}, which is not a FRIENDLY unit"]
-    fp, reach, broke = _record(p, phase, d)
+    owner = enemy.get(p.owner) if p.kind == "sw" else None
+    moved = {"moved", "advanced"} & set(owner.did) if owner else set()  # a SW moves with its possessor (A4.4)
+    fp, reach, broke = _record(replace(p, did=(*p.did, *sorted(moved))), phase, d)
     out += broke
     if p.fp <= 0:
         out.append(f"{name}: fires with no FP")

@@ -11,8 +11,8 @@ moving, movers) and
   action, group (its fire group's unit ids, [] for none), fp (the FP it fires with), at (acceptable hexes First Fire
   fires at its moving target in), avoid (end hexes it must not take), none (no decision of
   its own: a SW moves with its possessor);
-- [[illegal]]: moves that would break a rule: path, optional action and target, and rule (words of the checker's
-  message).
+- [[illegal]]: moves that would break a rule: path, optional unit (else the unit judged), action, target, fp and at,
+  and rule (words of the checker's message).
 
 A situation spanning phases of one Player Turn or more (issue 34) has, instead of phase, unit, expect and illegal,
 [[step]] tables, played in order, each with its phase, unit, expect and optional illegal, and optionally what changed
@@ -177,7 +177,7 @@ def test_the_bench_is_legal_and_plays_as_expected():
 def test_the_moves_a_situation_names_illegal_are_refused(path):
     for step, t, s, _ in played(path)[1]:
         for bad in step.get("illegal", []):
-            d = Decision(step["unit"], bad.get("action", "move"), bad["path"], "", target=bad.get("target"),
+            d = Decision(bad.get("unit", step["unit"]), bad.get("action", "move"), bad["path"], "", target=bad.get("target"),
                          fp=bad.get("fp"), at=bad.get("at"))
             said = illegal(t, s, step["phase"], [d])
             assert any(bad["rule"] in line for line in said), f"{bad}: {said}"
