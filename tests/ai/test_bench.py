@@ -19,11 +19,11 @@ A situation spanning phases of one Player Turn or more (issue 34) has, instead o
 before it: new_turn = true (a new Player Turn: every unit's did cleared, as the RPh clears it), enemy / friendly
 (lists of units merged by id into the situation's: a FRIENDLY unit moved or broken, a new one; gone = true removes
 it), friendly_held (the FRIENDLY-held VPO now: one captured or lost), moving and movers (the FRIENDLY stack moving in
-this step's First Fire; a step without them has none). Between steps the previous step's decisions are applied as
+this step's First Fire; a step without them has the file's own, if any). Between steps the previous step's decisions are applied as
 the game applies the confirmed ones (solo/sasl/engine.py keeps a phase's own actions, solo/sasl/actions.py carries
 them out): each unit to its end hex, a SW with its possessor, and its record (DID_BY_ACTION; Defensive Fire in the
-DFPh is Final Fire); a "move" step is the MPh and the RtPh, its moves and routs applied. A situation counts as expected when every step
-is.
+DFPh is Final Fire); a "move" step is the MPh and the RtPh, its moves and routs applied. A situation counts as
+expected when every step is.
 """
 
 import tomllib
@@ -189,7 +189,7 @@ def test_the_bench_is_legal_and_plays_as_expected():
 def test_the_moves_a_situation_names_illegal_are_refused(path):
     for step, t, s, _ in played(path)[1]:
         for bad in step.get("illegal", []):
-            d = Decision(bad.get("unit", step["unit"]), bad.get("action", "move"), bad["path"], "", target=bad.get("target"),
-                         fp=bad.get("fp"), at=bad.get("at"))
+            d = Decision(bad.get("unit", step["unit"]), bad.get("action", "move"), bad["path"], "",
+                         target=bad.get("target"), fp=bad.get("fp"), at=bad.get("at"))
             said = illegal(t, s, step["phase"], [d])
             assert any(bad["rule"] in line for line in said), f"{bad}: {said}"
