@@ -16,13 +16,13 @@ moving, movers) and
 
 A situation spanning phases of one Player Turn or more (issue 34) has, instead of phase, unit, expect and illegal,
 [[step]] tables, played in order, each with its phase, unit, expect and optional illegal, and optionally what changed
-before it: new_turn = true (a new Player Turn: every unit's did cleared, as the RPh clears it), enemy / friendly
-(lists of units merged by id into the situation's: a FRIENDLY unit moved or broken, a new one; gone = true removes
-it), friendly_held (the FRIENDLY-held VPO now: one captured or lost), moving and movers (the FRIENDLY stack moving in
-this step's First Fire; a step without them has the file's own, if any). Between steps the previous step's decisions are applied as
-the game applies the confirmed ones (solo/sasl/engine.py keeps a phase's own actions, solo/sasl/actions.py carries
-them out): each unit to its end hex, a SW with its possessor, and its record (DID_BY_ACTION; Defensive Fire in the
-DFPh is Final Fire); a "move" step is the MPh and the RtPh, its moves and routs applied. A situation counts as
+before it: new_turn = true (a new Player Turn: every unit's did cleared, as the RPh clears it), enemy / friendly (lists
+of units merged by id into the situation's: a FRIENDLY unit moved or broken, a new one; gone = true removes it),
+friendly_held (the FRIENDLY-held VPO now: one captured or lost), moving and movers (the FRIENDLY stack moving in this
+step's First Fire; a step without them has the file's own, if any). Between steps the previous step's decisions are
+applied as the game applies the confirmed ones (solo/sasl/engine.py keeps a phase's own actions, solo/sasl/actions.py
+carries them out): each unit to its end hex, a SW with its possessor, and its record (DID_BY_ACTION; Defensive Fire in
+the DFPh is Final Fire); a "move" step is the MPh and the RtPh, its moves and routs applied. A situation counts as
 expected when every step is.
 """
 
