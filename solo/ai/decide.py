@@ -193,7 +193,8 @@ ROUT_TO = ("woods", "wooden building", "stone building")  # A10.51: a routing un
 def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[dict[int, list[str]], str]:
     """A10.51 (core ASL, not in the texts: solo's reading): a broken unit routs to the nearest woods or building hex
     it can reach (in MF); never into a hex nearer a Known FRIENDLY unit than where it began, nor into or through a hex
-    ADJACENT to one (issue 34: the path passed beside the unit it fled). With no such refuge in reach it routs by the
+    ADJACENT to one (issue 34: the path passed beside the unit it fled); one ADJACENT to a FRIENDLY unit must leave
+    its hex (A10.5), a refuge it stands in does not keep it there. With no such refuge in reach it routs by the
     rout weights (away from FRIENDLY LOS, to cover, toward the EBE) within the same limits; with no hex at all it stays.
     Interdiction (A10.532) is not modelled. Returns the options and what limited them, in words."""
     t = m.terrain
@@ -201,7 +202,9 @@ def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[dict[int,
     near = m.friendly_distance.min(axis=0) if m.friendly_hexes else np.full(len(t.nodes), 99)
     barred = np.nonzero((near < near[start]) | (near <= 1))[0].tolist()
     cost, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, frozenset(barred) | m.occupied)
-    legal = {i: p for i, p in _paths(t, previous).items() if i == start or i not in full}
+    must = near[start] <= 1  # A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may not stay
+    legal = {i: p for i, p in _paths(t, previous).items() if i != start and i not in full or i == start and not must}
+    legal = legal or {start: [t.nodes[start]]}
     said = "never nearer a FRIENDLY unit, never ADJACENT to one"
     refuges = [i for i in legal if t.terrain[i] in ROUT_TO]
     if not refuges:
@@ -307,8 +310,10 @@ def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
 
 
 def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decision:
-    """APh: one hex (A4.7); Attack Attitude Advances into CC when its FP is at least cc_odds times the defenders'.
-    Only Infantry Advances: an AFV or a Gun (no MF) keeps its Location."""
+    """APh: one hex (A4.7); Attack Attitude Advances into CC when the FP of the Good Order Attack units that can
+    Advance into the hex together (A11: they attack as one) is at least cc_odds times the FP of the Good Order
+    defenders (a broken unit does not attack in CC). Only Infantry Advances: an AFV or a Gun (no MF) keeps its
+    Location."""
     t = m.terrain
     start = t.at(unit.hex)
     if unit.kind == "vehicle" or unit.mf <= 0:
@@ -318,13 +323,19 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
         w = weights()["attack"]
         for p in sorted(s.friendly, key=lambda p: (t.distance(start)[t.at(p.hex)], p.id)):
             j = t.at(p.hex)
-            defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j)
-            if t.distance(start)[j] == 1 and t.graph.has_edge(t.nodes[start], t.nodes[j]) and j not in full and \
-                    unit.fp >= w["cc_odds"] * max(defenders, 1):
+            if j in full or not _enters(t, unit, start, j):
+                continue
+            defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j and not q.broken)
+            with_it = [q for q in s.enemy if q.attitude == "attack" and not q.broken and q.kind in ("squad", "hs")
+                       and q.mf > 0 and _enters(t, q, t.at(q.hex), j)]
+            attackers = sum(q.fp for q in with_it)
+            if unit in with_it and attackers >= w["cc_odds"] * max(defenders, 1):
+                others = ", ".join(q.id for q in with_it if q is not unit)
                 return Decision(unit.id, "advance into CC", [unit.hex, t.nodes[j]],
-                                f"{unit.id} {unit.unit} (attack) Advances into CC in {t.nodes[j]}: {unit.fp:g} FP "
-                                f"against {defenders:g} FP of FRIENDLY units there "
-                                f"(odds {unit.fp / max(defenders, 1):.1f}:1 >= {w['cc_odds']})")
+                                f"{unit.id} {unit.unit} (attack) Advances into CC in {t.nodes[j]}"
+                                + (f" with {others}" if others else "") + f": {attackers:g} FP against {defenders:g} "
+                                f"FP of Good Order FRIENDLY units there (odds {attackers / max(defenders, 1):.1f}:1 >= "
+                                f"{w['cc_odds']})")
     if unit.broken:
         return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not Advance (A4.7)")
     attitude = unit.attitude
@@ -337,6 +348,11 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
     action = "stay" if best.end == t.nodes[start] else "advance"
     return Decision(unit.id, action, best.path, f"{unit.id} {unit.unit} ({attitude}) "
                     f"{'stays in' if action == 'stay' else 'Advances to'} {best.end}: {best.words}", cands[:SHOWN])
+
+
+def _enters(t: Terrain, unit: Piece, i: int, j: int) -> bool:
+    """Whether ``unit`` in hex ``i`` could Advance into the ADJACENT hex ``j`` (a passable hexside)."""
+    return bool(t.distance(i)[j] == 1 and any(k == j for k, _ in t.edges[piece_weight(unit)][0][i]))
 
 
 def fire_groups(m: PhaseMaps, s: Situation, out: list[Decision]) -> None:
@@ -432,10 +448,19 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
     return out
 
 
+CARRIED = ("moved", "advanced")  # what a SW did with the unit possessing it (A4.4: it moves with it)
+
+
+def _carried(possessor: Piece) -> tuple[str, ...]:
+    """The possessor's record a SW shares: it moved or Advanced with it (so it fires in the AFPh at half FP, A3.6)."""
+    return tuple(w for w in possessor.did if w in CARRIED)
+
+
 def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: str) -> list[Decision]:
     """A4.4: only the Good Order Infantry unit possessing a SW may fire it: a SW fires at its possessor's target when
     the target is in its own range, in the possessor's fire group (A7.5), as its own Player Turn allows; a SW nobody
-    possesses does not fire."""
+    possesses does not fire. A SW moved or Advanced with its possessor (the game keeps that record on the possessor).
+    """
     out, t = [], m.terrain
     for sw in sorted((p for p in s.enemy if p.kind == "sw"), key=lambda p: p.id):
         owner = by_unit.get(sw.owner)
@@ -443,7 +468,8 @@ def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: st
             out.append(Decision(sw.id, "no fire", [sw.hex], f"{sw.id} {sw.unit}: no unit possesses it, so it may not "
                                 "fire (A4.4)"))
             continue
-        fp, rng, rule = firepower(sw, phase)
+        possessor = next(p for p in s.enemy if p.id == sw.owner)
+        fp, rng, rule = firepower(replace(sw, did=sw.did + _carried(possessor)), phase)
         target = next((p for p in s.friendly if p.id == owner.target), None)
         at = owner.at or (target.hex if target else "")
         reach = int(t.distance(t.at(sw.hex))[t.at(at)]) if target else None

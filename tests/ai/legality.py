@@ -15,16 +15,19 @@ The rules (core ASL as solo reads it):
 - a SW fires only with its Good Order possessor, in its hex, at its possessor's target (A4.4); it never moves alone;
 - Advance into CC is by a Good Order unit into an ADJACENT hex it could enter, where a FRIENDLY unit is;
 - a rout (A10.51 as decide.py's _rout_options reads it) never enters a hex nearer a FRIENDLY unit than where it began,
-  nor a hex ADJACENT to one;
+  nor a hex ADJACENT to one; a broken unit ADJACENT to a FRIENDLY unit does not stay in the RtPh while it can rout
+  (A10.5);
 - the Player Turn's record (issue 34, ``Piece.did``): a unit that Prep Fired neither moves nor fires again (A3.3);
   one that moved fires in the AFPh at half FP (A3.6); First Fire (A8.1) only in the FRIENDLY MPh, at a moving unit in
   a hex of its move, once; in the DFPh a unit that First Fired fires only at range 0-1 at half FP (A8.4), and one that
-  fired there not again; a fire group's FP is its members' FP as each may fire;
+  fired there not again; a fire group's FP is its members' FP as each may fire; a SW moved or Advanced with its
+  possessor (A4.4), so fires in the AFPh at half FP;
 - no move ends over the stacking limit (A5.1: 3 squad-equivalents, 4 SMC a hex) that was not over it before, no two
   S? end in one hex (4.1); an S? never fires, moves only in the MPh, and a Hold S? stays.
 """
 
 import heapq
+from dataclasses import replace
 
 import numpy as np
 
@@ -160,7 +163,7 @@ def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) 
         if h in m.friendly:
             out.append(f"{name}: enters {h}, which a FRIENDLY unit occupies")
     if not moved:
-        return out
+        return out + (_must_rout(m, p) if p.broken and phase == "move" else [])
     if p.kind == "sw":
         out.append(f"{name}: a SW moves only with its possessor, never alone")
     if phase in ("first", "defensive", "advancing"):
@@ -214,6 +217,18 @@ def _rout(m: _Map, p: Piece, path: list[str]) -> list[str]:
     return out
 
 
+def _must_rout(m: _Map, p: Piece) -> list[str]:
+    """A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may stay only with no hex to rout to (none
+    in reach that is neither nearer a FRIENDLY unit nor ADJACENT to one)."""
+    start = m.node(p.hex)
+    if m.near(start) > 1:
+        return []
+    barred = {h for h in m.t.nodes if m.near(h) < m.near(start) or m.near(h) <= 1} - {start}
+    if _reach(m.t, start, _weight(p), _mf(p), barred | m.friendly) - {start}:
+        return [f"{p.id} {p.unit}: stays ADJACENT to a FRIENDLY unit though it could rout (A10.5)"]
+    return []
+
+
 def _record(p: Piece, phase: str, d) -> tuple[float, int, list[str]]:
     """The FP and range ``p`` may fire with by what it did this Player Turn, and what its fire breaks."""
     did, name = set(p.did), f"{p.id} {p.unit}"
@@ -240,7 +255,9 @@ def _fire(m: _Map, s: Situation, phase: str, p: Piece, d, friendly: dict, by_uni
     target = friendly.get(d.target)
     if target is None:
         return out + [f"{name}: fires at {d.target}, which is not a FRIENDLY unit"]
-    fp, reach, broke = _record(p, phase, d)
+    owner = enemy.get(p.owner) if p.kind == "sw" else None
+    moved = {"moved", "advanced"} & set(owner.did) if owner else set()  # a SW moves with its possessor (A4.4)
+    fp, reach, broke = _record(replace(p, did=(*p.did, *sorted(moved))), phase, d)
     out += broke
     if p.fp <= 0:
         out.append(f"{name}: fires with no FP")
