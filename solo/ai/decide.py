@@ -14,6 +14,7 @@ from functools import cache
 
 import numpy as np
 
+from solo.ai import ordnance
 from solo.ai.maps import (
     PhaseMaps,
     Terrain,
@@ -210,8 +211,9 @@ def _move(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
 def _target(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> tuple[Piece, int] | None:
     """The best target from hex ``i``: the one the fire hurts most, read as the IFT does: Point Blank Fire doubles the
     FP at range 0-1 (A7.21: about one column, worth a DRM of -1) and the target's TEM is its DRM; a unit on a VPO
-    counts half a DRM more (solo's weighing); then the nearest, the strongest, by id."""
-    options = targets_from(m, s, unit, i)
+    counts half a DRM more (solo's weighing); then the nearest, the strongest, by id. Small arms fire only at a target
+    they can affect (solo/ai/ordnance.py: never an armoured AFV)."""
+    options = [o for o in targets_from(m, s, unit, i) if ordnance.small_arms_affect(o[0])]
     if not options:
         return None
     t = m.terrain
@@ -224,6 +226,10 @@ def _target(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> tuple[Piece, int
 
 def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str) -> Decision | None:
     i = m.terrain.at(unit.hex)
+    if ordnance.weapon(unit):  # a Gun or AFV fires its MA To Hit at what it can kill (solo/ai/ordnance.py)
+        best, shots = ordnance.aim(m.terrain, unit, targets_from(m, s, unit, i))
+        return best and Decision(unit.id, action, [unit.hex], ordnance.fire_words(unit, best, shots),
+                                 target=best.target.id)
     found = _target(m, s, unit, i)
     if not found:
         return None
@@ -231,6 +237,12 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str) -> Decision | No
     why = (f"{unit.id} {unit.unit} ({unit.attitude}) fires {unit.fp:g} FP at {target.id} {target.unit} in {target.hex} "
            f"at range {rng}" + (", on a VPO" if target.hex in s.objectives else "") + f", from {unit.hex}")
     return Decision(unit.id, action, [unit.hex], why, target=target.id)
+
+
+def _no_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
+    options = targets_from(m, s, unit, m.terrain.at(unit.hex))
+    why = ordnance.held_fire(m.terrain, unit, options) if options else "no FRIENDLY unit in LOS and range"
+    return Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} does not fire: {why}")
 
 
 def _advance(m: PhaseMaps, s: Situation, unit: Piece) -> Decision:
@@ -269,7 +281,8 @@ def fire_groups(m: PhaseMaps, s: Situation, out: list[Decision]) -> None:
     """A7.5: units firing at the same target from the same or ADJACENT Locations fire as one fire group, its FP the
     sum of theirs, led by the lowest unit id; each member's decision names the group (``group``)."""
     t, fp = m.terrain, {p.id: p.fp for p in s.enemy}
-    firing = [d for d in out if d.target]
+    ordnance_fire = {p.id for p in s.enemy if ordnance.weapon(p)}  # To Hit fire is never in a fire group
+    firing = [d for d in out if d.target and d.unit not in ordnance_fire]
     for target in sorted({d.target for d in firing}):
         left = [d for d in firing if d.target == target]
         while left:
@@ -302,8 +315,7 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
         if unit.broken and phase in ("prep", "defensive"):
             out.append(Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not fire"))
         elif phase == "defensive":
-            out.append(_fire(m, s, unit, "defensive fire") or Decision(
-                unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} has no FRIENDLY unit in LOS and range"))
+            out.append(_fire(m, s, unit, "defensive fire") or _no_fire(m, s, unit))
         elif phase == "prep" and unit.attitude == "hold":
             out.append(_fire(m, s, unit, "prep fire") or _move(m, s, unit))
         elif phase == "advance":
