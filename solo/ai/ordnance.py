@@ -71,10 +71,16 @@ def gun(code: str) -> Gun | None:
     return Gun(code, None if r["TK#"] == "-" else int(r["TK#"]), float(r["HE FP"]))
 
 
+def is_gun(name: str) -> bool:
+    """A Gun by its counter name (a solo/sasl/units.py GUNS word: AT, AA, INF, MTR, Flak ...), not a vehicle asl.afv
+    lists."""
+    return any(word in name.split() for word in GUNS) and vehicle(name) is None
+
+
 def gun_code(name: str) -> str | None:
-    """A Gun's calibre and length from its counter name ("75L AT" -> 75L, "Flak 18 88L" -> 88L, "75* INF" -> 75*); None
-    for a name that is not a Gun's (solo/sasl/units.py GUNS words) or a vehicle asl.afv lists."""
-    if vehicle(name) or not any(word in name.split() for word in GUNS):
+    """A Gun's calibre and length from its counter name ("75L AT" -> 75L, "Flak 18 88L" -> 88L, "75* INF" -> 75*), None
+    when it is no Gun or its name gives none ("82mm MTR")."""
+    if not is_gun(name):
         return None
     codes = re.findall(r"(?<![\w(])\d+(?:LL|L|\*)?(?=[\s(]|$)", name)  # "Flak 18 88L": the model number, then the gun
     return next((c for c in codes if not c.isdigit()), codes[-1] if codes else None)
@@ -93,7 +99,7 @@ def weapon(p: Piece) -> Gun | None:
 def armoured(p: Piece) -> bool:
     """An AFV small arms cannot affect: a vehicle that is not a Gun and that asl.afv does not list as open-topped or
     unarmoured (a vehicle it does not list is taken for an armoured AFV)."""
-    if p.kind != "vehicle" or gun_code(p.unit):
+    if p.kind != "vehicle" or is_gun(p.unit):
         return False
     v = vehicle(p.unit)
     return v is None or v.type not in SMALL_ARMS_MAY_FIRE_AT
@@ -134,8 +140,8 @@ class Shot:
 def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
     """One target's To Hit and kill chances, in a player's words."""
     worth = weights()["worth"]
-    v = vehicle(target.unit) if target.kind == "vehicle" and not gun_code(target.unit) else None
-    is_vehicle = target.kind == "vehicle" and not gun_code(target.unit)
+    is_vehicle = target.kind == "vehicle" and not is_gun(target.unit)
+    v = vehicle(target.unit) if is_vehicle else None
     name = f"{target.id} {target.unit}"
     if is_vehicle and v is None:
         return Shot(target, rng, words=f"{name}: its armour is not in {VEHICLES} (add it to your table pack), "

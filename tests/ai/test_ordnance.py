@@ -1,0 +1,132 @@
+"""Fire that fits its target (issue 34.4, solo/ai/ordnance.py): small arms never fire at an armoured AFV; a Gun or AFV
+fires To Hit at what it can hit and kill, and says what the player rolls, from the marked stand-in charts
+(tables/core/ordnance.toml) or the player's table pack."""
+
+import pytest
+
+from solo.ai import ordnance
+from solo.ai.decide import Decision, decide
+from solo.rules import default_catalog
+from tests.ai.legality import illegal
+from tests.ai.test_decide import situation, terrain
+
+FIELD = ["........."] * 9
+
+
+def decision(s, unit: str, phase: str = "defensive", rows=FIELD) -> Decision:
+    return next(d for d in decide(terrain(rows), s, phase) if d.unit == unit)
+
+
+def test_a_4_6_8_never_fires_at_an_isu_122():
+    """Small arms cannot harm an armoured AFV: the squad holds its fire, and says why."""
+    s = situation([{"id": "E1", "unit": "4-6-8", "hex": "1C4"}], [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}])
+    d = decision(s, "E1")
+    assert (d.action, d.target) == ("no fire", None)
+    assert "F1 ISU-122 is an armoured AFV small arms cannot affect" in d.why
+
+
+def test_a_squad_fires_at_the_squad_beside_the_afv_not_at_the_afv():
+    # Old code: the ISU-122, adjacent and in the open (Point Blank Fire), was the best target.
+    s = situation([{"id": "E1", "unit": "4-6-8", "hex": "1C4"}],
+                  [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}, {"id": "F2", "unit": "4-5-8", "hex": "1F4"}])
+    assert decision(s, "E1").target == "F2"
+    assert decision(s, "E1", "prep").target == "F2"
+
+
+def test_a_squad_and_its_lmg_hold_their_fire_at_an_afv():
+    s = situation([{"id": "E1", "unit": "4-6-8", "hex": "1C4"}, {"id": "E2", "unit": "LMG", "hex": "1C4", "with": "E1"}],
+                  [{"id": "F1", "unit": "T-34 M43", "hex": "1E4"}])
+    assert [(d.action, d.target) for d in decide(terrain(FIELD), s, "defensive")] == [("no fire", None)] * 2
+
+
+@pytest.mark.parametrize("target", ["SU-76M", "GAZ-MM truck", "76L AT (ZiS-3)"])
+def test_small_arms_fire_at_an_open_topped_afv_a_truck_or_a_gun(target):
+    """Their crews are open to small arms (solo/ai/ordnance.py's reading)."""
+    s = situation([{"id": "E1", "unit": "4-6-8", "hex": "1C4"}], [{"id": "F1", "unit": target, "hex": "1D4"}])
+    assert decision(s, "E1").target == "F1"
+
+
+def test_a_gun_chooses_between_an_afv_and_a_squad_by_what_it_can_kill():
+    # The PzJg III/IV's 88LL kills a T-34 M43 at range 5 (1F7) more surely than its HE breaks the nearer squad in woods; the
+    # 20mm Flak cannot hurt the ISU-122 beside it and fires at the squad further off. Old code: the nearest each time.
+    rows = list(FIELD)
+    rows[3] = "...W....."  # 1D4 woods
+    s = situation([{"id": "E1", "unit": "PzJg III/IV", "hex": "1B4"}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1D4"}, {"id": "F2", "unit": "T-34 M43", "hex": "1F7"}])
+    d = decision(s, "E1", rows=rows)
+    assert d.target == "F2" and "88LL TK# 26 vs the T-34 M43's Front AF 9" in d.why and "rather than F1 4-5-8" in d.why
+    s = situation([{"id": "E1", "unit": "Flak 38 20L (6)", "hex": "1B6"}],
+                  [{"id": "F1", "unit": "ISU-122", "hex": "1C6"}, {"id": "F2", "unit": "4-5-8", "hex": "1E7"}])
+    d = decision(s, "E1")
+    assert d.target == "F2" and "20L TK# 9" not in d.why and "rather than F1 ISU-122 (score 0.00" in d.why
+
+
+def test_the_roll_text_names_the_table_and_the_numbers():
+    s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}], [{"id": "F1", "unit": "ISU-122", "hex": "1F4"}])
+    why = decision(s, "E1").why
+    assert "fires its MA (75L) at F1 ISU-122 in 1F4 at range 4" in why
+    assert ("roll To Hit on C3 (stand-in asl.c3_to_hit), Vehicle Target, range 4: TH# 9, DRM +0, needing <= 9 (83%)"
+            in why)
+    assert ("the TK DR on C7 (stand-in asl.c7_guns): 75L TK# 17 vs the ISU-122's Front AF 11, facing not known "
+            "(the AF (stand-in asl.afv)): below 6 eliminates it, 6 Shocks (C7.4) (28% a kill)") in why
+    assert "not counted: facing (Front AF), hull-down, motion, Acquisition" in why
+    s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}], [{"id": "F1", "unit": "4-5-8", "hex": "1E4"}])
+    why = decision(s, "E1").why
+    assert "Infantry Target, range 3: TH# 8" in why and "roll the IFT with 8 FP (HE of the 75L" in why
+
+
+def test_what_the_charts_do_not_know_the_decision_says():
+    s = situation([{"id": "E1", "unit": "150 INF", "hex": "1B4"}],
+                  [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}, {"id": "F2", "unit": "KV-85", "hex": "1D5"}])
+    d = decision(s, "E1")
+    assert (d.action, d.target) == ("no fire", None)
+    assert "F1 ISU-122: the 150 has no ammunition that kills armour (asl.c7_guns)" in d.why
+    assert "F2 KV-85: its armour is not in asl.afv (add it to your table pack), not weighed" in d.why
+
+
+def test_to_hit_fire_is_never_in_a_fire_group():
+    s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}, {"id": "E2", "unit": "4-6-8", "hex": "1B5"}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1D4"}])
+    made = decide(terrain(FIELD), s, "defensive")
+    assert [(d.target, d.group) for d in made] == [("F1", []), ("F1", [])]
+
+
+def test_a_table_pack_replaces_the_stand_in(monkeypatch, tmp_path):
+    pack = tmp_path / "tables"
+    pack.mkdir()
+    (pack / "afv.toml").write_text('''[[table]]
+id = "asl.afv"
+title = "My vehicles"
+rule = "ASL D1"
+roll = "chart"
+key = "Vehicle"
+columns = ["Type", "Front AF", "Side AF", "MA", "Size"]
+[[table.row]]
+key = "ISU-122"
+results = { Type = "AFV", "Front AF" = 14, "Side AF" = 9, MA = "122L", Size = 0 }
+[[table.row]]
+key = "StuG IIIG"
+results = { Type = "AFV", "Front AF" = 8, "Side AF" = 3, MA = "75L", Size = 0 }
+''')
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path))
+    default_catalog.cache_clear()
+    try:
+        s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}], [{"id": "F1", "unit": "ISU-122", "hex": "1F4"}])
+        why = decision(s, "E1").why
+        assert "Front AF 14, facing not known (the AF (your table pack, asl.afv)): below 3 eliminates it" in why
+    finally:
+        monkeypatch.undo()
+        default_catalog.cache_clear()
+
+
+def test_the_checker_refuses_small_arms_at_an_afv_but_not_a_gun_with_a_tk():
+    s = situation([{"id": "E1", "unit": "4-6-8", "hex": "1C4"}, {"id": "E2", "unit": "StuG IIIG", "hex": "1B4"}],
+                  [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}])
+    t = terrain(FIELD)
+    said = illegal(t, s, "defensive", [Decision("E1", "defensive fire", ["1C4"], "", target="F1")])
+    assert said == ["E1 4-6-8: a small-arms attack on F1 ISU-122, an armoured AFV it cannot affect"]
+    assert illegal(t, s, "defensive", [Decision("E2", "defensive fire", ["1B4"], "", target="F1")]) == []
+
+
+def test_chance_of_a_2d6_dr():
+    assert [round(ordnance.p_at_most(n) * 36) for n in (1, 2, 7, 12)] == [0, 1, 21, 36]
