@@ -135,6 +135,7 @@ class Shot:
     score: float = 0.0
     words: str = ""  # what the player rolls, or why it is not weighed
     weighed: bool = True
+    odds: str = ""  # the score's parts, short
 
 
 def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
@@ -168,7 +169,7 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
         then = (f"if hit, the TK DR on {_table_name(TO_KILL, 'C7')}: {g.code} TK# {g.tk} vs the {target.unit}'s "
                 f"{armour} ({_table_name(VEHICLES, 'the AF')}): below {final} eliminates it, {final} Shocks "
                 f"(C7.4) ({kill:.0%} a kill)")
-        score = worth["unarmoured" if v.type == "unarmoured" else "AFV"] * hit * kill
+        kind = "unarmoured" if v.type == "unarmoured" else "AFV"
     else:
         tem = 0.0 if is_vehicle else float(t.cover[t.at(target.hex)])
         breaks = max((n for fp, n in weights()["he_breaks"].items() if float(fp) <= g.he), default=2)
@@ -176,8 +177,9 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
         then = (f"if hit, roll the IFT with {g.he:g} FP (HE of the {g.code}, {_table_name(TO_KILL, 'C8.31')}), "
                 f"DRM {tem:+g} (TEM, {t.terrain[t.at(target.hex)]}) ({kill:.0%} it breaks, solo's estimate)")
         kind = "unarmoured" if is_vehicle else "gun" if target.kind == "vehicle" else target.kind
-        score = worth.get(kind, 1.0) * hit * kill
-    return Shot(target, rng, score, f"{aim}; {then}; {hit * kill:.0%} in all")
+    score = worth.get(kind, 1.0) * hit * kill
+    odds = f"{hit:.0%} to hit x {kill:.0%} {'a kill' if is_vehicle else 'it breaks'} x worth {worth.get(kind, 1.0):g}"
+    return Shot(target, rng, score, f"{aim}; {then}; {hit * kill:.0%} in all", odds=odds)
 
 
 def aim(t, unit: Piece, options: list[tuple[Piece, int]]) -> tuple[Shot | None, list[Shot]]:
@@ -197,8 +199,8 @@ def fire_words(unit: Piece, best: Shot, shots: list[Shot]) -> str:
            f"in {best.target.hex} at range {best.range}, from {unit.hex}: {best.words}")
     other = next((x for x in shots if x is not best), None)
     if other is not None:
-        why += (f"; rather than {other.target.id} {other.target.unit} (score {other.score:.2f} against {best.score:.2f}: "
-                "worth x hit x kill, ai/ordnance.toml)" if other.weighed else f"; {other.words}")
+        why += (f"; rather than {other.target.id} {other.target.unit} ({other.odds} = {other.score:.2f}, against "
+                f"{best.score:.2f}; worth: ai/ordnance.toml)" if other.weighed else f"; {other.words}")
     return f"{why}; {NOT_COUNTED}"
 
 

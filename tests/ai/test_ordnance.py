@@ -6,9 +6,15 @@ import pytest
 
 from solo.ai import ordnance
 from solo.ai.decide import Decision, decide
+from solo.ai.mission import decided
+from solo.core.store import EventLog
+from solo.games import run_mission
 from solo.rules import default_catalog
+from solo.sasl.game import mission_file
 from tests.ai.legality import illegal
 from tests.ai.test_decide import situation, terrain
+from tests.conftest import VASL_BOARDS
+from tests.mission import act
 
 FIELD = ["........."] * 9
 
@@ -58,7 +64,7 @@ def test_a_gun_chooses_between_an_afv_and_a_squad_by_what_it_can_kill():
     s = situation([{"id": "E1", "unit": "Flak 38 20L (6)", "hex": "1B6"}],
                   [{"id": "F1", "unit": "ISU-122", "hex": "1C6"}, {"id": "F2", "unit": "4-5-8", "hex": "1E7"}])
     d = decision(s, "E1")
-    assert d.target == "F2" and "20L TK# 9" not in d.why and "rather than F1 ISU-122 (score 0.00" in d.why
+    assert d.target == "F2" and "20L TK# 9" not in d.why and "rather than F1 ISU-122 (92% to hit x 0% a kill x worth 1.5 = 0.00" in d.why
 
 
 def test_the_roll_text_names_the_table_and_the_numbers():
@@ -130,3 +136,27 @@ def test_the_checker_refuses_small_arms_at_an_afv_but_not_a_gun_with_a_tk():
 
 def test_chance_of_a_2d6_dr():
     assert [round(ordnance.p_at_most(n) * 36) for n in (1, 2, 7, 12)] == [0, 1, 21, 36]
+
+
+@pytest.fixture
+def orsha(tmp_path, monkeypatch):
+    if not (VASL_BOARDS / "bdOTO").exists():
+        pytest.skip("../shared/vasl-boards/bdOTO is absent")
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = tmp_path / "orsha.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {})
+    return path
+
+
+def test_on_the_oto_map_the_aa_gun_fires_to_hit_at_the_squad_not_at_the_isu_122(orsha):
+    """OtO-S1: the Flak 38 20L in I10 (a Target within 4 hexes) with an ISU-122 at I11 and a 4-5-8 at J12: its 20mm
+    cannot kill the ISU-122 (TK# 9 against Front AF 11), so it fires To Hit at the squad, and the player is told the
+    To Hit and HE rolls, not an IFT attack of an IFT-equivalent FP."""
+    act(orsha, {"do": "enter", "hex": "K20", "units": ["4-5-8"]})
+    o = act(orsha, {"do": "enter", "hex": "K21", "units": ["ISU-122"]})
+    o.mission.unit("F1").hex, o.mission.unit("F2").hex = "J12", "I11"
+    e1 = next(d for d in decided(o.mission, o.map, mission_file("oto-s1"), "defensive") if d.unit == "E1")
+    assert (e1.action, e1.target) == ("defensive fire", "F1")
+    assert "fires its MA (20L)" in e1.why and "roll To Hit on C3 (stand-in asl.c3_to_hit), Infantry Target" in e1.why
+    assert "roll the IFT with 2 FP (HE of the 20L" in e1.why and "roll the IFT with 8 FP" not in e1.why
