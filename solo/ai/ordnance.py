@@ -207,6 +207,7 @@ def fire_words(unit: Piece, best: Shot, shots: list[Shot]) -> str:
 def held_fire(t, unit: Piece, options: list[tuple[Piece, int]]) -> str:
     """Why a unit with FRIENDLY units in LOS and range does not fire at any of them."""
     if weapon(unit):
-        return "; ".join(x.words for x in aim(t, unit, options)[1])
+        return "; ".join(f"{x.target.id} {x.target.unit}: {x.odds}, it cannot hurt it" if x.weighed else x.words
+                         for x in aim(t, unit, options)[1])
     said = [f"{p.id} {p.unit} is an armoured AFV small arms cannot affect" for p, _ in options if armoured(p)]
     return "; ".join(said)

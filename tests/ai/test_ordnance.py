@@ -164,3 +164,11 @@ def test_on_the_oto_map_the_aa_gun_fires_to_hit_at_the_squad_not_at_the_isu_122(
     assert (e1.action, e1.target) == ("defensive fire", "F1")
     assert "fires its MA (20L)" in e1.why and "roll To Hit on C3 (stand-in asl.c3_to_hit), Infantry Target" in e1.why
     assert "roll the IFT with 2 FP (HE of the 20L" in e1.why and "roll the IFT with 8 FP" not in e1.why
+
+
+def test_a_gun_that_cannot_hurt_its_only_target_holds_its_fire_and_says_why():
+    s = situation([{"id": "E1", "unit": "Flak 38 20L (6)", "hex": "1B4"}], [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}])
+    d = decision(s, "E1")
+    assert (d.action, d.target) == ("no fire", None)
+    assert d.why == ("E1 Flak 38 20L (6) does not fire: F1 ISU-122: 83% to hit x 0% a kill x worth 1.5, it cannot hurt "
+                     "it")
