@@ -51,6 +51,7 @@ class Gun:
 
 
 def _row(table_id: str, key: str) -> dict | None:
+    """The cells of a chart's row ``key`` (None: no such row)."""
     table = default_catalog().get(table_id)
     row = next((r for r in table.rows if r.key == key), None)
     return None if row is None else row.results
@@ -65,6 +66,7 @@ def vehicle(name: str) -> Vehicle | None:
 
 
 def gun(code: str) -> Gun | None:
+    """The gun ``code`` from asl.c7_guns, or None when the chart does not list it."""
     r = _row(TO_KILL, code)
     if r is None:
         return None
@@ -147,11 +149,12 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
     if is_vehicle and v is None:
         return Shot(target, rng, words=f"{name}: its armour is not in {VEHICLES} (add it to your table pack), "
                     "not weighed", weighed=False)
-    if is_vehicle and v.type != "unarmoured" and g.tk is None:
+    soft = is_vehicle and v.type == "unarmoured"
+    if is_vehicle and not soft and g.tk is None:
         return Shot(target, rng, words=f"{name}: the {g.code} has no ammunition that kills armour ({TO_KILL})",
                     weighed=False)
-    kind = "Vehicle" if is_vehicle else "Infantry"
-    th = to_hit(rng, kind)
+    target_type = "Vehicle" if is_vehicle else "Infantry"
+    th = to_hit(rng, target_type)
     if th is None:
         return Shot(target, rng, words=f"{name}: range {rng} is beyond {TO_HIT}", weighed=False)
     hindrance = t.los.trace(t.nodes[t.at(unit.hex)], t.nodes[t.at(target.hex)]).hindrances if rng else 0
@@ -159,26 +162,26 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
     drm = size + hindrance
     parts = [f"size {size:+d}"] * bool(size) + [f"hindrance +{hindrance}"] * bool(hindrance)
     hit = p_at_most(th - drm)
-    aim = (f"roll To Hit on {_table_name(TO_HIT, 'C3')}, {kind} Target, range {rng}: TH# {th}, DRM {drm:+d}"
+    aim = (f"roll To Hit on {_table_name(TO_HIT, 'C3')}, {target_type} Target, range {rng}: TH# {th}, DRM {drm:+d}"
            + (f" ({', '.join(parts)})" if parts else "") + f", needing <= {th - drm} ({hit:.0%})")
-    if is_vehicle and (v.type != "unarmoured" or g.tk is not None):
-        af = 0 if v.type == "unarmoured" else v.front
+    if is_vehicle and g.tk is not None:
+        af = 0 if soft else v.front
         final = g.tk - af
         kill = p_at_most(final - 1)
-        armour = "AF 0, unarmoured" if v.type == "unarmoured" else f"Front AF {af}, facing not known"
+        armour = "AF 0, unarmoured" if soft else f"Front AF {af}, facing not known"
         then = (f"if hit, the TK DR on {_table_name(TO_KILL, 'C7')}: {g.code} TK# {g.tk} vs the {target.unit}'s "
-                f"{armour} ({_table_name(VEHICLES, 'the AF')}): below {final} eliminates it, {final} Shocks "
-                f"(C7.4) ({kill:.0%} a kill)")
-        kind = "unarmoured" if v.type == "unarmoured" else "AFV"
-    else:
+                f"{armour} ({_table_name(VEHICLES, 'the AF')}): below {final} eliminates it"
+                + ("" if soft else f", {final} Shocks (C7.4)") + f" ({kill:.0%} a kill)")
+    else:  # Infantry, a Gun's crew, or an unarmoured vehicle hit by a gun with HE only
         tem = 0.0 if is_vehicle else float(t.cover[t.at(target.hex)])
         breaks = max((n for fp, n in weights()["he_breaks"].items() if float(fp) <= g.he), default=2)
         kill = p_at_most(breaks - tem)
+        cover = "the unarmoured vehicle" if is_vehicle else f"TEM, {t.terrain[t.at(target.hex)]}"
         then = (f"if hit, roll the IFT with {g.he:g} FP (HE of the {g.code}, {_table_name(TO_KILL, 'C8.31')}), "
-                f"DRM {tem:+g} (TEM, {t.terrain[t.at(target.hex)]}) ({kill:.0%} it breaks, solo's estimate)")
-        kind = "unarmoured" if is_vehicle else "gun" if target.kind == "vehicle" else target.kind
-    score = worth.get(kind, 1.0) * hit * kill
-    odds = f"{hit:.0%} to hit x {kill:.0%} {'a kill' if is_vehicle else 'it breaks'} x worth {worth.get(kind, 1.0):g}"
+                f"DRM {tem:+g} ({cover}) ({kill:.0%} {'a kill' if is_vehicle else 'it breaks'}, solo's estimate)")
+    key = ("unarmoured" if soft else "AFV") if is_vehicle else "gun" if target.kind == "vehicle" else target.kind
+    score = worth.get(key, 1.0) * hit * kill
+    odds = f"{hit:.0%} to hit x {kill:.0%} {'a kill' if is_vehicle else 'it breaks'} x worth {worth.get(key, 1.0):g}"
     return Shot(target, rng, score, f"{aim}; {then}; {hit * kill:.0%} in all", odds=odds)
 
 

@@ -167,8 +167,18 @@ def test_on_the_oto_map_the_aa_gun_fires_to_hit_at_the_squad_not_at_the_isu_122(
 
 
 def test_a_gun_that_cannot_hurt_its_only_target_holds_its_fire_and_says_why():
-    s = situation([{"id": "E1", "unit": "Flak 38 20L (6)", "hex": "1B4"}], [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}])
+    s = situation([{"id": "E1", "unit": "Flak 38 20L (6)", "hex": "1B4"}],
+                  [{"id": "F1", "unit": "ISU-122", "hex": "1D4"}])
     d = decision(s, "E1")
     assert (d.action, d.target) == ("no fire", None)
     assert d.why == ("E1 Flak 38 20L (6) does not fire: F1 ISU-122: 83% to hit x 0% a kill x worth 1.5, it cannot hurt "
                      "it")
+
+
+def test_a_truck_is_killed_on_the_tk_with_af_0_and_an_he_only_gun_fires_he_at_it():
+    s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}, {"id": "E2", "unit": "150 INF", "hex": "1B6"}],
+                  [{"id": "F1", "unit": "GAZ-MM truck", "hex": "1D5"}])
+    made = {d.unit: d for d in decide(terrain(FIELD), s, "defensive")}
+    assert "75L TK# 17 vs the GAZ-MM truck's AF 0, unarmoured" in made["E1"].why and "Shocks" not in made["E1"].why
+    assert "roll the IFT with 20 FP (HE of the 150" in made["E2"].why
+    assert "DRM +0 (the unarmoured vehicle)" in made["E2"].why
