@@ -182,3 +182,21 @@ def test_a_truck_is_killed_on_the_tk_with_af_0_and_an_he_only_gun_fires_he_at_it
     assert "75L TK# 17 vs the GAZ-MM truck's AF 0, unarmoured" in made["E1"].why and "Shocks" not in made["E1"].why
     assert "roll the IFT with 20 FP (HE of the 150" in made["E2"].why
     assert "DRM +0 (the unarmoured vehicle)" in made["E2"].why
+
+
+def test_every_afv_and_gun_oto_s1_brings_is_in_the_charts():
+    """The FRIENDLY OoB's armour and its Armor Support table, the ENEMY Vehicle Table and the ENEMY Guns (MSR 5 and
+    the set-up): each AFV has its AF and a MA the TK chart knows, each Gun with a calibre its To Hit weapon. The 81*
+    MTR (indirect fire) and the Cupolas are not To Hit weapons here: they fire, if at all, as IFT equivalents."""
+    defn, cat = mission_file("oto-s1"), default_catalog()
+    names = defn["friendly_oob"]["afv_names"]  # "ISU 122" -> "ISU-122"
+    afvs = set(defn["friendly_oob"]["armor"])
+    for table in ("oto-s1.armor_support", "oto-s1.armor_support_5", "oto-s1.armor_support_6", "oto-s1.enemy_vehicle"):
+        afvs |= {names.get(r.results[""], r.results[""]) for r in cat.get(table).rows if not r.then}
+    for name in sorted(afvs):
+        v = ordnance.vehicle(name)
+        assert v is not None and (v.ma == "-" or ordnance.gun(v.ma) is not None), name
+    guns = {r.results[""] for r in cat.get("oto-s1.enemy_gun_cupola").rows} | {g["type"] for g in defn["enemy_units"]}
+    known = {g: ordnance.gun_code(g) for g in sorted(guns) if ordnance.gun(ordnance.gun_code(g) or "")}
+    assert set(guns) - set(known) == {"81* MTR", "HMG Cupola", "MMG Cupola"}
+    assert known["Flak 18 88L"] == "88L" and known["20L(20) AA"] == "20L" and known["150 INF"] == "150"
