@@ -23,7 +23,7 @@ SQUADS = ("4-6-7", "4-4-7", "5-4-8", "6-5-8", "4-5-8", "6-4-8", "4-3-6")
 HALF_SQUADS = ("2-4-7", "2-3-7", "2-4-8", "2-2-6")
 LEADERS = ("9-1", "8-0", "8-1", "9-2", "10-2", "7-0")
 SWS = ("LMG", "MMG", "HMG", "PSK", "50mm MTR")
-VEHICLES = ("ISU-122", "T-34 M43", "SU-76M", "GAZ-MM truck", "KV-85")  # issue 34.4: armoured, open-topped, soft, unknown
+VEHICLES = ("ISU-122", "T-34 M43", "SU-76M", "GAZ-MM truck", "KV-85")  # 34.4: armoured, open-topped, soft, unlisted
 PER_MAP = 20  # situations on one configuration before the next is rolled
 
 
