@@ -50,11 +50,23 @@ class Gun:
     he: float  # HE FP (IFT equivalent)
 
 
+_READ: dict = {}  # what this module read from the charts, for the catalog it read it from (a pack may replace one)
+
+
+def _read(key, make):
+    """``make(catalog)`` once per key and catalog."""
+    cat = default_catalog()
+    if _READ.get("catalog") is not cat:
+        _READ.clear()
+        _READ["catalog"] = cat
+    if key not in _READ:
+        _READ[key] = make(cat)
+    return _READ[key]
+
+
 def _row(table_id: str, key: str) -> dict | None:
     """The cells of a chart's row ``key`` (None: no such row)."""
-    table = default_catalog().get(table_id)
-    row = next((r for r in table.rows if r.key == key), None)
-    return None if row is None else row.results
+    return _read(table_id, lambda cat: {r.key: r.results for r in cat.get(table_id).rows}).get(key)
 
 
 def vehicle(name: str) -> Vehicle | None:
@@ -91,20 +103,24 @@ def gun_code(name: str) -> str | None:
 def weapon(p: Piece) -> Gun | None:
     """The MA an ENEMY Gun or AFV fires To Hit with, when the charts know it (else None: it fires as an IFT
     equivalent, small arms, if at all)."""
-    if p.kind != "vehicle":
-        return None
-    v = vehicle(p.unit)
-    code = v.ma if v else gun_code(p.unit)
+    return _read(("weapon", p.unit), lambda _: _weapon(p.unit)) if p.kind == "vehicle" else None
+
+
+def _weapon(name: str) -> Gun | None:
+    v = vehicle(name)
+    code = v.ma if v else gun_code(name)
     return gun(code) if code else None
 
 
 def armoured(p: Piece) -> bool:
     """An AFV small arms cannot affect: a vehicle that is not a Gun and that asl.afv does not list as open-topped or
     unarmoured (a vehicle it does not list is taken for an armoured AFV)."""
-    if p.kind != "vehicle" or is_gun(p.unit):
-        return False
-    v = vehicle(p.unit)
-    return v is None or v.type not in SMALL_ARMS_MAY_FIRE_AT
+    return p.kind == "vehicle" and _read(("armoured", p.unit), lambda _: _armoured(p.unit))
+
+
+def _armoured(name: str) -> bool:
+    v = vehicle(name)
+    return not is_gun(name) and (v is None or v.type not in SMALL_ARMS_MAY_FIRE_AT)
 
 
 def small_arms_affect(p: Piece) -> bool:
