@@ -132,9 +132,13 @@ def p_at_most(n: float) -> float:
     return sum(6 - abs(7 - dr) for dr in range(2, 13) if dr <= n) / 36
 
 
+def _source(table_id: str) -> str:
+    """Where a chart's numbers come from: the shipped stand-in or the player's table pack."""
+    return f"{'stand-in' if default_catalog().get(table_id).stand_in else 'your table pack,'} {table_id}"
+
+
 def _table_name(table_id: str, title: str) -> str:
-    shipped = default_catalog().get(table_id).stand_in
-    return f"{title} ({'stand-in ' if shipped else 'your table pack, '}{table_id})"
+    return f"{title} ({_source(table_id)})"
 
 
 def to_hit(rng: int, target_type: str) -> int | None:
@@ -186,7 +190,7 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
         kill = p_at_most(final - 1)
         armour = "AF 0, unarmoured" if soft else f"Front AF {af}, facing not known"
         then = (f"if hit, the TK DR on {_table_name(TO_KILL, 'C7')}: {g.code} TK# {g.tk} vs the {target.unit}'s "
-                f"{armour} ({_table_name(VEHICLES, 'the AF')}): below {final} eliminates it"
+                f"{armour} (AF: {_source(VEHICLES)}): below {final} eliminates it"
                 + ("" if soft else f", {final} Shocks (C7.4)") + f" ({kill:.0%} a kill)")
     else:  # Infantry, a Gun's crew, or an unarmoured vehicle hit by a gun with HE only
         tem = 0.0 if is_vehicle else float(t.cover[t.at(target.hex)])

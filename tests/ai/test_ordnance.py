@@ -77,7 +77,7 @@ def test_the_roll_text_names_the_table_and_the_numbers():
     assert ("roll To Hit on C3 (stand-in asl.c3_to_hit), Vehicle Target, range 4: TH# 9, DRM +0, needing <= 9 (83%)"
             in why)
     assert ("the TK DR on C7 (stand-in asl.c7_guns): 75L TK# 17 vs the ISU-122's Front AF 11, facing not known "
-            "(the AF (stand-in asl.afv)): below 6 eliminates it, 6 Shocks (C7.4) (28% a kill)") in why
+            "(AF: stand-in asl.afv): below 6 eliminates it, 6 Shocks (C7.4) (28% a kill)") in why
     assert "not counted: facing (Front AF), hull-down, motion, Acquisition" in why
     s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}], [{"id": "F1", "unit": "4-5-8", "hex": "1E4"}])
     why = decision(s, "E1").why
@@ -123,7 +123,7 @@ results = { Type = "AFV", "Front AF" = 8, "Side AF" = 3, MA = "75L", Size = 0 }
         s = situation([{"id": "E1", "unit": "StuG IIIG", "hex": "1B4"}],
                       [{"id": "F1", "unit": "ISU-122", "hex": "1F4"}])
         why = decision(s, "E1").why
-        assert "Front AF 14, facing not known (the AF (your table pack, asl.afv)): below 3 eliminates it" in why
+        assert "Front AF 14, facing not known (AF: your table pack, asl.afv): below 3 eliminates it" in why
     finally:
         monkeypatch.undo()
         default_catalog.cache_clear()
