@@ -15,11 +15,13 @@ Core ASL (not in the texts; solo's readings, each written where it decides):
 """
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
 from solo.ai.situation import Piece
 from solo.core.content import content_dir, read_toml_file
+from solo.core.errors import SoloError
 from solo.rules.catalog import default_catalog
 from solo.sasl.units import GUNS
 
@@ -69,12 +71,22 @@ def _row(table_id: str, key: str) -> dict | None:
     return _read(table_id, lambda cat: {r.key: r.results for r in cat.get(table_id).rows}).get(key)
 
 
+@contextmanager
+def _cells(table_id: str, key: str, wanted: str):
+    """A chart row solo cannot read (a table pack's) is one clear line, not a traceback."""
+    try:
+        yield
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SoloError(f"{table_id}: row {key!r} needs {wanted} (your table pack: {exc})") from None
+
+
 def vehicle(name: str) -> Vehicle | None:
     """The vehicle ``name`` from asl.afv, or None when the chart does not list it."""
     r = _row(VEHICLES, name)
     if r is None:
         return None
-    return Vehicle(name, str(r["Type"]), int(r["Front AF"]), int(r["Side AF"]), str(r["MA"]), int(r["Size"]))
+    with _cells(VEHICLES, name, '"Type" (AFV, open-topped AFV, unarmoured), whole "Front AF", "Side AF", "Size", "MA"'):
+        return Vehicle(name, str(r["Type"]), int(r["Front AF"]), int(r["Side AF"]), str(r["MA"]), int(r["Size"]))
 
 
 def gun(code: str) -> Gun | None:
@@ -82,7 +94,8 @@ def gun(code: str) -> Gun | None:
     r = _row(TO_KILL, code)
     if r is None:
         return None
-    return Gun(code, None if r["TK#"] == "-" else int(r["TK#"]), float(r["HE FP"]))
+    with _cells(TO_KILL, code, 'a whole "TK#" (or "-") and a number "HE FP"'):
+        return Gun(code, None if r["TK#"] == "-" else int(r["TK#"]), float(r["HE FP"]))
 
 
 def is_gun(name: str) -> bool:
@@ -142,11 +155,15 @@ def _table_name(table_id: str, title: str) -> str:
 
 
 def to_hit(rng: int, target_type: str) -> int | None:
-    """The Basic To Hit number at range ``rng`` (asl.c3_to_hit), None beyond the chart's ranges."""
+    """The Basic To Hit number at range ``rng`` (asl.c3_to_hit, its rows keyed "0-1", "2-6" ...), None beyond the
+    chart's ranges."""
     for row in default_catalog().get(TO_HIT).rows:
-        low, _, high = row.key.partition("-")
-        if int(low) <= rng <= int(high or low):
-            return int(row.results[target_type])
+        found = re.fullmatch(r"(\d+)(?:-(\d+))?", str(row.key).strip())
+        if not found or not isinstance(row.results.get(target_type), int):
+            raise SoloError(f"{TO_HIT}: row {row.key!r} needs a range key such as \"2-6\" and a whole {target_type} "
+                            "To Hit number (your table pack)")
+        if int(found[1]) <= rng <= int(found[2] or found[1]):
+            return row.results[target_type]
     return None
 
 

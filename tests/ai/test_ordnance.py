@@ -7,6 +7,7 @@ import pytest
 from solo.ai import ordnance
 from solo.ai.decide import Decision, decide
 from solo.ai.mission import decided
+from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import run_mission
 from solo.rules import default_catalog
@@ -200,3 +201,49 @@ def test_every_afv_and_gun_oto_s1_brings_is_in_the_charts():
     known = {g: ordnance.gun_code(g) for g in sorted(guns) if ordnance.gun(ordnance.gun_code(g) or "")}
     assert set(guns) - set(known) == {"81* MTR", "HMG Cupola", "MMG Cupola"}
     assert known["Flak 18 88L"] == "88L" and known["20L(20) AA"] == "20L" and known["150 INF"] == "150"
+
+
+def test_a_pack_to_hit_chart_the_ai_cannot_read_is_one_clear_line(monkeypatch, tmp_path):
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "c3.toml").write_text('''[[table]]
+id = "asl.c3_to_hit"
+title = "My C3"
+rule = "ASL C3"
+roll = "chart"
+key = "Range"
+columns = ["Vehicle", "Infantry"]
+[[table.row]]
+key = "<=1"
+results = { Vehicle = 10, Infantry = 9 }
+''')
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path))
+    default_catalog.cache_clear()
+    try:
+        with pytest.raises(SoloError, match=r"asl.c3_to_hit: row '<=1' needs a range key such as \"2-6\""):
+            ordnance.to_hit(3, "Vehicle")
+    finally:
+        monkeypatch.undo()
+        default_catalog.cache_clear()
+
+
+def test_a_pack_vehicle_row_the_ai_cannot_read_is_one_clear_line(monkeypatch, tmp_path):
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "afv.toml").write_text('''[[table]]
+id = "asl.afv"
+title = "My vehicles"
+rule = "ASL D1"
+roll = "chart"
+key = "Vehicle"
+columns = ["Type", "Front AF", "Side AF", "MA", "Size"]
+[[table.row]]
+key = "ISU-122"
+results = { Type = "AFV", "Front AF" = "thick", "Side AF" = 9, MA = "122L", Size = 0 }
+''')
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path))
+    default_catalog.cache_clear()
+    try:
+        with pytest.raises(SoloError, match=r"asl.afv: row 'ISU-122' needs .*whole \"Front AF\""):
+            ordnance.vehicle("ISU-122")
+    finally:
+        monkeypatch.undo()
+        default_catalog.cache_clear()
