@@ -21,6 +21,7 @@ from functools import cache
 
 import numpy as np
 
+from solo.ai import ordnance
 from solo.ai.maps import (
     PhaseMaps,
     Terrain,
@@ -258,8 +259,9 @@ def firepower(unit: Piece, phase: str) -> tuple[float, int, str]:
 def _target(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> tuple[Piece, int] | None:
     """The best target from hex ``i``: the one the fire hurts most, read as the IFT does: Point Blank Fire doubles the
     FP at range 0-1 (A7.21: about one column, worth a DRM of -1) and the target's TEM is its DRM; a unit on a VPO
-    counts half a DRM more (solo's weighing); then the nearest, the strongest, by id."""
-    options = targets_from(m, s, unit, i)
+    counts half a DRM more (solo's weighing); then the nearest, the strongest, by id. Small arms fire only at a target
+    they can affect (solo/ai/ordnance.py: never an armoured AFV)."""
+    options = [o for o in targets_from(m, s, unit, i) if ordnance.small_arms_affect(o[0])]
     if not options:
         return None
     t = m.terrain
@@ -275,6 +277,10 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str, phase: str) -> D
     if fp <= 0:
         return None
     i = m.terrain.at(unit.hex)
+    if ordnance.weapon(unit):  # a Gun or AFV fires its MA To Hit at what it can kill (solo/ai/ordnance.py)
+        best, shots = ordnance.aim(m.terrain, unit, targets_from(m, s, replace(unit, range=rng), i))
+        return best and Decision(unit.id, action, [unit.hex], ordnance.fire_words(unit, best, shots)
+                                 + (f" ({rule})" if rule else ""), target=best.target.id)
     found = _target(m, s, replace(unit, fp=fp, range=rng), i)
     if not found:
         return None
@@ -293,7 +299,7 @@ def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
         return None
     t = m.terrain
     i = t.at(unit.hex)
-    movers = [p for p in s.friendly if p.id in s.movers]
+    movers = [p for p in s.friendly if p.id in s.movers and (ordnance.weapon(unit) or ordnance.small_arms_affect(p))]
     shots = []
     for k, h in enumerate(s.moving):
         j = t.at(h)
@@ -302,11 +308,24 @@ def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
             shots.append(((d <= 1) - float(t.cover[j]) + (t.terrain[j] == "open"), -d, k, h, d))
     if not shots or not movers:
         return None
+    if ordnance.weapon(unit):  # a Gun or AFV: To Hit at the mover it can kill, in the hex of its move it aims at best
+        best, options = ordnance.aim(t, unit, [(replace(p, hex=h), d) for *_, h, d in shots for p in movers])
+        return best and Decision(unit.id, "first fire", [unit.hex], ordnance.fire_words(unit, best, options)
+                                 + " (A8.1)", target=best.target.id, at=best.target.hex)
     *_, h, d = max(shots)
     target = min(movers, key=lambda p: (-p.fp, p.id))
     why = (f"{unit.id} {unit.unit} ({unit.attitude}) First Fires {fp:g} FP at {target.id} {target.unit} as it moves "
            f"through {h}, at range {d}, from {unit.hex} (A8.1)")
     return Decision(unit.id, "first fire", [unit.hex], why, target=target.id, fp=fp, at=h)
+
+
+def _no_fire(m: PhaseMaps, s: Situation, unit: Piece, phase: str) -> Decision:
+    """Why ``unit`` holds its fire: what it did this Player Turn, or no target it can affect in LOS and range (a
+    Gun's odds against each, solo/ai/ordnance.py)."""
+    rule = firepower(unit, phase)[2]
+    options = targets_from(m, s, unit, m.terrain.at(unit.hex)) if not rule else []
+    why = rule or (ordnance.held_fire(m.terrain, unit, options) if options else "no FRIENDLY unit in LOS and range")
+    return Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} does not fire: {why}")
 
 
 def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decision:
@@ -358,9 +377,10 @@ def _enters(t: Terrain, unit: Piece, i: int, j: int) -> bool:
 def fire_groups(m: PhaseMaps, s: Situation, out: list[Decision]) -> None:
     """A7.5: units firing at the same target (in the same hex) from the same or ADJACENT Locations fire as one fire
     group, its FP the sum of theirs (each as its Player Turn allows), led by the lowest unit id; each member's
-    decision names the group (``group``)."""
+    decision names the group (``group``). To Hit fire (a Gun's, an AFV's) is never in a fire group."""
     t = m.terrain
-    firing = [d for d in out if d.target]
+    ordnance_fire = {p.id for p in s.enemy if ordnance.weapon(p)}
+    firing = [d for d in out if d.target and d.unit not in ordnance_fire]
     for target in sorted({(d.target, d.at or "") for d in firing}):
         left = [d for d in firing if (d.target, d.at or "") == target]
         while left:
@@ -430,9 +450,7 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
             d = _first_fire(m, s, unit) or Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} does not "
                                                      "fire: the moving stack is not in its LOS and range, or it fired")
         elif phase in ("defensive", "advancing"):
-            d = _fire(m, s, unit, fires[phase], phase) or Decision(
-                unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} has no FRIENDLY unit in LOS and range"
-                + (f" ({firepower(unit, phase)[2]})" if firepower(unit, phase)[2] else ""))
+            d = _fire(m, s, unit, fires[phase], phase) or _no_fire(m, s, unit, phase)
         elif phase == "prep" and unit.attitude == "hold":
             d = _fire(m, s, unit, "prep fire", phase) or _move(m, s, unit, full)
         elif phase == "advance":

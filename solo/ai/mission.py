@@ -13,6 +13,7 @@ What the texts leave to the player and solo reads for him (marked readings):
 
 from weakref import WeakKeyDictionary
 
+from solo.ai import ordnance
 from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
 from solo.ai.situation import Situation, piece, s_piece, unit_data
@@ -67,12 +68,13 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
 
 def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
     """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py) on the mission's map; fire with the FP
-    and DRM the player rolls the IFT with."""
+    and DRM the player rolls the IFT with (a Gun or AFV's To Hit and TK: solo/ai/ordnance.py)."""
     t, s = terrain(mission_map), situation(m, mission_map, defn)
     found = decide(t, s, phase)
+    to_hit = {p.id for p in s.enemy if ordnance.weapon(p)}  # its why says the To Hit and TK rolls already
     by_unit = {d.unit: d for d in found}
     for d in found:
-        if d.target and (not d.group or d.group[0] == d.unit):
+        if d.target and d.unit not in to_hit and (not d.group or d.group[0] == d.unit):
             d.why += f"; {fire_roll(mission_map, t, s, [by_unit[i] for i in d.group or [d.unit]])}"
     return found
 

@@ -12,6 +12,9 @@ The rules (core ASL as solo reads it):
 - no unit moves in the DFPh, nor when it fires;
 - fire is at a FRIENDLY unit, by a unit with FP, within its range and in LOS (Terrain.los); a fire group (A7.5) is
   units firing at one target from the same or ADJACENT Locations;
+- no small-arms attack on a target it cannot affect: only a Gun or AFV whose main armament has a TK# (the charts
+  asl.afv and asl.c7_guns, read here on their own) fires at an armoured AFV, or at a vehicle asl.afv does not list
+  (taken for one); small arms may fire at an open-topped AFV, an unarmoured vehicle or a Gun (solo/ai/ordnance.py);
 - a SW fires only with its Good Order possessor, in its hex, at its possessor's target (A4.4); it never moves alone;
 - Advance into CC is by a Good Order unit into an ADJACENT hex it could enter, where a FRIENDLY unit is;
 - a rout (A10.51 as decide.py's _rout_options reads it) never enters a hex nearer a FRIENDLY unit than where it began,
@@ -27,12 +30,15 @@ The rules (core ASL as solo reads it):
 """
 
 import heapq
+import re
 from dataclasses import replace
 
 import numpy as np
 
 from solo.ai.maps import Terrain
 from solo.ai.situation import Piece, Situation, unit_data
+from solo.rules.catalog import default_catalog
+from solo.sasl.units import GUNS
 
 FIRING = {"prep": ("prep fire",), "first": ("first fire",), "defensive": ("defensive fire",),
           "advancing": ("advancing fire",)}  # the fire each phase may hold
@@ -263,6 +269,8 @@ def _fire(m: _Map, s: Situation, phase: str, p: Piece, d, friendly: dict, by_uni
         out.append(f"{name}: fires with no FP")
     elif d.fp is not None and abs(d.fp - fp) > 1e-9 and not broke:
         out.append(f"{name}: fires {d.fp:g} FP where its Player Turn allows {fp:g} (A3.6, A8.4)")
+    if _armoured(target) and not _kills_armour(p):
+        out.append(f"{name}: a small-arms attack on {target.id} {target.unit}, an armoured AFV it cannot affect")
     at = target.hex
     if phase == "first":
         if target.id not in s.movers or d.at not in s.moving:
@@ -287,6 +295,33 @@ def _fire(m: _Map, s: Situation, phase: str, p: Piece, d, friendly: dict, by_uni
             if theirs is None or theirs.target != d.target:
                 out.append(f"{name}: a SW fires at {d.target}, which its possessor {owner.id} does not fire at (A4.4)")
     return out
+
+
+def _row(table_id: str, key: str) -> dict:
+    return next((r.results for r in default_catalog().get(table_id).rows if r.key == key), {})
+
+
+def _is_gun(name: str) -> bool:
+    return any(word in name.split() for word in GUNS) and not _row("asl.afv", name)
+
+
+def _gun(name: str) -> str:
+    """A Gun's calibre from its name ("Flak 18 88L": 88L), "" for a name that is not a Gun's or gives none."""
+    if not _is_gun(name):
+        return ""
+    found = [c for c in re.findall(r"\d+(?:LL|L|\*)?", name) if _row("asl.c7_guns", c)]
+    return found[-1] if found else ""
+
+
+def _armoured(p: Piece) -> bool:
+    """A vehicle that is no Gun, listed in asl.afv as an AFV or not listed at all."""
+    return p.kind == "vehicle" and not _is_gun(p.unit) and _row("asl.afv", p.unit).get("Type", "AFV") == "AFV"
+
+
+def _kills_armour(p: Piece) -> bool:
+    """A Gun or AFV whose main armament has a TK# in asl.c7_guns."""
+    code = _gun(p.unit) or _row("asl.afv", p.unit).get("MA", "") if p.kind == "vehicle" else ""
+    return isinstance(_row("asl.c7_guns", code).get("TK#") if code else None, int)
 
 
 def _group(m: _Map, d, by_unit: dict) -> list[str]:

@@ -24,6 +24,7 @@ SQUADS = ("4-6-7", "4-4-7", "5-4-8", "6-5-8", "4-5-8", "6-4-8", "4-3-6")
 HALF_SQUADS = ("2-4-7", "2-3-7", "2-4-8", "2-2-6")
 LEADERS = ("9-1", "8-0", "8-1", "9-2", "10-2", "7-0")
 SWS = ("LMG", "MMG", "HMG", "PSK", "50mm MTR")
+VEHICLES = ("ISU-122", "T-34 M43", "SU-76M", "GAZ-MM truck", "KV-85")  # 34.4: armoured, open-topped, soft, unlisted
 PER_MAP = 20  # situations on one configuration before the next is rolled
 
 
@@ -38,7 +39,8 @@ def cross_roads(k: int) -> tuple[tuple[str, ...], Terrain]:
 
 def random_situation(k: int):
     """Situation k: its configuration, a few VPO (some FRIENDLY-held), ENEMY units near FRIENDLY ones (squads, HS,
-    leaders, SW with their possessor or lone, an AFV or a Gun now and then, some broken, random Attitudes)."""
+    leaders, SW with their possessor or lone, an AFV or a Gun now and then, some broken, random Attitudes; FRIENDLY
+    AFVs and trucks among the FRIENDLY units)."""
     ids, t = cross_roads(k // PER_MAP)
     rng = np.random.default_rng(k)
     land = [n for n in t.nodes if any(d["mf"] < np.inf for d in t.graph[n].values())]
@@ -54,7 +56,7 @@ def random_situation(k: int):
     for n in range(rng.integers(0, 5)):
         h = place(near)
         used.add(h)
-        name = rng.choice(SQUADS + HALF_SQUADS + LEADERS)
+        name = rng.choice(SQUADS + HALF_SQUADS + LEADERS + VEHICLES)
         friendly.append({"id": f"F{n}", "unit": str(name), "hex": h, "broken": bool(rng.random() < 0.2)})
     enemy, count = [], 0
     taken = {f["hex"] for f in friendly}
@@ -71,8 +73,10 @@ def random_situation(k: int):
             raw["unit"] = str(rng.choice(LEADERS))
         elif kind < 0.94:
             raw |= {"unit": "StuG IIIG", "broken": False}
-        else:
+        elif kind < 0.97:
             raw |= {"unit": "75mm ATG", "mf": 0, "range": 10, "fp": 6, "broken": False}
+        else:
+            raw |= {"unit": str(rng.choice(("75L AT", "150 INF", "Flak 38 20L (6)"))), "mf": 0, "broken": False}
         if rng.random() < 0.4:  # what it did this Player Turn (issue 34)
             raw["did"] = [str(rng.choice(("prep fire", "moved", "first fire", "final fire", "advanced")))]
         enemy.append(raw)
