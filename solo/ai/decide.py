@@ -141,7 +141,7 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     if to_obj[start] < float("inf"):
         parts["progress"] = to_obj[start] - to_obj[idx]
     fires = unit.fp > 0 and not unit.broken
-    targets = m.fire_targets(s, unit.range)[idx] if fires else np.zeros(len(idx))
+    targets = m.fire_targets(s, unit.range, not ordnance.weapon(unit))[idx] if fires else np.zeros(len(idx))
     parts["fire"] = unit.fp * np.minimum(targets, 3).astype(float)
     leads = unit.kind == "leader" and not unit.broken
     own = (t.distance(start)[idx] <= 1) if leads else np.zeros(len(idx), dtype=bool)  # a leader does not lead himself

@@ -10,6 +10,7 @@ from functools import cached_property
 import networkx as nx
 import numpy as np
 
+from solo.ai.ordnance import small_arms_affect
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.board.cache import load_board
 from solo.board.graph import Placed, build_graph
@@ -129,14 +130,16 @@ class PhaseMaps:
         self._costs = {}
         self._fire = {}
 
-    def fire_targets(self, s: Situation, rng: int) -> np.ndarray:
+    def fire_targets(self, s: Situation, rng: int, small_arms: bool = False) -> np.ndarray:
         """For each hex, how many FRIENDLY units a unit there could fire on within ``rng`` hexes (in LOS traced from
-        their hex), worked out once a phase for each range."""
-        if rng not in self._fire:
-            rows = [self.friendly_hexes.index(self.terrain.at(p.hex)) for p in s.friendly]
+        their hex); with ``small_arms`` only those small arms can affect (no armoured AFV, solo/ai/ordnance.py);
+        worked out once a phase for each range."""
+        if (rng, small_arms) not in self._fire:
+            rows = [self.friendly_hexes.index(self.terrain.at(p.hex)) for p in s.friendly
+                    if not small_arms or small_arms_affect(p)]
             reach = (self.friendly_distance[rows] <= rng) & self.seen[rows] if rows else np.zeros((0, len(self.threat)))
-            self._fire[rng] = reach.sum(axis=0)
-        return self._fire[rng]
+            self._fire[rng, small_arms] = reach.sum(axis=0)
+        return self._fire[rng, small_arms]
 
     def cost_to(self, goal: str, weight: str = "mf") -> np.ndarray:
         """Movement cost to the nearest hex of ``goal`` (the objective, Advance's objective, the FRIENDLY-held
