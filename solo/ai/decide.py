@@ -133,7 +133,8 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     parts = {"cover": t.cover[idx], "threat": m.threat[idx]}
     if attitude == "rout":
         to_ebe = m.cost_to("ebe")
-        gain = to_ebe[start] - to_ebe[idx]  # no route to the EBE (a river with no bridge): no gain either way
+        with np.errstate(invalid="ignore"):  # no route to the EBE (a river with no bridge): no gain either way
+            gain = to_ebe[start] - to_ebe[idx]
         parts["ebe"] = np.where(np.isfinite(gain), gain, 0.0)
         parts["seen"] = m.in_los[idx].astype(float)
         return parts
