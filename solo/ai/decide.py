@@ -16,6 +16,7 @@ an S? never in a hex holding another S? (4.1). Hidden S? move in the MPh by thei
 """
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -99,7 +100,8 @@ def _words(m: PhaseMaps, i: int, parts: dict, attitude: str, unit: Piece) -> str
         out.append(f"{abs(parts['ebe']):g} MF {'nearer' if parts['ebe'] > 0 else 'further from'} the EBE")
     if "seen" in parts:
         out.append("in FRIENDLY LOS" if parts["seen"] else "out of every FRIENDLY LOS")
-    out.append(f"{parts.get('threat', 0):g} FRIENDLY FP can fire on it" if parts.get("threat") else "no FRIENDLY fire reaches it")
+    out.append(f"{parts.get('threat', 0):g} FRIENDLY FP can fire on it" if parts.get("threat")
+               else "no FRIENDLY fire reaches it")
     if parts.get("fire"):
         out.append(f"{parts['fire']:g} FP of fire on FRIENDLY units from there")
     if parts.get("leader"):
@@ -107,24 +109,44 @@ def _words(m: PhaseMaps, i: int, parts: dict, attitude: str, unit: Piece) -> str
     return ", ".join(out)
 
 
-def reachable(m: PhaseMaps, unit: Piece, start: int) -> dict[int, list[str]]:
+class Paths(Mapping):
+    """The hexes a bounded search reached, each with its path from the start (start first), a path traced back only
+    when asked for (a unit's options are scored by hex; only the few kept need their paths)."""
+
+    def __init__(self, t: Terrain, previous: dict[int, int], hexes=None):
+        self.t, self.previous = t, previous
+        self.hexes = list(previous) if hexes is None else list(hexes)
+        self.kept = set(self.hexes)
+
+    def __getitem__(self, i: int) -> list[str]:
+        if i not in self.kept:
+            raise KeyError(i)
+        path, j = [], i
+        while j != -1:
+            path.append(self.t.nodes[j])
+            j = self.previous[j]
+        return path[::-1]
+
+    def __iter__(self):
+        return iter(self.hexes)
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def __contains__(self, i) -> bool:
+        return i in self.kept
+
+    def only(self, keep) -> "Paths":
+        """The hexes ``keep(i)`` holds for."""
+        return Paths(self.t, self.previous, [i for i in self.hexes if keep(i)])
+
+
+def reachable(m: PhaseMaps, unit: Piece, start: int) -> Paths:
     """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex;
     each with its path, start first."""
     t = m.terrain
     _, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, m.occupied)
-    return _paths(t, previous)
-
-
-def _paths(t: Terrain, previous: dict[int, int]) -> dict[int, list[str]]:
-    """Each hex a bounded search reached, with its path from the start (start first)."""
-    paths = {}
-    for i in previous:
-        path, j = [], i
-        while j != -1:
-            path.append(t.nodes[j])
-            j = previous[j]
-        paths[i] = path[::-1]
-    return paths
+    return Paths(t, previous)
 
 
 def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray, attitude: str) -> dict:
@@ -158,7 +180,8 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     return parts
 
 
-def _candidates(m: PhaseMaps, s: Situation, unit: Piece, options: dict[int, list[str]], attitude: str) -> list[Candidate]:
+def _candidates(m: PhaseMaps, s: Situation, unit: Piece, options: Mapping[int, list[str]],
+                attitude: str) -> list[Candidate]:
     """Every option scored, best first (ties by hex id); the best few in words."""
     w = weights()[attitude]
     start = m.terrain.at(unit.hex)
@@ -176,23 +199,23 @@ def _candidates(m: PhaseMaps, s: Situation, unit: Piece, options: dict[int, list
     return out
 
 
-def _options(m: PhaseMaps, unit: Piece, attitude: str, full: frozenset) -> dict[int, list[str]]:
+def _options(m: PhaseMaps, unit: Piece, attitude: str, full: frozenset) -> Mapping[int, list[str]]:
     """Where the unit may go: Hold keeps its Location or a hex of better cover beside it, and never leaves a VPO; no
     move ends in a hex of ``full`` (A5.1 stacking, 4.1 one S? a Location)."""
     t = m.terrain
     start = t.at(unit.hex)
-    reach = {i: p for i, p in reachable(m, unit, start).items() if i == start or i not in full}
+    reach = reachable(m, unit, start).only(lambda i: i == start or i not in full)
     if attitude != "hold":
         return reach
     if start in m.objectives:
         return {start: [t.nodes[start]]}
-    return {i: p for i, p in reach.items() if i == start or (len(p) == 2 and t.cover[i] > t.cover[start])}
+    return reach.only(lambda i: i == start or (reach.previous[i] == start and t.cover[i] > t.cover[start]))
 
 
 ROUT_TO = ("woods", "wooden building", "stone building")  # A10.51: a routing unit's refuge
 
 
-def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[dict[int, list[str]], str]:
+def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[Mapping[int, list[str]], str]:
     """A10.51 (core ASL, not in the texts: solo's reading): a broken unit routs to the nearest woods or building hex
     it can reach (in MF); never into a hex nearer a Known FRIENDLY unit than where it began, nor into or through a hex
     ADJACENT to one (issue 34: the path passed beside the unit it fled); one ADJACENT to a FRIENDLY unit must leave
@@ -205,7 +228,7 @@ def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[dict[int,
     barred = np.nonzero((near < near[start]) | (near <= 1))[0].tolist()
     cost, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, frozenset(barred) | m.occupied)
     must = near[start] <= 1  # A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may not stay
-    legal = {i: p for i, p in _paths(t, previous).items() if i != start and i not in full or i == start and not must}
+    legal = Paths(t, previous).only(lambda i: i != start and i not in full or i == start and not must)
     legal = legal or {start: [t.nodes[start]]}
     said = "never nearer a FRIENDLY unit, never ADJACENT to one"
     refuges = [i for i in legal if t.terrain[i] in ROUT_TO]
@@ -359,7 +382,8 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
     if unit.broken:
         return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not Advance (A4.7)")
     attitude = unit.attitude
-    options = {start: [t.nodes[start]]} | {j: [t.nodes[start], t.nodes[j]] for j, _ in t.edges[piece_weight(unit)][0][start]
+    options = {start: [t.nodes[start]]} | {j: [t.nodes[start], t.nodes[j]]
+                                           for j, _ in t.edges[piece_weight(unit)][0][start]
                                            if j not in m.occupied and j not in full}  # one Location (A4.7)
     if attitude == "hold":
         options = {i: p for i, p in options.items() if i == start or t.cover[i] > t.cover[start]}
