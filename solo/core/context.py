@@ -71,9 +71,11 @@ class StepContext:
                 self.say(f"solo's reading of {t.table.title}: {t.table.reading}", rule=t.table.rule, secret=secret)
 
     def ask(self, key: str, prompt: str, parse: Callable, *, side: str = "table", context: dict | None = None,
-            example: str = "", default: str = "none"):
-        """The answer of ``side`` ("table": what the map shows, told by the player) to a question; ``parse`` checks it."""
-        q = Question(key, self.where, side, prompt, parse, {**self.context(), **(context or {})}, example, default)
+            example: str = "", default: str = "none", recheck: bool = False):
+        """The answer of ``side`` ("table": what the map shows, told by the player) to a question; ``parse`` checks it
+        (``recheck``: the logged answer again on replay, `Question.recheck`)."""
+        q = Question(key, self.where, side, prompt, parse, {**self.context(), **(context or {})}, example, default,
+                     recheck)
         return self.play.ask(q)
 
     def say(self, text: str, *, rule: str = "", secret: str = "") -> None:

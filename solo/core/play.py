@@ -34,6 +34,7 @@ class Question:
     context: dict = field(default_factory=dict, compare=False)  # what the answer may draw on
     example: str = ""  # an answer that would do: typed as is ("I1, V4"), or an answers-file line ("recon = 1")
     default: str = "none"  # what Enter answers at the prompt
+    recheck: bool = False  # its parse takes what it returns: a logged answer is checked again on replay (issue 40)
 
     @property
     def typed_example(self) -> str:
@@ -55,6 +56,16 @@ def typed_value(raw):
         except tomllib.TOMLDecodeError:
             return raw
     return raw
+
+
+def _same_roll(today: dict, recorded: dict) -> bool:
+    """Whether today's table gives the recorded roll: the same faces, Final, result, effect (when one was recorded)
+    and chained rolls."""
+    if any(today[k] != recorded[k] for k in ("table", "dice", "final", "result")) or \
+            ("effect" in recorded and today.get("effect", {}) != recorded["effect"]) or \
+            len(today["subrolls"]) != len(recorded["subrolls"]):
+        return False
+    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded["subrolls"]))
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,7 @@ class Play:
         self.stop_at_scenario = stop_at_scenario
         self.new_events = 0
         self._draws = (0, 0)  # (the event a decision's draws are for, how many it has made)
+        self.changed: dict[str, int] = {}  # tables that now give another result than a recorded roll: id -> event
 
     @property
     def replaying(self) -> bool:
@@ -141,9 +153,35 @@ class Play:
     def roll(self, table_id: str, side: str, step: str, column: str | None = None, mods: dict | None = None,
              drm: int = 0, secret: bool = False, purpose: str = "", **extra) -> Trace:
         """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``extra`` is kept
-        with the event (e.g. the Game Turn of a CG4 Game End dr)."""
+        with the event (e.g. the Game Turn of a CG4 Game End dr). A roll the log has is the trace it recorded, never
+        the faces resolved again on today's table (issue 40: a table pack changed since cannot rewrite the past)."""
+        event = self.recorded_event()
+        if event is not None and event.kind == "roll" and "trace" in event.data:
+            self._next_recorded(("roll",), table_id)
+            return self._replayed(event, lambda: self._recorded_trace(event, table_id, column, mods, drm, secret))
         return self.dice(table_id, side, step, lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
                          secret, purpose, lambda trace: {"trace": trace.to_json(), **extra})
+
+    def _recorded_trace(self, event, table_id: str, column, mods, drm: int, secret: bool) -> Trace:
+        """The recorded roll: today's table read with its faces when it gives what was recorded (a trace written
+        before a table printed its effects gains them), else the trace as recorded, its table noted as changed."""
+        recorded = event.data["trace"]
+        try:
+            today = resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret)
+        except SoloError:
+            today = None
+        if today is not None and _same_roll(today.to_json(), recorded):
+            return today
+        self.changed.setdefault(table_id, event.seq)
+        return Trace.recorded(recorded, self.cat)
+
+    def _replayed(self, event, read: Callable):
+        """What a recorded event gives; an event the file holds in a shape no solo wrote is one line, not a crash."""
+        try:
+            return read()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+            raise SoloError(f"{self.log.where} is damaged at event {event.seq} ({event.kind} "
+                            f"{event.data.get('what')!r}: {type(exc).__name__} {exc}); nothing was changed") from None
 
     def dice(self, what: str, side: str, step: str, use: Callable, secret: bool = False, purpose: str = "",
              record: Callable | None = None):
@@ -151,7 +189,7 @@ class Play:
         table, or a procedure that rolls many times (the OtO-S2 mapboard configuration)."""
         event = self._next_recorded(("roll",), what)
         if event:
-            return use(TypedDice(event.data["faces"]))
+            return self._replayed(event, lambda: use(TypedDice(event.data["faces"])))
         if self.frozen:
             raise NeedAnswer(Question(what, step, side, f"the next roll: {purpose or what}", str))
         dice = _FreshDice(self.log, self.seed, secret)
@@ -189,7 +227,7 @@ class Play:
         """The answer to ``question``: from the log, else from the Side that must answer it."""
         event = self._next_recorded(("answer", "decision"), question.key)
         if event:
-            return event.data["value"]
+            return self._replayed(event, lambda: self._checked(event, question))
         if self.frozen:
             raise NeedAnswer(question)
         responder = self.sides[question.side]
@@ -201,6 +239,19 @@ class Play:
                          "alternatives": [list(a) for a in reply.alternatives]},
                         secret=not responder.human and question.side != "table")
         self.new_events += 1
+        return value
+
+    def _checked(self, event, question: Question):
+        """A logged answer, checked again as when it was given (issue 40: a save edited to place 100,000,000 S? was
+        replayed unchecked): the rules' bounds hold for what the file says as for what the player types."""
+        value = event.data["value"]
+        if not question.recheck:
+            return value
+        try:
+            question.parse(value)
+        except SoloError as exc:
+            raise SoloError(f"{self.log.where} is damaged at event {event.seq}: its {question.key} {exc}; "
+                            f"nothing was changed") from None
         return value
 
     def scenario_boundary(self) -> None:

@@ -166,7 +166,7 @@ def setup_mission(x: Ctx, load: Load) -> None:
 def mission_loop(x: Ctx, load: Load) -> None:
     setup_mission(x, load)
     while not x.m.ended:
-        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x))
+        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x), recheck=True)
         x.last = do(x, action)
 
 
