@@ -4,7 +4,8 @@ One file per campaign or mission. Each roll, each computer decision and each hum
 event, written before it takes effect; the state is what the engine makes of the log
 when it runs over it again (replay). Undo drops the last human answer and everything after
 it, but keeps the faces of the dice rolled after it in the "pending" queue (a meta entry), so
-that the next rolls use them again: undo never re-rolls a die.
+that the next rolls use them again: undo never re-rolls a die. The meta entry "packs" keeps the player's
+table pack as it was when each run of events was made (issue 40): a replay reads its charts as they were.
 
 Writing (issue 24, "Nothing lost, nothing spliced"): a writing command opens the save with
 `EventLog.writing`, one SQLite `BEGIN IMMEDIATE` transaction for its whole run. It is the save's one
@@ -121,6 +122,7 @@ class EventLog:
         self._typed = meta.pop("typed", 0)  # how many of the queue's last faces the player typed (--dice)
         self._secret = meta.pop("pending_secret", [0] * len(self._pending))  # 1: that face is of a secret roll
         self._key, self._key_new = meta.pop(KEY, None), False
+        self._packs = meta.pop("packs", [])  # the player's table pack each run of events was made with (issue 40)
         self._meta = meta
 
     @property
@@ -274,8 +276,13 @@ class EventLog:
             raise
         self._end("COMMIT")
 
+    @property
+    def packs(self) -> list[dict]:
+        """The table packs the events were made with: {"from": the first event made with it, "tables": id -> table}."""
+        return list(self._packs)
+
     def append(self, kind: str, step: str, side: str, data: dict, secret: bool = False, used_pending: int = 0,
-               used_secret: int = 0) -> Event:
+               used_secret: int = 0, pack: dict | None = None) -> Event:
         """Write one event before the engine acts on it; a roll that used ``used_pending`` faces of the pending
         queue (``used_secret`` of the secret one) takes them off it in the same transaction (issue 24: a kill between
         the two lost them or used them twice), and a secret key made for it is written with it. Its number comes
@@ -292,6 +299,10 @@ class EventLog:
                 self._write_pending(left, typed, flags)
             if self._key_new:
                 self._write_meta(**{KEY: self._key})
+            packs = self._packs + [{"from": seq, "tables": pack}] if pack is not None else self._packs
+            if pack is not None:
+                self._write_meta(packs=packs)
+        self._packs = packs
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
         self._pending, self._typed, self._secret, self._key_new = left, typed, flags, False
