@@ -75,15 +75,16 @@ def _text(o: Outcome, since: int | None = None) -> str:
 
 def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None,
          then=None) -> None:
-    """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)``, then its
-    words or JSON."""
+    """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)`` (a file the
+    action writes: written before the save's transaction commits, so that a file that cannot be written leaves the
+    save as it was; issue 40), then its words or JSON."""
     answers = read_answers(answers_file) if answers_file else {}
     typed = parse_faces(dice) if dice else []
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused action keeps nothing, typed faces neither
         shown = len(run_mission(log, frozen=True).mission.record)
         log.type_faces(typed)
         outcome = _act_on(log, save, action, answers, as_json)
-    extra = then(outcome) if then else ""
+        extra = then(outcome) if then else ""
     emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown) + extra)
 
 
@@ -264,7 +265,10 @@ def mission_sync(save, game, out, as_json):
     what moved, entered and went comes over, and Activation is checked as after a move; --write OUT puts the ENEMY's
     moves back into a copy."""
     from solo.vasl.game import read_game
+    from solo.vasl.savefile import check_out
     g = read_game(game, saved_folder(EventLog.open(save).meta.get("vasl_boards")))
+    if out:
+        check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
     pieces = [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0], "traits": p.traits}
               for p in g.pieces if p.hex]
 

@@ -115,14 +115,25 @@ def _xor(key: int) -> bytes:
     return bytes(b ^ key for b in range(256))
 
 
+def check_out(save: SaveFile, out: Path) -> None:
+    """Where a copy of ``save`` is to be written, checked before anything is written (issue 40): not the game read, in
+    a folder that exists and may be written to, not a folder itself."""
+    out = Path(out)
+    if out.exists() and out.resolve() == save.path.resolve():
+        raise SoloError(f"{out} is the saved game being read: write the copy to another file (nothing was changed)")
+    if not out.parent.is_dir():
+        raise SoloError(f"cannot write {out}: there is no folder {out.parent} (nothing was changed)")
+    if out.is_dir():
+        raise SoloError(f"cannot write {out}: it is a folder (nothing was changed)")
+    if not os.access(out.parent, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise SoloError(f"cannot write {out}: permission denied (nothing was changed)")
+
+
 def write_save(save: SaveFile, text: str, out: Path) -> None:
     """A copy of ``save`` with the game ``text``, every other entry (name, date, compression) as it was read; written
     whole or not at all, never over the saved game it was read from."""
     out = Path(out)
-    if out.exists() and out.resolve() == save.path.resolve():
-        raise SoloError(f"{out} is the saved game being read: write the copy to another file")
-    if not out.parent.is_dir():
-        raise SoloError(f"cannot write {out}: there is no folder {out.parent}")
+    check_out(save, out)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
         with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w") as archive:
