@@ -86,6 +86,15 @@ def _holder(where: str) -> str:
     return ""
 
 
+def _read_error(where: str, exc: sqlite3.Error) -> SoloError:
+    """The one line a failed read gives: the save held by another program's exclusive lock (issue 40: it read "not a
+    readable solo save"), or why it cannot be read."""
+    if "locked" in str(exc) or "busy" in str(exc):
+        return SoloError(f"{where} is in use by another program{_holder(where)}: nothing was read or changed; try "
+                         f"again when it has finished")
+    return SoloError(f"{where} is not a readable solo save file ({exc}); nothing was changed")
+
+
 def _write_error(where: str, exc: sqlite3.Error) -> SoloError:
     """The one line a failed write gives: the save in use by another writer, or why it cannot be written."""
     if "locked" in str(exc) or "busy" in str(exc):
@@ -111,13 +120,16 @@ class EventLog:
         if own:
             db.execute("BEGIN")
         try:
-            self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
-                            in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
-            meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
+            rows = db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq").fetchall()
+            metas = db.execute("SELECT key, value FROM meta").fetchall()
             self._version = db.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise _read_error(self.where, exc) from None
         finally:
-            if own:
+            if own and db.in_transaction:
                 db.execute("COMMIT")
+        self._events = [_event(self.where, row) for row in rows]
+        meta = _meta(self.where, metas)
         self._pending = meta.pop("pending", [])
         self._typed = meta.pop("typed", 0)  # how many of the queue's last faces the player typed (--dice)
         self._secret = meta.pop("pending_secret", [0] * len(self._pending))  # 1: that face is of a secret roll
@@ -229,7 +241,7 @@ class EventLog:
             db = _connect(where)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.Error as exc:
-            raise SoloError(f"{where} is not a readable solo save file ({exc}); nothing was changed") from None
+            raise _read_error(where, exc) from None
         if not {"meta", "events"} <= tables:
             raise SoloError(f"{where} is not a solo save file (no event log in it)")
         return db
@@ -363,6 +375,82 @@ class EventLog:
         self._events = [e for e in self._events if e.seq < last.seq]
         self._pending, self._secret = pending, flags
         return last
+
+
+MAX_DATA = 1 << 20  # the largest event or meta entry a save holds (a CG's longest event is a few kB)
+MAX_DEPTH = 64  # the deepest nesting of an event's data (a roll's trace with its chained rolls: ~12)
+MAX_FACES = 10_000  # the most faces a roll or the pending queue holds
+
+
+def _damaged(where: str, what: str) -> SoloError:
+    return SoloError(f"{where} is damaged ({what[:200]}): it is not as solo wrote it; nothing was changed")
+
+
+def _json(where: str, text, what: str):
+    """One JSON value of the save, read with bounds on its size and depth (issue 40: deep JSON, a 5,000-digit number
+    and text that is no JSON at all once crashed a replay)."""
+    if not isinstance(text, (str, bytes)) or len(text) > MAX_DATA:
+        raise _damaged(where, f"{what} is not JSON text of at most {MAX_DATA:,} bytes")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _damaged(where, f"{what} is not JSON solo reads: {type(exc).__name__}") from None
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise _damaged(where, f"{what} nests deeper than {MAX_DEPTH}")
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        todo += [(child, depth + 1) for child in children if isinstance(child, (dict, list))]
+    return value
+
+
+def _faces(value, most: int = MAX_FACES) -> bool:
+    return isinstance(value, list) and len(value) <= most and all(type(f) is int and 1 <= f <= 6 for f in value)
+
+
+def _event(where: str, row: tuple) -> Event:
+    """One event row, its shape checked (issue 40: replay trusted the file): its columns' types, its data JSON of a
+    dict naming what it is; a roll's faces dice, an answer's or decision's value there."""
+    seq, kind, step, side, secret, data = row
+    what = f"event {seq}"
+    if type(seq) is not int or kind not in KINDS or not isinstance(step, str) or not isinstance(side, str) \
+            or secret not in (0, 1):
+        raise _damaged(where, f"{what}: {kind!r} {step!r} {side!r} {secret!r} is no event solo writes")
+    value = _json(where, data, f"{what}'s data")
+    if not isinstance(value, dict) or not isinstance(value.get("what"), str):
+        raise _damaged(where, f"{what}'s data names nothing it is for")
+    if kind == "roll" and (not _faces(value.get("faces")) or not isinstance(value.get("trace", {}), dict)):
+        raise _damaged(where, f"{what}: its faces are not dice")
+    if kind != "roll" and "value" not in value:
+        raise _damaged(where, f"{what}: its answer is missing")
+    return Event(seq, kind, step, side, bool(secret), value)
+
+
+def _meta(where: str, rows: list) -> dict:
+    """The meta entries, each checked (issue 40: a NULL meta, a 5,000-digit seed, a wrong type crashed a replay)."""
+    meta = {}
+    for key, text in rows:
+        if not isinstance(key, str):
+            raise _damaged(where, f"meta key {key!r}")
+        meta[key] = _json(where, text, f"meta {key}")
+    checks = {"seed": lambda v: type(v) is int and abs(v) < 1 << 63, "rules": lambda v: type(v) is int and v >= 1,
+              "human": lambda v: isinstance(v, str), "pending": _faces, "mission": lambda v: isinstance(v, str),
+              "cg": lambda v: isinstance(v, str), "variant": lambda v: isinstance(v, str),
+              "typed": lambda v: type(v) is int and 0 <= v <= len(meta.get("pending", [])),
+              "pending_secret": lambda v: isinstance(v, list) and len(v) == len(meta.get("pending", []))
+              and all(f in (0, 1) for f in v),
+              KEY: lambda v: isinstance(v, str) and 0 < len(v) <= 256,
+              "vasl_boards": lambda v: v is None or isinstance(v, str),
+              "packs": lambda v: isinstance(v, list) and all(isinstance(p, dict) and type(p.get("from")) is int
+                                                             and isinstance(p.get("tables"), dict) for p in v)}
+    for key, check in checks.items():
+        if key in meta and not check(meta[key]):
+            raise _damaged(where, f"meta {key} = {str(meta[key])[:40]!r} is not one solo writes")
+    if meta.get("rules", 1) > RULES:
+        raise SoloError(f"{where} was made by a newer solo (rules version {meta['rules']}; this solo plays up to "
+                        f"{RULES}): update solo to open it; nothing was changed")
+    return meta
 
 
 def _take(faces: list[int], flags: list[int], flag: int, count: int) -> tuple[list[int], list[int]]:
