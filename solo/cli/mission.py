@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from solo.board.vasl import boards_folder, saved_folder
-from solo.cli.params import count
+from solo.cli.params import SEED, SEED_HELP, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit, plain
@@ -112,7 +112,7 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 @mission.command("new")
 @click.argument("mission_id", metavar="ID")
 @click.option("--save", required=True, help="The mission's save file (SQLite), created here.")
-@click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
+@click.option("--seed", type=SEED, default=None, help=SEED_HELP)
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
 @click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
               help="OtO-S2: the FRIENDLY entry edge.")
@@ -123,7 +123,7 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
     boards = None
     if game.vasl_boards:
         try:
-            boards = str(boards_folder(folder))
+            boards = str(boards_folder(folder).resolve())  # as typed, a relative folder read from nowhere else
         except SoloError:
             if folder:
                 raise
