@@ -21,6 +21,7 @@ def no_player_pack(tmp_path_factory, monkeypatch):
     """Tests never read the tester's own table pack, nor write to the tester's cache."""
     monkeypatch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("SOLO_CACHE", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("SOLO_DATA", str(tmp_path_factory.mktemp("data")))  # the saves' keys too (issue 40)
 
 
 @pytest.fixture

@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from solo.core.content import data_dir
 from solo.core.errors import SoloError
 
 SCHEMA = """
@@ -48,7 +49,11 @@ RULES = 4  # the rules a new save is played by: a fix that changes what the same
 # on, so a save replays by the rules it was played under (1: every save made before the mark; 2: RB/VotG Recon's
 # Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24; 4: the secret units numbered
 # apart, issue 21)
-KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
+KEY = "secret_key"  # the meta entry holding the key of the secret rolls where it cannot be kept outside the save
+# (never in `EventLog.meta`, never shown)
+KEY_ID = "key_id"  # the meta entry naming the key's file in the player's data folder (issue 40: `keys_dir`)
+SEAL = "seal"  # HMAC of the save's sides and game under the key: an edited meta.human is refused (issue 40)
+SEALED = ("cg", "mission", "human", "variant", "seed")
 REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
 # Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
 # step's record reveals the chit; the event, with its why, stays secret until the CG End (campaign/view.py events)
@@ -137,6 +142,10 @@ class EventLog:
         self._typed = meta.pop("typed", 0)  # how many of the queue's last faces the player typed (--dice)
         self._secret = meta.pop("pending_secret", [0] * len(self._pending))  # 1: that face is of a secret roll
         self._key, self._key_new = meta.pop(KEY, None), False
+        self._key_id, seal = meta.pop(KEY_ID, None), meta.pop(SEAL, None)
+        if self._key is None and self._key_id is not None:
+            self._key = read_key(self._key_id)  # None on a machine without it: new secret rolls get a new key
+        _check_sides(self.where, meta, self._key if seal is not None else None, seal, self._key_id)
         self._packs = meta.pop("packs", [])  # the player's table pack each run of events was made with (issue 40)
         self._meta = meta
 
@@ -151,6 +160,17 @@ class EventLog:
             else:
                 self._key, self._key_new = secrets.token_hex(32), True
         return self._key
+
+    def _write_new_key(self) -> None:
+        """A key made for this save's new secret rolls (a save from before issue 24, or one whose key file is not on
+        this machine): kept outside the save where the machine allows, its sides sealed with it."""
+        key_id = self._key_id or secrets.token_hex(16)
+        entries = {SEAL: seal(self._key, self._meta)}
+        if write_key(key_id, self._key):
+            entries[KEY_ID] = self._key_id = key_id
+        else:
+            entries[KEY] = self._key
+        self._write_meta(**entries)
 
     @classmethod
     def create(cls, path: str | Path, meta: dict) -> "EventLog":
@@ -173,7 +193,7 @@ class EventLog:
         if target.exists():
             raise SoloError(f"{where} already exists: choose another --save file (nothing was changed)")
         if meta.get("human") != "none":
-            meta = meta | {KEY: secrets.token_hex(32)}
+            meta = meta | new_key(meta)
         _clear_leftovers(target.parent)
         temporary = target.parent / f".{target.name}.{secrets.token_hex(4)}.new"
         try:
@@ -314,7 +334,7 @@ class EventLog:
             if used_pending or used_secret:
                 self._write_pending(left, typed, flags)
             if self._key_new:
-                self._write_meta(**{KEY: self._key})
+                self._write_new_key()
             packs = self._packs + [{"from": seq, "tables": pack}] if pack is not None else self._packs
             if pack is not None:
                 self._write_meta(packs=packs)
@@ -384,6 +404,59 @@ class EventLog:
         return last
 
 
+def keys_dir() -> Path:
+    """Where the secret keys of the player's saves are kept (issue 40): the player's data folder (platformdirs), not
+    the save, so that the save's file tells nothing of the computer's next secret rolls."""
+    return data_dir() / "keys"
+
+
+def new_key(meta: dict) -> dict:
+    """The meta entries of a new person's save's key: its file's name (the key written there) and the seal, or the
+    key itself where no key file can be written."""
+    key, key_id = secrets.token_hex(32), secrets.token_hex(16)
+    entries = {SEAL: seal(key, meta)}
+    return entries | ({KEY_ID: key_id} if write_key(key_id, key) else {KEY: key})
+
+
+def write_key(key_id: str, key: str) -> bool:
+    """Write the key to its own file, readable by the player alone; False where the machine does not allow it."""
+    path = keys_dir() / key_id
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key)
+        return True
+    except OSError:
+        return False
+
+
+def read_key(key_id: str) -> str | None:
+    if not re.fullmatch(r"[0-9a-f]{32}", key_id):
+        return None
+    try:
+        key = (keys_dir() / key_id).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return key if re.fullmatch(r"[0-9a-f]{64}", key) else None
+
+
+def seal(key: str, meta: dict) -> str:
+    """The seal of a save's sides and game under its key."""
+    sealed = json.dumps({k: meta.get(k) for k in SEALED}, sort_keys=True)
+    return hmac.new(key.encode(), f"sides {sealed}".encode(), hashlib.sha256).hexdigest()
+
+
+def _check_sides(where: str, meta: dict, key: str | None, sealed: str | None, key_id: str | None) -> None:
+    """A person's save whose sides were edited outside solo is refused (issue 40: meta.human set to "none" showed the
+    German's purchases): its seal checked where its key is on this machine; "none" (nobody plays: all is shown) is
+    never a person's save."""
+    if (key_id is not None or sealed is not None) and meta.get("human") == "none":
+        raise _damaged(where, "a save played by a person says nobody plays it")
+    if key is not None and not hmac.compare_digest(sealed, seal(key, meta)):
+        raise _damaged(where, "its sides or game were changed outside solo")
+
+
 MAX_DATA = 1 << 20  # the largest event or meta entry a save holds (a CG's longest event is a few kB)
 MAX_DEPTH = 64  # the deepest nesting of an event's data (a roll's trace with its chained rolls: ~12)
 MAX_FACES = 10_000  # the most faces a roll or the pending queue holds
@@ -447,7 +520,8 @@ def _meta(where: str, rows: list) -> dict:
               "typed": lambda v: type(v) is int and 0 <= v <= len(meta.get("pending", [])),
               "pending_secret": lambda v: isinstance(v, list) and len(v) == len(meta.get("pending", []))
               and all(f in (0, 1) for f in v),
-              KEY: lambda v: isinstance(v, str) and 0 < len(v) <= 256,
+              KEY: lambda v: isinstance(v, str) and 0 < len(v) <= 256, KEY_ID: lambda v: isinstance(v, str),
+              SEAL: lambda v: isinstance(v, str),
               "vasl_boards": lambda v: v is None or isinstance(v, str),
               "packs": lambda v: isinstance(v, list) and all(isinstance(p, dict) and type(p.get("from")) is int
                                                              and isinstance(p.get("tables"), dict) for p in v)}

@@ -98,3 +98,29 @@ def test_the_seed_s_words_are_honest(tmp_path, capsys):
     assert "the computer's secret rolls and choices come from the save's own secret key" in " ".join(
         solo(capsys, "mission", "new", "--help").out.split())
     assert refused(solo(capsys, "mission", "new", "oto-s1", "--save", str(tmp_path / "m.db"), "--seed", "9" * 30))
+
+
+def test_the_secret_key_is_kept_outside_the_save_and_its_sides_are_sealed(tmp_path, capsys):
+    """The secret key sat in plain text in the save, and meta.human set to "none" showed the German's purchases: the
+    key is in the player's data folder (platformdirs), and a save whose sides were edited is refused in one line."""
+    from solo.core.store import KEY, KEY_ID, keys_dir
+    from tests.core.saves import ANSWERS
+    path = tmp_path / "c.db"
+    (tmp_path / "a.toml").write_text(ANSWERS)
+    assert solo(capsys, "cg", "new", "oto2", "--save", str(path), "--human", "russian", "--seed", "4").code == 0
+    assert solo(capsys, "cg", "reph", str(path), "--answers", str(tmp_path / "a.toml")).code == 0
+    log = EventLog.open(path)
+    key = log.secret_key
+    assert len(key) == 64 and key.encode() not in path.read_bytes()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM meta WHERE key = ?", (KEY,)).fetchone()[0] == 0
+        key_id = db.execute("SELECT value FROM meta WHERE key = ?", (KEY_ID,)).fetchone()[0].strip('"')
+    assert (keys_dir() / key_id).read_text() == key and (keys_dir() / key_id).stat().st_mode & 0o077 == 0
+    for human in ('"none"', '"German"'):
+        edited = tmp_path / f"edited-{human.strip(chr(34))}.db"
+        edited.write_bytes(path.read_bytes())
+        with sqlite3.connect(edited) as db:
+            db.execute("UPDATE meta SET value = ? WHERE key = 'human'", (human,))
+        for command in (["cg", "status", str(edited), "--json"], ["cg", "log", str(edited)]):
+            result = solo(capsys, *command)
+            assert refused(result) and "damaged" in result.err and not result.out, (human, result)
