@@ -66,9 +66,9 @@ def _same_roll(today: dict, recorded: dict) -> bool:
     and chained rolls."""
     if any(today[k] != recorded[k] for k in ("table", "dice", "final", "result")) or \
             ("effect" in recorded and today.get("effect", {}) != recorded["effect"]) or \
-            len(today["subrolls"]) != len(recorded["subrolls"]):
+            len(today["subrolls"]) != len(recorded.get("subrolls", [])):
         return False
-    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded["subrolls"]))
+    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", [])))
 
 
 @dataclass(frozen=True)
@@ -241,9 +241,7 @@ class Play:
         try:
             yield
         except DAMAGE as exc:
-            if self.cursor == 0 or self.cursor > len(self.recorded) or not self.recorded:
-                raise
-            if self.replaying or self.new_events == 0:
+            if self.cursor and (self.replaying or self.new_events == 0):  # the last event read led to it
                 raise self.damaged(self.recorded[self.cursor - 1], exc) from None
             raise
 

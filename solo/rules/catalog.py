@@ -4,7 +4,7 @@ import difflib
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from solo.core.content import config_dir, content_dir
@@ -33,7 +33,7 @@ class Catalog:
     chained_odds: dict = field(default_factory=dict, repr=False, compare=False)  # odds.py: a chained table's outcomes
     pack: dict = field(default_factory=dict, repr=False)  # the player's pack as read: table id -> its TOML table
 
-    @property
+    @cached_property
     def pack_hash(self) -> str:
         """What the player's pack holds, as one digest (a save records the pack its rolls were made with, issue 40)."""
         return pack_digest(self.pack)

@@ -58,10 +58,10 @@ class Trace:
             kind = "dr" if len(faces) == 1 else "DR" if data["original"] == faces[0] + faces[1] else "d66"
             table = Table(data["table"], data["title"], data["rule"], "recorded in the save", kind,
                           "recorded in the save", stand_in="recorded" if data.get("stand_in") else "")
-        mods = [Applied(m["name"], m["label"], m["value"]) for m in data["modifiers"]]
-        return cls(table, Roll(kind, faces, table.id, table.rule, data["secret"]), data["column"] or "", mods,
-                   data["final"], data["row"], data["result"], list(data["footnotes"]),
-                   [cls.recorded(s, cat) for s in data["subrolls"]], dict(data.get("effect", {})))
+        mods = [Applied(m["name"], m["label"], m["value"]) for m in data.get("modifiers", [])]
+        return cls(table, Roll(kind, faces, table.id, table.rule, bool(data.get("secret"))), data.get("column") or "",
+                   mods, data["final"], data["row"], data["result"], list(data.get("footnotes", [])),
+                   [cls.recorded(s, cat) for s in data.get("subrolls", [])], dict(data.get("effect", {})))
 
 
 def parse_mods(mods: tuple[str, ...]) -> dict:

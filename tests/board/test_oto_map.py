@@ -199,9 +199,9 @@ def test_a_small_good_archive_reads():
     assert (grid.columns, grid.rows, picture.shape) == (5, 5, (500, 400, 3))
 
 
-@pytest.mark.parametrize("data", ["x0 0\ny0 44\ndx nan\ndy 96", "x0 0\ny0 44\ndx inf\ndy 96", "x0 nan\ny0 44\ndx 83\ndy 96",
-                                  "x0 0\ny0 44\ndx 1e308\ndy 96", "x0 0\ny0 -1e308\ndx 83\ndy 96",
-                                  "x0 0\ny0 44\ndx 0.001\ndy 96"])
+@pytest.mark.parametrize("data", ["x0 0\ny0 44\ndx nan\ndy 96", "x0 0\ny0 44\ndx inf\ndy 96",
+                                  "x0 nan\ny0 44\ndx 83\ndy 96", "x0 0\ny0 44\ndx 1e308\ndy 96",
+                                  "x0 0\ny0 -1e308\ndx 83\ndy 96", "x0 0\ny0 44\ndx 0.001\ndy 96"])
 def test_a_hex_grid_that_is_no_number_or_out_of_range_is_one_line(data):
     """Issue 40: bdOTO's data with dx nan crashed."""
     with pytest.raises(SoloError, match="hex grid") as exc:

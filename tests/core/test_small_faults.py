@@ -124,3 +124,13 @@ def test_the_secret_key_is_kept_outside_the_save_and_its_sides_are_sealed(tmp_pa
         for command in (["cg", "status", str(edited), "--json"], ["cg", "log", str(edited)]):
             result = solo(capsys, *command)
             assert refused(result) and "damaged" in result.err and not result.out, (human, result)
+
+
+def test_a_picture_to_a_folder_that_is_not_there_is_one_line(tmp_path, capsys, monkeypatch):
+    """Not in the audit's list: `boards show --svg no/such/folder/x.svg` was a traceback."""
+    from tests.conftest import VASL_BOARDS
+    if not (VASL_BOARDS / "bd19").exists():
+        pytest.skip("../shared/vasl-boards is absent")
+    result = solo(capsys, "boards", "show", "19", "--vasl-boards", str(VASL_BOARDS), "--svg",
+                  str(tmp_path / "no" / "such" / "x.svg"))
+    assert refused(result) and "cannot write" in result.err

@@ -43,7 +43,8 @@ BOARD = st.sampled_from(["02", "r02", "4", "", "..", "../../etc", "bd", "\x00", 
 LAYOUT = st.lists(st.tuples(NUMBER, NUMBER, BOARD, st.lists(NUMBER, max_size=4),
                             st.sampled_from(["", "\tVER\t6.1", "\tSSR\tx\ty", "\tOVR\tx\ta\tb"]),
                             st.one_of(st.just(""), NUMBER.map(lambda z: f"\tZOOM\t{z}"))), max_size=3).map(
-    lambda boards: "bd\t" + "bd\t".join("\t".join([c, r, b, *crop]) + rest + zoom for c, r, b, crop, rest, zoom in boards))
+    lambda boards: "bd\t" + "bd\t".join("\t".join([c, r, b, *crop]) + rest + zoom
+                                         for c, r, b, crop, rest, zoom in boards))
 TRAITS = st.lists(st.sampled_from(["mark;DBCounterType", "emb2;;;;;;;;;;;;;;;a.gif,b.gif;x +,+ broken;;L;;;;;;;true",
                                    "hide;;", "conceal;ge", "concealment;ru", "label;;", "piece;K;D;ge/ge467S;4-6-7",
                                    "stack", "piece;;;;"]), max_size=6)
@@ -72,10 +73,11 @@ def _save(path, text: str, key: int | None, entries: dict) -> None:
             archive.writestr(name, data)
 
 
-@given(st.lists(COMMAND, max_size=6), st.sampled_from([None, 0x5A, 0]), st.dictionaries(
-    st.sampled_from(["moduledata", "savedata", "x"]), st.one_of(st.just(MODULE.format(name="VASL")), st.text(max_size=40),
-                                                               st.just("<a>&lt;" * 3)), max_size=3),
-       st.booleans())
+ENTRY = st.one_of(st.just(MODULE.format(name="VASL")), st.text(max_size=40), st.just("<a>&lt;" * 3))
+
+
+@given(st.lists(COMMAND, max_size=6), st.sampled_from([None, 0x5A, 0]),
+       st.dictionaries(st.sampled_from(["moduledata", "savedata", "x"]), ENTRY, max_size=3), st.booleans())
 def test_hostile_vasl_saved_games(tmp_path_factory, capsys, commands, key, entries, garble):
     path = tmp_path_factory.mktemp("vsav") / "g.vsav"
     entries.setdefault("moduledata", MODULE.format(name="VASL"))
@@ -160,7 +162,8 @@ META = st.sampled_from(["seed", "rules", "mission", "human", "pending", "typed",
     st.tuples(st.just("event"), st.integers(1, 40), PATHS, JSON),
     st.tuples(st.just("column"), st.integers(1, 40), st.sampled_from(["kind", "step", "side", "secret", "seq"]), JSON),
     st.tuples(st.just("meta"), st.just(0), META, JSON),
-    st.tuples(st.just("raw"), st.integers(1, 40), st.just(""), st.one_of(st.text(max_size=20), st.binary(max_size=20)))),
+    st.tuples(st.just("raw"), st.integers(1, 40), st.just(""),
+              st.one_of(st.text(max_size=20), st.binary(max_size=20)))),
     min_size=1, max_size=3))
 def test_saves_edited_outside_solo(mission_save, tmp_path_factory, capsys, edits):
     path = tmp_path_factory.mktemp("m") / "m.db"
