@@ -1,15 +1,12 @@
 """Issue 40's fuzzing: hostile VASL saved games, oto.toml corrections, bdOTO archives and saves edited outside solo.
-Every input is read or refused in one line (exit 2), none takes 10 s, none takes 500 MB. A small sample in the plain
+Every input is read or refused in one line (exit 2), none takes 10 s, none takes 500 MB (tests/fuzz/conftest.py). A small sample in the plain
 run; `pytest -m long tests/fuzz` runs 1,500 of each (with the fuzzing of issue 24: over 10,000 inputs)."""
 
 import io
 import json
-import resource
 import shutil
 import sqlite3
-import time
 import zipfile
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import given
@@ -22,20 +19,6 @@ from solo.vasl.savefile import obfuscate
 from solo.vasl.sequence import join
 from tests.fuzz.run import refused, save_rows, solo
 from tests.vasl.saves import MODULE
-
-SECONDS, MEGABYTES = 10.0, 500
-
-
-@contextmanager
-def bounded():
-    """The input's run: under SECONDS, and the process never past MEGABYTES (its peak resident memory)."""
-    start = time.perf_counter()
-    yield
-    took = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    assert took < SECONDS, f"took {took:.1f} s"
-    assert peak < MEGABYTES, f"{peak:.0f} MB"
-
 
 NUMBER = st.one_of(st.integers(-10, 40).map(str), st.sampled_from(
     ["inf", "nan", "-inf", "1e308", "999999999", "-1", "9" * 5000, "0x10", "", "²", "1.5", "-0"]), st.text(max_size=5))
@@ -86,9 +69,8 @@ def test_hostile_vasl_saved_games(tmp_path_factory, capsys, commands, key, entri
         data = bytearray(path.read_bytes())
         data[len(data) // 2] ^= 0x55
         path.write_bytes(bytes(data))
-    with bounded():
-        result = solo(capsys, "vasl", "show", str(path), "--json")
-        assert result.code == 0 or refused(result), result
+    result = solo(capsys, "vasl", "show", str(path), "--json")
+    assert result.code == 0 or refused(result), result
 
 
 LEVEL = st.one_of(st.integers(-300, 300).map(str), st.sampled_from(["²", "-0", "1.5", "9" * 5000, "", " 1", "x"]))
@@ -102,13 +84,12 @@ VALUE = st.one_of(st.tuples(TERRAIN, LEVEL).map(lambda t: json.dumps(f"{t[0]}, l
 def test_hostile_oto_corrections(tmp_path_factory, corrections):
     path = tmp_path_factory.mktemp("oto") / "oto.toml"
     path.write_text("\n".join(f"{json.dumps(k)} = {v}" for k, v in corrections.items()), encoding="utf-8")
-    with bounded():
-        try:
-            found = oto.overrides(path)
-        except SoloError as exc:
-            assert "\n" not in str(exc)
-            return
-        assert all(level is None or oto.LEVELS[0] <= level <= oto.LEVELS[1] for _, level in found.values())
+    try:
+        found = oto.overrides(path)
+    except SoloError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert all(level is None or oto.LEVELS[0] <= level <= oto.LEVELS[1] for _, level in found.values())
 
 
 GRID = st.lists(st.tuples(st.sampled_from(["x0", "y0", "dx", "dy", "version", "x"]), NUMBER), max_size=6)
@@ -130,11 +111,10 @@ def test_hostile_oto_archives(grid, size, kind, garble):
     data = bytearray(out.getvalue())
     if garble:
         data[len(data) // 3] ^= 0x55
-    with bounded():
-        try:
-            oto.read_archive(bytes(data))
-        except SoloError as exc:
-            assert "\n" not in str(exc)
+    try:
+        oto.read_archive(bytes(data))
+    except SoloError as exc:
+        assert "\n" not in str(exc)
 
 
 @pytest.fixture(scope="module")
@@ -175,12 +155,11 @@ def test_saves_edited_outside_solo(mission_save, tmp_path_factory, capsys, edits
             except sqlite3.Error:  # an edit SQLite itself refuses (a seq taken twice, a path into a number)
                 continue
     before = save_rows(path)
-    with bounded():
-        for command in (["mission", "status", str(path), "--json"], ["mission", "turn", str(path)]):
-            result = solo(capsys, *command)
-            assert result.code == 0 or refused(result), (edits, result)
-            if result.code:
-                assert save_rows(path) == before
+    for command in (["mission", "status", str(path), "--json"], ["mission", "turn", str(path)]):
+        result = solo(capsys, *command)
+        assert result.code == 0 or refused(result), (edits, result)
+        if result.code:
+            assert save_rows(path) == before
 
 
 def _edit(db, where: str, seq: int, what: str, value) -> None:
