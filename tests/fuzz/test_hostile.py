@@ -1,6 +1,6 @@
 """Issue 40's fuzzing: hostile VASL saved games, oto.toml corrections, bdOTO archives and saves edited outside solo.
-Every input is read or refused in one line (exit 2), none takes 10 s, none takes 500 MB (tests/fuzz/conftest.py). A small sample in the plain
-run; `pytest -m long tests/fuzz` runs 1,500 of each (with the fuzzing of issue 24: over 10,000 inputs)."""
+Every input is read or refused in one line (exit 2), none takes 10 s, none takes 500 MB (tests/fuzz/conftest.py).
+A small sample in the plain run; `pytest -m long tests/fuzz` runs 750 of each (with issue 24's: 10,500 inputs)."""
 
 import io
 import json
