@@ -97,3 +97,21 @@ def test_a_pack_that_changes_every_table_an_old_save_used_replays_it_to_the_same
     _pack(pack)
     assert not default_catalog().errors, default_catalog().errors[:3]
     assert _state(path) == before
+
+
+def test_a_pack_whose_activation_brackets_are_all_none_still_opens_the_save(tmp_path):
+    """The auditors' second repro: a pack `sasl.ac_brackets` of "none" made the save refuse to open ("does not match
+    this version of solo at event 50"): the chart is read as the pack the events were made with gave it."""
+    path = new(tmp_path, seed=11)
+    act(path, {"do": "place", "count": 20, "hexes": []})
+    for s in ("S20", "S18", "S15"):
+        act(path, {"do": "activate", "s": s, "range": 6})
+    before = _state(path)
+    chart = default_catalog().get("sasl.ac_brackets")
+    raw = next(t for t in read_toml(Path(chart.path))["table"] if t["id"] == "sasl.ac_brackets")
+    raw = {k: v for k, v in raw.items() if k != "stand_in"} | {
+        "row": [r | {"results": {c: "none" for c in r["results"]}} for r in raw["row"]]}
+    _pack({"sasl.ac_brackets": raw})
+    assert not default_catalog().errors
+    assert _state(path) == before
+    assert act(path, {"do": "activate", "s": "S10", "range": 6}).last["activated"] is False  # the pack's "none"
