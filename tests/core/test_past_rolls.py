@@ -4,6 +4,7 @@ new rolls only; the save replays to the same state, and its record says where th
 import os
 from pathlib import Path
 
+import pytest
 import tomli_w
 
 from solo.core.store import EventLog
@@ -14,6 +15,13 @@ from solo.sasl.engine import status_json
 from tests.mission import act, new
 
 PACK_NOTE = "Your table pack changed"
+
+
+@pytest.fixture(autouse=True)
+def catalog_read_again():
+    """The catalog a test's pack made is dropped after it: the next test reads its own (no pack)."""
+    yield
+    default_catalog.cache_clear()
 
 
 def _pack(tables: dict) -> None:
