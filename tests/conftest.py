@@ -16,11 +16,20 @@ SEEDS = SHARED / "seeds"
 VASL_BOARDS = SHARED / "vasl-boards"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def no_player_data(tmp_path_factory):
+    """No test writes the tester's own data folder (the saves' secret keys, issue 40), a module's fixtures neither."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOLO_DATA", str(tmp_path_factory.mktemp("session-data")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def no_player_pack(tmp_path_factory, monkeypatch):
     """Tests never read the tester's own table pack, nor write to the tester's cache."""
     monkeypatch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("SOLO_CACHE", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("SOLO_DATA", str(tmp_path_factory.mktemp("data")))  # the saves' keys too (issue 40)
 
 
 @pytest.fixture

@@ -25,6 +25,8 @@ Nothing of the map is shipped with solo: the player's own copy is read at run ti
 import hashlib
 import io
 import json
+import math
+import re
 import tomllib
 import zipfile
 import zlib
@@ -45,6 +47,7 @@ NAME = "OTO"  # `solo boards show oto`
 ARCHIVE = "bdOTO"
 CLASSIFIER = "3"  # bump when this module classifies or stores differently: the cache is then rebuilt
 OVERRIDES = "oto.toml"
+LEVELS = (-1, 5)  # the levels a hex of the OtO map may be given (a gully -1, the hill 1; issue 40: 300 overflowed)
 
 # Step 1: the map's colours by class (RGB as drawn). A pixel takes the class of the nearest colour within TOLERANCE.
 PAINT = {
@@ -147,21 +150,42 @@ def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zipped:
             names = zipped.namelist()
-            geometry = _geometry(zipped.read("data").decode("latin-1"))
+            geometry = _geometry(_entry(zipped, "data", 1 << 16).decode("latin-1"))
             pictures = [n for n in names if n.lower().endswith((".gif", ".png", ".jpg"))]
             if not pictures:
                 raise SoloError(f"{ARCHIVE}: no map image in the archive; VASL's own bdOTO is needed")
-            with Image.open(io.BytesIO(zipped.read(pictures[0]))) as image:
+            with Image.open(io.BytesIO(_entry(zipped, pictures[0], MAX_BYTES))) as image:
+                width, height = image.size
+                if width * height > MAX_PIXELS:
+                    raise SoloError(f"{ARCHIVE}: its map image is {width} x {height} pixels, more than the "
+                                    f"{MAX_PIXELS:,} solo reads (VASL's OtO map is 2410 x 5036)")
                 picture = np.asarray(image.convert("RGB"))
     except (OSError, KeyError, EOFError, ValueError, RuntimeError, zipfile.BadZipFile, zlib.error,
-            UnidentifiedImageError) as exc:
+            UnidentifiedImageError, Image.DecompressionBombError) as exc:
         raise SoloError(f"{ARCHIVE} is not a readable VASL board archive with data and a map image ({exc})") from None
     x0, y0, dx, dy = geometry
     height, width = picture.shape[:2]
     columns = int((width - x0) // dx) + 1
     rows = int((height - y0) // dy) + 1
     odd_last = int((height - y0 - dy / 2) // dy) + 1
+    if columns < 2 or rows < 2 or odd_last < 1:
+        raise SoloError(f"{ARCHIVE}: its map image ({width} x {height} pixels) does not hold its hex grid "
+                        f"(A1 at {x0:g}, {y0:g}; hexes {dx:g} x {dy:g}); VASL's own bdOTO is needed")
     return Grid(columns, rows, dx, dy, x0, y0, odd_rows=(1, odd_last)), picture
+
+
+MAX_PIXELS = 20_000_000  # the largest map image read (VASL's is 12 million pixels; issue 40: 178 million crashed)
+MAX_BYTES = 64 << 20  # the largest archive entry read (VASL's map image is 1.9 MB)
+
+
+def _entry(zipped: zipfile.ZipFile, name: str, cap: int) -> bytes:
+    """An entry of the archive, read with a size cap (the size the archive states is not trusted)."""
+    with zipped.open(name) as handle:
+        data = handle.read(cap + 1)
+    if len(data) > cap:
+        raise SoloError(f"{ARCHIVE}: its {name} is larger than the {cap:,} bytes solo reads; VASL's own bdOTO is "
+                        f"needed")
+    return data
 
 
 def _geometry(text: str) -> tuple[float, float, float, float]:
@@ -174,8 +198,10 @@ def _geometry(text: str) -> tuple[float, float, float, float]:
         x0, y0, dx, dy = (float(values[k]) for k in ("x0", "y0", "dx", "dy"))
     except (KeyError, ValueError):
         raise SoloError(f"{ARCHIVE}: its data file gives no hex grid (x0, y0, dx, dy)") from None
-    if dx <= 0 or dy <= 0:
-        raise SoloError(f"{ARCHIVE}: its hex grid has no size (dx {dx}, dy {dy})")
+    if not all(math.isfinite(v) for v in (x0, y0, dx, dy)) or not (1 <= dx <= 1000 and 1 <= dy <= 1000) \
+            or not (-1000 <= x0 <= 1000 and -1000 <= y0 <= 1000):
+        raise SoloError(f"{ARCHIVE}: its hex grid (x0 {x0}, y0 {y0}, dx {dx}, dy {dy}) is not one of a VASL board "
+                        f"(VASL's: 0, 44, 83, 96)")
     return x0, y0, dx, dy
 
 
@@ -261,9 +287,11 @@ def overrides(path: Path | None = None) -> dict[str, tuple[str, int | None]]:
         terrain, _, level = (part.strip() for part in value.partition(","))
         if terrain not in TERRAINS:
             raise SoloError(f"{path}: {hex_id} = {value!r}: no terrain {terrain!r} (one of {', '.join(TERRAINS)})")
-        if level and not (level.startswith("level ") and level[6:].lstrip("-").isdigit()):
-            raise SoloError(f"{path}: {hex_id} = {value!r}: write the level as \"{terrain}, level 1\"")
-        found[hex_id.strip().upper()] = (terrain, int(level[6:]) if level else None)
+        number = re.fullmatch(r"level (-?[0-9]{1,3})", level)  # ASCII digits: "level ²" is no level (issue 40)
+        if level and not (number and LEVELS[0] <= int(number[1]) <= LEVELS[1]):
+            raise SoloError(f"{path}: {hex_id} = {value!r}: write the level as \"{terrain}, level 1\", a level from "
+                            f"{LEVELS[0]} to {LEVELS[1]}")
+        found[hex_id.strip().upper()] = (terrain, int(number[1]) if level else None)
     return found
 
 

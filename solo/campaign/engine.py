@@ -209,7 +209,8 @@ def run(game: CampaignGame, log: EventLog, answers: dict | None = None, interact
     r.game_end_turn = 0 if frozen else game_end_turn or 0
     waiting, known = None, len(log)
     try:
-        campaign_loop(r, play)
+        with play.guarded():
+            campaign_loop(r, play)
     except NeedAnswer as need:
         waiting = need.question
     except ScenarioReached:

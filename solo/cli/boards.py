@@ -12,6 +12,7 @@ from solo.board.vasl import boards_folder
 from solo.cli.params import SEED
 from solo.core.dice import SeededDice
 from solo.core.errors import SoloError
+from solo.core.output import write_file
 from solo.games.oto_s2 import crossroads
 
 
@@ -35,10 +36,9 @@ def boards_show(board, folder, svg_file, as_json):
     intersections = b.intersections()
     if svg_file and readings is not None:  # the OtO map over a faint copy of its picture, its LVP marked
         picture = oto.read_archive(oto.archive(where))[1]
-        svg_file.write_text(svg([("", b)], {n: "LVP" for n in b.lvp}, underlay=picture), encoding="utf-8")
+        write_file(svg_file, svg([("", b)], {n: "LVP" for n in b.lvp}, underlay=picture))
     elif svg_file:
-        svg_file.write_text(svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}),
-                            encoding="utf-8")
+        write_file(svg_file, svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}))
     if as_json:
         hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
                   "road_hexsides": list(h.road_sides), "road_exits": h.road_exits, "path_hexsides": list(h.path_sides),
@@ -113,7 +113,7 @@ def cross_roads(seed, folder, svg_file, as_json):
                                                       config.vpo_allowed, config.vpo, config.month)
     positions = ("north", "centre", "south")
     if svg_file:
-        svg_file.write_text(svg([(m.id, loaded[m.id]) for m in mapboards], {v.hex: v.why for v in vpo}), encoding="utf-8")
+        write_file(svg_file, svg([(m.id, loaded[m.id]) for m in mapboards], {v.hex: v.why for v in vpo}))
     if as_json:
         data = {
             "boards": [{"board": m.id, "kind": m.kind, "position": pos, "column": m.trace.column,

@@ -11,7 +11,7 @@ from solo.campaign.report import export, status_json, status_text
 from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
 from solo.campaign.view import may_reveal, secret_marker, undone
-from solo.cli.params import SEED, count
+from solo.cli.params import SEED, SEED_HELP, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit, plain
@@ -32,7 +32,7 @@ def cg():
 @click.option("--variant", help="The CG of the family: RB I-IV or 'RO I'-'RO III', VotG I-IV, ABtF's CGs.")
 @click.option("--human", help="The side you play: german, russian or british (default: russian, in ABtF british); "
                               "the computer plays the other ('none': computer against computer).")
-@click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
+@click.option("--seed", type=SEED, default=None, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_new(cg_id, save, variant, human, seed, as_json):
     """Start a Campaign Game (oto2, rb, votg, abtf) and run its set-up as far as it goes without you."""
@@ -40,7 +40,8 @@ def cg_new(cg_id, save, variant, human, seed, as_json):
     seed = int(time.time()) if seed is None else seed
     with EventLog.creating(save, meta | {"seed": seed}) as log:
         outcome = run_campaign(log)
-    emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}).\n" + status_text(outcome))
+    emit(status_json(outcome), as_json, f"Campaign {cg_id} saved in {save} (seed {seed}: the same seed gives the same "
+         f"public rolls; the computer's secret rolls and choices differ from save to save).\n" + status_text(outcome))
 
 
 def read_command(name: str, reveal: str):

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from solo.board.vasl import boards_folder, saved_folder
-from solo.cli.params import count
+from solo.cli.params import SEED, SEED_HELP, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit, plain
@@ -75,15 +75,16 @@ def _text(o: Outcome, since: int | None = None) -> str:
 
 def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None,
          then=None) -> None:
-    """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)``, then its
-    words or JSON."""
+    """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)`` (a file the
+    action writes: written before the save's transaction commits, so that a file that cannot be written leaves the
+    save as it was; issue 40), then its words or JSON."""
     answers = read_answers(answers_file) if answers_file else {}
     typed = parse_faces(dice) if dice else []
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused action keeps nothing, typed faces neither
         shown = len(run_mission(log, frozen=True).mission.record)
         log.type_faces(typed)
         outcome = _act_on(log, save, action, answers, as_json)
-    extra = then(outcome) if then else ""
+        extra = then(outcome) if then else ""
     emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown) + extra)
 
 
@@ -111,7 +112,7 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 @mission.command("new")
 @click.argument("mission_id", metavar="ID")
 @click.option("--save", required=True, help="The mission's save file (SQLite), created here.")
-@click.option("--seed", type=int, default=None, help="Seed of the dice (default: from the clock).")
+@click.option("--seed", type=SEED, default=None, help=SEED_HELP)
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
 @click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
               help="OtO-S2: the FRIENDLY entry edge.")
@@ -122,7 +123,7 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
     boards = None
     if game.vasl_boards:
         try:
-            boards = str(boards_folder(folder))
+            boards = str(boards_folder(folder).resolve())  # as typed, a relative folder read from nowhere else
         except SoloError:
             if folder:
                 raise
@@ -264,7 +265,10 @@ def mission_sync(save, game, out, as_json):
     what moved, entered and went comes over, and Activation is checked as after a move; --write OUT puts the ENEMY's
     moves back into a copy."""
     from solo.vasl.game import read_game
+    from solo.vasl.savefile import check_out
     g = read_game(game, saved_folder(EventLog.open(save).meta.get("vasl_boards")))
+    if out:
+        check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
     pieces = [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0], "traits": p.traits}
               for p in g.pieces if p.hex]
 

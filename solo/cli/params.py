@@ -7,7 +7,9 @@ import click
 
 from solo.core.choices import MOST
 
-SEED = click.IntRange(min=0)  # the dice generators take any non-negative seed
+SEED = click.IntRange(0, (1 << 63) - 1)  # the dice generators take any non-negative seed; a save holds one below 2**63
+SEED_HELP = ("Seed of the dice (default: from the clock). The same seed gives the same public rolls; the computer's "
+             "secret rolls and choices come from the save's own secret key, and differ from save to save.")
 
 
 def count(most: int = MOST) -> click.IntRange:

@@ -8,6 +8,8 @@ import os
 import tomllib
 from pathlib import Path
 
+import platformdirs
+
 from solo.core.errors import SoloError
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # solo/
@@ -28,11 +30,11 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """Where the app keeps its saves: $SOLO_DATA, else $XDG_DATA_HOME/solo, else ~/.local/share/solo."""
+    """Where the app keeps its saves and the saves' secret keys: $SOLO_DATA, else the player's data folder as
+    platformdirs finds it on this machine ($XDG_DATA_HOME/solo or ~/.local/share/solo on Linux)."""
     if os.environ.get("SOLO_DATA"):
         return Path(os.environ["SOLO_DATA"])
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "solo"
+    return platformdirs.user_data_path("solo", appauthor=False)
 
 
 def cache_dir() -> Path:

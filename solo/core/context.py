@@ -51,6 +51,7 @@ class StepContext:
              drm: int = 0, secret: bool = False, **extra) -> Trace:
         """Roll on ``table`` for ``side`` (``secret``: hidden from its opponent); ``extra`` is kept with the event. The
         first roll on a table in a step (a phase in a mission) says the table's reading of its text, if it has one."""
+        self._pack_notice()
         trace = self.play.roll(self.table_id(table), side, self.where, column,
                                {**self.standing(table), **(mods or {})}, drm, secret, purpose, **extra)
         self._readings(trace, side if secret else "")
@@ -71,10 +72,19 @@ class StepContext:
                 self.say(f"solo's reading of {t.table.title}: {t.table.reading}", rule=t.table.rule, secret=secret)
 
     def ask(self, key: str, prompt: str, parse: Callable, *, side: str = "table", context: dict | None = None,
-            example: str = "", default: str = "none"):
-        """The answer of ``side`` ("table": what the map shows, told by the player) to a question; ``parse`` checks it."""
-        q = Question(key, self.where, side, prompt, parse, {**self.context(), **(context or {})}, example, default)
+            example: str = "", default: str = "none", recheck: Callable | None = None):
+        """The answer of ``side`` ("table": what the map shows, told by the player) to a question; ``parse`` checks it
+        (``recheck``: the logged answer again on replay, `Question.recheck`)."""
+        q = Question(key, self.where, side, prompt, parse, {**self.context(), **(context or {})}, example, default,
+                     recheck)
+        self._pack_notice()
         return self.play.ask(q)
+
+    def _pack_notice(self) -> None:
+        """Issue 40: the record says where the player's table pack changed (it applies to the rolls after it only)."""
+        notice = self.play.pack_notice()
+        if notice:
+            self.say(notice, rule="table pack")
 
     def say(self, text: str, *, rule: str = "", secret: str = "") -> None:
         """Record what the step did; ``secret``: the side whose secret this line tells (hidden from its opponent)."""

@@ -89,10 +89,16 @@ def check_face(face: int) -> None:
         raise SoloError(f"bad die face {face!r}: a die shows 1 to 6")
 
 
+MOST_TYPED = 100  # the most faces typed with one command (a Game Turn's checks take a few dozen; issue 40: 20,000)
+
+
 def parse_faces(text: str) -> list[int]:
     """Read faces the player typed: "3,4", "3 4" or "5" (a face a space or comma apart from the next)."""
     faces = []
-    for part in re.split(r"\s*,\s*|\s+", text.strip()):
+    parts = re.split(r"\s*,\s*|\s+", text.strip())
+    if len(parts) > MOST_TYPED:
+        raise SoloError(f"--dice: at most {MOST_TYPED} faces at a time (the next rolls take them in order)")
+    for part in parts:
         if not (part.isascii() and part.isdigit()):
             raise SoloError(f"bad die face {part!r} in --dice {text!r}: give faces 1-6, colored die first, e.g. --dice 3,4")
         faces.append(int(part))

@@ -1,8 +1,11 @@
 """What every CLI command prints: text for the player, or JSON with --json."""
 
 import json
+from pathlib import Path
 
 import click
+
+from solo.core.errors import SoloError
 
 
 def emit(data, as_json: bool, text: str) -> None:
@@ -19,3 +22,12 @@ def plain(value) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(f"({plain(v)})" if isinstance(v, dict) and len(v) > 1 else plain(v) for v in value) or "none"
     return "none" if value is None else str(value)
+
+
+def write_file(path: Path, text: str) -> None:
+    """A file a command writes (an SVG picture ...): a folder that is not there, or a file that cannot be written, is
+    one line, never a traceback."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SoloError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -10,15 +10,17 @@ secret key instead, never from the seed or the faces the player typed (issue 24,
 import hashlib
 import hmac
 import itertools
+import json
 import random
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from solo.core.dice import TypedDice
 from solo.core.errors import SoloError
 from solo.core.store import EventLog, secret_faces
-from solo.rules.catalog import Catalog
+from solo.rules.catalog import Catalog, pack_digest, recorded_catalog
 from solo.rules.resolve import Trace, resolve
 
 
@@ -34,6 +36,8 @@ class Question:
     context: dict = field(default_factory=dict, compare=False)  # what the answer may draw on
     example: str = ""  # an answer that would do: typed as is ("I1, V4"), or an answers-file line ("recon = 1")
     default: str = "none"  # what Enter answers at the prompt
+    recheck: Callable | None = field(default=None, compare=False)  # a logged answer -> SoloError if it breaks the
+    # rules' bounds: checked again on replay (issue 40: a save edited to place 100,000,000 S? hung replaying it)
 
     @property
     def typed_example(self) -> str:
@@ -57,11 +61,24 @@ def typed_value(raw):
     return raw
 
 
+def _same_roll(today: dict, recorded: dict) -> bool:
+    """Whether today's table gives the recorded roll: the same faces, Final, result, effect (when one was recorded)
+    and chained rolls."""
+    if any(today[k] != recorded[k] for k in ("table", "dice", "final", "result")) or \
+            ("effect" in recorded and today.get("effect", {}) != recorded["effect"]) or \
+            len(today["subrolls"]) != len(recorded.get("subrolls", [])):
+        return False
+    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", [])))
+
+
 @dataclass(frozen=True)
 class Reply:
     value: object
     why: str = ""
     alternatives: tuple = ()  # (choice, score or reason) the computer weighed
+
+
+DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError)  # a recorded event misread
 
 
 class NeedAnswer(Exception):
@@ -114,7 +131,10 @@ class _FreshDice:
 class Play:
     def __init__(self, log: EventLog, seed: int, sides: dict, cat: Catalog, stop_at_scenario: bool = False,
                  frozen: bool = False, aliases: Mapping[str, str] | None = None):
-        self.log, self.seed, self.sides, self.cat = log, seed, sides, cat
+        self.log, self.seed, self.sides = log, seed, sides
+        self.today = cat  # the shipped tables and the player's pack today: what new rolls are made with
+        self._packs = [(v["from"], pack_digest(v["tables"]), v["tables"]) for v in log.packs]
+        self._noticed: set = set()
         self.aliases = aliases or {}  # question keys an older solo logged, by today's key
         self.frozen = frozen  # replay only: stop where the next new event would be made
         self.recorded = log.events
@@ -122,6 +142,46 @@ class Play:
         self.stop_at_scenario = stop_at_scenario
         self.new_events = 0
         self._draws = (0, 0)  # (the event a decision's draws are for, how many it has made)
+        self._settle()
+
+    def _settle(self) -> None:
+        """The catalog for what comes next (issue 40): while the log has events left, the shipped tables with the pack
+        the next recorded event was made with (a chart read as it was, so a changed pack cannot change what the
+        player did); past the log, today's, which the next new event records if it changed."""
+        version = None
+        if self.replaying:
+            seq = self.recorded[self.cursor].seq
+            version = next((v for v in reversed(self._packs) if v[0] <= seq), None)
+        if version is None or version[1] == self.today.pack_hash:
+            self.cat = self.today
+        else:
+            self.cat = recorded_catalog(json.dumps(version[2], sort_keys=True))
+
+    def _pack_to_record(self) -> dict | None:
+        """Today's pack, when the new event about to be written is the first made with it."""
+        return None if self._packs and self._packs[-1][1] == self.today.pack_hash else self.today.pack
+
+    def _appended(self, event, pack: dict | None) -> None:
+        if pack is not None:
+            self._packs.append((event.seq, self.today.pack_hash, pack))
+
+    def pack_notice(self) -> str | None:
+        """Once, where the player's table pack changed between the events (issue 40): which tables, and that they apply
+        from here on, the rolls before standing as they were made."""
+        if self.replaying:
+            seq = self.recorded[self.cursor].seq
+            at = next((n for n, v in enumerate(self._packs) if v[0] == seq), 0)
+            before, after = (self._packs[at - 1][2], self._packs[at][2]) if at else (None, None)
+        elif self._packs and not self.frozen and self._pack_to_record() is not None:
+            seq, before, after = "new", self._packs[-1][2], self.today.pack
+        else:
+            return None
+        if before is None or seq in self._noticed:
+            return None
+        self._noticed.add(seq)
+        tables = sorted(t for t in set(before) | set(after) if before.get(t) != after.get(t))
+        return (f"Your table pack changed ({', '.join(tables) or 'its files'}): it applies from here on; the rolls "
+                f"before stand as they were made")
 
     @property
     def replaying(self) -> bool:
@@ -136,14 +196,54 @@ class Play:
             raise SoloError(f"{self.log.where} does not match this version of solo at event {event.seq} "
                             f"({event.kind} {event.data.get('what')!r}, expected {what!r}); nothing was changed")
         self.cursor += 1
+        self._settle()
         return event
 
     def roll(self, table_id: str, side: str, step: str, column: str | None = None, mods: dict | None = None,
              drm: int = 0, secret: bool = False, purpose: str = "", **extra) -> Trace:
         """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``extra`` is kept
-        with the event (e.g. the Game Turn of a CG4 Game End dr)."""
+        with the event (e.g. the Game Turn of a CG4 Game End dr). A roll the log has is the trace it recorded, never
+        the faces resolved again on today's table (issue 40: a table pack changed since cannot rewrite the past)."""
+        event = self.recorded_event()
+        if event is not None and event.kind == "roll" and "trace" in event.data:
+            self._next_recorded(("roll",), table_id)
+            return self._replayed(event, lambda: self._recorded_trace(event, table_id, column, mods, drm, secret))
         return self.dice(table_id, side, step, lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
                          secret, purpose, lambda trace: {"trace": trace.to_json(), **extra})
+
+    def _recorded_trace(self, event, table_id: str, column, mods, drm: int, secret: bool) -> Trace:
+        """The recorded roll: today's table read with its faces when it gives what was recorded (a trace written
+        before a table printed its effects gains them), else the trace as recorded."""
+        recorded = event.data["trace"]
+        try:
+            today = resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret)
+        except SoloError:
+            today = None
+        if today is not None and _same_roll(today.to_json(), recorded):
+            return today
+        return Trace.recorded(recorded, self.cat)
+
+    def _replayed(self, event, read: Callable):
+        """What a recorded event gives; an event the file holds in a shape no solo wrote is one line, not a crash."""
+        try:
+            return read()
+        except DAMAGE as exc:
+            raise self.damaged(event, exc) from None
+
+    def damaged(self, event, exc: BaseException) -> SoloError:
+        return SoloError(f"{self.log.where} is damaged at event {event.seq} ({event.kind} {event.data.get('what')!r}: "
+                         f"{type(exc).__name__} {str(exc)[:200]}); nothing was changed")
+
+    @contextmanager
+    def guarded(self) -> Iterator[None]:
+        """A run of the engine: what fails while it replays the log (a step given an event no solo wrote: a wrong
+        type, a unit that is not there) is the save's damage, one line (issue 40), never a traceback."""
+        try:
+            yield
+        except DAMAGE as exc:
+            if self.cursor and (self.replaying or self.new_events == 0):  # the last event read led to it
+                raise self.damaged(self.recorded[self.cursor - 1], exc) from None
+            raise
 
     def dice(self, what: str, side: str, step: str, use: Callable, secret: bool = False, purpose: str = "",
              record: Callable | None = None):
@@ -151,13 +251,15 @@ class Play:
         table, or a procedure that rolls many times (the OtO-S2 mapboard configuration)."""
         event = self._next_recorded(("roll",), what)
         if event:
-            return use(TypedDice(event.data["faces"]))
+            return self._replayed(event, lambda: use(TypedDice(event.data["faces"])))
         if self.frozen:
             raise NeedAnswer(Question(what, step, side, f"the next roll: {purpose or what}", str))
         dice = _FreshDice(self.log, self.seed, secret)
         result = use(dice)
         data = {"what": what, "purpose": purpose or what, "faces": dice.used, **(record(result) if record else {})}
-        self.log.append("roll", step, side, data, secret, **{"used_secret" if dice.secret else "used_pending": dice.kept})
+        pack = self._pack_to_record()
+        self._appended(self.log.append("roll", step, side, data, secret, pack=pack,
+                                       **{"used_secret" if dice.secret else "used_pending": dice.kept}), pack)
         self.new_events += 1
         return result
 
@@ -189,18 +291,32 @@ class Play:
         """The answer to ``question``: from the log, else from the Side that must answer it."""
         event = self._next_recorded(("answer", "decision"), question.key)
         if event:
-            return event.data["value"]
+            return self._replayed(event, lambda: self._checked(event, question))
         if self.frozen:
             raise NeedAnswer(question)
         responder = self.sides[question.side]
         reply = responder.answer(question)
         value = reply.value if responder.human else question.parse(reply.value)  # the computer is held to the rules too
         kind = "answer" if responder.human else "decision"
-        self.log.append(kind, question.step, question.side if question.side != "table" else "",
-                        {"what": question.key, "value": value, "why": reply.why,
-                         "alternatives": [list(a) for a in reply.alternatives]},
-                        secret=not responder.human and question.side != "table")
+        pack = self._pack_to_record()
+        self._appended(self.log.append(kind, question.step, question.side if question.side != "table" else "",
+                                       {"what": question.key, "value": value, "why": reply.why,
+                                        "alternatives": [list(a) for a in reply.alternatives]},
+                                       secret=not responder.human and question.side != "table", pack=pack), pack)
         self.new_events += 1
+        return value
+
+    def _checked(self, event, question: Question):
+        """A logged answer, checked again as when it was given (issue 40: a save edited to place 100,000,000 S? was
+        replayed unchecked): the rules' bounds hold for what the file says as for what the player types."""
+        value = event.data["value"]
+        if not question.recheck:
+            return value
+        try:
+            question.recheck(value)
+        except SoloError as exc:
+            raise SoloError(f"{self.log.where} is damaged at event {event.seq}: its {question.key} {exc}; "
+                            f"nothing was changed") from None
         return value
 
     def scenario_boundary(self) -> None:

@@ -4,7 +4,8 @@ One file per campaign or mission. Each roll, each computer decision and each hum
 event, written before it takes effect; the state is what the engine makes of the log
 when it runs over it again (replay). Undo drops the last human answer and everything after
 it, but keeps the faces of the dice rolled after it in the "pending" queue (a meta entry), so
-that the next rolls use them again: undo never re-rolls a die.
+that the next rolls use them again: undo never re-rolls a die. The meta entry "packs" keeps the player's
+table pack as it was when each run of events was made (issue 40): a replay reads its charts as they were.
 
 Writing (issue 24, "Nothing lost, nothing spliced"): a writing command opens the save with
 `EventLog.writing`, one SQLite `BEGIN IMMEDIATE` transaction for its whole run. It is the save's one
@@ -25,13 +26,16 @@ import hmac
 import itertools
 import json
 import os
+import re
 import secrets
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from solo.core.content import data_dir
 from solo.core.errors import SoloError
 
 SCHEMA = """
@@ -46,10 +50,15 @@ RULES = 5  # the rules a new save is played by: a fix that changes what the same
 # Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24; 4: the secret units numbered
 # apart, issue 21; 5: the ENEMY plays the sequence of play, issue 34: First Fire at the FRIENDLY moves, S? that move
 # and are checked as they come into view, the ENEMY RPh's rally, reinforcement S? on an EBE hex in OtO-S1)
-KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
+KEY = "secret_key"  # the meta entry holding the key of the secret rolls where it cannot be kept outside the save
+# (never in `EventLog.meta`, never shown)
+KEY_ID = "key_id"  # the meta entry naming the key's file in the player's data folder (issue 40: `keys_dir`)
+SEAL = "seal"  # HMAC of the save's sides and game under the key: an edited meta.human is refused (issue 40)
+SEALED = ("cg", "mission", "human", "variant", "seed")
 REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
 # Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
 # step's record reveals the chit; the event, with its why, stays secret until the CG End (campaign/view.py events)
+TYPED_MOST = 200  # the most typed faces that may wait for the next rolls (issue 40: 20,000 were stored)
 WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
 
@@ -86,6 +95,15 @@ def _holder(where: str) -> str:
     return ""
 
 
+def _read_error(where: str, exc: sqlite3.Error) -> SoloError:
+    """The one line a failed read gives: the save held by another program's exclusive lock (issue 40: it read "not a
+    readable solo save"), or why it cannot be read."""
+    if "locked" in str(exc) or "busy" in str(exc):
+        return SoloError(f"{where} is in use by another program{_holder(where)}: nothing was read or changed; try "
+                         f"again when it has finished")
+    return SoloError(f"{where} is not a readable solo save file ({exc}); nothing was changed")
+
+
 def _write_error(where: str, exc: sqlite3.Error) -> SoloError:
     """The one line a failed write gives: the save in use by another writer, or why it cannot be written."""
     if "locked" in str(exc) or "busy" in str(exc):
@@ -111,17 +129,25 @@ class EventLog:
         if own:
             db.execute("BEGIN")
         try:
-            self._events = [Event(seq, kind, step, side, bool(secret), json.loads(data)) for seq, kind, step, side, secret, data
-                            in db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq")]
-            meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
+            rows = db.execute("SELECT seq, kind, step, side, secret, data FROM events ORDER BY seq").fetchall()
+            metas = db.execute("SELECT key, value FROM meta").fetchall()
             self._version = db.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise _read_error(self.where, exc) from None
         finally:
-            if own:
+            if own and db.in_transaction:
                 db.execute("COMMIT")
+        self._events = [_event(self.where, row) for row in rows]
+        meta = _meta(self.where, metas)
         self._pending = meta.pop("pending", [])
         self._typed = meta.pop("typed", 0)  # how many of the queue's last faces the player typed (--dice)
         self._secret = meta.pop("pending_secret", [0] * len(self._pending))  # 1: that face is of a secret roll
         self._key, self._key_new = meta.pop(KEY, None), False
+        self._key_id, seal = meta.pop(KEY_ID, None), meta.pop(SEAL, None)
+        if self._key is None and self._key_id is not None:
+            self._key = read_key(self._key_id)  # None on a machine without it: new secret rolls get a new key
+        _check_sides(self.where, meta, self._key if seal is not None else None, seal, self._key_id)
+        self._packs = meta.pop("packs", [])  # the player's table pack each run of events was made with (issue 40)
         self._meta = meta
 
     @property
@@ -135,6 +161,17 @@ class EventLog:
             else:
                 self._key, self._key_new = secrets.token_hex(32), True
         return self._key
+
+    def _write_new_key(self) -> None:
+        """A key made for this save's new secret rolls (a save from before issue 24, or one whose key file is not on
+        this machine): kept outside the save where the machine allows, its sides sealed with it."""
+        key_id = self._key_id or secrets.token_hex(16)
+        entries = {SEAL: seal(self._key, self._meta)}
+        if write_key(key_id, self._key):
+            entries[KEY_ID] = self._key_id = key_id
+        else:
+            entries[KEY] = self._key
+        self._write_meta(**entries)
 
     @classmethod
     def create(cls, path: str | Path, meta: dict) -> "EventLog":
@@ -157,7 +194,8 @@ class EventLog:
         if target.exists():
             raise SoloError(f"{where} already exists: choose another --save file (nothing was changed)")
         if meta.get("human") != "none":
-            meta = meta | {KEY: secrets.token_hex(32)}
+            meta = meta | new_key(meta)
+        _clear_leftovers(target.parent)
         temporary = target.parent / f".{target.name}.{secrets.token_hex(4)}.new"
         try:
             try:
@@ -228,7 +266,7 @@ class EventLog:
             db = _connect(where)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.Error as exc:
-            raise SoloError(f"{where} is not a readable solo save file ({exc}); nothing was changed") from None
+            raise _read_error(where, exc) from None
         if not {"meta", "events"} <= tables:
             raise SoloError(f"{where} is not a solo save file (no event log in it)")
         return db
@@ -275,8 +313,13 @@ class EventLog:
             raise
         self._end("COMMIT")
 
+    @property
+    def packs(self) -> list[dict]:
+        """The table packs the events were made with: {"from": the first event made with it, "tables": id -> table}."""
+        return list(self._packs)
+
     def append(self, kind: str, step: str, side: str, data: dict, secret: bool = False, used_pending: int = 0,
-               used_secret: int = 0) -> Event:
+               used_secret: int = 0, pack: dict | None = None) -> Event:
         """Write one event before the engine acts on it; a roll that used ``used_pending`` faces of the pending
         queue (``used_secret`` of the secret one) takes them off it in the same transaction (issue 24: a kill between
         the two lost them or used them twice), and a secret key made for it is written with it. Its number comes
@@ -292,7 +335,11 @@ class EventLog:
             if used_pending or used_secret:
                 self._write_pending(left, typed, flags)
             if self._key_new:
-                self._write_meta(**{KEY: self._key})
+                self._write_new_key()
+            packs = self._packs + [{"from": seq, "tables": pack}] if pack is not None else self._packs
+            if pack is not None:
+                self._write_meta(packs=packs)
+        self._packs = packs
         event = Event(seq, kind, step, side, secret, data)
         self._events.append(event)
         self._pending, self._typed, self._secret, self._key_new = left, typed, flags, False
@@ -322,6 +369,9 @@ class EventLog:
     def type_faces(self, faces: list[int]) -> None:
         """Faces the player rolled on the table, for the next new rolls after those an undo kept."""
         pending, typed, flags = self._pending + list(faces), self._typed + len(faces), self._secret + [0] * len(faces)
+        if typed > TYPED_MOST:
+            raise SoloError(f"{self._typed} faces you typed already wait for the next rolls: at most {TYPED_MOST} may "
+                            f"wait (nothing was changed)")
         with self._transaction():
             self._write_pending(pending, typed, flags)
         self._pending, self._typed, self._secret = pending, typed, flags
@@ -353,6 +403,136 @@ class EventLog:
         self._events = [e for e in self._events if e.seq < last.seq]
         self._pending, self._secret = pending, flags
         return last
+
+
+def keys_dir() -> Path:
+    """Where the secret keys of the player's saves are kept (issue 40): the player's data folder (platformdirs), not
+    the save, so that the save's file tells nothing of the computer's next secret rolls."""
+    return data_dir() / "keys"
+
+
+def new_key(meta: dict) -> dict:
+    """The meta entries of a new person's save's key: its file's name (the key written there) and the seal, or the
+    key itself where no key file can be written."""
+    key, key_id = secrets.token_hex(32), secrets.token_hex(16)
+    entries = {SEAL: seal(key, meta)}
+    return entries | ({KEY_ID: key_id} if write_key(key_id, key) else {KEY: key})
+
+
+def write_key(key_id: str, key: str) -> bool:
+    """Write the key to its own file, readable by the player alone; False where the machine does not allow it."""
+    path = keys_dir() / key_id
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key)
+        return True
+    except OSError:
+        return False
+
+
+def read_key(key_id: str) -> str | None:
+    if not re.fullmatch(r"[0-9a-f]{32}", key_id):
+        return None
+    try:
+        key = (keys_dir() / key_id).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return key if re.fullmatch(r"[0-9a-f]{64}", key) else None
+
+
+def seal(key: str, meta: dict) -> str:
+    """The seal of a save's sides and game under its key."""
+    sealed = json.dumps({k: meta.get(k) for k in SEALED}, sort_keys=True)
+    return hmac.new(key.encode(), f"sides {sealed}".encode(), hashlib.sha256).hexdigest()
+
+
+def _check_sides(where: str, meta: dict, key: str | None, sealed: str | None, key_id: str | None) -> None:
+    """A person's save whose sides were edited outside solo is refused (issue 40: meta.human set to "none" showed the
+    German's purchases): its seal checked where its key is on this machine; "none" (nobody plays: all is shown) is
+    never a person's save."""
+    if (key_id is not None or sealed is not None) and meta.get("human") == "none":
+        raise _damaged(where, "a save played by a person says nobody plays it")
+    if key is not None and not hmac.compare_digest(sealed, seal(key, meta)):
+        raise _damaged(where, "its sides or game were changed outside solo")
+
+
+MAX_DATA = 1 << 20  # the largest event or meta entry a save holds (a CG's longest event is a few kB)
+MAX_DEPTH = 64  # the deepest nesting of an event's data (a roll's trace with its chained rolls: ~12)
+MAX_FACES = 10_000  # the most faces a roll or the pending queue holds
+
+
+def _damaged(where: str, what: str) -> SoloError:
+    return SoloError(f"{where} is damaged ({what[:200]}): it is not as solo wrote it; nothing was changed")
+
+
+def _json(where: str, text, what: str):
+    """One JSON value of the save, read with bounds on its size and depth (issue 40: deep JSON, a 5,000-digit number
+    and text that is no JSON at all once crashed a replay)."""
+    if not isinstance(text, (str, bytes)) or len(text) > MAX_DATA:
+        raise _damaged(where, f"{what} is not JSON text of at most {MAX_DATA:,} bytes")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _damaged(where, f"{what} is not JSON solo reads: {type(exc).__name__}") from None
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise _damaged(where, f"{what} nests deeper than {MAX_DEPTH}")
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        todo += [(child, depth + 1) for child in children if isinstance(child, (dict, list))]
+    return value
+
+
+def _faces(value, most: int = MAX_FACES) -> bool:
+    return isinstance(value, list) and len(value) <= most and all(type(f) is int and 1 <= f <= 6 for f in value)
+
+
+def _event(where: str, row: tuple) -> Event:
+    """One event row, its shape checked (issue 40: replay trusted the file): its columns' types, its data JSON of a
+    dict naming what it is; a roll's faces dice, an answer's or decision's value there."""
+    seq, kind, step, side, secret, data = row
+    what = f"event {seq}"
+    if type(seq) is not int or kind not in KINDS or not isinstance(step, str) or not isinstance(side, str) \
+            or secret not in (0, 1):
+        raise _damaged(where, f"{what}: {kind!r} {step!r} {side!r} {secret!r} is no event solo writes")
+    value = _json(where, data, f"{what}'s data")
+    if not isinstance(value, dict) or not isinstance(value.get("what"), str):
+        raise _damaged(where, f"{what}'s data names nothing it is for")
+    if kind == "roll" and (not _faces(value.get("faces")) or not isinstance(value.get("trace", {}), dict)):
+        raise _damaged(where, f"{what}: its faces are not dice")
+    if kind != "roll" and "value" not in value:
+        raise _damaged(where, f"{what}: its answer is missing")
+    return Event(seq, kind, step, side, bool(secret), value)
+
+
+def _meta(where: str, rows: list) -> dict:
+    """The meta entries, each checked (issue 40: a NULL meta, a 5,000-digit seed, a wrong type crashed a replay)."""
+    meta = {}
+    for key, text in rows:
+        if not isinstance(key, str):
+            raise _damaged(where, f"meta key {key!r}")
+        meta[key] = _json(where, text, f"meta {key}")
+    checks = {"seed": lambda v: type(v) is int and abs(v) < 1 << 63, "rules": lambda v: type(v) is int and v >= 1,
+              "human": lambda v: isinstance(v, str), "pending": _faces, "mission": lambda v: isinstance(v, str),
+              "cg": lambda v: isinstance(v, str), "variant": lambda v: isinstance(v, str),
+              "typed": lambda v: type(v) is int and 0 <= v <= len(meta.get("pending", [])),
+              "pending_secret": lambda v: isinstance(v, list) and len(v) == len(meta.get("pending", []))
+              and all(f in (0, 1) for f in v),
+              KEY: lambda v: isinstance(v, str) and 0 < len(v) <= 256, KEY_ID: lambda v: isinstance(v, str),
+              SEAL: lambda v: isinstance(v, str),
+              "vasl_boards": lambda v: v is None or isinstance(v, str),
+              "packs": lambda v: isinstance(v, list) and all(isinstance(p, dict) and type(p.get("from")) is int
+                                                             and isinstance(p.get("tables"), dict) for p in v)}
+    for key, check in checks.items():
+        if key in meta and not check(meta[key]):
+            raise _damaged(where, f"meta {key} = {str(meta[key])[:40]!r} is not one solo writes")
+    if meta.get("rules", 1) > RULES:
+        raise SoloError(f"{where} was made by a newer solo (rules version {meta['rules']}; this solo plays up to "
+                        f"{RULES}): update solo to open it; nothing was changed")
+    return meta
 
 
 def _take(faces: list[int], flags: list[int], flag: int, count: int) -> tuple[list[int], list[int]]:
@@ -401,6 +581,33 @@ def _fill(db: sqlite3.Connection, meta: dict) -> None:
     meta = {"rules": RULES} | meta  # a new save is played by today's rules
     db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.execute("COMMIT")
+
+
+LEFTOVER = re.compile(r"\..+\.[0-9a-f]{8}\.new")  # a new save's temporary file (`EventLog.creating`)
+LEFTOVER_AGE = 60.0  # seconds: a temporary file older than this, and held by no command, was left by a kill
+
+
+def _clear_leftovers(folder: Path) -> None:
+    """Remove the temporary files of new saves a kill left in ``folder`` (issue 40: 66 of 90 kills during `new` left
+    one, never cleaned): those older than a minute whose SQLite lock no command holds."""
+    try:
+        found = [p for p in folder.glob(".*.new") if LEFTOVER.fullmatch(p.name)]
+    except OSError:
+        return
+    for path in found:
+        try:
+            if time.time() - path.stat().st_mtime < LEFTOVER_AGE:
+                continue
+            db = sqlite3.connect(str(path), timeout=0, isolation_level=None)
+            try:
+                db.execute("BEGIN EXCLUSIVE")  # refused while the command making it still runs
+                db.execute("ROLLBACK")
+            finally:
+                db.close()
+            path.unlink()
+            path.with_name(path.name + "-journal").unlink(missing_ok=True)
+        except (OSError, sqlite3.Error):
+            continue
 
 
 def _place(temporary: Path, target: Path) -> None:

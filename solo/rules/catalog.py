@@ -1,8 +1,10 @@
 """The catalog: every shipped table, the player's table pack, the inventory and the missing list."""
 
 import difflib
+import hashlib
+import json
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from solo.core.content import config_dir, content_dir
@@ -29,6 +31,12 @@ class Catalog:
     errors: list[str] = field(default_factory=list)
     broken: dict[str, str] = field(default_factory=dict)  # a pack's table id (or file) left out -> its problem
     chained_odds: dict = field(default_factory=dict, repr=False, compare=False)  # odds.py: a chained table's outcomes
+    pack: dict = field(default_factory=dict, repr=False)  # the player's pack as read: table id -> its TOML table
+
+    @cached_property
+    def pack_hash(self) -> str:
+        """What the player's pack holds, as one digest (a save records the pack its rolls were made with, issue 40)."""
+        return pack_digest(self.pack)
 
     def get(self, table_id: str) -> Table:
         if table_id in self.tables:
@@ -168,15 +176,25 @@ def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
     cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
 
 
-def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
+def pack_digest(pack: dict) -> str:
+    return hashlib.sha256(json.dumps(pack, sort_keys=True, default=str).encode()).hexdigest()
+
+
+RECORDED = Path("(the table pack recorded in the save)")
+
+
+def load_catalog(folders: list[tuple[Path, bool]], recorded: dict | None = None) -> Catalog:
     """Load (folder, is_pack) pairs; collect every problem as one line in ``errors``. A table of the player's pack with
-    a problem is left out (``broken``), so that a command that does not roll on it still runs."""
+    a problem is left out (``broken``), so that a command that does not roll on it still runs. ``recorded``: the pack
+    a save recorded (table id -> its TOML table) read instead of the pack folders' files."""
     cat = Catalog()
     packs: set[str] = set()
+    raws_by_id: dict[str, dict] = {}
     for folder, pack in folders:
-        for path in table_files(folder):
+        files = table_files(folder) if recorded is None or not pack else [RECORDED]
+        for path in files:
             try:
-                raws = read_toml(path)
+                raws = read_toml(path) if path is not RECORDED else {"table": list(recorded.values())}
                 unknown = set(raws) - {"table"}
                 if unknown:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are [[table]] entries")
@@ -189,6 +207,8 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
                 continue
             for raw in raws.get("table", []):
                 table_id = str(raw.get("id", "?")) if isinstance(raw, dict) else "?"
+                if pack:
+                    raws_by_id[table_id] = raw
                 try:
                     _add(cat, raw, path, pack)
                 except TableFileError as exc:
@@ -219,11 +239,18 @@ def load_catalog(folders: list[tuple[Path, bool]]) -> Catalog:
             cat.broken[table.id] = lines[0]
     for table_id in set(cat.broken) & set(cat.tables):
         del cat.tables[table_id]
+    cat.pack = {table_id: raws_by_id[table_id] for table_id in sorted(packs) if table_id in cat.tables}
     return cat
 
 
 def catalog_folders() -> list[tuple[Path, bool]]:
     return [(content_dir("tables"), False), (config_dir() / "tables", True)]
+
+
+@cache
+def recorded_catalog(pack: str) -> Catalog:
+    """The shipped tables with the pack a save recorded (``pack``: its JSON) in place of the player's pack today."""
+    return load_catalog(catalog_folders(), json.loads(pack))
 
 
 @cache

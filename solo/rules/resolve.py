@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from solo.core.dice import DiceSource, Roll, original_of, roll
+from solo.core.dice import DICE_PER_KIND, DiceSource, Roll, original_of, roll
 from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog
 from solo.rules.model import Modifier, Table
@@ -44,6 +44,24 @@ class Trace:
             "subrolls": [s.to_json() for s in self.subrolls], "secret": self.roll.secret,
             "stand_in": bool(self.table.stand_in), **({"effect": self.effect} if self.effect else {}),
         }
+
+    @classmethod
+    def recorded(cls, data: dict, cat: Catalog) -> "Trace":
+        """The trace a save recorded (`to_json`), as it was made (issue 40: a roll, once made, stands): its faces,
+        modifiers, Final, row, result, footnotes, effect and chained rolls are the recorded ones, whatever today's
+        table or the player's pack says. The table is today's when it still has that id and kind of roll (for its
+        title and reading), else one named as the save recorded it."""
+        faces = tuple(data["dice"])
+        table = cat.tables.get(data["table"])
+        kind = table.roll if table and not table.is_chart else None
+        if kind is None or DICE_PER_KIND.get(kind) != len(faces) or original_of(kind, faces) != data["original"]:
+            kind = "dr" if len(faces) == 1 else "DR" if data["original"] == faces[0] + faces[1] else "d66"
+            table = Table(data["table"], data["title"], data["rule"], "recorded in the save", kind,
+                          "recorded in the save", stand_in="recorded" if data.get("stand_in") else "")
+        mods = [Applied(m["name"], m["label"], m["value"]) for m in data.get("modifiers", [])]
+        return cls(table, Roll(kind, faces, table.id, table.rule, bool(data.get("secret"))), data.get("column") or "",
+                   mods, data["final"], data["row"], data["result"], list(data.get("footnotes", [])),
+                   [cls.recorded(s, cat) for s in data.get("subrolls", [])], dict(data.get("effect", {})))
 
 
 def parse_mods(mods: tuple[str, ...]) -> dict:

@@ -109,6 +109,19 @@ def _action(x: Ctx):
     return parse
 
 
+def _logged(x: Ctx):
+    """A logged action checked again on replay as the player's was (issue 40): what it was given, its own keys."""
+    parse = _action(x)
+
+    def check(value) -> None:
+        if not isinstance(value, dict) or not isinstance(value.get("do"), str):
+            raise SoloError("is not an action")
+        keys = KEYS.get(value["do"], ("hex",))
+        if all(k in value for k in keys):  # a sync logs what it found, not the counters it was given
+            parse({k: v for k, v in value.items() if k == "do" or k in keys})
+    return check
+
+
 def _place(x: Ctx, raw: dict) -> dict:
     """S? placed: a count, or one hex each, a hex of the mission's map holding no S? yet (one S? per Location, as
     every S? placement case of 4.1 places them); at most MOST S? on the map in all."""
@@ -167,7 +180,7 @@ def setup_mission(x: Ctx, load: Load) -> None:
 def mission_loop(x: Ctx, load: Load) -> None:
     setup_mission(x, load)
     while not x.m.ended:
-        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x))
+        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x), recheck=_logged(x))
         x.last = do(x, action)
 
 
@@ -341,7 +354,8 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
     x, load = context(game, log, Human(answers, interactive, never_prompt=("action",)), frozen, enemy_ai)
     waiting = None
     try:
-        mission_loop(x, load)
+        with x.play.guarded():
+            mission_loop(x, load)
     except NeedAnswer as need:
         waiting = need.question
     m = x.m

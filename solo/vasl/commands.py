@@ -8,6 +8,7 @@ was read from."""
 
 from dataclasses import dataclass, field
 
+from solo.core.errors import SoloError
 from solo.vasl.sequence import join, split
 
 SEPARATOR = "\x1b"
@@ -29,9 +30,14 @@ class Command:
 
     def leaves(self) -> list["Command"]:
         """Every leaf command in the order VASSAL runs them."""
-        if self.leaf:
-            return [self]
-        return [leaf for child in self.children for leaf in child.leaves()]
+        out, todo = [], [self]
+        while todo:
+            command = todo.pop()
+            if command.leaf:
+                out.append(command)
+            else:
+                todo += reversed(command.children)
+        return out
 
     def parent_of(self, command: "Command") -> "Command | None":
         """The command whose sequence holds ``command``."""
@@ -52,9 +58,27 @@ class Command:
         parent.children = [c for c in parent.children if c is not command]
 
 
+MAX_DEPTH = 16  # commands nested deeper are refused (issue 40: ~500 nested escapes in a 610-byte game once crashed
+# solo); the games VASL saves nest 3 deep
+MAX_COMMANDS = 1_000_000  # more commands than any game holds (Hill 621, the largest shared save: ~2,000)
+
+
 def parse(text: str) -> Command:
-    """The command tree of a saved game's text."""
-    tokens = split(text, SEPARATOR)
-    if len(tokens) == 1 and tokens[0] == text:
-        return Command(text)
-    return Command(children=[parse(t) for t in tokens])
+    """The command tree of a saved game's text, read level by level (no recursion: a hostile file cannot exhaust
+    the stack); a tree nested deeper than MAX_DEPTH, or of more than MAX_COMMANDS, is refused in one line."""
+    root = Command(text)
+    todo, count = [(root, 1)], 1
+    while todo:
+        command, depth = todo.pop()
+        tokens = split(command.text, SEPARATOR)
+        if len(tokens) == 1 and tokens[0] == command.text:
+            continue
+        if depth >= MAX_DEPTH:
+            raise SoloError(f"its commands nest more than {MAX_DEPTH} deep; VASL's saved games nest 3 deep: "
+                            f"not a VASL saved game")
+        count += len(tokens)
+        if count > MAX_COMMANDS:
+            raise SoloError(f"it holds more than {MAX_COMMANDS:,} commands: not a VASL saved game solo reads")
+        command.text, command.children = "", [Command(t) for t in tokens]
+        todo += [(child, depth + 1) for child in command.children]
+    return root

@@ -28,6 +28,10 @@ EDGE = (400, 400)  # VASL's Main Map edgeWidth, edgeHeight
 MAIN_MAP = ("Main Map", "Map0")  # the Main Map by its name, and by the id older VASSAL versions wrote
 HEX_WIDTH, HEX_HEIGHT, ORIGIN = 56.24, 64.51, (0, 32)  # VASL's ASLBoard hex grid when the board gives none
 BOARDS = "bd\t"
+MAX_PLACES = 100  # a board's column and row on the map: 0-99 (issue 40: a board at column 999,999,999 once took
+# 57 s to place)
+MAX_PIXELS = 100_000  # the largest board image side or crop coordinate (a geomorphic board is 1800 x 645)
+ZOOMS = (0.05, 20.0)  # the magnifications solo takes (VASL offers 0.25 to 2); inf, nan, 1e308 are refused
 
 
 @dataclass(frozen=True)
@@ -57,13 +61,18 @@ def _spec(desc: str) -> BoardSpec:
     try:
         column, row, name = int(tokens[0]), int(tokens[1]), tokens[2]
     except (IndexError, ValueError):
-        raise SoloError(f"the board layout {desc.strip()!r} is not one VASL writes: column, row, board") from None
+        raise SoloError(f"the board layout {desc.strip()[:80]!r} is not one VASL writes: column, row, board") from None
+    if not (0 <= column < MAX_PLACES and 0 <= row < MAX_PLACES):
+        raise SoloError(f"the board layout puts board {name[:20]!r} at column {column}, row {row}: VASL's map has "
+                        f"room for {MAX_PLACES} boards across and down")
     flipped = name.startswith("r") and name.lower() not in ("r", "rdx")
     try:
         crop = tuple(int(t) for t in tokens[3:7])
         crop = crop if len(crop) == 4 else None
     except ValueError:
         crop = None
+    if crop and not all(-1 <= c <= MAX_PIXELS for c in crop):
+        raise SoloError(f"the board layout crops board {name[:20]!r} to {crop}: not a rectangle of a board image")
     version = _after(desc, "VER")
     overlays = []
     rest = desc
@@ -80,6 +89,9 @@ def _spec(desc: str) -> BoardSpec:
         zoom = float(desc[desc.index("ZOOM") + 5:]) if "ZOOM" in desc else 1.0
     except ValueError:
         zoom = 1.0  # VASL ignores a ZOOM it cannot read
+    if not (math.isfinite(zoom) and ZOOMS[0] <= zoom <= ZOOMS[1]):
+        raise SoloError(f"the board layout magnifies board {name[:20]!r} by ZOOM {zoom}: VASL magnifies a board "
+                        f"{ZOOMS[0]} to {ZOOMS[1]} times")
     return BoardSpec(column, row, name[1:] if flipped else name, flipped, crop, version, tuple(overlays), tuple(ssr),
                      zoom)
 
@@ -244,10 +256,10 @@ def read_layout(specs: list[BoardSpec], folder: Path | None) -> Layout:
     widths = {(b.spec.column, b.spec.row): b.size[0] for b in boards}
     heights = {(b.spec.column, b.spec.row): b.size[1] for b in boards}
     placed = []
-    for b in boards:
+    for b in boards:  # the boards left of it in its row, above it in its column: over the boards, not the places
         col, row = b.spec.column, b.spec.row
-        x = sum(widths.get((c, row), 0) for c in range(col)) + EDGE[0]
-        y = sum(heights.get((col, r), 0) for r in range(row)) + EDGE[1]
+        x = sum(w for (c, r), w in widths.items() if r == row and c < col) + EDGE[0]
+        y = sum(h for (c, r), h in heights.items() if c == col and r < row) + EDGE[1]
         placed.append(PlacedBoard(b.spec, b.grid, b.columns, b.rows, b.image, x, y))
     return Layout(tuple(placed))
 
@@ -261,12 +273,16 @@ def _board(spec: BoardSpec, folder: Path | None) -> PlacedBoard:
         raise SoloError(f"{where}: not readable XML ({exc})") from None
     columns, rows, elevation, _terrain, _stairs = decode_los(los, f"board {spec.name} LOSData")
 
-    def number(key: str, default: float) -> float:
+    def number(key: str, default: float, low: float, high: float) -> float:
         try:
-            return float(root.get(key, default))
+            value = float(root.get(key, default))
         except ValueError:
             raise SoloError(f"{where}: {key}={root.get(key)!r} is not a number") from None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise SoloError(f"{where}: {key}={root.get(key)!r} is not from {low:g} to {high:g}")
+        return value
 
-    grid = HexGrid(number("hexWidth", HEX_WIDTH), number("hexHeight", HEX_HEIGHT),
-                   int(number("A1CenterX", ORIGIN[0])), int(number("A1CenterY", ORIGIN[1])))
+    grid = HexGrid(number("hexWidth", HEX_WIDTH, 1, MAX_PIXELS), number("hexHeight", HEX_HEIGHT, 1, MAX_PIXELS),
+                   int(number("A1CenterX", ORIGIN[0], -MAX_PIXELS, MAX_PIXELS)),
+                   int(number("A1CenterY", ORIGIN[1], -MAX_PIXELS, MAX_PIXELS)))
     return PlacedBoard(spec, grid, columns, rows, elevation.shape)

@@ -10,6 +10,7 @@ and Concealment, Labeler, Marker)."""
 from dataclasses import dataclass
 from functools import cached_property
 
+from solo.core.errors import SoloError
 from solo.vasl.sequence import join, split
 
 ADD = "+/"
@@ -45,6 +46,9 @@ class Trait:
         return split(self.type[len(self.kind) + 1:], ";")
 
 
+MAX_TRAITS = 200  # a piece of more traits is refused (VASL's counters have at most ~50; issue 40)
+
+
 def chain(text: str) -> list[str]:
     """The per-trait strings of a type or state, outermost first."""
     out = []
@@ -53,6 +57,8 @@ def chain(text: str) -> list[str]:
         out.append(head)
         if not rest:
             return out
+        if len(out) >= MAX_TRAITS:
+            raise SoloError(f"a counter of more than {MAX_TRAITS} traits: not a VASL saved game solo reads")
         text = rest[0]
 
 

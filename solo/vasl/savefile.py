@@ -32,7 +32,7 @@ def read_save(path: Path) -> SaveFile:
     """The saved game at ``path``; a file that is not a VASL saved game is one line naming what is wrong."""
     try:
         with zipfile.ZipFile(path) as archive:
-            entries = tuple((info, archive.read(info)) for info in archive.infolist())
+            entries = _entries(archive, path)
     except FileNotFoundError:
         raise SoloError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -50,6 +50,32 @@ def read_save(path: Path) -> SaveFile:
                         f"only VASL saved games can be read")
     key, text = deobfuscate(files[GAME], path)
     return SaveFile(path, entries, key, text)
+
+
+MAX_ENTRIES = 64  # a saved game holds 3 entries (savedGame, savedata, moduledata)
+MAX_GAME = 16 << 20  # the savedGame entry: 16 MB (Hill 621, the largest shared save, is 1 MB)
+MAX_ENTRY = 1 << 20  # any other entry: 1 MB (savedata and moduledata are each under 300 bytes)
+
+
+def _entries(archive: zipfile.ZipFile, path: Path) -> tuple[tuple[zipfile.ZipInfo, bytes], ...]:
+    """The entries, each read with its size cap (issue 40: a 1.5 MB file holding a 1.5 GB entry took 3.1 GB of
+    memory read whole): what the archive says of a size is not trusted, at most the cap and one byte are read."""
+    infos = archive.infolist()
+    if len(infos) > MAX_ENTRIES:
+        raise SoloError(f"{path} holds {len(infos)} entries, not a VASL saved game (it has 3)")
+    entries = []
+    for info in infos:
+        cap = MAX_GAME if info.filename == GAME else MAX_ENTRY
+        if info.file_size > cap:
+            raise SoloError(f"{path}: its entry {info.filename!r} is {info.file_size:,} bytes, more than the "
+                            f"{cap:,} a VASL saved game's has")
+        with archive.open(info) as handle:
+            data = handle.read(cap + 1)
+        if len(data) > cap:
+            raise SoloError(f"{path}: its entry {info.filename!r} is larger than the {cap:,} bytes a VASL saved "
+                            f"game's has")
+        entries.append((info, data))
+    return tuple(entries)
 
 
 def _module_name(data: bytes | None) -> str | None:
@@ -71,7 +97,7 @@ def deobfuscate(data: bytes, path: Path) -> tuple[int | None, str]:
             raise ValueError("odd number of hex digits: the file is cut short")
         key = int(body[:2], 16)
         raw = bytes.fromhex(body[2:].decode("ascii"))
-        return key, bytes(b ^ key for b in raw).decode("utf-8")
+        return key, raw.translate(_xor(key)).decode("utf-8")
     except (ValueError, UnicodeDecodeError) as exc:
         raise SoloError(f"{path}: its {GAME} is damaged ({exc})") from None
 
@@ -81,17 +107,33 @@ def obfuscate(text: str, key: int | None) -> bytes:
     data = text.encode("utf-8")
     if key is None:
         return data
-    return (HEADER + f"{key:02x}" + bytes(b ^ key for b in data).hex()).encode("ascii")
+    return (HEADER + f"{key:02x}" + data.translate(_xor(key)).hex()).encode("ascii")
+
+
+def _xor(key: int) -> bytes:
+    """The byte table of XOR ``key`` (bytes.translate: the whole game in one pass)."""
+    return bytes(b ^ key for b in range(256))
+
+
+def check_out(save: SaveFile, out: Path) -> None:
+    """Where a copy of ``save`` is to be written, checked before anything is written (issue 40): not the game read, in
+    a folder that exists and may be written to, not a folder itself."""
+    out = Path(out)
+    if out.exists() and out.resolve() == save.path.resolve():
+        raise SoloError(f"{out} is the saved game being read: write the copy to another file (nothing was changed)")
+    if not out.parent.is_dir():
+        raise SoloError(f"cannot write {out}: there is no folder {out.parent} (nothing was changed)")
+    if out.is_dir():
+        raise SoloError(f"cannot write {out}: it is a folder (nothing was changed)")
+    if not os.access(out.parent, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise SoloError(f"cannot write {out}: permission denied (nothing was changed)")
 
 
 def write_save(save: SaveFile, text: str, out: Path) -> None:
     """A copy of ``save`` with the game ``text``, every other entry (name, date, compression) as it was read; written
     whole or not at all, never over the saved game it was read from."""
     out = Path(out)
-    if out.exists() and out.resolve() == save.path.resolve():
-        raise SoloError(f"{out} is the saved game being read: write the copy to another file")
-    if not out.parent.is_dir():
-        raise SoloError(f"cannot write {out}: there is no folder {out.parent}")
+    check_out(save, out)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
         with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w") as archive:

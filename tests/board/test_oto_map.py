@@ -160,3 +160,76 @@ def test_hexrows_in_play(board):
     cut = oto.in_play(board, 28)
     assert len(cut.hexes) == 30 * 28 and "A28" in cut.hexes and "B28" in cut.hexes and "A29" not in cut.hexes
     assert cut.lvp == ["A12", "D22", "I7", "I14", "P3", "Q10", "V17", "Z15", "CC5", "DD13"]
+
+
+@pytest.mark.parametrize("value", ['"woods, level 300"', '"woods, level ²"', '"woods, level -200"', '"open, level 6"',
+                                   '"open, level 1.5"', '"open, level ' + "9" * 5000 + '"'])
+def test_an_override_level_out_of_the_maps_range_is_refused(tmp_path, value):
+    """Issue 40: level 300 once overflowed int8 after 9 s and 1.5 GB; level ² crashed; level -200 was taken."""
+    path = tmp_path / "oto.toml"
+    path.write_text(f"M12 = {value}\n", encoding="utf-8")
+    with pytest.raises(SoloError, match="a level from -1 to 5") as exc:
+        oto.overrides(path)
+    assert "\n" not in str(exc.value)
+    path.write_text('M12 = "woods, level -1"\nM13 = "open, level 5"\n', encoding="utf-8")
+    assert oto.overrides(path) == {"M12": ("woods", -1), "M13": ("open", 5)}
+
+
+def _archive(data: str, picture: bytes | None = None, name: str = "bdOTO.png") -> bytes:
+    import io
+    import zipfile
+
+    from PIL import Image
+    if picture is None:
+        buffer = io.BytesIO()
+        Image.new("RGB", (400, 500), (199, 216, 150)).save(buffer, "PNG")
+        picture = buffer.getvalue()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("data", data)
+        archive.writestr(name, picture)
+    return out.getvalue()
+
+
+GEOMETRY = "version 1.0\nx0 0\ny0 44\ndx 83\ndy 96\n"
+
+
+def test_a_small_good_archive_reads():
+    grid, picture = oto.read_archive(_archive(GEOMETRY))
+    assert (grid.columns, grid.rows, picture.shape) == (5, 5, (500, 400, 3))
+
+
+@pytest.mark.parametrize("data", ["x0 0\ny0 44\ndx nan\ndy 96", "x0 0\ny0 44\ndx inf\ndy 96",
+                                  "x0 nan\ny0 44\ndx 83\ndy 96", "x0 0\ny0 44\ndx 1e308\ndy 96",
+                                  "x0 0\ny0 -1e308\ndx 83\ndy 96", "x0 0\ny0 44\ndx 0.001\ndy 96"])
+def test_a_hex_grid_that_is_no_number_or_out_of_range_is_one_line(data):
+    """Issue 40: bdOTO's data with dx nan crashed."""
+    with pytest.raises(SoloError, match="hex grid") as exc:
+        oto.read_archive(_archive(data))
+    assert "\n" not in str(exc.value)
+
+
+def test_a_tiny_map_image_is_one_line():
+    """Issue 40: a 1x1 map image crashed."""
+    import io
+
+    from PIL import Image
+    buffer = io.BytesIO()
+    Image.new("RGB", (1, 1)).save(buffer, "PNG")
+    with pytest.raises(SoloError, match="does not hold its hex grid"):
+        oto.read_archive(_archive(GEOMETRY, buffer.getvalue()))
+
+
+def test_a_map_image_of_too_many_pixels_is_refused_before_it_is_decoded():
+    """Issue 40: an image over 178 million pixels crashed (PIL's DecompressionBombError): refused from its size."""
+    import io
+
+    from PIL import Image
+    for size, says in (((6000, 5000), "6000 x 5000 pixels, more than the 20,000,000"),
+                       ((15000, 12000), "decompression bomb")):
+        buffer = io.BytesIO()
+        Image.new("1", size).save(buffer, "PNG")
+        assert len(buffer.getvalue()) < 1 << 20
+        with pytest.raises(SoloError, match=says) as exc:
+            oto.read_archive(_archive(GEOMETRY, buffer.getvalue()))
+        assert "\n" not in str(exc.value)

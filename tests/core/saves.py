@@ -1,5 +1,6 @@
 """Helpers for the save-integrity tests (issue 24): a save's state, its replay, and solo run in-process."""
 
+import json
 import os
 import shutil
 import sqlite3
@@ -8,10 +9,20 @@ from io import StringIO
 
 from solo.cli import cli
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
+from solo.core.store import KEY, KEY_ID, SEAL, EventLog, seal
 from solo.games import run_campaign, run_mission
 
 ANSWERS = 'purchase = ["I2", "I2", "V4", { rg = "O2", prereg = 1 }]\nrecon = 1\n'
+
+
+def fix_key(path, key: str) -> None:
+    """The save's secret key set to ``key``, kept in the save (a test that wants the computer's secret rolls and draws
+    the same at every run), its sides sealed with it."""
+    with sqlite3.connect(path) as db:
+        meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
+        db.execute("DELETE FROM meta WHERE key = ?", (KEY_ID,))
+        db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                       [(KEY, json.dumps(key)), (SEAL, json.dumps(seal(key, meta)))])
 
 
 def state(path) -> tuple | None:

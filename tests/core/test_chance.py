@@ -16,7 +16,7 @@ from solo.campaign.steps.initiative import initiative
 from solo.cli import cli
 from solo.core.errors import SoloError
 from solo.core.sides import Human
-from solo.core.store import KEY, EventLog, secret_faces
+from solo.core.store import KEY, KEY_ID, SEAL, EventLog, keys_dir, secret_faces
 from tests.core.saves import ANSWERS, solo, state
 from tests.reph import new_reph
 from tests.vasl.test_files import solo as run_main
@@ -44,7 +44,9 @@ def public_number(log: EventLog, event) -> int:
 
 
 def stored_key(path) -> str:
-    return json.loads(sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()[0])
+    """The save's secret key, from its file in the player's data folder (issue 40: not in the save)."""
+    key_id = json.loads(sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = ?", (KEY_ID,)).fetchone()[0])
+    return (keys_dir() / key_id).read_text()
 
 
 def test_the_same_seed_does_not_give_the_same_secret_rolls(tmp_path):
@@ -107,7 +109,7 @@ def test_an_old_save_gets_a_key_with_its_first_new_secret_roll_and_replays(tmp_p
     (tmp_path / "a.toml").write_text(ANSWERS)
     assert solo("cg", "new", "oto2", "--save", path, "--human", "russian", "--seed", "4") == 0
     with sqlite3.connect(path) as db:  # as a save from before issue 24: no key
-        db.execute("DELETE FROM meta WHERE key = ?", (KEY,))
+        db.execute("DELETE FROM meta WHERE key IN (?, ?, ?)", (KEY, KEY_ID, SEAL))
     before = state(path)
     assert solo("cg", "reph", path, "--answers", str(tmp_path / "a.toml")) == 0
     key, log = stored_key(path), EventLog.open(path)
@@ -123,7 +125,7 @@ def test_a_simulation_stays_the_same_for_a_seed(tmp_path):
         runs.append(state(str(tmp_path / name)))
     assert runs[0] == runs[1]
     with sqlite3.connect(tmp_path / "s1.db") as db:
-        assert db.execute("SELECT count(*) FROM meta WHERE key = ?", (KEY,)).fetchone()[0] == 0  # derived
+        assert db.execute("SELECT count(*) FROM meta WHERE key IN (?, ?)", (KEY, KEY_ID)).fetchone()[0] == 0  # derived
 
 
 def test_undo_keeps_the_secret_faces_for_the_secret_rolls(tmp_path):

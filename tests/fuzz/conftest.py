@@ -3,13 +3,19 @@
 With ``-m long`` every test here is marked long (so the marker selects it) and hypothesis uses the long profile.
 """
 
+import resource
+from datetime import timedelta
+
 import pytest
 from hypothesis import HealthCheck, settings
 
-SMALL, LONG = 40, 1500  # examples per fuzz test: the plain run's sample, the long run's share of 10,000
+SMALL, LONG = 40, 750  # examples per fuzz test: the plain run's sample, the long run's share of 10,000 (14 tests)
+
+SECONDS, MEGABYTES = 10, 500  # issue 40: no input may take 10 s (hypothesis's deadline fails it), nor 500 MB
 
 for name, examples in (("fuzz", SMALL), ("fuzz-long", LONG)):
-    settings.register_profile(name, max_examples=examples, deadline=None, derandomize=name == "fuzz",
+    settings.register_profile(name, max_examples=examples, deadline=timedelta(seconds=SECONDS),
+                              derandomize=name == "fuzz",
                               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                                      HealthCheck.data_too_large, HealthCheck.filter_too_much])
 
@@ -25,3 +31,11 @@ def pytest_configure(config):
 def pytest_itemcollected(item):
     if _long(item.config) and "tests/fuzz/" in item.nodeid.replace("\\", "/"):
         item.add_marker(pytest.mark.long)
+
+
+@pytest.fixture(autouse=True)
+def within_memory():
+    """After each fuzz test, the process never held more than MEGABYTES (its peak resident memory)."""
+    yield
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    assert peak < MEGABYTES, f"the process reached {peak:.0f} MB"

@@ -126,3 +126,29 @@ def test_a_bad_vasl_file_changes_nothing(game, capsys):
     out = solo(capsys, "mission", "sync", str(save), str(tmp_path / "bad.vsav"))
     assert refused(out)
     assert save_rows(save) == before
+
+
+def test_sync_write_to_no_folder_changes_nothing(game, capsys):
+    """Issue 40: `sync --write no/such/folder/out.vsav` said "cannot write" but the save had grown (35 to 39 events)
+    and the ENEMY's moves were marked as sent. The copy's path is checked before anything is written."""
+    save, tmp_path = game
+    _to(save, "FRIENDLY MPh")
+    before = save_rows(save)
+    out = solo(capsys, "mission", "sync", str(save), str(tmp_path / "g1.vsav"), "--write", "no/such/folder/out.vsav")
+    assert refused(out) and "no/such/folder" in out.err
+    assert save_rows(save) == before
+
+
+def test_sync_write_that_fails_while_writing_leaves_the_save_as_it_was(game, capsys, monkeypatch):
+    """The copy is written before the save's transaction commits: a copy that cannot be written (a full disk, a
+    folder gone meanwhile) leaves the save as it was, so the next sync finds the ENEMY's moves still to send."""
+    save, tmp_path = game
+    _to(save, "FRIENDLY MPh")
+    before = save_rows(save)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr("solo.vasl.savefile.zipfile.ZipFile.writestr", full_disk)
+    out = solo(capsys, "mission", "sync", str(save), str(tmp_path / "g1.vsav"), "--write", "out.vsav")
+    assert refused(out) and "No space left on device" in out.err
+    assert save_rows(save) == before and not (tmp_path / "out.vsav").exists()

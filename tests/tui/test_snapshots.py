@@ -1,15 +1,13 @@
 """Every screen at 100x30 and at 200x60 (issue 23.6), as SVG snapshots (pytest-textual-snapshot;
 `pytest --snapshot-update tests/tui/test_snapshots.py` redraws them after a change that is meant)."""
 
-import json
-import sqlite3
-
 import pytest
 
-from solo.core.store import KEY, EventLog
+from solo.core.store import EventLog
 from solo.games import run_campaign, run_mission
 from solo.tui.app import SoloApp
 from solo.tui.saves import remember, saves_dir
+from tests.core.saves import fix_key
 from tests.tui.conftest import saves_listed
 
 SIZES = [(100, 30), (200, 60)]
@@ -29,8 +27,7 @@ def a_campaign() -> None:
     choices (Play.draw) and secret rolls are the same at every run."""
     path = saves_dir() / "orsha.db"
     EventLog.create(path, {"cg": "oto2", "human": "Russian", "seed": 4})
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE meta SET value = ? WHERE key = ?", (json.dumps("5" * 64), KEY))
+    fix_key(path, "5" * 64)
     run_campaign(EventLog.open(path), {"purchase": ["I2", "I1"], "recon": 1})
     remember(path)
 
