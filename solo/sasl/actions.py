@@ -88,13 +88,17 @@ def check_enter(x: Ctx, raw: dict) -> dict:
                             f"to bring on (still off the map: {have})")
     if m.holds_enemy(where):
         raise SoloError(f"enter: {where} holds ENEMY units")
+    s_here = [s.id for s in m.s if s.status == "hidden" and x.map is not None and x.map.name(s.where) == where]
+    if s_here:
+        raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? stands "
+                        "(a FRIENDLY unit never shares a hex with a hidden S?)")
     new = [Unit("", t, kind_of(t, x.defn["friendly"]), where, side="FRIENDLY") for t in types]
     problem = stacking(m, where, "FRIENDLY", new)
     if problem:
         raise SoloError(f"enter: {problem}")
     seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
     entering = {"mf": entry_cost(x, where)} if rule.get("edge") else {}
-    return {"do": "enter", "hex": where, "units": types, **entering, "sees": sightings(x, seeing, [where])}
+    return {"do": "enter", "hex": where, "units": types, **entering, "sees": sightings(x, seeing or new, [where])}
 
 
 def entry_cost(x: Ctx, where: str) -> float:
@@ -149,19 +153,21 @@ def check_move(x: Ctx, raw: dict) -> dict:
     else:
         raise SoloError(f"move: FRIENDLY units move in the FRIENDLY MPh, rout in the RtPh and Advance in the APh "
                         f"(it is the {m.phase})")
-    cost, here = 0.0, start
+    costs, here = [], start
     for step in path:
         if x.map is not None and not x.map.adjacent(here, step):
             raise SoloError(f"move: {step} is not next to {here}")
+        c = 0.0
         if x.map is not None:
             weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
             c = x.map.cost(here, step, weight)
             if c == float("inf"):
                 raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)})")
-            cost += c
+        costs.append(c)
         if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
             raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
         here = step
+    cost = sum(costs)
     infantry = [u for u in units if u.kind in INFANTRY]
     if x.map is not None and x.map.graph is not None and infantry and m.phase == "FRIENDLY MPh":
         mf = _allowance(infantry)
@@ -172,8 +178,8 @@ def check_move(x: Ctx, raw: dict) -> dict:
     problem = stacking(m, path[-1], "FRIENDLY", units)
     if problem:
         raise SoloError(f"move: {problem}")
-    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost,
-            "sees": sightings(x, units, path, start)}
+    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost, "costs": costs,
+            "sees": sightings(x, units, path)}
 
 
 def check_result(x: Ctx, raw: dict) -> dict:
@@ -268,7 +274,8 @@ def _enter(x: Ctx, a: dict) -> dict:
             u.owner = owners[0].id
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
-    return {"units": [u.to_json() for u in new]} | activation_checks(x, a.get("sees", []), _viewer(new))
+    return {"units": [u.to_json() for u in new]} | _joined(activation_checks(x, a.get("sees", []), _viewer(new)),
+                                                          sweep(x))
 
 
 def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
@@ -277,21 +284,58 @@ def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
 
 
 def _move(x: Ctx, a: dict) -> dict:
+    """The units move along the path; from rules version 5 on (an action with its ``costs``) hex by hex, each hex's
+    Activation checks made when it is entered, and the move ends short of ENEMY units they reveal (the reading above
+    ``sightings``)."""
     units = [x.m.unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
+    start, path, checks, short = units[0].hex, a["path"], {}, ""
+    if "costs" in a:
+        path, checks, short = _stepwise(x, units, a)
+    mf = sum(a["costs"][:len(path) + bool(short.startswith("back"))]) if "costs" in a else a.get("mf", 0)
     if infantry and x.m.phase == "FRIENDLY MPh":
         for u in infantry:
-            x.m.spent[u.id] = x.m.spent.get(u.id, 0) + a.get("mf", 0)
+            x.m.spent[u.id] = x.m.spent.get(u.id, 0) + mf
         if max(x.m.spent[u.id] for u in infantry) > _allowance(infantry):
             for u in infantry:
                 u.marks = sorted(set(u.marks) | {"CX"})
+    to = path[-1] if path else start
     for u in units + _carried(x, units):
-        u.hex = a["path"][-1]
+        u.hex = to
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
-    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(a['path'])}"
-          + (f" ({a['mf']:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if a.get("mf") else ""),
-          rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
-    return {"moved": a["units"], "to": a["path"][-1]} | activation_checks(x, a.get("sees", []), _viewer(units))
+    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(path) or 'nowhere'}"
+          + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if mf else "")
+          + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
+    if "costs" not in a:
+        checks = activation_checks(x, a.get("sees", []), _viewer(units))
+    return {"moved": a["units"], "to": to} | ({"short": short} if short else {}) | _joined(checks, sweep(x))
+
+
+def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str]:
+    """The hexes the units really enter (each hex's checks made as they stand in it), the checks, and why the move
+    ended short ("" if it did not): ENEMY units revealed in the hex entered send them back to the hex they came from,
+    those revealed in the next hex stop them where they are (an Advance may end in their Location, A4.7)."""
+    path, sees, viewer, checks = a["path"], a.get("sees", []), _viewer(units), []
+    advance = x.m.phase == "FRIENDLY APh"
+    moving = units + _carried(x, units)
+    for n, here in enumerate(path):
+        for u in moving:
+            u.hex = here
+        checks += activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
+        if not advance and x.m.holds_enemy(here):
+            return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)"
+        if not advance and n + 1 < len(path) and x.m.holds_enemy(path[n + 1]):
+            return path[:n + 1], _checks(checks), f"stops in {here}: ENEMY units were revealed in {path[n + 1]}"
+    return path, _checks(checks), ""
+
+
+def _checks(found: list) -> dict:
+    return {"activation": found} if found else {}
+
+
+def _joined(*checks: dict) -> dict:
+    """Several actions' Activation checks as one."""
+    return _checks([c for found in checks for c in found.get("activation", [])])
 
 
 def apply_result(x: Ctx, u: Unit, result: str) -> str:
@@ -379,33 +423,56 @@ def _enemy(x: Ctx, a: dict) -> dict:
         x.say(said, rule="ENEMY " + x.m.phase.split()[-1])
         done.append(u.id)
     x.m.pending = [p for p in x.m.pending if p["unit"] not in done]
-    return {"confirmed": done, "pending": x.m.pending}
+    return {"confirmed": done, "pending": x.m.pending} | sweep(x)
 
 
 # --- Activation by LOS ------------------------------------------------------------------------------------------
+#
+# When an S? is checked (5., as tables/core/SOURCES.md and /work/shared/SASL-FACTS.md give it from VASL's public
+# SASL activation checker): "an Activation check arises when a Good Order FRIENDLY unit has an unblocked LOS to an S?
+# at range <= 16". solo checks it after each hex a FRIENDLY unit enters (its move, rout, Advance, entry or set up),
+# and after the ENEMY's confirmed moves and a Random Event that puts S? on the map (``sweep``). The texts and those
+# facts never say "once a phase"; solo's reading (issue 35, replacing issue 18's "once a phase" from rules version 5
+# on): the AC dr once made stands for the phase at that range bracket (issue 18: the same S? was rolled for again and
+# again), so an S? is checked again in the same phase only when a FRIENDLY unit sees it in a better bracket (closer:
+# an automatic bracket always Activates). A FRIENDLY unit never stands in a hex with a hidden S?: entering its hex
+# Activates it at range 0 whatever the unit (solo's reading of a concealed unit's Location entered, A12.15), and
+# ENEMY units it reveals in the hex entered or the next hex of the path end the move short of them (the moving
+# units go back to the hex they came from, in the MPh and RtPh; an Advance may end in their Location, for CC).
 
-def sightings(x: Ctx, units: list[Unit], path: list[str], start: str | None = None) -> list[list]:
-    """The hidden S? to which FRIENDLY ``units`` moving through ``path`` (or entering) gain LOS, [S? id, range] each:
-    seen by a Good Order one from a hex it entered, within 16 hexes, and not from ``start`` (5.). The readings solo
-    takes where the texts are silent: an S? is checked once a phase, at the range of its nearest sight; the nearest
-    S? first, then by id. Worked out when the action is checked, and kept with it in the save."""
-    if x.map is None or not x.map.has_los:
+RANGE = 16  # SASL-FACTS: no check beyond range 16
+RANKS = {"auto": 99, "long": -9, "none": -99}  # a bracket's chance: automatic, an AC bracket number, long range, none
+
+
+def _ranks(x: Ctx, viewer: str) -> list[int]:
+    """How good a chance of Activation each range 0-16 gives ``viewer`` (sasl.ac_brackets): higher is better."""
+    return [RANKS.get(b, b) for b in (x.cat.chart("sasl.ac_brackets", str(r), viewer) for r in range(RANGE + 1))]
+
+
+def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
+    """The hidden S? that FRIENDLY ``units`` moving through ``path`` (or entering its one hex) must check, [S? id, range,
+    step] each, ``step`` the index of the hex entered from which it is seen: seen by a Good Order one within 16 hexes
+    in a better range bracket than its check this phase had (the reading above), or in the hex entered (range 0). The
+    nearest S? first at each hex, then by id. Worked out when the action is checked, and kept with it in the save."""
+    if x.map is None:
         return []
     viewers = [u for u in units if u.status == "Good Order" and u.kind in (*INFANTRY, "vehicle")]
-    if not viewers:
-        return []
-    hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it not yet checked this phase
+    ranks = _ranks(x, _viewer(viewers or units))
+    hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it
     for s in x.m.s:
-        if s.status == "hidden" and s.id not in x.m.checked and x.map.name(s.where):
-            hidden.setdefault(x.map.name(s.where), []).append(s)
-    for where in x.map.seen(start, list(hidden), 16) if start else ():
-        hidden.pop(where)
-    best: dict[str, int] = {}
-    for step in path:
-        for where, rng in x.map.seen(step, list(hidden), 16).items():
-            best[where] = min(rng, best.get(where, 99))
-    found = sorted((rng, int(s.id[1:]), s.id) for where, rng in best.items() for s in hidden[where])
-    return [[s_id, rng] for rng, _, s_id in found]
+        where = x.map.name(s.where) if s.status == "hidden" else None
+        if where:
+            hidden.setdefault(where, []).append(s)
+    best, found = dict(x.m.bracket), []
+    for step, here in enumerate(path):
+        seen = x.map.seen(here, list(hidden), RANGE) if viewers and x.map.has_los and hidden else {}
+        if here in hidden:
+            seen[here] = 0
+        for rng, _, s in sorted((rng, int(s.id[1:]), s) for where, rng in seen.items() for s in hidden[where]):
+            if ranks[rng] > max(best.get(s.id, RANKS["none"]), RANKS["none"]):
+                best[s.id] = ranks[rng]
+                found.append([s.id, rng, step])
+    return found
 
 
 def _viewer(units: list[Unit]) -> str:
@@ -413,20 +480,37 @@ def _viewer(units: list[Unit]) -> str:
 
 
 def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
-    """The Activation checks of the S? units gained LOS to, [S? id, range] each (an S? an earlier check of the same
-    action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
-    checks = []
-    for s_id, rng in sees:
+    """The Activation checks of the S? units gained LOS to, [S? id, range] or [S? id, range, step] each (an S? an
+    earlier check of the same action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
+    checks, stepwise = [], bool(sees) and len(sees[0]) == 3
+    for s_id, rng, *step in sees:
         s = x.m.s_counter(s_id)
-        if s.status == "hidden" and s.id not in x.m.checked:
+        if s.status == "hidden" and (stepwise or s.id not in x.m.checked):
             x.m.checked.append(s.id)
+            if stepwise:
+                x.m.bracket[s.id] = max(x.m.bracket.get(s.id, RANKS["none"]), _ranks(x, viewer)[rng])
             mods = ac_mods(x, s)
             drm = ", ".join(mods)
             x.say(f"{s.id} in {s.where} is seen at range {rng}" + (f", AC drm: {drm}" if drm else ""), rule="5.")
-            checks.append(activation.check(x, s, rng, viewer, mods))
+            checks.append(activation.check(x, s, rng, viewer, mods) | ({"step": step[0]} if step else {}))
     return {"activation": checks} if checks else {}
 
 
+def sweep(x: Ctx) -> dict:
+    """The checks of every hidden S? a Good Order FRIENDLY unit on the map now sees in a better bracket than this
+    phase's check (or shares a hex with): after each FRIENDLY move or entry (the units that stood still see too: a
+    check arises whenever a Good Order FRIENDLY unit has LOS to an S?, SASL-FACTS), after the ENEMY's confirmed moves
+    and after the Random Events that put S? on the map (rules version 5 on)."""
+    if x.rules < 5 or x.map is None:
+        return {}
+    checks = []
+    stacks: dict[tuple[str, str], list[Unit]] = {}
+    for u in x.m.units:
+        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and x.map.name(u.hex):
+            stacks.setdefault((x.map.name(u.hex), "Vehicle" if u.kind == "vehicle" else "Infantry"), []).append(u)
+    for (where, viewer), units in sorted(stacks.items()):
+        checks += activation_checks(x, sightings(x, units, [where]), viewer).get("activation", [])
+    return {"activation": checks} if checks else {}
 def ac_mods(x: Ctx, s) -> dict:
     """The AC drm the map tells (tables/core/sasl_ac_dr.toml): S? in or beside a VPO, in a stone building, an
     Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
@@ -437,7 +521,8 @@ def ac_mods(x: Ctx, s) -> dict:
         mods["vpo"] = True
     if x.map.terrain(where) == "stone building":
         mods["stone"] = True
-    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in x.m.activated if x.map.name(u.hex)):
+    active = x.m.activated_units if x.rules >= 5 else x.m.activated
+    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in active if x.map.name(u.hex)):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
                                                                             key=len, reverse=True)

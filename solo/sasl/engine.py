@@ -227,7 +227,7 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
 def _enter(x: Ctx, phase: str) -> None:
     if x.m.turn == 1 and x.m.phase == SEQUENCE[0] and phase != SEQUENCE[0] and x.game.set_up_ends:
         x.game.set_up_ends(x)  # the FRIENDLY set up is done (OtO-S1 MSR 8: the wrecks' status dr)
-    x.m.phase, x.m.checked, x.m.spent = phase, [], {}
+    x.m.phase, x.m.checked, x.m.spent, x.m.bracket = phase, [], {}, {}
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh" and x.game.enemy_rph:
         x.game.enemy_rph(x)
@@ -257,6 +257,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
         _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
     res = events.checks(x)
+    actions.sweep(x)  # S? a Random Event put where FRIENDLY units see them (rules version 5 on)
     won = x.game.immediate_win(x) if x.game.immediate_win else None
     end = {"why": won} if won else None
     if not won and done >= x.defn["mission_end"]["after_turn"]:

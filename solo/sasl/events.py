@@ -209,7 +209,8 @@ def checks(x: Ctx) -> list[dict]:
     events = []
     for side in ("ENEMY", "FRIENDLY"):
         numbers = x.m.re_numbers[side]
-        if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not x.m.activated:
+        active = x.m.activated_units if x.rules >= 5 else x.m.activated  # issue 35: a fortification is no unit
+        if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not active:
             x.say("no ENEMY RE check: no ENEMY unit is Activated yet", rule="2.5")
             continue
         dr = dr_total(x, f"{side} RE check", side)

@@ -172,12 +172,22 @@ def hex_id(m: Mission, defn: dict, text) -> str:
     return str(found)
 
 
-def in_set_up_area(grid: Grid, line: list[str], where: str) -> bool:
-    """A hex is on or east of a line of hexes when its number is at least the line's number in its hexrow. Between two
-    named hexes the line's number is read straight across (the nearer whole number, a half counted toward the line),
-    the reading solo takes of "on or East of"."""
+def in_set_up_area(grid: Grid, line: list[str], where: str, half_hexes: bool = True) -> bool:
+    """A hex is on or east of a line of hexes when it lies on the line or beyond it in its column (higher hexrow
+    numbers lie East). Between two named hexes the line runs straight across the columns, each column's hexes offset
+    by half a hex from the next (issue 35: B26, D25, F24 and H23 lie on A27-I23, the odd columns' half hex read);
+    saves before rules version 5 read the line's number straight across by hexrow numbers, a half counted toward the
+    line (``half_hexes`` False), which put those hexes West of it."""
     points = [grid.parse(h) for h in line]
     column, row = grid.parse(where)
+    if half_hexes:
+        here = grid.doubled(column, row)[1]
+        ends = [grid.doubled(c, r) for c, r in points]
+        limits = [d for c, d in ends if c == column]
+        for (c1, d1), (c2, d2) in pairwise(ends):
+            if c1 < column < c2:
+                limits.append(d1 + (d2 - d1) * (column - c1) / (c2 - c1))
+        return not limits or here >= min(limits)
     limits = [r for c, r in points if c == column]
     for (c1, r1), (c2, r2) in pairwise(points):
         if c1 < column < c2:

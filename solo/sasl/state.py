@@ -65,6 +65,7 @@ class Mission:
     units: list[Unit] = field(default_factory=list)  # both sides' counters
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
+    bracket: dict = field(default_factory=dict)  # S? id -> the best range bracket it was checked at this phase (5.)
     spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase
     vasl: dict = field(default_factory=dict)  # unit id -> the id of its counter in the player's VASL game
     synced: dict = field(default_factory=dict)  # unit id -> its hex at the last sync with the VASL game
@@ -113,3 +114,9 @@ class Mission:
     @property
     def activated(self) -> list[Unit]:
         return [u for u in self.units if u.on_map and u.side == "ENEMY" and u.source != "set up"]
+
+    @property
+    def activated_units(self) -> list[Unit]:
+        """The Activated ENEMY units that are units: a fortification (a minefield, a Foxhole) is none (issue 35: they
+        counted for the -1 AC drm and the ENEMY RE check)."""
+        return [u for u in self.activated if u.kind != "fortification"]

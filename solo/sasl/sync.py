@@ -90,10 +90,10 @@ def check_sync(x: Ctx, raw: dict) -> dict:
             left[kind] -= 1
             appeared.append([i, kind, p["hex"]])
     sees = []
-    seeing = [([m.unit(u)], [new], old) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
-    seeing += [([Unit("", t, kind_of(t, friendly), where, side="FRIENDLY")], [where], None) for _, t, where in appeared]
-    for units, path, start in seeing:
-        sees += [s for s in actions.sightings(x, units, path, start) if s[0] not in {q[0] for q in sees}]
+    seeing = [([m.unit(u)], [new]) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
+    seeing += [([Unit("", t, kind_of(t, friendly), where, side="FRIENDLY")], [where]) for _, t, where in appeared]
+    for units, path in seeing:
+        sees += [s for s in actions.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
     return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
             "appeared": appeared, "sees": sees}
 

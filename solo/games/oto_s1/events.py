@@ -63,7 +63,7 @@ def _minefield(x: Ctx, trace) -> str:
     if on_the_map(x):
         line = x.defn["friendly_entry"]["on_or_east_of"]
         stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY) if "building" not in x.map.terrain(u.hex)
-                  and not in_set_up_area(x.map.grid, line, u.hex)]
+                  and not in_set_up_area(x.map.grid, line, u.hex, x.rules >= 5)]
         where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack nearest the EBE")
         if where is None:
             return REROLL
