@@ -13,9 +13,9 @@ from collections import Counter
 
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
-from solo.sasl import activation
+from solo.sasl import activation, control
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import hex_id, in_set_up_area
+from solo.sasl.mission_map import board_edge, hex_id, in_set_up_area
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
@@ -73,12 +73,17 @@ def check_enter(x: Ctx, raw: dict) -> dict:
         edge = m.friendly_oob.get("entry_edge", "North")
         if x.map is not None and x.map.graph is not None and where not in x.map.edge(edge):
             raise SoloError(f"enter: {where} is not on the {edge} edge, where the FRIENDLY units enter")
-    elif m.turn != 1 or m.phase != "FRIENDLY RPh":
-        raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
-                        "later ones enter as their rule says")
-    else:
+    elif m.turn == 1 and m.phase == "FRIENDLY RPh":
         _set_up_area(x, rule, where)
-    left = oob_counters(m) - Counter(m.entered)
+    elif m.phase == "FRIENDLY MPh" and arrived(m):
+        _reinforcement_entry(x, where, types)
+    else:
+        raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
+                        "a Random Event's reinforcements enter from the FRIENDLY MPh after it" + (
+                            f" ({', '.join(g['what'] for g in m.friendly_oob['reinforcements'])})"
+                            if m.friendly_oob.get("reinforcements") else ""))
+    reinforcing = not rule.get("edge") and m.phase == "FRIENDLY MPh"
+    left = (arrived(m) - Counter(m.reinforced)) if reinforcing else oob_counters(m) - Counter(m.entered)
     asked = {}
     for t in types:
         asked[t] = asked.get(t, 0) + 1
@@ -97,8 +102,34 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     if problem:
         raise SoloError(f"enter: {problem}")
     seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
-    entering = {"mf": entry_cost(x, where)} if rule.get("edge") else {}
-    return {"do": "enter", "hex": where, "units": types, **entering, "sees": sightings(x, seeing or new, [where])}
+    entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
+    return {"do": "enter", "hex": where, "units": types, **entering, **({"reinforcement": True} if reinforcing else {}),
+            "sees": sightings(x, seeing or new, [where])}
+
+
+def arrived(m) -> Counter:
+    """The counters a Random Event's FRIENDLY reinforcements bring that may enter now: those of an event of an earlier
+    Game Turn (a FRIENDLY RE comes at the end of a Game Turn; its units enter from the next FRIENDLY MPh)."""
+    found = Counter()
+    for group in m.friendly_oob.get("reinforcements", []):
+        if group.get("turn", m.turn) < m.turn:
+            for type_, count in group.get("units", []):
+                found[type_] += count
+    return found
+
+
+def _reinforcement_entry(x: Ctx, where: str, types: list[str]) -> None:
+    """A Random Event's reinforcements enter on the FBE (OtO-S1 FRIENDLY RE: "along the FBE"; 11-13 and 31-33 through
+    a road hex of it), when the map is known."""
+    if x.map is None:
+        return
+    edge = x.map.edge(board_edge(x.m, x.defn, "FRIENDLY"))
+    if where not in edge:
+        raise SoloError(f"enter: {where} is not on the FBE, where a Random Event's reinforcements enter")
+    groups = [g for g in x.m.friendly_oob["reinforcements"] if g.get("turn", 0) < x.m.turn]
+    road = [t for t in types if all("road" in g.get("entry", "") for g in groups if t in dict(g.get("units", [])))]
+    if road and x.map.graph is not None and not x.map.graph.nodes[where].get("road"):
+        raise SoloError(f"enter: {', '.join(road)} enter through a road hex on the FBE; {where} has no road")
 
 
 def entry_cost(x: Ctx, where: str) -> float:
@@ -265,6 +296,8 @@ def _enter(x: Ctx, a: dict) -> dict:
     new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"]), a["hex"], "", "OoB", side="FRIENDLY") for t in a["units"]]
     for t in a["units"]:
         x.m.entered[t] = x.m.entered.get(t, 0) + 1
+        if a.get("reinforcement"):
+            x.m.reinforced[t] = x.m.reinforced.get(t, 0) + 1
     for u in new:
         if u.kind in INFANTRY and a.get("mf"):
             x.m.spent[u.id] = a["mf"]
@@ -274,6 +307,8 @@ def _enter(x: Ctx, a: dict) -> dict:
             u.owner = owners[0].id
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
+    if control.kept(x):
+        control.passed(x, new, a["hex"])
     return {"units": [u.to_json() for u in new]} | _joined(activation_checks(x, a.get("sees", []), _viewer(new)),
                                                           sweep(x))
 
@@ -324,6 +359,7 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str]
         checks += activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
         if not advance and x.m.holds_enemy(here):
             return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)"
+        control.passed(x, units, here)
         if not advance and n + 1 < len(path) and x.m.holds_enemy(path[n + 1]):
             return path[:n + 1], _checks(checks), f"stops in {here}: ENEMY units were revealed in {path[n + 1]}"
     return path, _checks(checks), ""
@@ -450,10 +486,11 @@ def _ranks(x: Ctx, viewer: str) -> list[int]:
 
 
 def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
-    """The hidden S? that FRIENDLY ``units`` moving through ``path`` (or entering its one hex) must check, [S? id, range,
-    step] each, ``step`` the index of the hex entered from which it is seen: seen by a Good Order one within 16 hexes
-    in a better range bracket than its check this phase had (the reading above), or in the hex entered (range 0). The
-    nearest S? first at each hex, then by id. Worked out when the action is checked, and kept with it in the save."""
+    """The hidden S? that FRIENDLY ``units`` moving through ``path`` (or entering its one hex) must check, [S? id,
+    range, step] each, ``step`` the index of the hex entered from which it is seen: seen by a Good Order one within
+    16 hexes in a better range bracket than its check this phase had (the reading above), or in the hex entered
+    (range 0). The nearest S? first at each hex, then by id. Worked out when the action is checked, and kept with it
+    in the save."""
     if x.map is None:
         return []
     viewers = [u for u in units if u.status == "Good Order" and u.kind in (*INFANTRY, "vehicle")]

@@ -64,6 +64,7 @@ class Mission:
     s: list[SQuestion] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)  # both sides' counters
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
+    reinforced: dict = field(default_factory=dict)  # of them, a Random Event's reinforcements entered later (OtO-S1)
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
     bracket: dict = field(default_factory=dict)  # S? id -> the best range bracket it was checked at this phase (5.)
     spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase
@@ -79,6 +80,7 @@ class Mission:
     occurred: list[str] = field(default_factory=list)  # the Random Events that have occurred: "ENEMY 23-24"
     reinforcement_dr: bool = False  # ENEMY RE 37-40: a Reinforcement dr in each ENEMY RPh
     report: dict = field(default_factory=dict)  # the player's latest report of control (VP schedule)
+    control: dict = field(default_factory=dict)  # a scored Location (VPO, OtO-S1's RR and road hexes) -> its side
     record: list[dict] = field(default_factory=list)
     ended: dict | None = None
 

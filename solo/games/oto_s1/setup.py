@@ -44,7 +44,14 @@ def enemy(x: Ctx) -> None:
     x.say(f"ENEMY ELR {e['elr']}; the ENEMY Sniper is in {e['sniper']}", rule="MSR 6")
     for gun in x.defn["enemy_units"]:
         unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
-        x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
+        crew = None
+        if x.rules >= 5:  # issue 35: the Guns came without their crews and their concealment
+            crew = x.m.add_unit(gun["crew"], "crew", gun["hex"], x.m.attitude, "set up")
+            unit.owner = crew.id
+            if gun.get("concealed"):
+                unit.marks = crew.marks = ["concealed"]
+        x.say(f"{unit.id} {gun['type']} in {gun['hex']}" + (f", manned by {crew.id} {crew.type}" if crew else "")
+              + f": {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
     if x.rules >= 3:
         x.say(f"{x.defn['enemy_rules']['wrecks']} wrecks may be placed now; their status dr comes after the FRIENDLY "
               "set up", rule="MSR 8")
