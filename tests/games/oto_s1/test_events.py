@@ -90,6 +90,7 @@ def test_every_oto_s1_random_event(table_id, row):
     x.m.new_s("12F3")
     x.m.add_unit("8-1", "leader", "12F3", "Hold", "S1")
     x.m.friendly_oob["armor"] = [{"afv": "PT-34(L)", "armor_leader": None}]
+    x.m.add_unit("PT-34(L)", "vehicle", "12F5", "", "OoB", side="FRIENDLY")  # 14-16 recalls an AFV on the map
     result = events.event(x, side)
     assert result["row"] == row
     chained = default_catalog().get(table_id).row_at(first).then

@@ -37,7 +37,10 @@ def test_armor_support_dr_and_its_another_dr():
 def test_oto_s1_enemy_guns_wrecks_elr_sniper():
     x = ctx(faces=[1, 4, 6, 2, 5, 3])
     setup.enemy(x)
-    assert [(u.type, u.hex) for u in x.m.units] == [("Flak 38 20L (6)", "I10"), ("Flak 38 20L (6)", "U6"), ("Flak 18 88L", "CC2")]
+    assert [(u.type, u.hex, u.owner, u.marks) for u in x.m.units] == [
+        ("Flak 38 20L (6)", "I10", "E2", ["concealed"]), ("2-2-8", "I10", None, ["concealed"]),
+        ("Flak 38 20L (6)", "U6", "E4", ["concealed"]), ("2-2-8", "U6", None, ["concealed"]),
+        ("Flak 18 88L", "CC2", "E6", []), ("2-2-8", "CC2", None, [])]  # each with its 2-2-8 crew (issue 35)
     assert x.m.enemy["elr"] == 3 and x.m.enemy["sniper"] == "P18"
     assert "wrecks" not in x.m.enemy  # MSR 8: their status dr comes after the FRIENDLY set up
     setup.wreck_status(x)
