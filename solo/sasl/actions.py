@@ -501,8 +501,9 @@ def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
         if where:
             hidden.setdefault(where, []).append(s)
     best, found = dict(x.m.bracket), []
+    along = x.map.seen_along(path, list(hidden), RANGE) if viewers and x.map.has_los and hidden else [{}] * len(path)
     for step, here in enumerate(path):
-        seen = x.map.seen(here, list(hidden), RANGE) if viewers and x.map.has_los and hidden else {}
+        seen = dict(along[step])
         if here in hidden:
             seen[here] = 0
         for rng, _, s in sorted((rng, int(s.id[1:]), s) for where, rng in seen.items() for s in hidden[where]):

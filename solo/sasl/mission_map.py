@@ -109,12 +109,25 @@ class MissionMap:
     def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
         """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
         hindrances included), with their range."""
-        ranges = {t: self.distance(viewer, t) for t in targets}
-        near = {t: r for t, r in ranges.items() if r <= max_range}
-        others = [t for t in near if t != viewer]
-        index = self.los.index
-        seen = self.los.lines(np.full(len(others), index[viewer]), np.array([index[t] for t in others], dtype=np.int64))
-        return {t: near[t] for t in near if t == viewer} | {t: near[t] for t, sees in zip(others, seen) if sees}
+        return self.seen_along([viewer], targets, max_range)[0]
+
+    def seen_along(self, viewers: list[str], targets: list[str], max_range: int) -> list[dict[str, int]]:
+        """``seen`` from each hex of ``viewers`` (a move's hexes), every LOS traced in one vectorised call."""
+        index, pairs, found = self.los.index, [], [{} for _ in viewers]
+        for n, viewer in enumerate(viewers):
+            for t in targets:
+                r = self.distance(viewer, t)
+                if r == 0:
+                    found[n][t] = 0
+                elif r <= max_range:
+                    pairs.append((n, t, r))
+        if pairs:
+            seen = self.los.lines(np.array([index[viewers[n]] for n, _, _ in pairs], dtype=np.int64),
+                                  np.array([index[t] for _, t, _ in pairs], dtype=np.int64))
+            for (n, t, r), sees in zip(pairs, seen):
+                if sees:
+                    found[n][t] = r
+        return found
 
 
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
