@@ -3,6 +3,7 @@
 from functools import cache
 
 from solo.board.graph import Placed, build_graph
+from solo.games.oto_s1 import minefields
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
 from solo.sasl.mission_map import MissionMap, map_boards, own_grid
@@ -52,6 +53,12 @@ def enemy(x: Ctx) -> None:
                 unit.marks = crew.marks = ["concealed"]
         x.say(f"{unit.id} {gun['type']} in {gun['hex']}" + (f", manned by {crew.id} {crew.type}" if crew else "")
               + f": {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
+    if x.rules >= 5:  # issue 35: the Known minefields were no counters on the map
+        placed = minefields.hexes(x)
+        for where in placed:
+            x.m.add_unit("Known minefield", "fortification", where, "", "set up")
+        x.say(f"Known minefields (B28.46) in {', '.join(placed)}; a strength is rolled when one is entered",
+              rule="MINEFIELDS")
     if x.rules >= 3:
         x.say(f"{x.defn['enemy_rules']['wrecks']} wrecks may be placed now; their status dr comes after the FRIENDLY "
               "set up", rule="MSR 8")

@@ -37,7 +37,10 @@ def test_armor_support_dr_and_its_another_dr():
 def test_oto_s1_enemy_guns_wrecks_elr_sniper():
     x = ctx(faces=[1, 4, 6, 2, 5, 3])
     setup.enemy(x)
-    assert [(u.type, u.hex, u.owner, u.marks) for u in x.m.units] == [
+    mines = [u.hex for u in x.m.units if u.kind == "fortification"]  # issue 35: the Known minefields as counters
+    assert mines == ["A26", "B25", "C25", "D24", "E24", "F23", "G23", "H22",
+                     "S15", "T15", "U16", "V16", "W17", "X17", "Y18", "Z18"]
+    assert [(u.type, u.hex, u.owner, u.marks) for u in x.m.units if u.kind != "fortification"] == [
         ("Flak 38 20L (6)", "I10", "E2", ["concealed"]), ("2-2-8", "I10", None, ["concealed"]),
         ("Flak 38 20L (6)", "U6", "E4", ["concealed"]), ("2-2-8", "U6", None, ["concealed"]),
         ("Flak 18 88L", "CC2", "E6", []), ("2-2-8", "CC2", None, [])]  # each with its 2-2-8 crew (issue 35)
