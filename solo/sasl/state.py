@@ -26,7 +26,7 @@ class SQuestion:
 
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
-MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled")  # counters a unit carries
+MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled", "burning")  # counters a unit carries
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Unit:
 
     id: str  # "E1" ENEMY, "F1" FRIENDLY
     type: str  # "4-6-7", "9-1", "LMG", "StuG IIIG", "20L(6) AA", "Trench" ...
-    kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse
+    kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse | wreck
     hex: str  # its hex; an ENEMY unit set up by a placement rule the player applies names that rule
     attitude: str = ""  # an ENEMY unit's Attitude (3.)
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)

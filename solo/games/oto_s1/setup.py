@@ -3,7 +3,7 @@
 from functools import cache
 
 from solo.board.graph import Placed, build_graph
-from solo.games.oto_s1 import minefields
+from solo.games.oto_s1 import minefields, wrecks
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
 from solo.sasl.mission_map import MissionMap, map_boards, own_grid
@@ -71,11 +71,18 @@ def wreck_status(x: Ctx, early: bool = False) -> None:
     up ends when its units leave the FRIENDLY RPh of Game Turn 1 (issue 18: it came before, with the ENEMY's)."""
     if x.rules < 3 and not early:
         return
-    wrecks = []
-    for n in range(1, x.defn["enemy_rules"]["wrecks"] + 1):
-        wrecks.append(x.roll("oto-s1.wreck_status", f"Wreck {n} status (MSR 8)", side="").result)
-    x.m.enemy["wrecks"] = wrecks
-    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(wrecks, 1)), rule="MSR 8")
+    counters = wrecks.placed(x) if x.rules >= 5 else []  # issue 35: the dr falls on the wrecks placed, if any
+    count = len(counters) if x.rules >= 5 else x.defn["enemy_rules"]["wrecks"]
+    found = []
+    for n in range(1, count + 1):
+        where = f" in {counters[n - 1].hex}" if counters else ""
+        found.append(x.roll("oto-s1.wreck_status", f"Wreck {n}{where} status (MSR 8)", side="").result)
+    x.m.enemy["wrecks"] = found
+    wrecks.status(x, found)
+    if not found:
+        x.say("Wrecks (MSR 8): none placed", rule="MSR 8")
+        return
+    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(found, 1)), rule="MSR 8")
 
 
 def friendly_oob(x: Ctx) -> None:

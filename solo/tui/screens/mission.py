@@ -162,7 +162,7 @@ class MissionScreen(SaveScreen):
         m = self.outcome.mission
         marks = {s.where: "?" for s in m.s if s.status == "hidden"}  # a VPO's V stands beside its hex (MapView)
         marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY"})
-        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY"})
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY" and u.kind != "wreck"})
         return marks
 
     def _paths(self) -> set[str]:
