@@ -20,7 +20,13 @@ from functools import cache
 from solo.ai.reph import MILLI, milli, shown, street_quality
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
-from solo.campaign.steps.initiative import CHITS, allowed, chits_left, printed_cell, scenario_type
+from solo.campaign.steps.initiative import (
+    CHITS,
+    allowed,
+    chits_left,
+    printed_cell,
+    scenario_type,
+)
 from solo.campaign.view import seen_by
 from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply

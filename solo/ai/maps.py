@@ -139,10 +139,12 @@ class PhaseMaps:
         return self._fire[rng]
 
     def cost_to(self, goal: str, weight: str = "mf") -> np.ndarray:
-        """Movement cost to the nearest hex of ``goal`` (the objective, the FRIENDLY-held objective or units to
-        attack, the EBE), a multi-source Dijkstra made once a phase when first asked for."""
+        """Movement cost to the nearest hex of ``goal`` (the objective, Advance's objective, the FRIENDLY-held
+        objective or units to attack, the EBE, or one hex a unit heads for), a multi-source Dijkstra made once a
+        phase when first asked for."""
         if (goal, weight) not in self._costs:
-            self._costs[goal, weight] = self.terrain.path_costs(self.goals[goal], weight)
+            hexes = self.goals[goal] if goal in self.goals else [goal]
+            self._costs[goal, weight] = self.terrain.path_costs(hexes, weight)
         return self._costs[goal, weight]
 
 
@@ -172,8 +174,22 @@ def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
             leaders += t.distance(t.at(p.hex)) <= 1
     objectives = [t.nodes[t.at(h)] for h in s.objectives]
     held = [t.nodes[t.at(h)] for h in s.friendly_held] or [t.nodes[i] for i in hexes]
-    return PhaseMaps(t, threat, seen, hexes, in_los, {"objective": objectives, "attack": held, "ebe": t.edge(s.ebe)},
+    goals = {"objective": objectives, "attack": held, "ebe": t.edge(s.ebe),
+             "advance": advance_goal(t, s, objectives, held if s.friendly_held else [], [t.nodes[i] for i in hexes])}
+    return PhaseMaps(t, threat, seen, hexes, in_los, goals,
                      frozenset(t.at(p.hex) for p in s.friendly), {t.at(h) for h in s.objectives}, distance, leaders)
+
+
+OPPOSITE = {"west": "east", "east": "west", "north": "south", "south": "north"}
+
+
+def advance_goal(t: Terrain, s: Situation, objectives: list[str], held: list[str], friendly: list[str]) -> list[str]:
+    """Where Advance Attitude heads (issue 34: not the VPO it already holds): the VPO the ENEMY does not hold (those
+    FRIENDLY-held, and those no ENEMY unit or S? stands in), else the FRIENDLY units, else the FRIENDLY Board Edge
+    (opposite the EBE). Solo's reading: the core SASL Attitude rules (3.2) are not in the texts."""
+    enemy = {t.nodes[t.at(p.hex)] for p in s.enemy if not p.broken and p.kind != "sw"}
+    open_vpo = [h for h in objectives if h in held or h not in enemy]
+    return open_vpo or friendly or t.edge(OPPOSITE[s.ebe])
 
 
 def targets_from(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> list[tuple[Piece, int]]:

@@ -2,17 +2,21 @@
 situation file.
 
 What the texts leave to the player and solo reads for him (marked readings):
-- The ENEMY Board Edge and the FRIENDLY-held VPO (Attack Attitude heads for them): solo/sasl/mission_map.py's
-  `board_edge` and `held_vpo`.
+- The ENEMY Board Edge and the FRIENDLY-held VPO: solo/sasl/mission_map.py's `board_edge` and `held_vpo`.
+- A Local Counterattack (OtO-S1 RE 11-12, 23-24, 44-46; OtO-S2's entries): the texts give its units Advance
+  Attitude; the AI moves them (and its S?) as its Attack Attitude, toward the VPO the Random Event names, until they
+  revert to Hold once it is captured (solo/sasl/events.py `counterattack_ends`).
+- The hidden S? on the map move too (solo/ai/decide.py), by their Attitude.
 - A unit its mission lets fire only at close Targets (``fires_within``: OtO-S1's AA Guns) has that as its range.
 - A SW goes with the unit that possesses it and fires with it (A4.4); a SW nobody possesses does not act.
 """
 
 from weakref import WeakKeyDictionary
 
+from solo.ai import ordnance
 from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
-from solo.ai.situation import Situation, piece, unit_data
+from solo.ai.situation import Situation, piece, s_piece, unit_data
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
 from solo.sasl.state import Mission
@@ -34,11 +38,14 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     ebe = board_edge(m, defn, "ENEMY")
     limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
     pieces = []
+    attacking = {i: c["vpo"] for c in m.enemy.get("counterattacks", []) if not c.get("ended")
+                 for i in [*c["units"], *c.get("s", [])] if name(c["vpo"])}
     for u in m.units:
         if not u.on_map or u.kind not in CONTROLLING or name(u.hex) is None or "wreck" in u.marks:
             continue
         raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == "broken",
-               "attitude": (u.attitude or "hold").lower()}
+               "attitude": "attack" if u.id in attacking else (u.attitude or "hold").lower(), "did": u.did,
+               "goal": name(attacking[u.id]) if u.id in attacking else ""}
         if u.kind == "gun":
             raw["mf"] = 0  # a Gun keeps its Location
         if u.side == "ENEMY" and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
@@ -49,43 +56,58 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
         if u.side == "ENEMY" and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:
             owner = acting[u.owner]
             pieces.append(piece({"id": u.id, "unit": u.type, "hex": owner.hex, "with": u.owner,
-                                 "broken": owner.broken}, "ENEMY", where))
+                                 "broken": owner.broken, "did": u.did}, "ENEMY", where))
+    pieces += [s_piece(q.id, name(q.where), "attack" if q.id in attacking else q.attitude.lower(), q.did,
+                       name(attacking[q.id]) if q.id in attacking else "")
+               for q in m.s if q.status == "hidden" and name(q.where)]
     held = tuple(held_vpo(m, vpo))
-    return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces))
+    moving = m.moving.get("path", [])
+    return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces), tuple(map(name, moving)),
+                     tuple(m.moving.get("units", [])))
 
 
 def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
     """Every ENEMY unit's decision for the AI ``phase`` (solo/ai/decide.py) on the mission's map; fire with the FP
-    and DRM the player rolls the IFT with."""
+    and DRM the player rolls the IFT with (a Gun or AFV's To Hit and TK: solo/ai/ordnance.py)."""
     t, s = terrain(mission_map), situation(m, mission_map, defn)
     found = decide(t, s, phase)
+    to_hit = {p.id for p in s.enemy if ordnance.weapon(p)}  # its why says the To Hit and TK rolls already
+    by_unit = {d.unit: d for d in found}
     for d in found:
-        if d.target and (not d.group or d.group[0] == d.unit):
-            d.why += f"; {fire_roll(mission_map, t, s, d)}"
+        if d.target and d.unit not in to_hit and (not d.group or d.group[0] == d.unit):
+            d.why += f"; {fire_roll(mission_map, t, s, [by_unit[i] for i in d.group or [d.unit]])}"
     return found
 
 
 def decisions(x: Ctx, phase: str) -> list[dict]:
     """The decisions as the mission keeps them (its ENEMY moves waiting for the player)."""
     return [{"unit": d.unit, "action": d.action, "path": d.path, "target": d.target, "why": d.why}
-            | ({"group": d.group} if d.group else {}) for d in decided(x.m, x.map, x.defn, phase)]
+            | ({"group": d.group} if d.group else {}) | ({"fp": d.fp} if d.target else {})
+            | ({"at": d.at} if d.at else {})
+            for d in decided(x.m, x.map, x.defn, phase)]
 
 
-def fire_roll(mission_map, t: Terrain, s: Situation, d: Decision) -> str:
+def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> str:
     """What the player rolls the IFT with for an ENEMY unit's fire, or its fire group's (A7.5; the IFT is core ASL, not
-    in the texts): the FP, each firer's doubled at range 0-1 (Point Blank Fire, A7.21); the DRM of the target's TEM
-    (ai/units.toml), the most LOS Hindrance hexes any firer traces (+1 each, A6.2) and the best Good Order leader in
-    the firers' one Location (A7.53: a leader directs a fire group only from its Location)."""
+    in the texts): the FP each firer may fire with this Player Turn (``Decision.fp``), doubled at range 0-1 (Point
+    Blank Fire, A7.21); the DRM of the TEM of the target's hex (ai/units.toml; First Fire: the hex of its move it is
+    fired at), the most LOS Hindrance hexes any firer traces (+1 each, A6.2), the best Good Order leader in the firers'
+    one Location (A7.53: a leader directs a fire group only from its Location) and, at a moving target, FFNAM -1 (it
+    moved without Assault Movement: the player's moves say none) and FFMO -1 in open ground with no Hindrance (A4.6)."""
     pieces = {p.id: p for p in s.pieces}
-    firers, target = [pieces[i] for i in d.group or [d.unit]], pieces[d.target]
-    ranges = [mission_map.distance(f.hex, target.hex) for f in firers]
-    fp = sum(f.fp * (2 if r <= 1 else 1) for f, r in zip(firers, ranges))
-    tem = float(t.cover[t.at(target.hex)])
-    hindrance = max(mission_map.los.trace(f.hex, target.hex).hindrances if f.hex != target.hex else 0 for f in firers)
+    firers, d = [pieces[e.unit] for e in group], group[0]
+    at = d.at or pieces[d.target].hex
+    ranges = [mission_map.distance(f.hex, at) for f in firers]
+    fp = sum(e.fp * (2 if r <= 1 else 1) for e, r in zip(group, ranges))
+    tem = float(t.cover[t.at(at)])
+    hindrance = max(mission_map.los.trace(f.hex, at).hindrances if f.hex != at else 0 for f in firers)
     where = {f.hex for f in firers}
     leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and {p.hex} == where]
     leader = min(leaders, default=0) if all(f.kind != "leader" for f in firers) else 0
-    parts = [f"TEM {tem:+g} ({t.terrain[t.at(target.hex)]})"] + [f"hindrance +{hindrance}"] * bool(hindrance) \
-        + [f"leader {leader:+d}"] * bool(leader)
+    moving = -1 if d.action == "first fire" else 0
+    ffmo = -1 if moving and t.terrain[t.at(at)] == "open" and not hindrance else 0
+    parts = [f"TEM {tem:+g} ({t.terrain[t.at(at)]}{f' in {at}' if d.at else ''})"] \
+        + [f"hindrance +{hindrance}"] * bool(hindrance) + [f"leader {leader:+d}"] * bool(leader) \
+        + ["FFNAM -1"] * bool(moving) + ["FFMO -1"] * bool(ffmo)
     pbf = " (PBF doubled)" if any(r <= 1 for r in ranges) else ""
-    return f"roll the IFT with {fp:g} FP{pbf}, DRM {tem + hindrance + leader:+g}: " + ", ".join(parts)
+    return f"roll the IFT with {fp:g} FP{pbf}, DRM {tem + hindrance + leader + moving + ffmo:+g}: " + ", ".join(parts)

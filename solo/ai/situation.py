@@ -11,10 +11,17 @@ A situation file (TOML):
     hex = "4K5"
     attitude = "hold"                # hold, advance, attack (Local Counterattack)
     broken = false
+    did = ["prep fire"]              # what it did this Player Turn (solo/sasl/state.py DID)
+    goal = "12P3"                    # a hex it heads for (a Local Counterattack's VPO)
     [[friendly]]
     id = "F1"
     unit = "4-5-8"
     hex = "4P6"
+    [[s]]                            # an S?: id, hex, attitude, did, goal
+    id = "S1"
+    hex = "4M2"
+    moving = ["12O4", "12O5"]        # the FRIENDLY MPh: the hexes a FRIENDLY stack entered, and its units (First Fire)
+    movers = ["F1"]
 Optional per unit: fp, range, mf (otherwise read from the name, or ai/units.toml).
 """
 
@@ -25,6 +32,7 @@ from pathlib import Path
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.rules.units import parse_unit
+from solo.sasl.state import DID
 
 ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")
@@ -50,6 +58,8 @@ class Piece:
     attitude: str = "hold"
     broken: bool = False
     owner: str = ""  # a SW: the unit possessing it ("with"), which alone may fire it (A4.4)
+    did: tuple[str, ...] = ()  # what it did this Player Turn (solo/sasl/state.py DID): "prep fire", "moved" ...
+    goal: str = ""  # a hex it heads for whatever its Attitude's objective: a Local Counterattack's VPO
 
 
 def piece(raw: dict, side: str, where: str) -> Piece:
@@ -76,9 +86,19 @@ def piece(raw: dict, side: str, where: str) -> Piece:
     else:
         v = data["vehicle"]
         kind, fp, rng, mf, morale, leadership = "vehicle", v["fp"], v["range"], v["mp"], 0, 0
+    did = raw.get("did", [])
+    if not isinstance(did, list) or set(did) - set(DID):
+        raise SoloError(f"{where}: {raw['id']} did {did!r}: a list of {', '.join(DID)}")
     return Piece(str(raw["id"]), side, name, str(raw["hex"]).upper(), kind, float(raw.get("fp", fp)),
                  int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude, bool(raw.get("broken")),
-                 str(raw.get("with", "")) if kind == "sw" else "")
+                 str(raw.get("with", "")) if kind == "sw" else "", tuple(did), str(raw.get("goal", "")).upper())
+
+
+def s_piece(s_id: str, where: str, attitude: str, did=(), goal: str = "") -> Piece:
+    """An S? (SASL 4.) as the AI moves it: a concealed stack of unknown Infantry, with an Infantry unit's MF (solo's
+    reading: the texts give no S? MF) and no fire of its own."""
+    return Piece(s_id, "ENEMY", "S?", where, "s?", 0.0, 0, float(unit_data()["infantry"]["mf"]), attitude=attitude,
+                 did=tuple(did), goal=goal)
 
 
 @dataclass(frozen=True)
@@ -88,6 +108,8 @@ class Situation:
     friendly_held: tuple[str, ...]
     ebe: str
     pieces: tuple[Piece, ...]
+    moving: tuple[str, ...] = ()  # the FRIENDLY MPh: the hexes the moving stack entered (First Fire, A8.1)
+    movers: tuple[str, ...] = ()  # its units' ids
 
     @cached_property
     def enemy(self) -> list[Piece]:
@@ -99,7 +121,7 @@ class Situation:
 
 
 def situation_from(raw: dict, where: str) -> Situation:
-    known = {"boards", "objectives", "friendly_held", "ebe", "enemy", "friendly"}
+    known = {"boards", "objectives", "friendly_held", "ebe", "enemy", "friendly", "s", "moving", "movers"}
     if set(raw) - known:
         raise SoloError(f"{where}: unknown key(s) {', '.join(sorted(set(raw) - known))}; the keys are {', '.join(sorted(known))}")
     boards = tuple(str(b) for b in raw.get("boards", []))
@@ -116,7 +138,10 @@ def situation_from(raw: dict, where: str) -> Situation:
     held = tuple(str(h).upper() for h in raw.get("friendly_held", []))
     if set(held) - set(objectives):
         raise SoloError(f"{where}: friendly_held names hexes that are not objectives: {', '.join(sorted(set(held) - set(objectives)))}")
-    return Situation(boards, objectives, held, ebe, tuple(pieces))
+    pieces += [s_piece(str(r["id"]), str(r["hex"]).upper(), str(r.get("attitude", "hold")).lower(), r.get("did", ()),
+                       str(r.get("goal", "")).upper()) for r in raw.get("s", [])]
+    moving = tuple(str(h).upper() for h in raw.get("moving", []))
+    return Situation(boards, objectives, held, ebe, tuple(pieces), moving, tuple(str(i) for i in raw.get("movers", [])))
 
 
 def load_situation(path: str | Path) -> Situation:

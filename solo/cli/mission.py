@@ -57,7 +57,7 @@ def _text(o: Outcome, since: int | None = None) -> str:
     if m.pending:
         out.append(f"ENEMY moves of the {m.phase} waiting for you to confirm:")
         out += [f"  {p['unit']} {p['action']} {' '.join(p['path'])}" + (f" at {p['target']}" if p.get("target") else "")
-                for p in m.pending]
+                + (f" in {p['at']}" if p.get("at") else "") for p in m.pending]
     if m.effects and since is None:
         out.append("Lasting effects: " + "; ".join(m.effects))
     new = m.record if since is None else m.record[since:]

@@ -44,11 +44,13 @@ def run_campaign(log: EventLog, *args, **options) -> Outcome:
 
 def run_mission(log: EventLog, *args, **options) -> sasl_engine.Outcome:
     """`solo.sasl.engine.run` for the mission the save plays, the ENEMY decided by solo/ai/mission.py."""
-    return sasl_engine.run(mission_of(log), log, *args, enemy_ai=_enemy_ai, **options)
+    return sasl_engine.run(mission_of(log), log, *args, enemy_ai=enemy_ai, **options)
 
 
-def _enemy_ai(x, phase: str) -> list[dict]:
-    from solo.ai.mission import decisions  # numpy and networkx only once the ENEMY decides
+def enemy_ai(x, phase: str) -> list[dict]:
+    from solo.ai.mission import (
+        decisions,  # numpy and networkx only once the ENEMY decides
+    )
     return decisions(x, phase)
 
 

@@ -266,18 +266,21 @@ def check_enemy(x: Ctx, raw: dict) -> dict:
     unit = raw.get("unit")
     if unit in (None, ""):
         return {"do": "enemy", "unit": None, "stop": None, "result": None}
-    (u,) = _units(x, [unit], "ENEMY", "enemy")
-    if u.id not in pending:
-        raise SoloError(f"enemy: {u.id} has no move waiting (waiting: {', '.join(pending)})")
-    path = pending[u.id]["path"]
+    s = x.m.s_counter(unit) if isinstance(unit, str) else None
+    uid = s.id if s is not None and s.id in pending else _units(x, [unit], "ENEMY", "enemy")[0].id
+    if uid not in pending:
+        raise SoloError(f"enemy: {uid} has no move waiting (waiting: {', '.join(pending)})")
+    path = pending[uid]["path"]
     stop = map_hex(x, raw["stop"], "enemy: stop") if raw.get("stop") else path[-1]
     if stop not in path:
-        raise SoloError(f"enemy: {stop} is not on {u.id}'s path ({' '.join(path)})")
+        raise SoloError(f"enemy: {stop} is not on {uid}'s path ({' '.join(path)})")
     given = raw.get("result")
     result = next((r for r in RESULTS if r.lower() == str(given).strip().lower()), None)
     if given not in (None, "") and result is None:
         raise SoloError(f"enemy: result {given!r}: one of {', '.join(RESULTS)}")
-    return {"do": "enemy", "unit": u.id, "stop": stop, "result": result or None}
+    if result and s is not None and uid == s.id:
+        raise SoloError(f"enemy: {uid} is an S?: a result is for the units it Activates as")
+    return {"do": "enemy", "unit": uid, "stop": stop, "result": result or None}
 
 
 CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units", "path")),  # what the player says
@@ -319,7 +322,7 @@ def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
 
 
 def _move(x: Ctx, a: dict) -> dict:
-    """The units move along the path; from rules version 5 on (an action with its ``costs``) hex by hex, each hex's
+    """The units move along the path; from rules version 6 on (an action with its ``costs``) hex by hex, each hex's
     Activation checks made when it is entered, and the move ends short of ENEMY units they reveal (the reading above
     ``sightings``)."""
     units = [x.m.unit(i) for i in a["units"]]
@@ -338,6 +341,8 @@ def _move(x: Ctx, a: dict) -> dict:
     for u in units + _carried(x, units):
         u.hex = to
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
+    for u in units:
+        did(u, {"rout": "routed", "Advance": "advanced"}.get(verb, "moved"))
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(path) or 'nowhere'}"
           + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if mf else "")
           + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
@@ -438,12 +443,36 @@ def _remove(x: Ctx, a: dict) -> dict:
     return {"removed": s.id}
 
 
+DID_BY_ACTION = {"prep fire": "prep fire", "first fire": "first fire", "advancing fire": "advancing fire",
+                 "move": "moved", "rout": "routed", "advance": "advanced", "advance into CC": "advanced"}
+
+
+def did(unit, word: str) -> None:
+    """``unit`` (or S?) did ``word`` (state.DID) this Player Turn."""
+    if word not in unit.did:
+        unit.did.append(word)
+
+
+def _did_by(x: Ctx, action: str) -> str:
+    """The Player Turn's record of an ENEMY decision: fire in the FRIENDLY DFPh is Final Fire (A8.4), in the ENEMY
+    AFPh Advancing Fire (logged as "defensive fire" before rules version 5)."""
+    if action == "defensive fire":
+        return "final fire" if x.m.phase == "FRIENDLY DFPh" else "advancing fire"
+    return DID_BY_ACTION[action]
+
+
 def _enemy(x: Ctx, a: dict) -> dict:
     """Confirmed ENEMY moves: each unit to its stop (the end of its path unless told), with what happened there."""
     chosen = [p for p in x.m.pending if a["unit"] in (None, p["unit"])]
     done = []
     for p in chosen:
+        s = x.m.s_counter(p["unit"]) if p["unit"].startswith("S") else None
+        if s is not None:
+            _s_moves(x, s, p["path"][:p["path"].index(a["stop"] or p["path"][-1]) + 1])
+            done.append(s.id)
+            continue
         u = x.m.unit(p["unit"])
+        did(u, _did_by(x, p["action"]))
         stop = a["stop"] or p["path"][-1]
         if p["path"][-1] != u.hex or stop != p["path"][-1]:
             for sw in _carried(x, [u]):
@@ -462,13 +491,42 @@ def _enemy(x: Ctx, a: dict) -> dict:
     return {"confirmed": done, "pending": x.m.pending} | sweep(x)
 
 
+def _s_moves(x: Ctx, s, path: list[str]) -> None:
+    """An S? moves (its Attitude's move, solo/ai/decide.py) hex by hex: where it comes into the LOS of a Good Order
+    FRIENDLY unit within 16 hexes it has its Activation check (SASL-FACTS: "when a moving S? comes into such a LOS"),
+    once a phase; Activated, its units stand in that hex and the move ends there (solo's reading: the move was the
+    S?'s, and its units have not moved)."""
+    did(s, "moved")
+    viewers = [u for u in x.m.units if u.side == "FRIENDLY" and u.status == "Good Order" and u.kind in
+               (*INFANTRY, "vehicle") and x.map is not None and x.map.name(u.hex)]
+    for step in path[1:]:
+        s.where = step
+        if s.id in x.m.checked or x.map is None or not x.map.has_los:
+            continue
+        seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers
+                      for rng in x.map.seen(x.map.name(u.hex), [step], 16).values())
+        if not seen:
+            continue
+        rng, vehicle, who = seen[0]
+        x.m.checked.append(s.id)
+        if x.rules >= 6:  # the bracket it was checked at (issue 35): a FRIENDLY move checks it again only closer
+            x.m.bracket[s.id] = _ranks(x, "Vehicle" if vehicle else "Infantry")[rng]
+        mods = ac_mods(x, s)
+        x.say(f"{s.id} moving into {step} comes into the LOS of {who} at range {rng}"
+              + (f", AC drm: {', '.join(mods)}" if mods else ""), rule="5.")
+        if activation.check(x, s, rng, "Vehicle" if vehicle else "Infantry", mods)["activated"]:
+            x.say(f"{s.id}'s move ends in {step}, where its units now stand", rule="5.")
+            return
+    x.say(f"{s.id} (S?, {s.attitude}) moves to {s.where}", rule="ENEMY MPh")
+
+
 # --- Activation by LOS ------------------------------------------------------------------------------------------
 #
 # When an S? is checked (5., as tables/core/SOURCES.md and /work/shared/SASL-FACTS.md give it from VASL's public
 # SASL activation checker): "an Activation check arises when a Good Order FRIENDLY unit has an unblocked LOS to an S?
 # at range <= 16". solo checks it after each hex a FRIENDLY unit enters (its move, rout, Advance, entry or set up),
 # and after the ENEMY's confirmed moves and a Random Event that puts S? on the map (``sweep``). The texts and those
-# facts never say "once a phase"; solo's reading (issue 35, replacing issue 18's "once a phase" from rules version 5
+# facts never say "once a phase"; solo's reading (issue 35, replacing issue 18's "once a phase" from rules version 6
 # on): the AC dr once made stands for the phase at that range bracket (issue 18: the same S? was rolled for again and
 # again), so an S? is checked again in the same phase only when a FRIENDLY unit sees it in a better bracket (closer:
 # an automatic bracket always Activates). A FRIENDLY unit never stands in a hex with a hidden S?: entering its hex
@@ -538,8 +596,8 @@ def sweep(x: Ctx) -> dict:
     """The checks of every hidden S? a Good Order FRIENDLY unit on the map now sees in a better bracket than this
     phase's check (or shares a hex with): after each FRIENDLY move or entry (the units that stood still see too: a
     check arises whenever a Good Order FRIENDLY unit has LOS to an S?, SASL-FACTS), after the ENEMY's confirmed moves
-    and after the Random Events that put S? on the map (rules version 5 on)."""
-    if x.rules < 5 or x.map is None:
+    and after the Random Events that put S? on the map (rules version 6 on)."""
+    if x.rules < 6 or x.map is None:
         return {}
     checks = []
     stacks: dict[tuple[str, str], list[Unit]] = {}
@@ -559,7 +617,7 @@ def ac_mods(x: Ctx, s) -> dict:
         mods["vpo"] = True
     if x.map.terrain(where) == "stone building":
         mods["stone"] = True
-    active = x.m.activated_units if x.rules >= 5 else x.m.activated
+    active = x.m.activated_units if x.rules >= 6 else x.m.activated
     if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in active if x.map.name(u.hex)):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),

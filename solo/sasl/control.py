@@ -18,8 +18,8 @@ READING = "control from the positions on the map (solo's reading of A26, a stand
 
 
 def kept(x: Ctx) -> bool:
-    """The mission keeps control from its map: rules version 5 on, on a map with terrain and its VPO known."""
-    return x.rules >= 5 and x.map is not None and x.map.graph is not None and bool((x.m.boards or {}).get("vpo"))
+    """The mission keeps control from its map: rules version 6 on, on a map with terrain and its VPO known."""
+    return x.rules >= 6 and x.map is not None and x.map.graph is not None and bool((x.m.boards or {}).get("vpo"))
 
 
 def vpo(x: Ctx) -> list[str]:

@@ -15,7 +15,7 @@ from solo.core.play import NeedAnswer, Play, Question, Reply
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
-from solo.sasl import actions, activation, control, events, setup, sync
+from solo.sasl import actions, activation, control, events, rally, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.state import SEQUENCE, Mission
@@ -87,8 +87,9 @@ def _action(x: Ctx):
         if unknown:
             raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
                             f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
-        if do in ("phase", "turn") and m.pending:
-            raise SoloError(f"{do}: the ENEMY's moves of the {m.phase} wait for you: confirm them (all as decided, "
+        if (do in ("phase", "turn") or do in ("move", "enter") and x.rules >= 5) and m.pending:
+            what = "First Fire" if m.phase == "FRIENDLY MPh" else "moves"
+            raise SoloError(f"{do}: the ENEMY's {what} of the {m.phase} wait for you: confirm them (all as decided, "
                             f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")
         if do in MAP_ACTIONS:
             return MAP_ACTIONS[do][0](x, raw)
@@ -185,7 +186,9 @@ def do(x: Ctx, action: dict) -> dict:
     if action["do"] == "sync":
         return sync.do_sync(x, action)
     if action["do"] in actions.CHECKS:
-        return actions.do(x, action)
+        done = actions.do(x, action)
+        first_fire(x, action)
+        return done
     if action["do"] == "phase":
         return next_phase(x)
     if action["do"] in x.game.actions:
@@ -206,36 +209,59 @@ def check_s(x: Ctx, action: dict) -> dict:
 
 
 # The ENEMY's decisions by phase (solo/ai/decide.py's phases), and the decisions that then wait for the player: the
-# ENEMY fires in the FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh.
+# ENEMY First Fires at each FRIENDLY move in the FRIENDLY MPh (from rules version 5, `first_fire`), fires in the
+# FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh. (An AFPh's fire
+# was logged as "defensive fire" before rules version 5.)
 AI_PHASES = {"FRIENDLY DFPh": ("defensive", ("defensive fire",)), "ENEMY PFPh": ("prep", ("prep fire",)),
-             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("defensive", ("defensive fire",)),
+             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("advancing", ("advancing fire", "defensive fire")),
              "ENEMY RtPh": ("move", ("rout",)), "ENEMY APh": ("advance", ("advance", "advance into CC"))}
+FIRST_FIRE = ("first", ("first fire",))
 
 
 def enemy_decisions(x: Ctx, phase: str) -> None:
-    """The computer decides for the ENEMY units on the map; the moves and fire wait for the player to confirm them."""
-    if phase not in AI_PHASES or x.enemy_ai is None or x.map is None or not x.map.has_los:
+    """The computer decides for the ENEMY units (and S?) on the map; the moves and fire wait for the player to confirm
+    them."""
+    if x.enemy_ai is None or x.map is None or not x.map.has_los:
         return
-    if not any(u.side == "ENEMY" and u.on_map and x.map.name(u.hex) for u in x.m.units):
+    if phase not in AI_PHASES and not (phase == "FRIENDLY MPh" and x.m.moving):
         return
-    ai_phase, kept = AI_PHASES[phase]
+    moves_s = x.rules >= 5 and phase == "ENEMY MPh"
+    if not any(u.side == "ENEMY" and u.on_map and x.map.name(u.hex) for u in x.m.units) and not (
+            moves_s and any(s.status == "hidden" and x.map.name(s.where) for s in x.m.s)):
+        return
+    ai_phase, kept = AI_PHASES.get(phase, FIRST_FIRE)
     decided = x.ask("enemy_moves", f"The ENEMY's decisions for the {phase}", list, side="ENEMY",
                     context={"phase": ai_phase})
     x.m.pending = [d for d in decided if d["action"] in kept]
     for d in x.m.pending:
         x.say(f"decided: {d['why']}", rule="ENEMY AI")
-    if not x.m.pending:
+    if not x.m.pending and (ai_phase, kept) != FIRST_FIRE:  # a move no ENEMY unit fires at goes unremarked
         x.say(f"no ENEMY unit acts in the {phase}", rule="ENEMY AI")
 
 
 def _enter(x: Ctx, phase: str) -> None:
     if x.m.turn == 1 and x.m.phase == SEQUENCE[0] and phase != SEQUENCE[0] and x.game.set_up_ends:
         x.game.set_up_ends(x)  # the FRIENDLY set up is done (OtO-S1 MSR 8: the wrecks' status dr)
-    x.m.phase, x.m.checked, x.m.spent, x.m.bracket = phase, [], {}, {}
+    x.m.phase, x.m.checked, x.m.spent, x.m.moving, x.m.bracket = phase, [], {}, {}, {}
+    if phase.endswith("RPh"):
+        x.m.new_player_turn()
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
     if phase == "ENEMY RPh" and x.game.enemy_rph:
         x.game.enemy_rph(x)
+    if phase == "ENEMY RPh" and x.rules >= 5:
+        rally.enemy_rally(x)
     enemy_decisions(x, phase)
+
+
+def first_fire(x: Ctx, action: dict) -> None:
+    """A8.1 Defensive First Fire: after each FRIENDLY move (or entry) in the FRIENDLY MPh, the ENEMY decides whether
+    its units that have not fired yet fire at the moving stack, at a hex of its path (rules version 5 on)."""
+    if x.rules < 5 or x.m.phase != "FRIENDLY MPh" or action["do"] not in ("move", "enter"):
+        return
+    friendly = [u.id for u in x.m.units if u.side == "FRIENDLY"]
+    moved = action["units"] if action["do"] == "move" else friendly[-len(action["units"]):]
+    x.m.moving = {"units": moved, "path": action.get("path") or [action["hex"]]}
+    enemy_decisions(x, "FRIENDLY MPh")
 
 
 def next_phase(x: Ctx) -> dict:
@@ -264,7 +290,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
         _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
     res = events.checks(x)
-    actions.sweep(x)  # S? a Random Event put where FRIENDLY units see them (rules version 5 on)
+    actions.sweep(x)  # S? a Random Event put where FRIENDLY units see them (rules version 6 on)
     won = x.game.immediate_win(x) if x.game.immediate_win else None
     end = {"why": won} if won else None
     if not won and done >= x.defn["mission_end"]["after_turn"]:
@@ -302,25 +328,31 @@ def _mission_end(x: Ctx, end: dict, won: str | None, turn: int, when: str) -> No
     x.say(result["says"], rule="Victory")
 
 
+def context(game: MissionGame, log: EventLog, player, frozen: bool = False,
+            enemy_ai: Callable | None = None) -> tuple[Ctx, Load | None]:
+    """The context a mission plays in over the save ``log``: the player's side (``player``, answering the "table"
+    questions) and the ENEMY's (``enemy_ai(x, phase)``), and how its boards load."""
+    folder = saved_folder(log.meta.get("vasl_boards"))
+    load = (lambda board: load_board(folder, board)) if folder else None
+    defn = game.definition
+    play = Play(log, log.meta["seed"], {"table": player}, default_catalog(), frozen=frozen)
+    x = Ctx(play, Mission(defn["id"], defn["title"], defn["attitude"]), game)
+    x.enemy_ai = enemy_ai
+    play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
+    return x, load
+
+
 def run(game: MissionGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
         frozen: bool = False, enemy_ai: Callable | None = None) -> Outcome:
     """Play ``game`` over the mission save ``log`` up to the next question it cannot answer; ``enemy_ai(x, phase)``
     decides for the ENEMY units on the map (solo/ai/mission.py)."""
-    meta = log.meta
-    defn = game.definition
-    folder = saved_folder(meta.get("vasl_boards"))
-    load = (lambda board: load_board(folder, board)) if folder else None
-    m = Mission(defn["id"], defn["title"], defn["attitude"])
-    person = Human(answers, interactive, never_prompt=("action",))
-    play = Play(log, meta["seed"], {"table": person}, default_catalog(), frozen=frozen)
-    x = Ctx(play, m, game)
-    x.enemy_ai = enemy_ai
-    play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
+    x, load = context(game, log, Human(answers, interactive, never_prompt=("action",)), frozen, enemy_ai)
     waiting = None
     try:
         mission_loop(x, load)
     except NeedAnswer as need:
         waiting = need.question
+    m = x.m
     return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else game.vp_schedule(x, False), x.map)
 
 

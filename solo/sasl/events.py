@@ -81,9 +81,29 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
         return None
     for u in [*near, *found]:
         u.attitude = "Advance"
-    if near:
-        x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near]})
+    x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near],
+                                                       "s": [q.id for q in found]})  # the AI attacks it (ai/mission.py)
     return f"Local Counterattack on {target}: {', '.join(u.id for u in [*near, *found])} in Advance Attitude"
+
+
+def reinforcement_s(x: Ctx, count: int):
+    """``count`` S? in Advance Attitude entering along the EBE (OtO-S1 RE 34-36, 37-40; OtO-S2 41-42, 63-64, 71-72):
+    each on an EBE hex by Random Selection among the EBE's road hexes, or all its hexes if no road reaches it; from
+    rules version 5 a hex no other S? holds (4.1), the road hexes first (solo's reading: the texts do not say where
+    along the edge); they then move as Advance S? do (solo/ai/decide.py). Without the map, where by the rule."""
+    if x.map is None or x.map.graph is None:
+        return [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
+                for _ in range(count)]
+    edge = sorted(edge_hexes(x, "ENEMY"))
+    roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
+    new = []
+    for n in range(count):
+        held = {q.where for q in x.m.s if q.status == "hidden"}
+        free = ([h for h in roads if h not in held] or [h for h in edge if h not in held] or roads) \
+            if x.rules >= 5 else roads
+        new.append(x.m.new_s(free[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(free)) - 1],
+                             "Advance", "reinforcement"))
+    return new
 
 
 def ffe_strike(x: Ctx, count: int, what: str) -> str:
@@ -135,8 +155,8 @@ def counterattack_ends(x: Ctx) -> None:
             back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
             for u in back:
                 u.attitude = "Hold"
-            x.say(f"{attack['vpo']} captured: {', '.join(u.id for u in back) or 'no unit'} revert to Hold Attitude",
-                  rule="Local Counterattack")
+            x.say(f"{attack['vpo']} captured: " + (f"{', '.join(u.id for u in back)} revert to Hold Attitude" if back
+                                                    else "the Local Counterattack ends"), rule="Local Counterattack")
 
 
 def closest(x: Ctx, hexes, to: set[str], what: str) -> str | None:
@@ -212,7 +232,7 @@ def checks(x: Ctx) -> list[dict]:
     events = []
     for side in ("ENEMY", "FRIENDLY"):
         numbers = x.m.re_numbers[side]
-        active = x.m.activated_units if x.rules >= 5 else x.m.activated  # issue 35: a fortification is no unit
+        active = x.m.activated_units if x.rules >= 6 else x.m.activated  # issue 35: a fortification is no unit
         if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not active:
             x.say("no ENEMY RE check: no ENEMY unit is Activated yet", rule="2.5")
             continue

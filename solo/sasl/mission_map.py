@@ -189,7 +189,7 @@ def in_set_up_area(grid: Grid, line: list[str], where: str, half_hexes: bool = T
     """A hex is on or east of a line of hexes when it lies on the line or beyond it in its column (higher hexrow
     numbers lie East). Between two named hexes the line runs straight across the columns, each column's hexes offset
     by half a hex from the next (issue 35: B26, D25, F24 and H23 lie on A27-I23, the odd columns' half hex read);
-    saves before rules version 5 read the line's number straight across by hexrow numbers, a half counted toward the
+    saves before rules version 6 read the line's number straight across by hexrow numbers, a half counted toward the
     line (``half_hexes`` False), which put those hexes West of it."""
     points = [grid.parse(h) for h in line]
     column, row = grid.parse(where)

@@ -20,6 +20,7 @@ class SQuestion:
     status: str = "hidden"  # hidden | activated | removed
     units: list[str] = field(default_factory=list)
     origin: str = "set up"  # set up | reinforcement (ENEMY RE 34-36, 37-40)
+    did: list[str] = field(default_factory=list)  # of DID: an S? moves (in the ENEMY MPh) like the units
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -27,6 +28,11 @@ class SQuestion:
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
 MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled", "burning")  # counters a unit carries
+DID = ("prep fire", "first fire", "final fire", "advancing fire", "moved", "advanced", "routed")
+# What a unit did this Player Turn (A3: the Prep Fire, First Fire, Final Fire markers and what moved, routed or
+# Advanced), read by every ENEMY decision: a unit that Prep Fires neither moves nor fires in the AFPh (A3.3), one that
+# moved fires in the AFPh at half FP (A3.6), one that First Fired fires in the DFPh only at an ADJACENT target (A8.4).
+# Cleared as the markers are, at the end of the Player Turn (solo: as the next RPh begins).
 
 
 @dataclass
@@ -44,6 +50,7 @@ class Unit:
     side: str = "ENEMY"
     marks: list[str] = field(default_factory=list)  # of MARKS
     owner: str | None = None  # a SW (or Gun) possessed by this unit id (A4.4)
+    did: list[str] = field(default_factory=list)  # of DID, this Player Turn
 
     @property
     def on_map(self) -> bool:
@@ -71,6 +78,7 @@ class Mission:
     vasl: dict = field(default_factory=dict)  # unit id -> the id of its counter in the player's VASL game
     synced: dict = field(default_factory=dict)  # unit id -> its hex at the last sync with the VASL game
     pending: list[dict] = field(default_factory=list)  # the ENEMY's decided moves of the phase, not yet confirmed
+    moving: dict = field(default_factory=dict)  # the FRIENDLY stack's last move in its MPh (units, path): First Fire
     boards: dict = field(default_factory=dict)
     month: str | None = None
     turn: int = 1
@@ -112,6 +120,12 @@ class Mission:
         """An ENEMY unit stands in ``hex_id``: a fortification (a minefield, a Foxhole) alone does not bar a FRIENDLY
         unit from entering (issue 18: a Random Event's minefield barred it as if it were an ENEMY unit)."""
         return any(u.kind != "fortification" for u in self.at(hex_id, "ENEMY"))
+
+    def new_player_turn(self) -> None:
+        """The Player Turn's markers removed (DID): no unit has yet fired or moved."""
+        for u in [*self.units, *self.s]:
+            u.did = []
+        self.moving = {}
 
     @property
     def activated(self) -> list[Unit]:

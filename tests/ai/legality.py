@@ -12,20 +12,37 @@ The rules (core ASL as solo reads it):
 - no unit moves in the DFPh, nor when it fires;
 - fire is at a FRIENDLY unit, by a unit with FP, within its range and in LOS (Terrain.los); a fire group (A7.5) is
   units firing at one target from the same or ADJACENT Locations;
+- no small-arms attack on a target it cannot affect: only a Gun or AFV whose main armament has a TK# (the charts
+  asl.afv and asl.c7_guns, read here on their own) fires at an armoured AFV, or at a vehicle asl.afv does not list
+  (taken for one); small arms may fire at an open-topped AFV, an unarmoured vehicle or a Gun (solo/ai/ordnance.py);
 - a SW fires only with its Good Order possessor, in its hex, at its possessor's target (A4.4); it never moves alone;
 - Advance into CC is by a Good Order unit into an ADJACENT hex it could enter, where a FRIENDLY unit is;
 - a rout (A10.51 as decide.py's _rout_options reads it) never enters a hex nearer a FRIENDLY unit than where it began,
-  and ends ADJACENT to one only when no other hex it could reach so was apart from every FRIENDLY unit.
+  nor a hex ADJACENT to one; a broken unit ADJACENT to a FRIENDLY unit does not stay in the RtPh while it can rout
+  (A10.5);
+- the Player Turn's record (issue 34, ``Piece.did``): a unit that Prep Fired neither moves nor fires again (A3.3);
+  one that moved fires in the AFPh at half FP (A3.6); First Fire (A8.1) only in the FRIENDLY MPh, at a moving unit in
+  a hex of its move, once; in the DFPh a unit that First Fired fires only at range 0-1 at half FP (A8.4), and one that
+  fired there not again; a fire group's FP is its members' FP as each may fire; a SW moved or Advanced with its
+  possessor (A4.4), so fires in the AFPh at half FP;
+- no move ends over the stacking limit (A5.1: 3 squad-equivalents, 4 SMC a hex) that was not over it before, no two
+  S? end in one hex (4.1); an S? never fires, moves only in the MPh, and a Hold S? stays.
 """
 
 import heapq
+import re
+from dataclasses import replace
 
 import numpy as np
 
 from solo.ai.maps import Terrain
 from solo.ai.situation import Piece, Situation, unit_data
+from solo.rules.catalog import default_catalog
+from solo.sasl.units import GUNS
 
-FIRING = ("prep fire", "defensive fire")
+FIRING = {"prep": ("prep fire",), "first": ("first fire",), "defensive": ("defensive fire",),
+          "advancing": ("advancing fire",)}  # the fire each phase may hold
+SQUAD_EQUIVALENTS, SQUAD_LIMIT, SMC_LIMIT = {"squad": 1.0, "hs": 0.5}, 3, 4  # A5.1
 
 
 def _weight(p: Piece) -> str:
@@ -96,9 +113,36 @@ def illegal(t: Terrain, s: Situation, phase: str, decisions) -> list[str]:
         out += _path(m, s, phase, enemy[d.unit], d, objectives)
     for d in by_unit.values():
         if d.target:
-            out += _fire(m, phase, enemy[d.unit], d, friendly, by_unit, enemy)
+            out += _fire(m, s, phase, enemy[d.unit], d, friendly, by_unit, enemy)
         if d.group and (d.unit not in d.group or d.unit == d.group[0]):
             out += _group(m, d, by_unit)
+    return out + _stacking(m, s, by_unit)
+
+
+def _stacking(m: _Map, s: Situation, by_unit: dict) -> list[str]:
+    """A5.1 and 4.1 after every move: a hex a unit moved into holds no more than the limits (nor more than it held
+    before, where it was over them already)."""
+    def count(where) -> dict:
+        held: dict = {}
+        for p in s.enemy:
+            h = m.node(where(p))
+            squads, smc, s_count = held.get(h, (0.0, 0, 0))
+            held[h] = (squads + SQUAD_EQUIVALENTS.get(p.kind, 0), smc + (p.kind == "leader"),
+                       s_count + (p.kind == "s?"))
+        return held
+    before = count(lambda p: p.hex)
+    after = count(lambda p: by_unit[p.id].path[-1] if p.id in by_unit else p.hex)
+    entered = {m.node(d.path[-1]) for d in by_unit.values() if len(d.path) > 1}
+    out = []
+    for h in sorted(entered):
+        squads, smc, s_count = after[h]
+        was = before.get(h, (0.0, 0, 0))
+        if squads > max(SQUAD_LIMIT, was[0]):
+            out.append(f"{h}: {squads:g} squad-equivalents end there, over the stacking limit {SQUAD_LIMIT} (A5.1)")
+        if smc > max(SMC_LIMIT, was[1]):
+            out.append(f"{h}: {smc} SMC end there, over the stacking limit {SMC_LIMIT} (A5.1)")
+        if s_count > max(1, was[2]):
+            out.append(f"{h}: {s_count} S? end there (4.1: one S? a Location)")
     return out
 
 
@@ -125,13 +169,18 @@ def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) 
         if h in m.friendly:
             out.append(f"{name}: enters {h}, which a FRIENDLY unit occupies")
     if not moved:
-        return out
+        return out + (_must_rout(m, p) if p.broken and phase == "move" else [])
     if p.kind == "sw":
         out.append(f"{name}: a SW moves only with its possessor, never alone")
-    if phase == "defensive":
-        out.append(f"{name}: moves in the DFPh")
+    if phase in ("first", "defensive", "advancing"):
+        out.append(f"{name}: moves in the {dict(first='First Fire', defensive='DFPh', advancing='AFPh')[phase]}")
     if d.target:
         out.append(f"{name}: moves and fires in one phase")
+    if "prep fire" in p.did and not p.broken and phase != "advance":
+        out.append(f"{name}: moves after it Prep Fired (A3.3)")
+    if p.kind == "s?" and (phase != "move" or p.attitude == "hold"):
+        out.append(f"{name}: an S? moves in the {phase} phase with {p.attitude} Attitude (only Advance and Attack S? "
+                   "move, in the MPh)")
     if p.attitude == "hold" and not p.broken and start in objectives and path[-1] != start:
         out.append(f"{name}: a Hold unit leaves the VPO {start}")
     if phase == "advance":
@@ -167,32 +216,72 @@ def _rout(m: _Map, p: Piece, path: list[str]) -> list[str]:
             out.append(f"{name}: routs into {h}, nearer a FRIENDLY unit ({m.near(h)} hexes) than where it began "
                        f"({first}) (A10.51)")
             break
-    if m.near(path[-1]) <= 1:
-        allowed = {h for h in m.t.nodes if m.near(h) >= first}
-        options = _reach(m.t, start, "mf", _mf(p), m.friendly, allowed)
-        apart = sorted(h for h in options if m.near(h) > 1)
-        if apart:
-            out.append(f"{name}: routs to {path[-1]} ADJACENT to a FRIENDLY unit when {apart[0]} was apart from "
-                       f"every one (A10.51)")
+    for h in path[1:]:
+        if m.near(h) <= 1:
+            out.append(f"{name}: routs through {h}, ADJACENT to a FRIENDLY unit (A10.51)")
+            break
     return out
 
 
-def _fire(m: _Map, phase: str, p: Piece, d, friendly: dict, by_unit: dict, enemy: dict) -> list[str]:
+def _must_rout(m: _Map, p: Piece) -> list[str]:
+    """A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may stay only with no hex to rout to (none
+    in reach that is neither nearer a FRIENDLY unit nor ADJACENT to one)."""
+    start = m.node(p.hex)
+    if m.near(start) > 1:
+        return []
+    barred = {h for h in m.t.nodes if m.near(h) < m.near(start) or m.near(h) <= 1} - {start}
+    if _reach(m.t, start, _weight(p), _mf(p), barred | m.friendly) - {start}:
+        return [f"{p.id} {p.unit}: stays ADJACENT to a FRIENDLY unit though it could rout (A10.5)"]
+    return []
+
+
+def _record(p: Piece, phase: str, d) -> tuple[float, int, list[str]]:
+    """The FP and range ``p`` may fire with by what it did this Player Turn, and what its fire breaks."""
+    did, name = set(p.did), f"{p.id} {p.unit}"
+    fired = did & {"prep fire", "first fire", "final fire", "advancing fire"}
+    if phase == "advancing" and "prep fire" in did:
+        return 0, 0, [f"{name}: fires in the AFPh after it Prep Fired (A3.3)"]
+    if phase == "defensive" and fired == {"first fire"}:
+        return p.fp / 2, 1, []
+    if fired:
+        return 0, 0, [f"{name}: fires again ({d.action}) after {', '.join(sorted(fired))} this Player Turn"]
+    if phase == "advancing" and did & {"moved", "advanced"}:
+        return p.fp / 2, p.range, []
+    return p.fp, p.range, []
+
+
+def _fire(m: _Map, s: Situation, phase: str, p: Piece, d, friendly: dict, by_unit: dict, enemy: dict) -> list[str]:
     name, out = f"{p.id} {p.unit}", []
-    if phase not in ("prep", "defensive") or d.action not in FIRING:
+    if d.action not in FIRING.get(phase, ()):
         out.append(f"{name}: fires ({d.action}) in the {phase} phase")
     if p.broken:
         out.append(f"{name}: a broken unit fires")
+    if p.kind == "s?":
+        out.append(f"{name}: an S? fires")
     target = friendly.get(d.target)
     if target is None:
         return out + [f"{name}: fires at {d.target}, which is not a FRIENDLY unit"]
+    owner = enemy.get(p.owner) if p.kind == "sw" else None
+    moved = {"moved", "advanced"} & set(owner.did) if owner else set()  # a SW moves with its possessor (A4.4)
+    fp, reach, broke = _record(replace(p, did=(*p.did, *sorted(moved))), phase, d)
+    out += broke
     if p.fp <= 0:
         out.append(f"{name}: fires with no FP")
-    rng = m.range(p.hex, target.hex)
-    if rng > p.range:
-        out.append(f"{name}: fires at {target.id} in {target.hex} at range {rng}, beyond its range {p.range}")
-    if not m.seen(p.hex, target.hex):
-        out.append(f"{name}: fires at {target.id} in {target.hex}, out of its LOS from {p.hex}")
+    elif d.fp is not None and abs(d.fp - fp) > 1e-9 and not broke:
+        out.append(f"{name}: fires {d.fp:g} FP where its Player Turn allows {fp:g} (A3.6, A8.4)")
+    if _armoured(target) and not _kills_armour(p):
+        out.append(f"{name}: a small-arms attack on {target.id} {target.unit}, an armoured AFV it cannot affect")
+    at = target.hex
+    if phase == "first":
+        if target.id not in s.movers or d.at not in s.moving:
+            out.append(f"{name}: First Fires at {target.id} in {d.at}, not a moving unit in a hex of its move (A8.1)")
+        at = d.at or at
+    rng = m.range(p.hex, at)
+    if rng > min(p.range, reach or p.range):
+        out.append(f"{name}: fires at {target.id} in {at} at range {rng}, beyond its range "
+                   f"{min(p.range, reach or p.range)}")
+    if not m.seen(p.hex, at):
+        out.append(f"{name}: fires at {target.id} in {at}, out of its LOS from {p.hex}")
     if p.kind == "sw":
         owner = enemy.get(p.owner)
         theirs = by_unit.get(p.owner)
@@ -206,6 +295,33 @@ def _fire(m: _Map, phase: str, p: Piece, d, friendly: dict, by_unit: dict, enemy
             if theirs is None or theirs.target != d.target:
                 out.append(f"{name}: a SW fires at {d.target}, which its possessor {owner.id} does not fire at (A4.4)")
     return out
+
+
+def _row(table_id: str, key: str) -> dict:
+    return next((r.results for r in default_catalog().get(table_id).rows if r.key == key), {})
+
+
+def _is_gun(name: str) -> bool:
+    return any(word in name.split() for word in GUNS) and not _row("asl.afv", name)
+
+
+def _gun(name: str) -> str:
+    """A Gun's calibre from its name ("Flak 18 88L": 88L), "" for a name that is not a Gun's or gives none."""
+    if not _is_gun(name):
+        return ""
+    found = [c for c in re.findall(r"\d+(?:LL|L|\*)?", name) if _row("asl.c7_guns", c)]
+    return found[-1] if found else ""
+
+
+def _armoured(p: Piece) -> bool:
+    """A vehicle that is no Gun, listed in asl.afv as an AFV or not listed at all."""
+    return p.kind == "vehicle" and not _is_gun(p.unit) and _row("asl.afv", p.unit).get("Type", "AFV") == "AFV"
+
+
+def _kills_armour(p: Piece) -> bool:
+    """A Gun or AFV whose main armament has a TK# in asl.c7_guns."""
+    code = _gun(p.unit) or _row("asl.afv", p.unit).get("MA", "") if p.kind == "vehicle" else ""
+    return isinstance(_row("asl.c7_guns", code).get("TK#") if code else None, int)
 
 
 def _group(m: _Map, d, by_unit: dict) -> list[str]:

@@ -1,7 +1,8 @@
 """The ENEMY AI breaks no rule (issue 18.5): random situations on random Cross Roads configurations (three real boards
-north to south, OtO-S2 MSR 6), random ENEMY and FRIENDLY units, each of the four phases, checked by
-tests/ai/legality.py. Seeded: situation k is the same on every run. The plain run checks a small sample; the 1,000
-situations run with `pytest -m long tests/ai/test_legal.py`."""
+north to south, OtO-S2 MSR 6), random ENEMY and FRIENDLY units, each of the six phases, checked by
+tests/ai/legality.py, with what each unit did this Player Turn, S? and a FRIENDLY stack's move. Seeded: situation k is
+the same on every run. The plain run checks a small sample; the 1,000 situations run with
+`pytest -m long tests/ai/test_legal.py`."""
 
 import time
 from functools import lru_cache
@@ -23,6 +24,7 @@ SQUADS = ("4-6-7", "4-4-7", "5-4-8", "6-5-8", "4-5-8", "6-4-8", "4-3-6")
 HALF_SQUADS = ("2-4-7", "2-3-7", "2-4-8", "2-2-6")
 LEADERS = ("9-1", "8-0", "8-1", "9-2", "10-2", "7-0")
 SWS = ("LMG", "MMG", "HMG", "PSK", "50mm MTR")
+VEHICLES = ("ISU-122", "T-34 M43", "SU-76M", "GAZ-MM truck", "KV-85")  # 34.4: armoured, open-topped, soft, unlisted
 PER_MAP = 20  # situations on one configuration before the next is rolled
 
 
@@ -37,7 +39,8 @@ def cross_roads(k: int) -> tuple[tuple[str, ...], Terrain]:
 
 def random_situation(k: int):
     """Situation k: its configuration, a few VPO (some FRIENDLY-held), ENEMY units near FRIENDLY ones (squads, HS,
-    leaders, SW with their possessor or lone, an AFV or a Gun now and then, some broken, random Attitudes)."""
+    leaders, SW with their possessor or lone, an AFV or a Gun now and then, some broken, random Attitudes; FRIENDLY
+    AFVs and trucks among the FRIENDLY units)."""
     ids, t = cross_roads(k // PER_MAP)
     rng = np.random.default_rng(k)
     land = [n for n in t.nodes if any(d["mf"] < np.inf for d in t.graph[n].values())]
@@ -53,7 +56,7 @@ def random_situation(k: int):
     for n in range(rng.integers(0, 5)):
         h = place(near)
         used.add(h)
-        name = rng.choice(SQUADS + HALF_SQUADS + LEADERS)
+        name = rng.choice(SQUADS + HALF_SQUADS + LEADERS + VEHICLES)
         friendly.append({"id": f"F{n}", "unit": str(name), "hex": h, "broken": bool(rng.random() < 0.2)})
     enemy, count = [], 0
     taken = {f["hex"] for f in friendly}
@@ -70,8 +73,12 @@ def random_situation(k: int):
             raw["unit"] = str(rng.choice(LEADERS))
         elif kind < 0.94:
             raw |= {"unit": "StuG IIIG", "broken": False}
-        else:
+        elif kind < 0.97:
             raw |= {"unit": "75mm ATG", "mf": 0, "range": 10, "fp": 6, "broken": False}
+        else:
+            raw |= {"unit": str(rng.choice(("75L AT", "150 INF", "Flak 38 20L (6)"))), "mf": 0, "broken": False}
+        if rng.random() < 0.4:  # what it did this Player Turn (issue 34)
+            raw["did"] = [str(rng.choice(("prep fire", "moved", "first fire", "final fire", "advanced")))]
         enemy.append(raw)
         count += 1
         if raw["unit"] in SQUADS + HALF_SQUADS and rng.random() < 0.4:
@@ -79,10 +86,24 @@ def random_situation(k: int):
             count += 1
     if rng.random() < 0.2:
         enemy.append({"id": f"E{count}", "unit": str(rng.choice(SWS)), "hex": place(near)})  # a lone SW
+    hidden = []
+    for n in range(rng.integers(0, 4)):  # S? (issue 34: they move by their Attitude)
+        h = place([x for x in near if x not in taken])
+        used.add(h)
+        hidden.append({"id": f"S{n + 1}", "hex": h, "attitude": str(rng.choice(("hold", "advance", "attack")))})
     objectives = sorted({place(near) for _ in range(rng.integers(1, 4))})
     held = [h for h in objectives if rng.random() < 0.4]
+    moving = []
+    if friendly:  # a FRIENDLY stack's move (First Fire): a few hexes, each next to the one before
+        moving = [friendly[0]["hex"]]
+        for _ in range(rng.integers(0, 3)):
+            step = [b for b in t.graph[moving[-1]] if b not in moving]
+            if step:
+                moving.append(step[rng.integers(len(step))])
+        moving = moving[::-1]  # it ended where it stands
     raw = {"boards": list(ids), "objectives": objectives, "friendly_held": held,
-           "ebe": str(rng.choice(("west", "east", "north", "south"))), "enemy": enemy, "friendly": friendly}
+           "ebe": str(rng.choice(("west", "east", "north", "south"))), "enemy": enemy, "friendly": friendly,
+           "s": hidden, "moving": moving[1:] or moving, "movers": [friendly[0]["id"]] if friendly else []}
     return t, situation_from(raw, f"random situation {k}")
 
 
@@ -140,7 +161,7 @@ def test_the_checker_names_each_broken_rule():
                                                                          target="F2"))
     assert "beyond its range 3" in said("defensive", Decision("E5", "defensive fire", ["1G5"], "", target="F2"))
     rout = said("move", Decision("E2", "rout", ["1A3", "1A4"], ""))
-    assert "nearer a FRIENDLY unit" in rout and "ADJACENT to a FRIENDLY unit when" in rout
+    assert "nearer a FRIENDLY unit" in rout and "routs through 1A4, ADJACENT to a FRIENDLY unit (A10.51)" in rout
 
 
 def test_the_checker_sees_los():

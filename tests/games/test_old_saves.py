@@ -59,6 +59,8 @@ def same(value):
     winner, is not compared)."""
     if isinstance(value, dict):
         return {k: v for k, v in value.items() if k in ("friendly", "enemy", "report", "why", "turn")} or value
+    if isinstance(value, list):  # an S?'s Player Turn record (issue 34) is new
+        return [{k: v for k, v in e.items() if k != "did"} if isinstance(e, dict) else e for e in value]
     return value
 
 

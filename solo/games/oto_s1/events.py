@@ -23,13 +23,13 @@ from solo.sasl.events import (
     rally_nearest,
     random_selection,
     re_change,
+    reinforcement_s,
     sniper,
     sub_result,
     units_on_map,
     with_squads,
 )
 from solo.sasl.mission_map import board_edge, in_set_up_area
-
 
 # --- ENEMY RE -------------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ def _minefield(x: Ctx, trace) -> str:
     if on_the_map(x):
         line = x.defn["friendly_entry"]["on_or_east_of"]
         stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY) if "building" not in x.map.terrain(u.hex)
-                  and not in_set_up_area(x.map.grid, line, u.hex, x.rules >= 5)]
+                  and not in_set_up_area(x.map.grid, line, u.hex, x.rules >= 6)]
         where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack nearest the EBE")
         if where is None:
             return REROLL
@@ -116,23 +116,24 @@ def _reinforcements(x: Ctx, trace) -> str:
     """34-36: a number of S? (a DR + 2) enter this turn along the EBE in Advance Attitude; 37-40 a Reinforcement dr in
     each later ENEMY RPh."""
     count = dr_total(x, "ENEMY RE 34-36: S? (DR + 2)", "ENEMY") + 2
-    new = _enter_s(x, count)
+    new = _entering(x, count)
     x.m.reinforcement_dr = True
-    where = ", ".join(f"{q.id} {q.where}" for q in new) if x.rules >= 5 and on_the_map(x) else f"{new[0].id}-{new[-1].id}"
-    return f"{count} S? enter along the EBE in Advance Attitude ({where}); a Reinforcement dr each later ENEMY RPh"
+    return (f"{count} S? enter along the EBE in Advance Attitude ({_where(new)}); a Reinforcement dr each later "
+            "ENEMY RPh")
 
 
-def _enter_s(x: Ctx, count: int) -> list:
-    """``count`` S? in Advance Attitude entering along the EBE: on the OtO map (rules version 5 on: issue 35, they
-    never reached the map) each in an EBE hex by Random Selection among its road hexes, or all its hexes if no road
-    reaches it (solo's reading, as in OtO-S2); else named by the rule alone, for the player to place."""
-    if x.rules < 5 or not on_the_map(x):
-        return [x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement")
-                for _ in range(count)]
-    edge = sorted(edge_hexes(x, "ENEMY"))
-    roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
-    return [x.m.new_s(roads[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(roads)) - 1],
-                      "Advance", "reinforcement") for n in range(count)]
+def _entering(x: Ctx, count: int) -> list:
+    """S? entering along the EBE: on an EBE hex of the OtO map (rules version 5 on, issue 34: they had no hex), else
+    where the rule says."""
+    if x.rules >= 5:
+        return reinforcement_s(x, count)
+    return [x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement")
+            for _ in range(count)]
+
+
+def _where(new: list) -> str:
+    return ", ".join(f"{s.id} {s.where}" for s in new) if new and not new[0].where.startswith("entering") \
+        else f"{new[0].id}-{new[-1].id}"
 
 
 def _leader_hardens(x: Ctx, trace) -> str:
@@ -188,11 +189,11 @@ FBE_ROAD = "through a road hex on the FBE"  # 11-13 "All guns enter towed throug
 
 
 def _on_map(label: str, entry: str, units, before=None):
-    """An entry whose reinforcements reach the map (rules version 5 on: issue 35, they were kept as text and `enter`
+    """An entry whose reinforcements reach the map (rules version 6 on: issue 35, they were kept as text and `enter`
     refused them): ``units(x, trace)`` the counters it brings, to enter from the next FRIENDLY MPh as ``entry`` says.
     Older saves keep the entry's text (``before``, else ``_arrivals``)."""
     def apply(x: Ctx, trace) -> str:
-        if x.rules < 5:
+        if x.rules < 6:
             return (before or _arrivals(label))(x, trace)
         return arrive(x, trace, label, units(x, trace), entry=entry)
     apply.__doc__ = units.__doc__
@@ -246,8 +247,8 @@ def _sapper_squads(x: Ctx, trace) -> list:
 
 def _recall(x: Ctx, trace) -> str:
     """14-16: one FRIENDLY Mobile AFV on the map is placed under Recall (Random Selection); rolled again if none is
-    on board (rules version 5 on: issue 35, an AFV never on the map was recalled); older saves drew from the OoB."""
-    if x.rules >= 5:
+    on board (rules version 6 on: issue 35, an AFV never on the map was recalled); older saves drew from the OoB."""
+    if x.rules >= 6:
         afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "vehicle" and u.on_map
                and not {"immobilized", "wreck", "recalled"} & set(u.marks)]
         if not afv:
@@ -274,13 +275,13 @@ def _rally(x: Ctx, trace) -> str:
 
 
 def _infantry(x: Ctx, trace) -> str:
-    """51-52 before rules version 5: the number of squads, kept as text."""
+    """51-52 before rules version 6: the number of squads, kept as text."""
     count = dr_total(x, "FRIENDLY RE 51-52: squads (DR + 1)", "FRIENDLY") + 1
     return _arrivals(f"{count} squads")(x, trace)
 
 
 def _sappers(x: Ctx, trace) -> str:
-    """65 before rules version 5: the number of sapper squads, kept as text."""
+    """65 before rules version 6: the number of sapper squads, kept as text."""
     count = trace.subrolls[0].result if trace.subrolls else "?"
     return _arrivals(f"{count} 4-5-8 sapper squads, each with a DC and a LMG")(x, trace)
 
@@ -307,7 +308,7 @@ def _mines_discovered(x: Ctx, trace) -> str:
         return "no FRIENDLY infantry on the map: no effect"
     west = x.map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
     gone = []
-    if x.rules >= 5:  # issue 35: the S? stayed in the minefields, and minefields went under Activated ENEMY units
+    if x.rules >= 6:  # issue 35: the S? stayed in the minefields, and minefields went under Activated ENEMY units
         west = [h for h in west if not any(u.kind != "fortification" for u in x.m.at(h, "ENEMY"))]
         gone = [s for s in x.m.s if s.status == "hidden" and x.map.name(s.where) in west]
         for s_q in gone:
@@ -345,8 +346,9 @@ def enemy_reinforcement_dr(x: Ctx) -> None:
     trace = x.roll("oto-s1.re_enemy_reinforcement", "Reinforcement dr (ENEMY RE 37-40)", side="ENEMY")
     if trace.original <= 3:
         count = dr_total(x, "ENEMY RE 37-40: S? (a DR)", "ENEMY")
-        _enter_s(x, count)
-        x.say(f"Reinforcement dr {trace.original}: {count} more S? enter along the EBE in Advance Attitude", rule="RE 37-40")
+        new = _entering(x, count)
+        x.say(f"Reinforcement dr {trace.original}: {count} more S? enter along the EBE in Advance Attitude "
+              f"({_where(new)})", rule="RE 37-40")
     else:
         x.m.reinforcement_dr = False
         x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)", rule="RE 37-40")

@@ -46,14 +46,14 @@ def enemy(x: Ctx) -> None:
     for gun in x.defn["enemy_units"]:
         unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
         crew = None
-        if x.rules >= 5:  # issue 35: the Guns came without their crews and their concealment
+        if x.rules >= 6:  # issue 35: the Guns came without their crews and their concealment
             crew = x.m.add_unit(gun["crew"], "crew", gun["hex"], x.m.attitude, "set up")
             unit.owner = crew.id
             if gun.get("concealed"):
                 unit.marks = crew.marks = ["concealed"]
         x.say(f"{unit.id} {gun['type']} in {gun['hex']}" + (f", manned by {crew.id} {crew.type}" if crew else "")
               + f": {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
-    if x.rules >= 5:  # issue 35: the Known minefields were no counters on the map
+    if x.rules >= 6:  # issue 35: the Known minefields were no counters on the map
         placed = minefields.hexes(x)
         for where in placed:
             x.m.add_unit("Known minefield", "fortification", where, "", "set up")
@@ -71,8 +71,8 @@ def wreck_status(x: Ctx, early: bool = False) -> None:
     up ends when its units leave the FRIENDLY RPh of Game Turn 1 (issue 18: it came before, with the ENEMY's)."""
     if x.rules < 3 and not early:
         return
-    counters = wrecks.placed(x) if x.rules >= 5 else []  # issue 35: the dr falls on the wrecks placed, if any
-    count = len(counters) if x.rules >= 5 else x.defn["enemy_rules"]["wrecks"]
+    counters = wrecks.placed(x) if x.rules >= 6 else []  # issue 35: the dr falls on the wrecks placed, if any
+    count = len(counters) if x.rules >= 6 else x.defn["enemy_rules"]["wrecks"]
     found = []
     for n in range(1, count + 1):
         where = f" in {counters[n - 1].hex}" if counters else ""

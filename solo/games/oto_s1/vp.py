@@ -1,5 +1,5 @@
 """OtO-S1 VP Schedule: VPO, the RR Locations, the road path and the ENEMY Guns/AFV. On the OtO map (the player's VASL
-boards, rules version 5 on) each comes from the positions (solo/sasl/control.py), the player's report correcting a
+boards, rules version 6 on) each comes from the positions (solo/sasl/control.py), the player's report correcting a
 value; without the map, from the player's report."""
 
 import networkx as nx

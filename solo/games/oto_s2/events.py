@@ -27,6 +27,7 @@ from solo.sasl.events import (
     random_selection,
     re_change,
     r3_leader,
+    reinforcement_s,
     sniper,
     sub_result,
     units_on_map,
@@ -141,18 +142,10 @@ def _strike(what: str, re_up: bool = False):
 def _reinforcements(kind: str, plus: int = 0):
     def apply(x: Ctx, trace) -> str:
         """41-42 (dr), 63-64 (DR), 71-72 (DR+2): S? enter this turn along the EBE in Advance Attitude; each unit
-        Activated from them takes the Prevailing Attitude (solo/sasl/activation.py). Each S? enters in an EBE hex by
-        Random Selection among the EBE's road hexes, or all its hexes if no road reaches it (solo's reading: the
-        texts do not say where along the edge)."""
+        Activated from them takes the Prevailing Attitude (solo/sasl/activation.py); each on an EBE hex
+        (solo/sasl/events.py `reinforcement_s`)."""
         count = dr_total(x, f"ENEMY RE {trace.row}: S? ({kind}{f'+{plus}' if plus else ''})", "ENEMY", kind) + plus
-        if x.map is None:
-            new = [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
-                   for _ in range(count)]
-        else:
-            edge = sorted(edge_hexes(x, "ENEMY"))
-            roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
-            new = [x.m.new_s(roads[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(roads)) - 1],
-                             "Advance", "reinforcement") for n in range(count)]
+        new = reinforcement_s(x, count)
         return f"{count} S? enter along the EBE in Advance Attitude: " + ", ".join(f"{s.id} {s.where}" for s in new)
     return apply
 

@@ -193,7 +193,8 @@ class MissionScreen(SaveScreen):
         units.clear()
         for p in m.pending:  # the ENEMY's waiting moves first: they are what the player must answer
             units.add_row(Text(p["unit"], style="bold red"), Text(p["action"]), Text(" ".join(p["path"])),
-                          Text(f"at {p['target']}" if p.get("target") else "waits: c"))
+                          Text(f"at {p['target']}" + (f" in {p['at']}" if p.get("at") else "") if p.get("target")
+                               else "waits: c"))
         for u in m.units:
             if u.on_map:
                 units.add_row(u.id, Text(u.type), Text(u.hex), Text(_state(u)))
@@ -214,8 +215,9 @@ class MissionScreen(SaveScreen):
         elif waiting and waiting.key != "action":
             self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
         elif self.mode is None and m.pending:
-            self._form(None, f"The ENEMY's moves of the {m.phase} wait (underlined on the map, listed under the "
-                             "units): c confirms them, all as decided or one as it went")
+            what = "First Fire at your move waits" if m.phase == "FRIENDLY MPh" else f"moves of the {m.phase} wait"
+            self._form(None, f"The ENEMY's {what} (underlined on the map, listed under the units): c confirms them, "
+                             "all as decided or one as it went")
         elif self.mode is None:
             self._form(None, "Your move: the keys are below; ? lists them all")
 
