@@ -34,10 +34,12 @@ def s_in(x, where: str):
     return found[0]
 
 
-def walk(x, unit_ids, path):
-    """One hex a FRIENDLY MPh (a 4-4-7's MF are no matter); each step refused or made, as a player would try."""
+def walk(x, unit_ids, path, one_phase=False):
+    """One hex a move, each in a FRIENDLY MPh of its own (a 4-4-7's MF are no matter) or all in the MPh under way;
+    each step refused or made, as a player would try."""
     for step in path:
-        engine._enter(x, "FRIENDLY MPh")
+        if not one_phase:
+            engine._enter(x, "FRIENDLY MPh")
         try:
             act_on(x, {"do": "move", "units": unit_ids, "path": [step]})
         except SoloError:
@@ -60,14 +62,20 @@ def test_rule_5_an_s_seen_from_the_start_of_a_move_is_checked_when_the_move_ends
 
 @oto_map
 def test_rule_5_a_friendly_unit_never_shares_a_hex_with_a_hidden_s(orsha_ctx, monkeypatch):
-    """Issue 35: F20 stood in Z15 with the hidden S1 on the VPO (it was seen from the start of each move, so never
-    checked), and the VPO counted as held."""
+    """Issue 35: F20 stood in Z15 with the hidden S1 on the VPO (checked once, far off, earlier in the phase, it was
+    never checked again), and the VPO counted as held. Four one-hex moves in one MPh, a leader with them (6 MF)."""
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
     x = orsha_ctx()
     s = s_in(x, "Z15")
     act_on(x, {"do": "enter", "hex": "Z19", "units": ["6-2-8", "6-2-8", "8-0"]})
-    walk(x, ["F1", "F2", "F3"], ["Z18", "Z17", "Z16", "Z15"])
+    engine._enter(x, "FRIENDLY MPh")
+    x.play.log.typed_secrets = True
+    x.play.log.type_faces([6])  # the first check, from Z18 at range 3, fails: the S? stays hidden
+    act_on(x, {"do": "move", "units": ["F1", "F2", "F3"], "path": ["Z18"]})
+    assert s.status == "hidden"
+    walk(x, ["F1", "F2", "F3"], ["Z17", "Z16", "Z15"], one_phase=True)
     assert s.status == "activated"
+    assert x.m.control["Z15"] == ("FRIENDLY" if x.m.unit("F1").hex == "Z15" else "ENEMY")
 
 
 @oto_map
