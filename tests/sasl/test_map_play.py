@@ -109,9 +109,11 @@ def test_cross_roads_played_on_the_map(cross_roads):
     refused(path, {"do": "enter", "hex": "33Q5", "units": ["5-2-7"]}, "not on the North edge")
     o = act(path, {"do": "enter", "hex": "33Q1", "units": ["5-2-7", "5-2-7", "LMG", "9-1"]})
     o = act(path, {"do": "move", "units": ["F1", "F2", "F4"], "path": ["33Q2", "33Q3", "33Q4"]})
+    checks = o.last["activation"]
+    if o.mission.pending:  # the ENEMY units the move Activated First Fire at it (issue 34), confirmed as decided
+        act(path, {"do": "enemy"})
     refused(path, {"do": "move", "units": ["F1", "F2", "F4"], "path": ["33Q5", "33Q6", "33Q7", "33Q8", "33Q9",
                                                                       "33Q10", "33Q9", "33Q8"]}, "MF")
-    checks = o.last["activation"]
     graph_map = _map(path)
     for check in checks:  # every S? checked is in LOS of the hex entered it was checked from, at the range given
         s = o.mission.s_counter(check["s"])
