@@ -61,6 +61,12 @@ class Control:
                 self.held[h] = "ENEMY"
 
 
+def confirm(x):
+    """The ENEMY's decisions waiting (its First Fire at a move, issue 34), confirmed as decided."""
+    while x.m.pending and not x.m.ended:
+        act_on(x, {"do": "enemy"})
+
+
 def play(x, rng: random.Random, control: Control) -> list[str]:
     """The scripted FRIENDLY side to Mission End; why reinforcements stayed off the map, if they did."""
     why, fbe = [], sorted(x.map.edge(board_edge(x.m, x.defn, "FRIENDLY")))
@@ -81,12 +87,16 @@ def play(x, rng: random.Random, control: Control) -> list[str]:
                                  and u.status == "Good Order" and u.kind in MMC}):
                 ids = [u.id for u in x.m.at(stack, "FRIENDLY") if u.status == "Good Order" and u.kind in MMC]
                 step = min(sorted(x.map.graph.successors(stack)), key=lambda h: (x.map.to_edge(h, ebe), rng.random()))
+                if not all(x.m.unit(i).on_map and x.m.unit(i).status == "Good Order" for i in ids):
+                    continue  # First Fire at an earlier stack's move broke or eliminated one
                 try:
                     act_on(x, {"do": "move", "units": ids, "path": [step]})
                 except SoloError:
                     continue
                 control.look(x)
-            act_on(x, {"do": "phase"})
+                confirm(x)
+            if not x.m.ended:
+                act_on(x, {"do": "phase"})
         else:
             act_on(x, {"do": "phase"})
     raise AssertionError("the mission never ended")
@@ -114,6 +124,7 @@ def enter_all(x, rng, fbe) -> list[str]:
             types = types[2:]
         except SoloError as e:
             why.append(str(e))
+        confirm(x)
     return why
 
 
