@@ -70,3 +70,25 @@ def play_to_end(path, **report):
         if outcome.mission.ended:
             return outcome
     raise AssertionError("the mission never ended")
+
+
+def on_boards(mission_id: str, seed: int, answers: dict | None = None) -> Ctx:
+    """A mission set up on the player's VASL boards (tests/conftest.py VASL_BOARDS), its context kept for a test to
+    act on in one process (``act_on``), without replaying the save for each action."""
+    from solo.board.cache import load_board
+    from solo.sasl import engine
+    from tests.conftest import VASL_BOARDS
+    log = EventLog.create(":memory:", {"mission": mission_id, "seed": seed, "vasl_boards": str(VASL_BOARDS)})
+    game = mission(mission_id)
+    defn = game.definition
+    m = Mission(defn["id"], defn["title"], defn["attitude"])
+    x = Ctx(Play(log, seed, {"table": Human({"entry_edge": "North", **(answers or {})})}, default_catalog()), m, game)
+    engine.setup_mission(x, lambda board: load_board(VASL_BOARDS, board))
+    return x
+
+
+def act_on(x: Ctx, raw: dict) -> dict:
+    """The player's action on ``x``, checked as the engine checks it (one line if refused, nothing changed), then
+    done."""
+    from solo.sasl import engine
+    return engine.do(x, engine._action(x)(raw))

@@ -298,6 +298,17 @@ def mission_minefield(save, where, as_json):
     _act(save, {"do": "minefield", "hex": where}, None, as_json, pick=lambda o: o.last)
 
 
+@mission.command("wreck")
+@click.argument("save")
+@click.option("--hex", "where", required=True, help="The hex of an MSR 8 wreck (<= 2 hexes outside the set up area).")
+@click.option("--json", "as_json", is_flag=True)
+def mission_wreck(save, where, as_json):
+    """OtO-S1 MSR 8: place a wreck counter before the FRIENDLY set up (six at most, none adjacent to another)."""
+    if "wreck" not in mission_of(EventLog.open(save)).actions:
+        raise SoloError("only OtO-S1 places wrecks (MSR 8)")
+    _act(save, {"do": "wreck", "hex": where}, None, as_json, pick=lambda o: o.last)
+
+
 def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
     """What the player reported; a count of 0 and a "no" are reports too (issue 18: 0 and False were dropped, so a
     VPO lost could never be reported). Only what was not given is left out."""

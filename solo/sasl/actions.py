@@ -13,9 +13,9 @@ from collections import Counter
 
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
-from solo.sasl import activation
+from solo.sasl import activation, control
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import hex_id, in_set_up_area
+from solo.sasl.mission_map import board_edge, hex_id, in_set_up_area
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
@@ -73,12 +73,17 @@ def check_enter(x: Ctx, raw: dict) -> dict:
         edge = m.friendly_oob.get("entry_edge", "North")
         if x.map is not None and x.map.graph is not None and where not in x.map.edge(edge):
             raise SoloError(f"enter: {where} is not on the {edge} edge, where the FRIENDLY units enter")
-    elif m.turn != 1 or m.phase != "FRIENDLY RPh":
-        raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
-                        "later ones enter as their rule says")
-    else:
+    elif m.turn == 1 and m.phase == "FRIENDLY RPh":
         _set_up_area(x, rule, where)
-    left = oob_counters(m) - Counter(m.entered)
+    elif m.phase == "FRIENDLY MPh" and arrived(m):
+        _reinforcement_entry(x, where, types)
+    else:
+        raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
+                        "a Random Event's reinforcements enter from the FRIENDLY MPh after it" + (
+                            f" ({', '.join(g['what'] for g in m.friendly_oob['reinforcements'])})"
+                            if m.friendly_oob.get("reinforcements") else ""))
+    reinforcing = not rule.get("edge") and m.phase == "FRIENDLY MPh"
+    left = (arrived(m) - Counter(m.reinforced)) if reinforcing else oob_counters(m) - Counter(m.entered)
     asked = {}
     for t in types:
         asked[t] = asked.get(t, 0) + 1
@@ -88,13 +93,43 @@ def check_enter(x: Ctx, raw: dict) -> dict:
                             f"to bring on (still off the map: {have})")
     if m.holds_enemy(where):
         raise SoloError(f"enter: {where} holds ENEMY units")
+    s_here = [s.id for s in m.s if s.status == "hidden" and x.map is not None and x.map.name(s.where) == where]
+    if s_here:
+        raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? stands "
+                        "(a FRIENDLY unit never shares a hex with a hidden S?)")
     new = [Unit("", t, kind_of(t, x.defn["friendly"]), where, side="FRIENDLY") for t in types]
     problem = stacking(m, where, "FRIENDLY", new)
     if problem:
         raise SoloError(f"enter: {problem}")
     seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
-    entering = {"mf": entry_cost(x, where)} if rule.get("edge") else {}
-    return {"do": "enter", "hex": where, "units": types, **entering, "sees": sightings(x, seeing, [where])}
+    entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
+    return {"do": "enter", "hex": where, "units": types, **entering, **({"reinforcement": True} if reinforcing else {}),
+            "sees": sightings(x, seeing or new, [where])}
+
+
+def arrived(m) -> Counter:
+    """The counters a Random Event's FRIENDLY reinforcements bring that may enter now: those of an event of an earlier
+    Game Turn (a FRIENDLY RE comes at the end of a Game Turn; its units enter from the next FRIENDLY MPh)."""
+    found = Counter()
+    for group in m.friendly_oob.get("reinforcements", []):
+        if group.get("turn", m.turn) < m.turn:
+            for type_, count in group.get("units", []):
+                found[type_] += count
+    return found
+
+
+def _reinforcement_entry(x: Ctx, where: str, types: list[str]) -> None:
+    """A Random Event's reinforcements enter on the FBE (OtO-S1 FRIENDLY RE: "along the FBE"; 11-13 and 31-33 through
+    a road hex of it), when the map is known."""
+    if x.map is None:
+        return
+    edge = x.map.edge(board_edge(x.m, x.defn, "FRIENDLY"))
+    if where not in edge:
+        raise SoloError(f"enter: {where} is not on the FBE, where a Random Event's reinforcements enter")
+    groups = [g for g in x.m.friendly_oob["reinforcements"] if g.get("turn", 0) < x.m.turn]
+    road = [t for t in types if all("road" in g.get("entry", "") for g in groups if t in dict(g.get("units", [])))]
+    if road and x.map.graph is not None and not x.map.graph.nodes[where].get("road"):
+        raise SoloError(f"enter: {', '.join(road)} enter through a road hex on the FBE; {where} has no road")
 
 
 def entry_cost(x: Ctx, where: str) -> float:
@@ -135,7 +170,7 @@ def check_move(x: Ctx, raw: dict) -> dict:
     start = units[0].hex
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
-    if any(u.kind in ("sw", "fortification") or "wreck" in u.marks or "immobilized" in u.marks for u in units):
+    if any(u.kind in ("sw", "fortification", "wreck") or "wreck" in u.marks or "immobilized" in u.marks for u in units):
         raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at all")
     broken = [u for u in units if u.status == "broken"]
     if m.phase == "FRIENDLY RtPh":
@@ -149,19 +184,21 @@ def check_move(x: Ctx, raw: dict) -> dict:
     else:
         raise SoloError(f"move: FRIENDLY units move in the FRIENDLY MPh, rout in the RtPh and Advance in the APh "
                         f"(it is the {m.phase})")
-    cost, here = 0.0, start
+    costs, here = [], start
     for step in path:
         if x.map is not None and not x.map.adjacent(here, step):
             raise SoloError(f"move: {step} is not next to {here}")
+        c = 0.0
         if x.map is not None:
             weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
             c = x.map.cost(here, step, weight)
             if c == float("inf"):
                 raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)})")
-            cost += c
+        costs.append(c)
         if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
             raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
         here = step
+    cost = sum(costs)
     infantry = [u for u in units if u.kind in INFANTRY]
     if x.map is not None and x.map.graph is not None and infantry and m.phase == "FRIENDLY MPh":
         mf = _allowance(infantry)
@@ -172,8 +209,8 @@ def check_move(x: Ctx, raw: dict) -> dict:
     problem = stacking(m, path[-1], "FRIENDLY", units)
     if problem:
         raise SoloError(f"move: {problem}")
-    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost,
-            "sees": sightings(x, units, path, start)}
+    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost, "costs": costs,
+            "sees": sightings(x, units, path)}
 
 
 def check_result(x: Ctx, raw: dict) -> dict:
@@ -262,6 +299,8 @@ def _enter(x: Ctx, a: dict) -> dict:
     new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"]), a["hex"], "", "OoB", side="FRIENDLY") for t in a["units"]]
     for t in a["units"]:
         x.m.entered[t] = x.m.entered.get(t, 0) + 1
+        if a.get("reinforcement"):
+            x.m.reinforced[t] = x.m.reinforced.get(t, 0) + 1
     for u in new:
         if u.kind in INFANTRY and a.get("mf"):
             x.m.spent[u.id] = a["mf"]
@@ -271,7 +310,10 @@ def _enter(x: Ctx, a: dict) -> dict:
             u.owner = owners[0].id
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
-    return {"units": [u.to_json() for u in new]} | activation_checks(x, a.get("sees", []), _viewer(new))
+    if control.kept(x):
+        control.passed(x, new, a["hex"])
+    return {"units": [u.to_json() for u in new]} | _joined(activation_checks(x, a.get("sees", []), _viewer(new)),
+                                                          sweep(x))
 
 
 def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
@@ -280,23 +322,61 @@ def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
 
 
 def _move(x: Ctx, a: dict) -> dict:
+    """The units move along the path; from rules version 6 on (an action with its ``costs``) hex by hex, each hex's
+    Activation checks made when it is entered, and the move ends short of ENEMY units they reveal (the reading above
+    ``sightings``)."""
     units = [x.m.unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
+    start, path, checks, short = units[0].hex, a["path"], {}, ""
+    if "costs" in a:
+        path, checks, short = _stepwise(x, units, a)
+    mf = sum(a["costs"][:len(path) + bool(short.startswith("back"))]) if "costs" in a else a.get("mf", 0)
     if infantry and x.m.phase == "FRIENDLY MPh":
         for u in infantry:
-            x.m.spent[u.id] = x.m.spent.get(u.id, 0) + a.get("mf", 0)
+            x.m.spent[u.id] = x.m.spent.get(u.id, 0) + mf
         if max(x.m.spent[u.id] for u in infantry) > _allowance(infantry):
             for u in infantry:
                 u.marks = sorted(set(u.marks) | {"CX"})
+    to = path[-1] if path else start
     for u in units + _carried(x, units):
-        u.hex = a["path"][-1]
+        u.hex = to
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
     for u in units:
         did(u, {"rout": "routed", "Advance": "advanced"}.get(verb, "moved"))
-    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(a['path'])}"
-          + (f" ({a['mf']:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if a.get("mf") else ""),
-          rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
-    return {"moved": a["units"], "to": a["path"][-1]} | activation_checks(x, a.get("sees", []), _viewer(units))
+    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(path) or 'nowhere'}"
+          + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if mf else "")
+          + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
+    if "costs" not in a:
+        checks = activation_checks(x, a.get("sees", []), _viewer(units))
+    return {"moved": a["units"], "to": to} | ({"short": short} if short else {}) | _joined(checks, sweep(x))
+
+
+def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str]:
+    """The hexes the units really enter (each hex's checks made as they stand in it), the checks, and why the move
+    ended short ("" if it did not): ENEMY units revealed in the hex entered send them back to the hex they came from,
+    those revealed in the next hex stop them where they are (an Advance may end in their Location, A4.7)."""
+    path, sees, viewer, checks = a["path"], a.get("sees", []), _viewer(units), []
+    advance = x.m.phase == "FRIENDLY APh"
+    moving = units + _carried(x, units)
+    for n, here in enumerate(path):
+        for u in moving:
+            u.hex = here
+        checks += activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
+        if not advance and x.m.holds_enemy(here):
+            return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)"
+        control.passed(x, units, here)
+        if not advance and n + 1 < len(path) and x.m.holds_enemy(path[n + 1]):
+            return path[:n + 1], _checks(checks), f"stops in {here}: ENEMY units were revealed in {path[n + 1]}"
+    return path, _checks(checks), ""
+
+
+def _checks(found: list) -> dict:
+    return {"activation": found} if found else {}
+
+
+def _joined(*checks: dict) -> dict:
+    """Several actions' Activation checks as one."""
+    return _checks([c for found in checks for c in found.get("activation", [])])
 
 
 def apply_result(x: Ctx, u: Unit, result: str) -> str:
@@ -408,7 +488,7 @@ def _enemy(x: Ctx, a: dict) -> dict:
         x.say(said, rule="ENEMY " + x.m.phase.split()[-1])
         done.append(u.id)
     x.m.pending = [p for p in x.m.pending if p["unit"] not in done]
-    return {"confirmed": done, "pending": x.m.pending}
+    return {"confirmed": done, "pending": x.m.pending} | sweep(x)
 
 
 def _s_moves(x: Ctx, s, path: list[str]) -> None:
@@ -429,6 +509,8 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
             continue
         rng, vehicle, who = seen[0]
         x.m.checked.append(s.id)
+        if x.rules >= 6:  # the bracket it was checked at (issue 35): a FRIENDLY move checks it again only closer
+            x.m.bracket[s.id] = _ranks(x, "Vehicle" if vehicle else "Infantry")[rng]
         mods = ac_mods(x, s)
         x.say(f"{s.id} moving into {step} comes into the LOS of {who} at range {rng}"
               + (f", AC drm: {', '.join(mods)}" if mods else ""), rule="5.")
@@ -439,29 +521,54 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
 
 
 # --- Activation by LOS ------------------------------------------------------------------------------------------
+#
+# When an S? is checked (5., as tables/core/SOURCES.md and /work/shared/SASL-FACTS.md give it from VASL's public
+# SASL activation checker): "an Activation check arises when a Good Order FRIENDLY unit has an unblocked LOS to an S?
+# at range <= 16". solo checks it after each hex a FRIENDLY unit enters (its move, rout, Advance, entry or set up),
+# and after the ENEMY's confirmed moves and a Random Event that puts S? on the map (``sweep``). The texts and those
+# facts never say "once a phase"; solo's reading (issue 35, replacing issue 18's "once a phase" from rules version 6
+# on): the AC dr once made stands for the phase at that range bracket (issue 18: the same S? was rolled for again and
+# again), so an S? is checked again in the same phase only when a FRIENDLY unit sees it in a better bracket (closer:
+# an automatic bracket always Activates). A FRIENDLY unit never stands in a hex with a hidden S?: entering its hex
+# Activates it at range 0 whatever the unit (solo's reading of a concealed unit's Location entered, A12.15), and
+# ENEMY units it reveals in the hex entered or the next hex of the path end the move short of them (the moving
+# units go back to the hex they came from, in the MPh and RtPh; an Advance may end in their Location, for CC).
 
-def sightings(x: Ctx, units: list[Unit], path: list[str], start: str | None = None) -> list[list]:
-    """The hidden S? to which FRIENDLY ``units`` moving through ``path`` (or entering) gain LOS, [S? id, range] each:
-    seen by a Good Order one from a hex it entered, within 16 hexes, and not from ``start`` (5.). The readings solo
-    takes where the texts are silent: an S? is checked once a phase, at the range of its nearest sight; the nearest
-    S? first, then by id. Worked out when the action is checked, and kept with it in the save."""
-    if x.map is None or not x.map.has_los:
+RANGE = 16  # SASL-FACTS: no check beyond range 16
+RANKS = {"auto": 99, "long": -9, "none": -99}  # a bracket's chance: automatic, an AC bracket number, long range, none
+
+
+def _ranks(x: Ctx, viewer: str) -> list[int]:
+    """How good a chance of Activation each range 0-16 gives ``viewer`` (sasl.ac_brackets): higher is better."""
+    return [RANKS.get(b, b) for b in (x.cat.chart("sasl.ac_brackets", str(r), viewer) for r in range(RANGE + 1))]
+
+
+def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
+    """The hidden S? that FRIENDLY ``units`` moving through ``path`` (or entering its one hex) must check, [S? id,
+    range, step] each, ``step`` the index of the hex entered from which it is seen: seen by a Good Order one within
+    16 hexes in a better range bracket than its check this phase had (the reading above), or in the hex entered
+    (range 0). The nearest S? first at each hex, then by id. Worked out when the action is checked, and kept with it
+    in the save."""
+    if x.map is None:
         return []
     viewers = [u for u in units if u.status == "Good Order" and u.kind in (*INFANTRY, "vehicle")]
-    if not viewers:
-        return []
-    hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it not yet checked this phase
+    ranks = _ranks(x, _viewer(viewers or units))
+    hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it
     for s in x.m.s:
-        if s.status == "hidden" and s.id not in x.m.checked and x.map.name(s.where):
-            hidden.setdefault(x.map.name(s.where), []).append(s)
-    for where in x.map.seen(start, list(hidden), 16) if start else ():
-        hidden.pop(where)
-    best: dict[str, int] = {}
-    for step in path:
-        for where, rng in x.map.seen(step, list(hidden), 16).items():
-            best[where] = min(rng, best.get(where, 99))
-    found = sorted((rng, int(s.id[1:]), s.id) for where, rng in best.items() for s in hidden[where])
-    return [[s_id, rng] for rng, _, s_id in found]
+        where = x.map.name(s.where) if s.status == "hidden" else None
+        if where:
+            hidden.setdefault(where, []).append(s)
+    best, found = dict(x.m.bracket), []
+    along = x.map.seen_along(path, list(hidden), RANGE) if viewers and x.map.has_los and hidden else [{}] * len(path)
+    for step, here in enumerate(path):
+        seen = dict(along[step])
+        if here in hidden:
+            seen[here] = 0
+        for rng, _, s in sorted((rng, int(s.id[1:]), s) for where, rng in seen.items() for s in hidden[where]):
+            if ranks[rng] > max(best.get(s.id, RANKS["none"]), RANKS["none"]):
+                best[s.id] = ranks[rng]
+                found.append([s.id, rng, step])
+    return found
 
 
 def _viewer(units: list[Unit]) -> str:
@@ -469,20 +576,37 @@ def _viewer(units: list[Unit]) -> str:
 
 
 def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
-    """The Activation checks of the S? units gained LOS to, [S? id, range] each (an S? an earlier check of the same
-    action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
-    checks = []
-    for s_id, rng in sees:
+    """The Activation checks of the S? units gained LOS to, [S? id, range] or [S? id, range, step] each (an S? an
+    earlier check of the same action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
+    checks, stepwise = [], bool(sees) and len(sees[0]) == 3
+    for s_id, rng, *step in sees:
         s = x.m.s_counter(s_id)
-        if s.status == "hidden" and s.id not in x.m.checked:
+        if s.status == "hidden" and (stepwise or s.id not in x.m.checked):
             x.m.checked.append(s.id)
+            if stepwise:
+                x.m.bracket[s.id] = max(x.m.bracket.get(s.id, RANKS["none"]), _ranks(x, viewer)[rng])
             mods = ac_mods(x, s)
             drm = ", ".join(mods)
             x.say(f"{s.id} in {s.where} is seen at range {rng}" + (f", AC drm: {drm}" if drm else ""), rule="5.")
-            checks.append(activation.check(x, s, rng, viewer, mods))
+            checks.append(activation.check(x, s, rng, viewer, mods) | ({"step": step[0]} if step else {}))
     return {"activation": checks} if checks else {}
 
 
+def sweep(x: Ctx) -> dict:
+    """The checks of every hidden S? a Good Order FRIENDLY unit on the map now sees in a better bracket than this
+    phase's check (or shares a hex with): after each FRIENDLY move or entry (the units that stood still see too: a
+    check arises whenever a Good Order FRIENDLY unit has LOS to an S?, SASL-FACTS), after the ENEMY's confirmed moves
+    and after the Random Events that put S? on the map (rules version 6 on)."""
+    if x.rules < 6 or x.map is None:
+        return {}
+    checks = []
+    stacks: dict[tuple[str, str], list[Unit]] = {}
+    for u in x.m.units:
+        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and x.map.name(u.hex):
+            stacks.setdefault((x.map.name(u.hex), "Vehicle" if u.kind == "vehicle" else "Infantry"), []).append(u)
+    for (where, viewer), units in sorted(stacks.items()):
+        checks += activation_checks(x, sightings(x, units, [where]), viewer).get("activation", [])
+    return {"activation": checks} if checks else {}
 def ac_mods(x: Ctx, s) -> dict:
     """The AC drm the map tells (tables/core/sasl_ac_dr.toml): S? in or beside a VPO, in a stone building, an
     Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
@@ -493,7 +617,8 @@ def ac_mods(x: Ctx, s) -> dict:
         mods["vpo"] = True
     if x.map.terrain(where) == "stone building":
         mods["stone"] = True
-    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in x.m.activated if x.map.name(u.hex)):
+    active = x.m.activated_units if x.rules >= 6 else x.m.activated
+    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in active if x.map.name(u.hex)):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
                                                                             key=len, reverse=True)

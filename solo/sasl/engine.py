@@ -15,7 +15,7 @@ from solo.core.play import NeedAnswer, Play, Question, Reply
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
-from solo.sasl import actions, activation, events, rally, setup, sync
+from solo.sasl import actions, activation, control, events, rally, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.state import SEQUENCE, Mission
@@ -174,6 +174,7 @@ def setup_mission(x: Ctx, load: Load) -> None:
     x.game.set_up(x, load)
     x.map = x.game.mission_map(x) if x.game.mission_map else None
     setup.place_s(x)
+    control.start(x)
     x.m.phase = SEQUENCE[0]
 
 
@@ -182,6 +183,8 @@ def mission_loop(x: Ctx, load: Load) -> None:
     while not x.m.ended:
         action = x.ask("action", "Your next action: place, activate, report or turn", _action(x), recheck=_logged(x))
         x.last = do(x, action)
+        if control.kept(x):
+            control.update(x)
 
 
 def do(x: Ctx, action: dict) -> dict:
@@ -205,7 +208,8 @@ def do(x: Ctx, action: dict) -> dict:
         return x.game.actions[action["do"]](x, action)
     if action["do"] == "report":
         x.m.report.update(action["report"])
-        x.say(f"control reported: {action['report']}", rule="12.6")
+        x.say(f"control {'corrected by the player' if control.kept(x) else 'reported'}: {action['report']}"
+              + (" (the VP Schedule takes it over what the map gives)" if control.kept(x) else ""), rule="12.6")
         return {"report": x.m.report}
     return end_turn(x, action.get("report", {}))
 
@@ -251,7 +255,7 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
 def _enter(x: Ctx, phase: str) -> None:
     if x.m.turn == 1 and x.m.phase == SEQUENCE[0] and phase != SEQUENCE[0] and x.game.set_up_ends:
         x.game.set_up_ends(x)  # the FRIENDLY set up is done (OtO-S1 MSR 8: the wrecks' status dr)
-    x.m.phase, x.m.checked, x.m.spent, x.m.moving = phase, [], {}, {}
+    x.m.phase, x.m.checked, x.m.spent, x.m.moving, x.m.bracket = phase, [], {}, {}, {}
     if phase.endswith("RPh"):
         x.m.new_player_turn()
     x.say(f"Game Turn {x.m.turn}: {phase}", rule="phases")
@@ -289,6 +293,9 @@ def end_turn(x: Ctx, report: dict) -> dict:
     then the ENEMY RPh), both sides' RE checks, the immediate-win check again, the mission end dr (12.5)."""
     m = x.m
     m.report.update(report)
+    if report and control.kept(x):
+        x.say(f"control corrected by the player: {report} (the VP Schedule takes it over what the map gives)",
+              rule="12.6")
     done = m.turn
     if SEQUENCE.index(m.phase) < SEQUENCE.index("ENEMY RPh"):
         if _won(x, done, "FRIENDLY"):
@@ -296,6 +303,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
         _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
     res = events.checks(x)
+    actions.sweep(x)  # S? a Random Event put where FRIENDLY units see them (rules version 6 on)
     won = x.game.immediate_win(x) if x.game.immediate_win else None
     end = {"why": won} if won else None
     if not won and done >= x.defn["mission_end"]["after_turn"]:
@@ -379,6 +387,7 @@ def status_json(o: Outcome) -> dict:
         "re_numbers": {k: f"{a}/{b}" for k, (a, b) in m.re_numbers.items()},
         "effects": m.effects,
         "vp": o.vp,
+        "control": m.control,
         "ended": m.ended,
         "record": m.record,
         "waiting": {"key": o.waiting.key, "prompt": o.waiting.prompt} if o.waiting else None,

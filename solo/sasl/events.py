@@ -7,6 +7,9 @@ and a Random Event occurs when it equals one of the side's two RE numbers; so a 
 FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
 """
 
+import math
+import re
+
 from solo.core.dice import roll
 from solo.rules.units import battle_hardened, unit_type
 from solo.sasl.actions import apply_result
@@ -229,7 +232,8 @@ def checks(x: Ctx) -> list[dict]:
     events = []
     for side in ("ENEMY", "FRIENDLY"):
         numbers = x.m.re_numbers[side]
-        if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not x.m.activated:
+        active = x.m.activated_units if x.rules >= 6 else x.m.activated  # issue 35: a fortification is no unit
+        if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not active:
             x.say("no ENEMY RE check: no ENEMY unit is Activated yet", rule="2.5")
             continue
         dr = dr_total(x, f"{side} RE check", side)
@@ -274,3 +278,36 @@ def all_subrolls(trace):
     for sub in trace.subrolls:
         yield sub
         yield from all_subrolls(sub)
+
+
+def sub_result(trace, table_id: str) -> str | None:
+    """What the chained roll on ``table_id`` gave; of R3 rolled without a column, its Leader column."""
+    found = next((sub.result for sub in all_subrolls(trace) if sub.table.id == table_id), None)
+    column = re.match(r"Leader: ([^;]+)", found or "")
+    return column[1].strip() if column else found
+
+
+def arrive(x: Ctx, trace, label: str, units: list[tuple[str, int]], rolls: str = "",
+           entry: str = "along the FBE") -> str:
+    """FRIENDLY reinforcements a Random Event brings: kept in the OoB with the Game Turn they arrived, to enter as
+    ``entry`` says (`solo mission enter`, from the next FRIENDLY MPh)."""
+    units = [(t, n) for t, n in units if n > 0]
+    got = rolls or "; ".join(f"{sub.table.title}: {sub.result}" for sub in all_subrolls(trace))
+    x.m.friendly_oob["reinforcements"].append({"turn": x.m.turn, "what": label, "rolls": got, "entry": entry,
+                                               "units": [list(u) for u in units]})
+    return f"{label}: {', '.join(f'{t} x{n}' for t, n in units)}, to enter {entry}"
+
+
+def r3_leader(x: Ctx, why: str) -> list[tuple[str, int]]:
+    """A FRIENDLY leader by a DR on Table R3, Leader column ("None": no leader)."""
+    found = x.roll("sasl.r3", f"Table R3, Leader ({why})", "Leader", side="FRIENDLY").result
+    return [] if found == "None" else [(found, 1)]
+
+
+def with_squads(text: str, squads: int) -> list[tuple[str, int]]:
+    """H1.8-1.83 (stand-in): the SMC/SW an entry gives ``squads`` squads: "1 LMG per 3 squads (FRU)" is one LMG for
+    each three squads, Fractions Rounded Up; "1 leader (Table R3) per 3 squads" the leaders to roll for."""
+    found = []
+    for count, what, per in re.findall(r"(\d+) (leader|LMG|MMG|ATR)(?: \(Table R3\))?(?: per (\d) squads)?", text):
+        found.append((what, int(count) * (math.ceil(squads / int(per)) if per else 1)))
+    return found

@@ -35,6 +35,7 @@ class MissionGame:
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
     board_files: tuple[str, ...] = ()  # what it reads there beyond the geomorphic boards (OtO-S1: bdOTO)
     mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None
+    scored_hexes: Callable[[Ctx], list[str]] | None = None  # hexes beyond the VPO whose control it scores (control.py)
 
     def reads_boards(self, folder) -> bool:
         """The mission plays on the boards of ``folder`` (a VASL boards folder, or None): it reads VASL boards and the

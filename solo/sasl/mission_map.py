@@ -109,12 +109,25 @@ class MissionMap:
     def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
         """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
         hindrances included), with their range."""
-        ranges = {t: self.distance(viewer, t) for t in targets}
-        near = {t: r for t, r in ranges.items() if r <= max_range}
-        others = [t for t in near if t != viewer]
-        index = self.los.index
-        seen = self.los.lines(np.full(len(others), index[viewer]), np.array([index[t] for t in others], dtype=np.int64))
-        return {t: near[t] for t in near if t == viewer} | {t: near[t] for t, sees in zip(others, seen) if sees}
+        return self.seen_along([viewer], targets, max_range)[0]
+
+    def seen_along(self, viewers: list[str], targets: list[str], max_range: int) -> list[dict[str, int]]:
+        """``seen`` from each hex of ``viewers`` (a move's hexes), every LOS traced in one vectorised call."""
+        index, pairs, found = self.los.index, [], [{} for _ in viewers]
+        for n, viewer in enumerate(viewers):
+            for t in targets:
+                r = self.distance(viewer, t)
+                if r == 0:
+                    found[n][t] = 0
+                elif r <= max_range:
+                    pairs.append((n, t, r))
+        if pairs:
+            seen = self.los.lines(np.array([index[viewers[n]] for n, _, _ in pairs], dtype=np.int64),
+                                  np.array([index[t] for _, t, _ in pairs], dtype=np.int64))
+            for (n, t, r), sees in zip(pairs, seen):
+                if sees:
+                    found[n][t] = r
+        return found
 
 
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
@@ -172,12 +185,22 @@ def hex_id(m: Mission, defn: dict, text) -> str:
     return str(found)
 
 
-def in_set_up_area(grid: Grid, line: list[str], where: str) -> bool:
-    """A hex is on or east of a line of hexes when its number is at least the line's number in its hexrow. Between two
-    named hexes the line's number is read straight across (the nearer whole number, a half counted toward the line),
-    the reading solo takes of "on or East of"."""
+def in_set_up_area(grid: Grid, line: list[str], where: str, half_hexes: bool = True) -> bool:
+    """A hex is on or east of a line of hexes when it lies on the line or beyond it in its column (higher hexrow
+    numbers lie East). Between two named hexes the line runs straight across the columns, each column's hexes offset
+    by half a hex from the next (issue 35: B26, D25, F24 and H23 lie on A27-I23, the odd columns' half hex read);
+    saves before rules version 6 read the line's number straight across by hexrow numbers, a half counted toward the
+    line (``half_hexes`` False), which put those hexes West of it."""
     points = [grid.parse(h) for h in line]
     column, row = grid.parse(where)
+    if half_hexes:
+        here = grid.doubled(column, row)[1]
+        ends = [grid.doubled(c, r) for c, r in points]
+        limits = [d for c, d in ends if c == column]
+        for (c1, d1), (c2, d2) in pairwise(ends):
+            if c1 < column < c2:
+                limits.append(d1 + (d2 - d1) * (column - c1) / (c2 - c1))
+        return not limits or here >= min(limits)
     limits = [r for c, r in points if c == column]
     for (c1, r1), (c2, r2) in pairwise(points):
         if c1 < column < c2:

@@ -127,7 +127,7 @@ def s_zone(x: Ctx, cases: dict) -> set[str]:
     """OtO-S1: the hexes more than ``cases["west_of_set_up"]`` hexes West of the FRIENDLY set up area (on or East of
     the mission's line), where its S? go."""
     graph, line = x.map.graph, x.defn["friendly_entry"]["on_or_east_of"]
-    near = {h for h in graph if in_set_up_area(x.map.grid, line, h)}
+    near = {h for h in graph if in_set_up_area(x.map.grid, line, h, x.rules >= 6)}
     for _ in range(cases["west_of_set_up"]):  # every hex of the map is there: a step to a neighbour is a hex of range
         near |= {n for h in near for n in graph.neighbors(h)}
     return set(graph) - near

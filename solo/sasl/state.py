@@ -27,7 +27,7 @@ class SQuestion:
 
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
-MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled")  # counters a unit carries
+MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled", "burning")  # counters a unit carries
 DID = ("prep fire", "first fire", "final fire", "advancing fire", "moved", "advanced", "routed")
 # What a unit did this Player Turn (A3: the Prep Fire, First Fire, Final Fire markers and what moved, routed or
 # Advanced), read by every ENEMY decision: a unit that Prep Fires neither moves nor fires in the AFPh (A3.3), one that
@@ -42,7 +42,7 @@ class Unit:
 
     id: str  # "E1" ENEMY, "F1" FRIENDLY
     type: str  # "4-6-7", "9-1", "LMG", "StuG IIIG", "20L(6) AA", "Trench" ...
-    kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse
+    kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse | wreck
     hex: str  # its hex; an ENEMY unit set up by a placement rule the player applies names that rule
     attitude: str = ""  # an ENEMY unit's Attitude (3.)
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
@@ -71,7 +71,9 @@ class Mission:
     s: list[SQuestion] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)  # both sides' counters
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
+    reinforced: dict = field(default_factory=dict)  # of them, a Random Event's reinforcements entered later (OtO-S1)
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
+    bracket: dict = field(default_factory=dict)  # S? id -> the best range bracket it was checked at this phase (5.)
     spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase
     vasl: dict = field(default_factory=dict)  # unit id -> the id of its counter in the player's VASL game
     synced: dict = field(default_factory=dict)  # unit id -> its hex at the last sync with the VASL game
@@ -86,6 +88,7 @@ class Mission:
     occurred: list[str] = field(default_factory=list)  # the Random Events that have occurred: "ENEMY 23-24"
     reinforcement_dr: bool = False  # ENEMY RE 37-40: a Reinforcement dr in each ENEMY RPh
     report: dict = field(default_factory=dict)  # the player's latest report of control (VP schedule)
+    control: dict = field(default_factory=dict)  # a scored Location (VPO, OtO-S1's RR and road hexes) -> its side
     record: list[dict] = field(default_factory=list)
     ended: dict | None = None
 
@@ -127,3 +130,9 @@ class Mission:
     @property
     def activated(self) -> list[Unit]:
         return [u for u in self.units if u.on_map and u.side == "ENEMY" and u.source != "set up"]
+
+    @property
+    def activated_units(self) -> list[Unit]:
+        """The Activated ENEMY units that are units: a fortification (a minefield, a Foxhole) is none (issue 35: they
+        counted for the -1 AC drm and the ENEMY RE check)."""
+        return [u for u in self.activated if u.kind != "fortification"]

@@ -51,16 +51,19 @@ def check_sync(x: Ctx, raw: dict) -> dict:
             on_boards[str(p["id"])] = {**p, "hex": where}
     matched = dict(m.vasl)
     taken = set(matched.values())
-    for u in m.units:  # new matches: the nearest counter of its type and side
+    pairs = []  # new matches: a counter of its type and side, the nearest pairs first (a counter standing in a
+    # unit's own hex goes to that unit, not to an earlier one of the same type farther off)
+    for n, u in enumerate(m.units):
         if u.id in matched or not u.on_map or x.map.name(u.hex) is None:
             continue
         nationality = _nationality(x, u.side)
-        options = [p for i, p in on_boards.items() if i not in taken and same_type(u.type, p["name"])
-                   and p.get("side") in (None, nationality)]
-        if options:
-            best = min(options, key=lambda p: (x.map.distance(x.map.name(u.hex), p["hex"]), str(p["id"])))
-            matched[u.id] = str(best["id"])
-            taken.add(str(best["id"]))
+        pairs += [(x.map.distance(x.map.name(u.hex), p["hex"]), n, str(p["id"])) for i, p in on_boards.items()
+                  if i not in taken and same_type(u.type, p["name"]) and p.get("side") in (None, nationality)]
+    for _, n, piece in sorted(pairs):
+        u = m.units[n]
+        if u.id not in matched and piece not in taken:
+            matched[u.id] = piece
+            taken.add(piece)
     moved, back, gone, states = [], {}, [], {}
     for unit_id, piece_id in matched.items():
         u = m.unit(unit_id)
@@ -90,10 +93,10 @@ def check_sync(x: Ctx, raw: dict) -> dict:
             left[kind] -= 1
             appeared.append([i, kind, p["hex"]])
     sees = []
-    seeing = [([m.unit(u)], [new], old) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
-    seeing += [([Unit("", t, kind_of(t, friendly), where, side="FRIENDLY")], [where], None) for _, t, where in appeared]
-    for units, path, start in seeing:
-        sees += [s for s in actions.sightings(x, units, path, start) if s[0] not in {q[0] for q in sees}]
+    seeing = [([m.unit(u)], [new]) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
+    seeing += [([Unit("", t, kind_of(t, friendly), where, side="FRIENDLY")], [where]) for _, t, where in appeared]
+    for units, path in seeing:
+        sees += [s for s in actions.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
     return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
             "appeared": appeared, "sees": sees}
 

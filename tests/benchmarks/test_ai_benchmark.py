@@ -64,6 +64,7 @@ def test_activation_after_one_move(benchmark, tmp_path, monkeypatch):
 
     from solo.core.store import EventLog
     from solo.games import run_mission
+    from solo.rules import default_catalog
     from solo.sasl.actions import sightings
     from solo.sasl.state import Unit
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
@@ -71,8 +72,9 @@ def test_activation_after_one_move(benchmark, tmp_path, monkeypatch):
     EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
     run_mission(EventLog.open(path), {"entry_edge": "North"})
     o = run_mission(EventLog.open(path), frozen=True)
-    x, squad = SimpleNamespace(map=o.map, m=o.mission), Unit("F1", "5-2-7", "squad", "33Q1", side="FRIENDLY")
-    sightings(x, [squad], ["33Q2"], "33Q1")  # the LOS arrays are built once a map, before any move
-    seen = benchmark(sightings, x, [squad], ["33Q2", "33Q3", "33Q4"], "33Q1")
+    x = SimpleNamespace(map=o.map, m=o.mission, cat=default_catalog())
+    squad = Unit("F1", "5-2-7", "squad", "33Q1", side="FRIENDLY")
+    sightings(x, [squad], ["33Q2"])  # the LOS arrays are built once a map, before any move
+    seen = benchmark(sightings, x, [squad], ["33Q2", "33Q3", "33Q4"])  # checked at each of the three hexes
     benchmark.extra_info["s_on_map"] = sum(s.status == "hidden" for s in o.mission.s)
     assert seen and benchmark.stats.stats.median <= 0.005

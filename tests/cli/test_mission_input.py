@@ -72,10 +72,10 @@ def test_a_malformed_action_never_reaches_the_log(oto_s1, capsys, tmp_path, acti
 
 def test_the_minefield_hex_is_checked_before_the_roll(oto_s1, capsys, tmp_path):
     answers = tmp_path / "a.toml"
-    answers.write_text('action = { do = "minefield", hex = "b27" }\n')
+    answers.write_text('action = { do = "minefield", hex = "b25" }\n')
     out = solo(capsys, "mission", "answer", str(oto_s1), "--answers", str(answers), "--json")
     assert out.code == 0, out
-    assert "Known minefield B27" in solo(capsys, "mission", "status", str(oto_s1)).out
+    assert "Known minefield B25" in solo(capsys, "mission", "status", str(oto_s1)).out
 
 
 def test_vpo_reported_are_at_most_the_map_s(oto_s1, capsys):
@@ -187,10 +187,19 @@ def test_all_vpo_cannot_be_reported_with_enemy_vpo(tmp_path, capsys, monkeypatch
 def test_a_known_minefield_strength_is_rolled_once(oto_s1, capsys):
     """OtO-S1 MINEFIELDS: a Known minefield's strength, once rolled, stands: asking again is one line, exit 2, and
     changes nothing (issue 18: it rolled anew)."""
-    assert solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "B27").code == 0
+    assert solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "B25").code == 0
     before = save_rows(oto_s1)
-    out = solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "b27")
-    assert refused(out) and "minefield B27: its strength is rolled already" in out.err
+    out = solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "b25")
+    assert refused(out) and "minefield B25: its strength is rolled already" in out.err
+    assert save_rows(oto_s1) == before
+
+
+def test_minefields_a_known_minefield_only_in_its_hexes(oto_s1, capsys):
+    """OtO-S1 MINEFIELDS: "A26-H22; S15-Z18" (issue 35: a strength was rolled for M12); one line, exit 2, nothing
+    changed."""
+    before = save_rows(oto_s1)
+    out = solo(capsys, "mission", "minefield", str(oto_s1), "--hex", "M12")
+    assert refused(out) and "minefield M12: no Known minefield there" in out.err
     assert save_rows(oto_s1) == before
 
 

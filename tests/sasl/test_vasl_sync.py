@@ -90,7 +90,7 @@ def test_the_enemy_s_moves_go_back_into_vasl(game, capsys):
     save, tmp_path = game
     o = _to(save, "FRIENDLY MPh")
     o = act(save, {"do": "enter", "hex": "33Q1", "units": ["5-2-7", "5-2-7", "LMG", "9-1"]})
-    o = act(save, {"do": "move", "units": ["F1", "F2", "F4"], "path": ["33Q2", "33Q3", "33Q4"]})
+    o = act(save, {"do": "move", "units": ["F1", "F2", "F4"], "path": ["33Q2", "33Q3"]})  # E9 then moves
     mover = None
     for phase in ("ENEMY MPh", "ENEMY APh"):
         o = _to(save, phase)

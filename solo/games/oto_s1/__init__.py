@@ -4,11 +4,11 @@ setup.py the German units and the FRIENDLY OoB, events.py the Random Events (MSR
 minefields.py the Known minefields' strength.
 """
 
-from solo.games.oto_s1 import events, minefields, setup, vp
+from solo.games.oto_s1 import events, minefields, setup, vp, wrecks
 from solo.sasl.game import MissionGame
 
 GAME = MissionGame("oto-s1", setup.set_up, vp.vp_schedule, random_events=events.RANDOM_EVENTS, once=events.ONCE,
-                   enemy_rph=events.enemy_rph, actions={"minefield": minefields.minefield},
-                   action_checks={"minefield": minefields.known},
+                   enemy_rph=events.enemy_rph, actions={"minefield": minefields.minefield, "wreck": wrecks.wreck},
+                   action_checks={"minefield": minefields.known, "wreck": wrecks.check},
                    mission_map=setup.mission_map, vasl_boards=True, board_files=("bdOTO",),
-                   set_up_ends=setup.wreck_status)
+                   set_up_ends=setup.wreck_status, scored_hexes=vp.scored_hexes)

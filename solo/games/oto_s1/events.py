@@ -9,6 +9,7 @@ from solo.sasl.context import Ctx
 from solo.sasl.events import (
     REROLL,
     all_subrolls,
+    arrive,
     chained_number,
     closest,
     counterattack_ends,
@@ -24,7 +25,9 @@ from solo.sasl.events import (
     re_change,
     reinforcement_s,
     sniper,
+    sub_result,
     units_on_map,
+    with_squads,
 )
 from solo.sasl.mission_map import board_edge, in_set_up_area
 
@@ -63,7 +66,7 @@ def _minefield(x: Ctx, trace) -> str:
     if on_the_map(x):
         line = x.defn["friendly_entry"]["on_or_east_of"]
         stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY) if "building" not in x.map.terrain(u.hex)
-                  and not in_set_up_area(x.map.grid, line, u.hex)]
+                  and not in_set_up_area(x.map.grid, line, u.hex, x.rules >= 6)]
         where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack nearest the EBE")
         if where is None:
             return REROLL
@@ -181,8 +184,78 @@ def _arrivals(label: str):
     return apply
 
 
+FBE_ROAD = "through a road hex on the FBE"  # 11-13 "All guns enter towed through a road hex on the FBE", 31-33 "along
+# a road on the FBE" (solo's reading: the road hexes of the FBE)
+
+
+def _on_map(label: str, entry: str, units, before=None):
+    """An entry whose reinforcements reach the map (rules version 6 on: issue 35, they were kept as text and `enter`
+    refused them): ``units(x, trace)`` the counters it brings, to enter from the next FRIENDLY MPh as ``entry`` says.
+    Older saves keep the entry's text (``before``, else ``_arrivals``)."""
+    def apply(x: Ctx, trace) -> str:
+        if x.rules < 6:
+            return (before or _arrivals(label))(x, trace)
+        return arrive(x, trace, label, units(x, trace), entry=entry)
+    apply.__doc__ = units.__doc__
+    return apply
+
+
+def _gun_section(x: Ctx, trace) -> list:
+    """11-13: A6f Guns of one R5 type ("Outside"), each crewed by a 2-2-8 and towed by a transport of the R7 type (one
+    each: solo's reading; "reroll until it can tow the Gun" needs towing data the texts lack)."""
+    n = chained_number(trace)
+    return [(sub_result(trace, "sasl.r5") or "Gun", n), ("2-2-8", n), (sub_result(trace, "sasl.r7") or "transport", n)]
+
+
+def _engineers(x: Ctx, trace) -> list:
+    """31-33: three 6-2-8 Assault Engineers, a 9-1, one FT and two DC; on the subsequent dr <= 3 each squad may ride a
+    GAZ-MM truck (three trucks)."""
+    trucks = 3 if "GAZ-MM" in (sub_result(trace, "oto-s1.re_friendly_engineer_truck") or "") else 0
+    return [("6-2-8", 3), ("9-1", 1), ("FT", 1), ("DC", 2), ("GAZ-MM", trucks)]
+
+
+def _afv(x: Ctx, trace) -> list:
+    """34-36, 61-62: A6a AFV of one type by the BtO Armor Support table (its 5 and 6 make another dr), and an armor
+    leader by R3 (Armor Leader column)."""
+    found = next(sub for sub in all_subrolls(trace) if sub.table.id == x.defn["friendly_oob"]["armor_table"])
+    name = found.subrolls[0].result if found.subrolls else found.result
+    afv = x.defn["friendly_oob"].get("afv_names", {}).get(name, name)
+    al = sub_result(trace, "sasl.r3")
+    return [(afv, chained_number(trace))] + ([(f"AL {al}", 1)] if al and al != "None" else [])
+
+
+def _squads(x: Ctx, trace) -> list:
+    """51-52: DR + 1 squads, all of the R2 type, their SMC/SW by H1.8-1.83 (each leader by R3)."""
+    count = dr_total(x, "FRIENDLY RE 51-52: squads (DR + 1)", "FRIENDLY") + 1
+    units = [(sub_result(trace, "sasl.r2") or "4-4-7", count)]
+    for what, n in with_squads(sub_result(trace, "sasl.h1_8") or "", count):
+        if what != "leader":
+            units.append((what, n))
+            continue
+        for k in range(n):
+            found = x.roll("sasl.r3", f"Table R3, Leader (leader {k + 1} of the reinforcements)", "Leader",
+                           side="FRIENDLY").result
+            units += [] if found == "None" else [(found, 1)]
+    return units
+
+
+def _sapper_squads(x: Ctx, trace) -> list:
+    """65: A6a 4-5-8 sapper squads, each with one DC and one LMG; a DR on R3 for a leader."""
+    n, leader = chained_number(trace), sub_result(trace, "sasl.r3")
+    return [("4-5-8", n), ("DC", n), ("LMG", n)] + ([(leader, 1)] if leader and leader != "None" else [])
+
+
 def _recall(x: Ctx, trace) -> str:
-    """14-16: one FRIENDLY Mobile AFV is placed under Recall (Random Selection); rolled again if none is on board."""
+    """14-16: one FRIENDLY Mobile AFV on the map is placed under Recall (Random Selection); rolled again if none is
+    on board (rules version 6 on: issue 35, an AFV never on the map was recalled); older saves drew from the OoB."""
+    if x.rules >= 6:
+        afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "vehicle" and u.on_map
+               and not {"immobilized", "wreck", "recalled"} & set(u.marks)]
+        if not afv:
+            return REROLL
+        pick = afv[random_selection(x, "the FRIENDLY AFV to Recall", len(afv)) - 1]
+        pick.marks = sorted({*pick.marks, "recalled"})
+        return f"{pick.id} {pick.type} in {pick.hex} is placed under Recall (D5.341)"
     armor = [a for a in x.m.friendly_oob["armor"] if not a.get("recalled")]
     if not armor:
         return REROLL
@@ -202,13 +275,13 @@ def _rally(x: Ctx, trace) -> str:
 
 
 def _infantry(x: Ctx, trace) -> str:
-    """51-52: DR + 1 squads, all of one type (R2), their SMC/SW by H1.8-1.83."""
+    """51-52 before rules version 6: the number of squads, kept as text."""
     count = dr_total(x, "FRIENDLY RE 51-52: squads (DR + 1)", "FRIENDLY") + 1
     return _arrivals(f"{count} squads")(x, trace)
 
 
 def _sappers(x: Ctx, trace) -> str:
-    """65: a dr of 4-5-8 sapper squads arrive, each with a DC and a LMG."""
+    """65 before rules version 6: the number of sapper squads, kept as text."""
     count = trace.subrolls[0].result if trace.subrolls else "?"
     return _arrivals(f"{count} 4-5-8 sapper squads, each with a DC and a LMG")(x, trace)
 
@@ -234,13 +307,20 @@ def _mines_discovered(x: Ctx, trace) -> str:
     if where is None:
         return "no FRIENDLY infantry on the map: no effect"
     west = x.map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
+    gone = []
+    if x.rules >= 6:  # issue 35: the S? stayed in the minefields, and minefields went under Activated ENEMY units
+        west = [h for h in west if not any(u.kind != "fortification" for u in x.m.at(h, "ENEMY"))]
+        gone = [s for s in x.m.s if s.status == "hidden" and x.map.name(s.where) in west]
+        for s_q in gone:
+            s_q.status = "removed"
     for h in west:
         x.m.add_unit("Known A-P Minefield", "fortification", h, "", f"RE {trace.row}")
     hit = [h for h in west if x.m.at(h, "FRIENDLY")]
     if hit:
         x.m.effects.append(f"Turn {x.m.turn}: immediate minefield attack on the FRIENDLY units in {', '.join(hit)}")
-    return f"Known minefields in {', '.join(west) or 'no hex (the unit is on the EBE)'}" + (
-        f"; the FRIENDLY units in {', '.join(hit)} undergo an immediate minefield attack" if hit else "")
+    return f"Known minefields in {', '.join(west) or 'no hex'}" + (
+        f"; the FRIENDLY units in {', '.join(hit)} undergo an immediate minefield attack" if hit else "") + (
+        f"; {', '.join(f'{q.id} {q.where}' for q in gone)} removed" if gone else "")
 
 
 def _note(text: str):
@@ -292,15 +372,18 @@ RANDOM_EVENTS = {
     ("ENEMY", "31-33"): _strike("80+mm FFE"), ("ENEMY", "41"): _strike("FFE"),
     ("ENEMY", "42-43"): _strike("Harassing Fire FFE (C1.72)"),
     ("ENEMY", "63-64"): _sniper("ENEMY", "now"), ("FRIENDLY", "63"): _sniper("FRIENDLY", "first in the next PFPh"),
-    ("FRIENDLY", "11-13"): _arrivals("Gun section"),
+    ("FRIENDLY", "11-13"): _on_map("Gun section", FBE_ROAD, _gun_section),
     ("FRIENDLY", "14-16"): _recall,
     ("FRIENDLY", "21-23"): _arrivals("OBA"), ("FRIENDLY", "53"): _arrivals("OBA"),
     ("FRIENDLY", "64"): _arrivals("OBA"),
     ("FRIENDLY", "24-26"): _hero,
-    ("FRIENDLY", "31-33"): _arrivals("Engineer Platoon: three 6-2-8 Assault Engineers, a 9-1, one FT and two DC"),
-    ("FRIENDLY", "34-36"): _arrivals("AFV"), ("FRIENDLY", "61-62"): _arrivals("AFV"),
+    ("FRIENDLY", "31-33"): _on_map("Engineer Platoon: three 6-2-8 Assault Engineers, a 9-1, one FT and two DC",
+                                   FBE_ROAD, _engineers),
+    ("FRIENDLY", "34-36"): _on_map("AFV", "along the FBE", _afv),
+    ("FRIENDLY", "61-62"): _on_map("AFV", "along the FBE", _afv),
     ("FRIENDLY", "41-43"): _rally,
-    ("FRIENDLY", "51-52"): _infantry,
+    ("FRIENDLY", "51-52"): _on_map("Infantry reinforcements", "along the FBE", _squads, _infantry),
     ("FRIENDLY", "54-56"): _mines_discovered, ("FRIENDLY", "66"): _mines_discovered,
-    ("FRIENDLY", "65"): _sappers,
+    ("FRIENDLY", "65"): _on_map("4-5-8 sapper squads, each with a DC and a LMG", "along the FBE", _sapper_squads,
+                                 _sappers),
 }

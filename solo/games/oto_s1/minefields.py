@@ -1,12 +1,28 @@
 """OtO-S1 MINEFIELDS: the strength of a Known minefield, rolled when a FRIENDLY unit enters it."""
 
+from solo.board.coords import column_letters
 from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
+from solo.sasl.mission_map import own_grid
+
+
+def hexes(x: Ctx) -> list[str]:
+    """MINEFIELDS: the Known minefield hexes, along the mission's lines of hexes (``known_minefields``): one hex a
+    column, the line's doubled hexrow read straight across (the odd columns' half hex offset)."""
+    grid, found = own_grid(x.defn["map_grid"]), []
+    for a, b in x.defn["known_minefields"]:
+        (c1, d1), (c2, d2) = (grid.doubled(*grid.parse(h)) for h in (a, b))
+        for c in range(c1, c2 + 1):
+            column, row = grid.from_doubled(c, round(d1 + (d2 - d1) * (c - c1) / (c2 - c1)))
+            found.append(f"{column_letters(column)}{row}")
+    return found
 
 
 def known(x: Ctx, where: str) -> None:
     """A Known minefield's strength is rolled once, when a FRIENDLY unit first enters it; it stands after (issue 18:
-    asking again rolled it anew)."""
+    asking again rolled it anew); only in a Known minefield hex (issue 35: M12 was rolled for)."""
+    if where not in hexes(x):
+        raise SoloError(f"minefield {where}: no Known minefield there (MINEFIELDS: {', '.join(hexes(x))})")
     found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
     if found:
         raise SoloError(f"minefield {where}: its strength is rolled already ({found['ap']}; {found['at']}) and stands")

@@ -3,6 +3,7 @@
 from functools import cache
 
 from solo.board.graph import Placed, build_graph
+from solo.games.oto_s1 import minefields, wrecks
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
 from solo.sasl.mission_map import MissionMap, map_boards, own_grid
@@ -44,7 +45,20 @@ def enemy(x: Ctx) -> None:
     x.say(f"ENEMY ELR {e['elr']}; the ENEMY Sniper is in {e['sniper']}", rule="MSR 6")
     for gun in x.defn["enemy_units"]:
         unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
-        x.say(f"{unit.id} {gun['type']} in {gun['hex']}: {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
+        crew = None
+        if x.rules >= 6:  # issue 35: the Guns came without their crews and their concealment
+            crew = x.m.add_unit(gun["crew"], "crew", gun["hex"], x.m.attitude, "set up")
+            unit.owner = crew.id
+            if gun.get("concealed"):
+                unit.marks = crew.marks = ["concealed"]
+        x.say(f"{unit.id} {gun['type']} in {gun['hex']}" + (f", manned by {crew.id} {crew.type}" if crew else "")
+              + f": {gun['note']}", rule="ADDITIONAL GERMAN UNITS")
+    if x.rules >= 6:  # issue 35: the Known minefields were no counters on the map
+        placed = minefields.hexes(x)
+        for where in placed:
+            x.m.add_unit("Known minefield", "fortification", where, "", "set up")
+        x.say(f"Known minefields (B28.46) in {', '.join(placed)}; a strength is rolled when one is entered",
+              rule="MINEFIELDS")
     if x.rules >= 3:
         x.say(f"{x.defn['enemy_rules']['wrecks']} wrecks may be placed now; their status dr comes after the FRIENDLY "
               "set up", rule="MSR 8")
@@ -57,11 +71,18 @@ def wreck_status(x: Ctx, early: bool = False) -> None:
     up ends when its units leave the FRIENDLY RPh of Game Turn 1 (issue 18: it came before, with the ENEMY's)."""
     if x.rules < 3 and not early:
         return
-    wrecks = []
-    for n in range(1, x.defn["enemy_rules"]["wrecks"] + 1):
-        wrecks.append(x.roll("oto-s1.wreck_status", f"Wreck {n} status (MSR 8)", side="").result)
-    x.m.enemy["wrecks"] = wrecks
-    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(wrecks, 1)), rule="MSR 8")
+    counters = wrecks.placed(x) if x.rules >= 6 else []  # issue 35: the dr falls on the wrecks placed, if any
+    count = len(counters) if x.rules >= 6 else x.defn["enemy_rules"]["wrecks"]
+    found = []
+    for n in range(1, count + 1):
+        where = f" in {counters[n - 1].hex}" if counters else ""
+        found.append(x.roll("oto-s1.wreck_status", f"Wreck {n}{where} status (MSR 8)", side="").result)
+    x.m.enemy["wrecks"] = found
+    wrecks.status(x, found)
+    if not found:
+        x.say("Wrecks (MSR 8): none placed", rule="MSR 8")
+        return
+    x.say("Wrecks (MSR 8): " + "; ".join(f"{n} {w}" for n, w in enumerate(found, 1)), rule="MSR 8")
 
 
 def friendly_oob(x: Ctx) -> None:

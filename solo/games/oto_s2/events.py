@@ -8,14 +8,12 @@ FRIENDLY side holds are solo's readings (solo/sasl/mission_map.py). Without the 
 no map to measure on: an entry that needs one is kept among the lasting effects, for the player to apply.
 """
 
-import math
-import re
-
 from solo.core.errors import SoloError
 from solo.sasl.actions import INFANTRY, apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.events import (
     REROLL,
+    arrive,
     all_subrolls,
     chained_number,
     closest,
@@ -28,9 +26,12 @@ from solo.sasl.events import (
     rally_nearest,
     random_selection,
     re_change,
+    r3_leader,
     reinforcement_s,
     sniper,
+    sub_result,
     units_on_map,
+    with_squads,
 )
 from solo.sasl.mission_map import board_edge
 from solo.sasl.state import Unit
@@ -44,13 +45,6 @@ def _later(x: Ctx, text: str) -> str:
     """An effect the mission cannot apply without its map: kept among the lasting effects, for the player."""
     x.m.effects.append(f"Turn {x.m.turn}: {text}")
     return f"{text} (no map to apply it on: apply it on your own map)"
-
-
-def _sub(trace, table_id: str) -> str | None:
-    """What the chained roll on ``table_id`` gave; of R3 rolled without a column, its Leader column."""
-    found = next((sub.result for sub in all_subrolls(trace) if sub.table.id == table_id), None)
-    column = re.match(r"Leader: ([^;]+)", found or "")
-    return column[1].strip() if column else found
 
 
 def _rally(x: Ctx, side: str, toward: str) -> str:
@@ -104,7 +98,7 @@ def _dig_in(x: Ctx, trace) -> str:
 
 def _sw_found(x: Ctx, trace) -> str:
     """25-26: the Activated ENEMY squad closest to a FRIENDLY unit receives one SW of the chained type."""
-    kind = _sub(trace, "sasl.enemy_sw") or "LMG"
+    kind = sub_result(trace, "sasl.enemy_sw") or "LMG"
     if x.map is None:
         return _later(x, f"the Activated ENEMY squad closest to a FRIENDLY unit receives a {kind}")
     squads = [u for u in x.m.activated if u.kind == "squad" and x.map.name(u.hex)]
@@ -169,7 +163,7 @@ def _counterattack(s_too: bool, leader: bool = False):
         (the chained type) first enters along the EBE."""
         came = ""
         if leader:
-            kind = _sub(trace, "sasl.enemy_leader") or "8-0"
+            kind = sub_result(trace, "sasl.enemy_leader") or "8-0"
             if x.map is None:
                 return _later(x, f"an ENEMY {kind} leader enters along the EBE; then Local Counterattack (65-66)")
             edge = sorted(edge_hexes(x, "ENEMY"))
@@ -215,24 +209,9 @@ def _friendly_rally(x: Ctx, trace) -> str:
     return _rally(x, "FRIENDLY", "ENEMY")
 
 
-def _arrive(x: Ctx, trace, label: str, units: list[tuple[str, int]], rolls: str = "") -> str:
-    """FRIENDLY reinforcements: kept in the OoB, to enter along the FBE (`solo mission enter`)."""
-    units = [(t, n) for t, n in units if n > 0]
-    got = rolls or "; ".join(f"{sub.table.title}: {sub.result}" for sub in all_subrolls(trace))
-    x.m.friendly_oob["reinforcements"].append({"turn": x.m.turn, "what": label, "rolls": got,
-                                               "units": [list(u) for u in units]})
-    return f"{label}: {', '.join(f'{t} x{n}' for t, n in units)}, to enter along the FBE"
-
-
-def _leader(x: Ctx, why: str) -> list[tuple[str, int]]:
-    """A FRIENDLY leader by a DR on Table R3, Leader column ("None": no leader)."""
-    found = x.roll("sasl.r3", f"Table R3, Leader ({why})", "Leader", side="FRIENDLY").result
-    return [] if found == "None" else [(found, 1)]
-
-
 def _oba(x: Ctx, trace) -> str:
     """31-33: OBA (H1.53) with its ammunition (R8); the player gives a radio to a FRIENDLY leader of his choice."""
-    oba, ammo = _sub(trace, "sasl.h1_53"), _sub(trace, "sasl.r8")
+    oba, ammo = sub_result(trace, "sasl.h1_53"), sub_result(trace, "sasl.r8")
     x.m.friendly_oob["oba"].append({"turn": x.m.turn, "oba": oba, "ammo": ammo})
     leaders = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "leader" and u.on_map and u.type != "1-4-9"]
     said = f"{oba}, {ammo}"
@@ -256,43 +235,35 @@ def _one_of(units: list[Unit]):
     return parse
 
 
-def with_squads(text: str, squads: int) -> list[tuple[str, int]]:
-    """H1.8-1.83 (stand-in): the SMC/SW an entry gives ``squads`` squads: "1 LMG per 3 squads (FRU)" is one LMG for
-    each three squads, Fractions Rounded Up; "1 leader (Table R3) per 3 squads" the leaders to roll for."""
-    found = []
-    for count, what, per in re.findall(r"(\d+) (leader|LMG|MMG|ATR)(?: \(Table R3\))?(?: per (\d) squads)?", text):
-        found.append((what, int(count) * (math.ceil(squads / int(per)) if per else 1)))
-    return found
-
-
 def _infantry(x: Ctx, trace) -> str:
     """34-36: a dr+1 squads, all of the type R2 gives, with their SMC/SW by H1.8-1.83 (each leader by R3)."""
     squads = dr_total(x, "FRIENDLY RE 34-36: squads (dr+1)", "FRIENDLY", "dr") + 1
-    kind = _sub(trace, "sasl.r2") or "4-4-7"
+    kind = sub_result(trace, "sasl.r2") or "4-4-7"
     units = [(kind, squads)]
-    for what, n in with_squads(_sub(trace, "sasl.h1_8") or "", squads):
+    for what, n in with_squads(sub_result(trace, "sasl.h1_8") or "", squads):
         if what == "leader":
             for k in range(n):
-                units += _leader(x, f"leader {k + 1} of the reinforcements")
+                units += r3_leader(x, f"leader {k + 1} of the reinforcements")
         else:
             units.append((what, n))
-    return _arrive(x, trace, "Infantry reinforcements", units)
+    return arrive(x, trace, "Infantry reinforcements", units)
 
 
 def _guns(x: Ctx, trace) -> str:
     """41-43: A6f Guns of the one R5 type ("Outside"), each crewed by a 2-2-8 and towed by a transport of the R7
     type (one each: solo's reading), entering through a road hex on the FBE. "Reroll until it can tow the Gun" needs
     the vehicles' towing data, which the texts lack: the player rolls R7 again if the Gun is too heavy."""
-    n, gun, tow = chained_number(trace), _sub(trace, "sasl.r5") or "Gun", _sub(trace, "sasl.r7") or "transport"
-    return _arrive(x, trace, "Gun section (towed, through a road hex on the FBE)", [(gun, n), ("2-2-8", n), (tow, n)])
+    n, gun = chained_number(trace), sub_result(trace, "sasl.r5") or "Gun"
+    tow = sub_result(trace, "sasl.r7") or "transport"
+    return arrive(x, trace, "Gun section (towed, through a road hex on the FBE)", [(gun, n), ("2-2-8", n), (tow, n)])
 
 
 def _leader_arrives(x: Ctx, trace) -> str:
     """51-52: a FRIENDLY leader by R3 (Leader column) enters along the FBE; "None": no leader."""
-    found = _sub(trace, "sasl.r3")
+    found = sub_result(trace, "sasl.r3")
     if not found or found == "None":
         return "Table R3 gives no leader: no effect"
-    return _arrive(x, trace, "A FRIENDLY leader", [(found, 1)])
+    return arrive(x, trace, "A FRIENDLY leader", [(found, 1)])
 
 
 def _mines_found(x: Ctx, trace) -> str:
@@ -320,9 +291,9 @@ def _mines_found(x: Ctx, trace) -> str:
 def _sappers(x: Ctx, trace) -> str:
     """55-56: A6a 4-5-8 sapper squads (H1.23), each with one DC, enter along the FBE; R3 for a leader."""
     n = chained_number(trace)
-    leader = _sub(trace, "sasl.r3")
+    leader = sub_result(trace, "sasl.r3")
     units = [("4-5-8", n), ("DC", n)] + ([(leader, 1)] if leader and leader != "None" else [])
-    return _arrive(x, trace, "Sappers", units)
+    return arrive(x, trace, "Sappers", units)
 
 
 def _armorers(x: Ctx, trace) -> str:

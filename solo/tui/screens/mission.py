@@ -1,6 +1,7 @@
 """The Mission screen: the map, the S?, the ENEMY units, the turn bar, the Random Events log, VP, and the forms of
 each action. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
+from collections import Counter
 from pathlib import Path
 
 from rich.markup import escape
@@ -17,7 +18,8 @@ from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.engine import status_json
-from solo.sasl.mission_map import map_boards
+from solo.sasl.mission_map import board_edge, in_set_up_area, map_boards
+from solo.sasl.units import oob_counters
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
 
@@ -76,6 +78,8 @@ class MissionScreen(SaveScreen):
         with Horizontal():
             yield from self._map()
             with Vertical(id="side"):
+                yield Static("", id="oob")
+                yield Static("", id="vpo")
                 yield DataTable(id="s-list", cursor_type="row", zebra_stripes=True)
                 yield DataTable(id="units", zebra_stripes=True)
                 yield RichLog(id="log", wrap=True, markup=True, min_width=20)
@@ -99,19 +103,66 @@ class MissionScreen(SaveScreen):
         if boards:
             graph = self.outcome.map.graph if self.outcome.map is not None else None
             terrain = {n: d["terrain"] for n, d in graph.nodes(data=True)} if graph is not None else None
-            yield Vertical(MapView(boards, self._markers(), self._paths(), terrain, id="mapview"), Static("", id="hexinfo"),
+            yield Vertical(MapView(boards, self._markers(), self._paths(), terrain, self._vpo(), self._line(),
+                                   id="mapview"), Static("", id="hexinfo"),
                            Static("\n".join((KEY, *LEGEND)), id="legend"), id="map")
         else:
             yield Static(f"[b]{m.title}[/b]\n\n{mission(m.id).definition['map']}.\n\nsolo cannot read this map "
                          "(no VASL boards folder was set when this mission began): place the S? by the rule and "
                          f"report ranges and control.{escape(why)}", id="map")
 
+    def _vpo(self) -> dict[str, str | None]:
+        """Each VPO by the map's name, with the side that controls it (None where solo keeps no control)."""
+        m, name = self.outcome.mission, self._map_name
+        return {name(v["hex"]): m.control.get(name(v["hex"])) for v in (m.boards or {}).get("vpo") or []}
+
+    def _map_name(self, hex_id: str) -> str:
+        return (self.outcome.map.name(hex_id) if self.outcome.map is not None else None) or hex_id
+
+    def _line(self) -> set[str]:
+        """The hexes of the FRIENDLY set up line (OtO-S1: on or East of A27-I23-I20-R15-DD21), drawn on the map."""
+        o = self.outcome
+        line = mission(o.mission.id).definition.get("friendly_entry", {}).get("on_or_east_of")
+        if not line or o.map is None or o.map.grid is None:
+            return set()
+        inside = {h for h in o.map.hexes if in_set_up_area(o.map.grid, line, h)}
+        return {h for h in inside if any(n not in inside for n in o.map.graph.successors(h))} if o.map.graph else set()
+
+    def _oob(self) -> str:
+        """What of the FRIENDLY OoB is still off the map and where it enters, the Random Events' reinforcements, and
+        the board edges."""
+        m, defn = self.outcome.mission, mission(self.outcome.mission.id).definition
+        left = oob_counters(m) - Counter(m.entered)
+        rule = defn.get("friendly_entry", {})
+        where = (f"enter on the {m.friendly_oob.get('entry_edge', 'North')} edge in a FRIENDLY MPh" if rule.get("edge")
+                 else f"set up on or East of {'-'.join(rule['on_or_east_of'])} in Game Turn 1's RPh"
+                 if rule.get("on_or_east_of") else defn.get("friendly_oob", {}).get("setup", ""))
+        text = ", ".join(f"{t} x{n}" for t, n in sorted(left.items()) if n) or "nothing"
+        lines = [f"[b]OoB off the map[/b] {escape(text)} [dim]({escape(where)})[/dim]"]
+        for g in m.friendly_oob.get("reinforcements", []):
+            units = ", ".join(f"{t} x{n}" for t, n in g.get("units", []))
+            lines.append(escape(f"RE Turn {g['turn']}: {g['what']}" + (f" ({units})" if units else "")
+                                + (f", to enter {g['entry']} from Turn {g['turn'] + 1}" if g.get("entry") else "")))
+        entry = f", entry edge {m.friendly_oob['entry_edge']}" if m.friendly_oob.get("entry_edge") else ""
+        lines.append(f"[dim]FBE {board_edge(m, defn, 'FRIENDLY')}, EBE {board_edge(m, defn, 'ENEMY')} (as the map is "
+                     f"drawn){escape(entry)}[/dim]")
+        return "\n".join(lines)
+
+    def _vpo_text(self) -> str:
+        """Every VPO, who controls it, and what stands in it (an S? or units hide it on the map's first letter)."""
+        m = self.outcome.mission
+        found = []
+        for where, holder in self._vpo().items():
+            here = [s.id for s in m.s if s.status == "hidden" and self._map_name(s.where) == where]
+            here += [u.id for u in m.units if u.on_map and self._map_name(u.hex) == where and u.kind != "sw"]
+            found.append(f"{where} {holder or '?'}" + (f" ({' '.join(here)})" if here else ""))
+        return "[b]VPO[/b] " + escape(" · ".join(found)) if found else "[b]VPO[/b] as the mission's rule gives them"
+
     def _markers(self) -> dict[str, str]:
         m = self.outcome.mission
-        marks = {v["hex"]: "V" for v in (m.boards.get("vpo") or [])} if m.boards else {}
-        marks.update({s.where: "?" for s in m.s if s.status == "hidden"})
+        marks = {s.where: "?" for s in m.s if s.status == "hidden"}  # a VPO's V stands beside its hex (MapView)
         marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY"})
-        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY"})
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY" and u.kind != "wreck"})
         return marks
 
     def _paths(self) -> set[str]:
@@ -147,13 +198,15 @@ class MissionScreen(SaveScreen):
         for u in m.units:
             if u.on_map:
                 units.add_row(u.id, Text(u.type), Text(u.hex), Text(_state(u)))
+        self.query_one("#oob", Static).update(self._oob())
+        self.query_one("#vpo", Static).update(self._vpo_text())
         log = self.query_one("#log", RichLog)
         log.clear()
-        for e in m.record[-60:]:
+        for e in m.record:  # the whole record: it scrolls (issue 35: an OtO-S2 set-up's first lines were cut)
             log.write(f"[dim]T{e['turn']} {e['rule']}[/dim] {escape(e['text'])}")
         if self.query("#mapview"):
             view = self.query_one("#mapview", MapView)
-            view.markers, view.paths = self._markers(), self._paths()
+            view.markers, view.paths, view.vpo = self._markers(), self._paths(), self._vpo()
             view.refresh()
         waiting = self.outcome.waiting
         if m.ended:
@@ -205,9 +258,11 @@ class MissionScreen(SaveScreen):
         graph = self.outcome.map.graph if self.outcome.map is not None else None
         node = graph.nodes.get(event.hex_id) if graph is not None else None  # the mission's own terrain (MSR 5)
         terrain, level = (node["terrain"], node["elevation"]) if node else (h.terrain, h.elevation)
-        self.query_one("#hexinfo", Static).update(
-            f"{event.hex_id}: {terrain}, level {level}{', road' if h.road else ''}"
-            + (f" — {', '.join(here)}" if here else ""))
+        vpo = self._vpo()
+        held = (f", VPO ({vpo[event.hex_id] or 'control not kept'})" if event.hex_id in vpo else "")
+        self.query_one("#hexinfo", Static).update(Text(
+            f"{event.hex_id}: {terrain}, level {level}{', road' if h.road else ''}{held}"
+            + (f" — {', '.join(here)}" if here else "")))
 
     def action_place(self) -> None:
         example = "13Q1 12S2" if self.outcome.mission.boards else "M12 P9"  # mapboard hexes, or the mission's own map

@@ -12,13 +12,16 @@ from textual.widget import Widget
 from solo.board.render import COLOURS, symbol
 
 MARKS = {"F": "bold white on blue", "E": "bold white on red", "?": "bold black on yellow", "V": "bold white on magenta"}
-KEY = "F FRIENDLY unit  E ENEMY unit  ? S?  V VPO  underlined: an ENEMY move waiting"
+HOLDERS = {"FRIENDLY": "bold white on blue", "ENEMY": "bold white on red"}  # a VPO's V by the side that holds it
+KEY = ("F FRIENDLY unit  E ENEMY unit  ? S?  V a VPO, right of its hex (blue FRIENDLY, red ENEMY controlled)  "
+       "dotted: the set up line  underlined: an ENEMY move waiting")
 
 
 class MapView(Widget, can_focus=True):
     """Joined mapboards as text, one character a hex (odd columns half a hex higher, as solo boards shows them),
     column letters along the top, board and row numbers down the left, markers (F a FRIENDLY unit, E an ENEMY unit,
-    ? an S?, V a VPO) and the hexes of the ENEMY's waiting moves underlined; the arrows move the hex cursor."""
+    ? an S?), a VPO's V to the right of its hex whatever stands in it (coloured by who controls it), the set up
+    line's hexes dotted, and the hexes of the ENEMY's waiting moves underlined; the arrows move the hex cursor."""
 
     BINDINGS = [Binding("up", "move(0, -1)", "Up", show=False), Binding("down", "move(0, 1)", "Down", show=False),
                 Binding("left", "move(-1, 0)", "Left", show=False), Binding("right", "move(1, 0)", "Right", show=False),
@@ -34,8 +37,11 @@ class MapView(Widget, can_focus=True):
         """Enter on the map: the hex under the cursor is chosen (the end of a move traced with the arrows)."""
 
     def __init__(self, boards: list, markers: dict[str, str], paths: set[str] = frozenset(),
-                 terrain: dict[str, str] | None = None, **kwargs):
+                 terrain: dict[str, str] | None = None, vpo: dict[str, str | None] | None = None,
+                 line: set[str] = frozenset(), **kwargs):
         super().__init__(**kwargs)
+        self.vpo = vpo or {}  # VPO hex -> the side that controls it (None: not known)
+        self.line = line  # the hexes of the FRIENDLY set up line (OtO-S1)
         self.terrain = terrain or {}  # hex id -> its terrain where the mission changes the board's (OtO-S2 MSR 5)
         self.boards = boards  # [(board id, Board)], north to south
         self.markers = markers  # hex id -> marker letter
@@ -73,10 +79,15 @@ class MapView(Widget, can_focus=True):
                 style = MARKS.get(mark) or COLOURS.get(h.terrain, "white")
                 if f"{board_id}{name}" in self.paths:
                     style += " underline"
+                if f"{board_id}{name}" in self.line and not mark:
+                    shown, style = ":", "bold yellow"
                 if (column, line) == self.cursor:
                     style += " reverse"
                 text.append(shown, style=style)
-                text.append(" ")
+                if f"{board_id}{name}" in self.vpo:
+                    text.append("V", style=HOLDERS.get(self.vpo[f"{board_id}{name}"], MARKS["V"]))
+                else:
+                    text.append(" ")
             text.append("\n")
         return text
 

@@ -141,3 +141,33 @@ async def test_the_mission_follows_a_vasl_game_in_the_app(monkeypatch, tmp_path)
         assert [(u.id, u.type, u.hex) for u in screen.outcome.mission.units if u.side == "FRIENDLY"] == [
             ("F1", "5-2-7", "33Q1")]
         no_cli_text(app)
+
+
+@pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
+async def test_the_mission_screen_shows_the_oob_the_vpo_and_the_whole_record(monkeypatch):
+    """Issue 35: the log showed the last 60 record lines (an OtO-S2 set-up has about 100: its first lines, the OoB and
+    the VPO, could never be seen), and every VPO under an S? showed "?" alone. The OoB panel, each VPO with who controls
+    it beside its hex even under an S?, and the set-up's first record line."""
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = saves_dir() / "roads.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 3, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {"entry_edge": "North"})
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        m = screen.outcome.mission
+        assert len(m.record) > 60
+        oob = str(screen.query_one("#oob").render())
+        assert "OoB off the map" in oob and "5-2-7 x6" in oob and "North edge" in oob and "FBE" in oob
+        vpo = [v["hex"] for v in m.boards["vpo"]]
+        under = next(h for h in vpo if any(s.where == h and s.status == "hidden" for s in m.s))
+        view = screen.query_one("#mapview", MapView)
+        assert view.markers[under] == "?" and view.vpo[under] == "ENEMY"  # the S? and the VPO, both shown
+        rendered = view.render().plain
+        assert rendered.count("?V") >= 1
+        assert under in str(screen.query_one("#vpo").render()) and "ENEMY" in str(screen.query_one("#vpo").render())
+        log = screen.query_one("#log")
+        assert len(log.lines) >= len(m.record)
+        assert m.record[0]["text"][:30] in "".join(seg.text for seg in log.lines[0])
