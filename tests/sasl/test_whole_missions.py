@@ -5,6 +5,7 @@ worked out here independently from the positions each action left (control kept 
 applied by it), and every Random Event that brought units has them on the map or off it with a reason."""
 
 import random
+import re
 
 import networkx as nx
 import pytest
@@ -24,11 +25,18 @@ MMC = ("squad", "hs", "crew")
 
 
 class Examples:
-    """The human side answering every question with its own example (as the app's form would)."""
+    """The human side answering every question with its own example (as the app's form would), or the first of the
+    choices it names when the example is not one of them."""
     human = True
 
     def answer(self, q):
-        return Reply(q.parse_typed(q.typed_example))
+        try:
+            return Reply(q.parse_typed(q.typed_example))
+        except SoloError as e:
+            first = re.search(r"one of ([^,\s]+)", str(e))
+            if first is None:
+                raise
+            return Reply(q.parse(first[1]))
 
 
 def started(mission_id: str, seed: int):
