@@ -44,6 +44,7 @@ import tomllib
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
+from solo.campaign.view import hidden_side
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.core.sides import people
@@ -68,7 +69,9 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
     out = []
     for unit_id in ids:
         unit = next((s.unit(str(unit_id)) for s in c.sides.values() if s.unit(str(unit_id))), None)
-        if unit is None:
+        hidden = unit is not None and unit.secret and unit.side == hidden_side(c)
+        if unit is None or hidden and key in KINDS and unit.kind not in KINDS[key]:  # issue 36: a secret unit of the
+            # computer answers as no unit at all, never "GS2 is a 100mm+ OBA", which told the human what it bought
             raise SoloError(f"facts {key}: no unit {unit_id!r} in either OB (the CG Roster lists the ids)")
         if key in KINDS and unit.kind not in KINDS[key]:
             raise SoloError(f"facts {key}: {unit.id} is a {unit.type} ({unit.kind}); {key} takes {' or '.join(KINDS[key])} units")

@@ -41,10 +41,10 @@ CREATE TABLE IF NOT EXISTS events (
     secret INTEGER NOT NULL, data TEXT NOT NULL);
 """
 KINDS = ("roll", "decision", "answer")
-RULES = 4  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
+RULES = 5  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
 # on, so a save replays by the rules it was played under (1: every save made before the mark; 2: RB/VotG Recon's
 # Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24; 4: the secret units numbered
-# apart, issue 21)
+# apart, issue 21; 5: the CG rules fixes and secret rolls of issue 36)
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls (never in `EventLog.meta`, never shown)
 REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
 # Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
