@@ -224,9 +224,10 @@ class Campaign:
 
     @property
     def chits(self) -> dict[str, dict[str, int]]:
-        """Attack and Idle chits each side has picked so far in the CG (RB 11.6231, VotG 12.6251, ABtF 9.62131)."""
-        picked = [i.get("chits", {}) for i in self.history]
-        return {side: {chit: sum(1 for p in picked if p.get(side) == chit) for chit in ("Attack", "Idle")}
+        """Attack and Idle chits each side has picked so far in the CG (RB 11.6231, VotG 12.6251, ABtF 9.62131); not the
+        Idle a side stood with none left (``no_chit``)."""
+        return {side: {chit: sum(1 for i in self.history if i.get("chits", {}).get(side) == chit
+                                 and side not in i.get("no_chit", ())) for chit in ("Attack", "Idle")}
                 for side in self.sides}
 
     @property

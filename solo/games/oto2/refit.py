@@ -300,12 +300,13 @@ def cpp_replenishment(r: Reph) -> None:
 @step("elr")
 def elr(r: Reph) -> None:
     """7.516 ELR Loss/Gain (oto2.elr_loss_gain, day.elr_loss_gain); DRM won -1, per Elite Infantry Company/Platoon
-    bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
+    bought on the previous CG Date -1 (not one the Initial OB gave, as RB 11.617 reads it), per scenario completed +2, per 50 CVP suffered +1, Historical."""
     previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
 
     def mods(side: str) -> dict:
         s = r.side(side)
-        elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side])
+        elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side]
+                    and not (p.given and r.rules >= 5))  # "bought": not one the OB gave (7.4; issue 36, rules 5)
         given = {"won": r.c.won_last(side), "elite": elite, "cvp": r.c.cvp_suffered(side)}
         always = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
         return always | {k: v for k, v in given.items() if v}
