@@ -248,10 +248,12 @@ def removal(r: Reph) -> None:
         if not items:
             continue
         squads = int(s.squad_equivalents(isolated=False))
-        tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags])
+        halftracks = r.defn.raw["halftracks"] if r.rules >= 5 else []  # issue 36: counted as tracked before
+        tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags
+                       and v.type not in halftracks])
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
         picks = r.ask("removal", f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
-                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(words(raw), items, squads, tracked),
+                      f"Mobile tracked vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(words(raw), items, squads, tracked),
                       side=side,
                       context={"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])
