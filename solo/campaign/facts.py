@@ -69,7 +69,7 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
         raise SoloError(f"facts {key}: give a list of unit ids, e.g. {key} = [\"G3\"]")
     out = []
     for unit_id in ids:
-        unit = next((s.unit(str(unit_id)) for s in c.sides.values() if s.unit(str(unit_id))), None)
+        unit = next((u for s in c.sides.values() if (u := s.unit(str(unit_id)))), None)
         hidden = unit is not None and unit.secret and unit.side == hidden_side(c)
         if unit is None or hidden and key in KINDS and unit.kind not in KINDS[key]:  # issue 36: a secret unit of the
             # computer answers as no unit at all, never "GS2 is a 100mm+ OBA", which told the human what it bought
@@ -217,7 +217,7 @@ def check(c: Campaign, raw) -> dict:
     drs = [whole(v, 2, 12, f"facts ft_dc {k} (the Original effects DR)") for k, v in ft_dc.items()]
     facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs))
     for unit_id in facts["ft_dc"]:  # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
-        unit = next(s.unit(unit_id) for s in c.sides.values() if s.unit(unit_id))
+        unit = next(u for s in c.sides.values() if (u := s.unit(unit_id)))
         if unit.type not in FT_DC:  # issue 36: a PSK was taken as one
             raise SoloError(f"facts ft_dc: {unit.id} is a {unit.type}, not a FT or DC (7.5134)")
     removal = raw.get("removal", [])

@@ -70,7 +70,8 @@ def afv_seen(r: Reph) -> int:
         return _initial_afv(r)
     russian = seen_by(c, "German")
     facts = c.facts or {}
-    gone = {u for u in facts.get("eliminated", []) if (russian.unit(u) and russian.unit(u).kind == "vehicle")}
+    vehicles = {u.id for u in russian.units if u.kind == "vehicle"}
+    gone = {u for u in facts.get("eliminated", []) if u in vehicles}
     derived = len(russian.retained("vehicle")) + len(gone - {u.id for u in russian.retained("vehicle")})
     return max(facts.get("russian_afv_seen") or 0, derived)
 
@@ -324,6 +325,9 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart, initial = r.chart(side), not r.c.scenarios
     keep = cpp_value(r, side, w["keep"], w["vp"])
     needs, empty = Needs(r, s, w), basket(r, s)
+    # each RG's item once; one the basket refuses stays refused as it fills (its limits, the CPP, the FRU cap and the
+    # OBA modules only tighten), so it is not tried again (issue 36: speed)
+    legal = {g.id: (g, _item(g, w, initial)) for g in chart.values()}
 
     def offers(bought: list[tuple]) -> list[tuple]:
         n = needs.plus([b[1] for b in bought])
@@ -331,13 +335,13 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         for b in bought:
             basket.add(b[2])
         out = []
-        for g in chart.values():
-            item = _item(g, w, initial)
+        for rg_id, (g, item) in list(legal.items()):
             more = basket.copy()
             try:
                 more.add(item)
                 more.close()
             except SoloError:
+                del legal[rg_id]
                 continue
             pts, reason = value(g, n, w)
             if pts > 0:
