@@ -139,7 +139,7 @@ def _ob(r, side, squads):
         r.side(side).add("4-6-7" if side == "German" else "4-4-7", "squad")
 
 
-def test_a_stronger_german_attacks_and_says_why(rb):
+def test_a_stronger_german_attacks_and_says_why(rb, pure_chits):
     r = rb()
     _ob(r, "German", 20)
     _ob(r, "Russian", 8)

@@ -134,7 +134,7 @@ def test_fortifications_put_an_at_ditch_first_against_much_armour(make_reph):
     q = Question("fortifications", "7.520", "German", "", str, {"reph": r, "side": g})
     reply = campaign("oto2").decide("German", q)
     assert reply.value["AT Ditch"] == 1 and "the Russians showed 10 AFV" in reply.why
-    assert sum(n * {"AT Ditch": 18, "Wire": 13, "Trench": 6, "AP Mine": 2, "AT Mine": 4, "?": 1}[k]
+    assert sum(n * {"AT Ditch": 18, "Wire": 13, "Trench": 6, "AP Mine": 2, "AT Mine": 4, "?": 1, "HIP squad": 3}[k]
                for k, n in reply.value.items()) == 50  # nothing forfeited
 
 
