@@ -104,7 +104,11 @@ class Needs:
                 self.aa += u["count"] if role == "aa" else 0
         self.armor_wanted = w.get("armor_target", self.at_wanted)
         self.enemy_air = len(seen_by(c, s.name).retained("aircraft"))  # none: aircraft are secret until they arrive
-        # (E7; issue 21: it counted the enemy's aircraft bought in secret)
+        # (E7; issue 21: it counted the enemy's aircraft bought in secret); but the printed Initial OB's are public
+        # (7.4, the Russian's four IHSR 4 ground-attack aircraft: issue 36, "flak 2 against 0 enemy aircraft")
+        if not c.scenarios:
+            self.enemy_air += sum(u["count"] for u in r.defn.initial[c.other(s.name)].get("units", [])
+                                  if u["kind"] == "aircraft")
         self.oba = rgs.oba_modules(s)
         self.observers = len(s.retained("observer"))
         self.oba_limit = r.defn.limits["oba_per_scenario"][s.name]
@@ -527,8 +531,13 @@ def free_prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
 def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
     s, w = r.side(side), w["recon"]
     spend = 2 if s.cpp >= w["two_cpp_from"] else min(1, s.cpp)
-    return Reply(spend, f"spends {spend} CPP on Recon with {s.cpp} Left: knowing where the hidden Germans are saves "
-                 "more than the CPP would buy", (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
+    if not spend:  # issue 36: "spends 0 CPP on Recon with 0 Left: knowing where the hidden Germans are saves more..."
+        why = "no Recon: no CPP Left to spend on it (7.5225)"
+    else:
+        why = (f"spends {spend} CPP on Recon with {s.cpp} Left ({'at least' if spend == 2 else 'fewer than'} the "
+               f"{w['two_cpp_from']} from which it pays 2 for the +3 drm): knowing where the hidden Germans are is worth "
+               "more to the assault than what the CPP would buy")
+    return Reply(spend, why, (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
 
 
 DECISIONS = {  # the computer's answer to each question, by its key
