@@ -137,7 +137,8 @@ def greedy(offers, keep: int, draw: Callable[[int], int] | None = None,
     """Buy an offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
     (OtO2 7.518, VotG 12.621, ABtF 9.617); ``draw`` (the computer's logged draw) picks among those within
     ``percent`` (`NEAR`) of the best that beat ``keep``, and with ``stop_near`` keeping the CPP is one of the options
-    drawn among when ``keep`` is within ``percent`` of the best (``weighted``: mixed's draw by score) (a mixed strategy over spending or keeping, issue 21).
+    drawn among when ``keep`` is within ``percent`` of the best (``weighted``: mixed's draw by score) (a mixed
+    strategy over spending or keeping, issue 21).
     ``offers(bought)`` lists the legal next buys, given those made so far, as (thousandths of a point per CPP, a whole
     number; RG, item, reason). Returns what was bought, each with how many options it was drawn among, and the first
     round's six best as the alternatives weighed."""

@@ -148,7 +148,8 @@ def cg_game_end(save, turn, as_json):
 
 
 POLICY = click.Choice(POLICIES, case_sensitive=False)
-POLICY_HELP = ("Who plays the {people}: the computer's heuristics, random-legal or greedy-cheapest (solo/games/policies.py)"
+POLICY_HELP = ("Who plays the {people}: the computer's heuristics, random-legal, greedy-cheapest or the exploiter "
+               "(solo/games/policies.py)"
                "; default heuristic.")
 
 

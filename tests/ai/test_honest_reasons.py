@@ -43,8 +43,8 @@ def test_a_purchase_s_cpp_are_those_it_spent_and_kept(played):
 
 
 def test_the_flak_counts_the_enemy_aircraft_the_rules_show(played):
-    """7.4, IHSR 4: the Russian's four ground-attack aircraft of the Initial OB are public; the German's flak weighs them
-    on 23AM (issue 36: "flak 2 against 0 enemy aircraft"), and none of those bought in secret later (issue 21)."""
+    """7.4, IHSR 4: the Russian's four ground-attack aircraft of the Initial OB are public; the German's flak weighs
+    them on 23AM (issue 36: "flak 2 against 0 enemy aircraft"), and none of those bought in secret later (issue 21)."""
     initial = sum(u["count"] for u in load_campaign("oto2").initial["Russian"]["units"] if u["kind"] == "aircraft")
     for c, log in played:
         for data, date in zip(decisions(log, "purchase", "German"), c.dates):

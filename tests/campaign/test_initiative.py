@@ -176,9 +176,9 @@ def test_idle_days_count_only_since_the_last_scenario(rb):
 
 
 def test_9_62131_a_side_with_no_chit_left_selects_none(pack):
-    """ABtF 9.62131: the CG lists "the maximum number of Attack and Idle Chits each side may select". The TEST pack's CG I
-    gives the British 6 and 8: with all 14 used it selects none and stands Idle, said in the record, asked nothing, and
-    its Idle count stays 8 (issue 36: it picked a 9th, 10th Idle with no word). A save of rules 4 still asked."""
+    """ABtF 9.62131: the CG lists "the maximum number of Attack and Idle Chits each side may select". The TEST pack's CG
+    I gives the British 6 and 8: with all 14 used it selects none and stands Idle, said in the record, asked nothing,
+    and its Idle count stays 8 (issue 36: it picked a 9th, 10th Idle with no word). A save of rules 4 still asked."""
     pack("abtf")
     for rules in (5, 4):
         r = new_reph((), "British", cg="abtf", variant="I")

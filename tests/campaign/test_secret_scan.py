@@ -1,8 +1,9 @@
 """Issue 36: every human view of 20 campaigns (five of each CG, the human on either side, stopped at their first to
-third CG scenario, before the CG End) searched for any trace of the computer's secret purchases, rolls and chits: `solo cg status` (text
-and --json), `cg export` (Markdown and CSV), `cg log` (text and --json), the app's data, and the error lines a human
-can provoke (a fact naming a secret unit, `--reveal`). The computer's secrets are read from the whole state the save
-replays to; the views are what the CLI prints. RB, VotG and ABtF use their TEST pack (tests/fixtures/packs/<cg>)."""
+third CG scenario, before the CG End) searched for any trace of the computer's secret purchases, rolls and chits:
+`solo cg status` (text and --json), `cg export` (Markdown and CSV), `cg log` (text and --json), the app's data, and
+the error lines a human can provoke (a fact naming a secret unit, `--reveal`). The computer's secrets are read from
+the whole state the save replays to; the views are what the CLI prints. RB, VotG and ABtF use their TEST pack
+(tests/fixtures/packs/<cg>)."""
 
 import json
 import re
@@ -52,7 +53,8 @@ def cli(*args, ok: bool = True) -> str:
 def views(path) -> dict[str, str]:
     """Everything the human reads of the save, by what prints it."""
     seen = {" ".join(args): cli("cg", args[0], path, *args[1:]) for args in
-            (("log",), ("log", "--json"), ("status",), ("status", "--json"), ("export",), ("export", "--format", "csv"))}
+            (("log",), ("log", "--json"), ("status",), ("status", "--json"), ("export",),
+             ("export", "--format", "csv"))}
     seen["app"] = app_data(run(EventLog.open(str(path)), frozen=True))
     seen["reveal refused"] = cli("cg", "status", path, "--reveal", ok=False)
     return seen

@@ -455,9 +455,10 @@ def human_reads(path) -> dict:
 def test_the_log_does_not_count_the_computer_s_secret_rolls(pack, tmp_path, monkeypatch):
     """RB 11.619/11.620: the German's purchase is secret (11.6192), its RG Strength and OBA Ammunition DRs are Secret
     DRs. Two saves that differ only in the German buying an OBA module beside its Infantry Company (I1 + O2 against
-    I1) read the same to the human Russian before the CG End: the log (text and --json) leaves the German's secret events
-    out, with no marker (issue 36), and numbers the events in the order shown, the status, the exports and the app's data
-    are the same, and so is what an undo says (its answer's number, the dice it keeps). `cg log --reveal` is refused."""
+    I1) read the same to the human Russian before the CG End: the log (text and --json) leaves the German's secret
+    events out, with no marker (issue 36), and numbers the events in the order shown, the status, the exports and the
+    app's data are the same, and so is what an undo says (its answer's number, the dice it keeps). `cg log --reveal`
+    is refused."""
     pack("rb")
     bought(tmp_path / "i1.db", "I1", monkeypatch)
     bought(tmp_path / "i1o2.db", "I1, O2", monkeypatch)

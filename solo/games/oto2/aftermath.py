@@ -286,6 +286,7 @@ def _leader_hardening(r: Reph, s) -> None:
     leader = candidates[0]
     better = battle_hardened(unit_type(leader.type, s.name))
     if better:
-        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} Battle Hardens to {better.name} (7.5113)",
+        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} Battle Hardens to {better.name} "
+              "(7.5113)",
               secret=s.name)  # the Secret DR's result (issue 36: where it fell was in the human's record)
         leader.type = better.name

@@ -535,8 +535,8 @@ def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
         why = "no Recon: no CPP Left to spend on it (7.5225)"
     else:
         why = (f"spends {spend} CPP on Recon with {s.cpp} Left ({'at least' if spend == 2 else 'fewer than'} the "
-               f"{w['two_cpp_from']} from which it pays 2 for the +3 drm): knowing where the hidden Germans are is worth "
-               "more to the assault than what the CPP would buy")
+               f"{w['two_cpp_from']} from which it pays 2 for the +3 drm): knowing where the hidden Germans are is "
+               "worth more to the assault than what the CPP would buy")
     return Reply(spend, why, (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
 
 

@@ -253,7 +253,8 @@ def removal(r: Reph) -> None:
                        and v.type not in halftracks])
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
         picks = r.ask("removal", f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
-                      f"Mobile tracked vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(words(raw), items, squads, tracked),
+                      f"Mobile tracked vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}",
+                      lambda raw: _check_removal(words(raw), items, squads, tracked),
                       side=side,
                       context={"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])
@@ -302,7 +303,8 @@ def cpp_replenishment(r: Reph) -> None:
 @step("elr")
 def elr(r: Reph) -> None:
     """7.516 ELR Loss/Gain (oto2.elr_loss_gain, day.elr_loss_gain); DRM won -1, per Elite Infantry Company/Platoon
-    bought on the previous CG Date -1 (not one the Initial OB gave, as RB 11.617 reads it), per scenario completed +2, per 50 CVP suffered +1, Historical."""
+    bought on the previous CG Date -1 (not one the Initial OB gave, as RB 11.617 reads it), per scenario completed
+    +2, per 50 CVP suffered +1, Historical."""
     previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
 
     def mods(side: str) -> dict:

@@ -87,7 +87,8 @@ def _recon(r: Reph, s: SideState) -> None:
     if r.c.date.endswith("AM"):
         mods["am"] = True
     # 7.518: the CPP expended may remain secret, and the +3 drm would tell the 2 CPP: a computer's Recon dr is a secret
-    # one, and the human reads only the Locations he will see inspected (issue 36: "2 CPP bought as M3" named a purchase)
+    # one, and the human reads only the Locations he will see inspected (issue 36: "2 CPP bought as M3" named a
+    # purchase)
     secret = r.computer(s.name) and r.rules >= 5
     trace = r.roll("oto2.recon", "Recon (7.5225)", side=s.name, mods=mods, secret=secret)
     line.recon = trace.effect["count"]

@@ -66,11 +66,12 @@ def test_7_5134_the_ft_dc_facts_take_only_a_ft_or_dc(make_reph):
 
 @pytest.mark.parametrize("key", ["removal", "fortifications_lost"])
 def test_7_514_a_removal_or_loss_names_a_fortification(make_reph, key):
-    """7.514 Fortification, Wreck and Immobile-Vehicle Removal: an item is a wreck, an Immobile vehicle, an Entrenchment,
-    Wire or a minefield; "Wirre" is none (issue 36: it was taken without a word, and removed nothing). The names a side
-    holds, and those of the purchase tables, are taken."""
+    """7.514 Fortification, Wreck and Immobile-Vehicle Removal: an item is a wreck, an Immobile vehicle, an
+    Entrenchment, Wire or a minefield; "Wirre" is none (issue 36: it was taken without a word, and removed nothing).
+    The names a side holds, and those of the purchase tables, are taken."""
     r = make_reph()
     with pytest.raises(SoloError, match="'Wirre' is no Fortification"):
         check(r.c, {key: [{"side": "German", "item": "Wirre"}]})
-    for item in ("Wire", "AP Mine 2", "Trench", "AT Ditch", "Minefield") + (("Burnt-out wreck",) if key == "removal" else ()):
+    wreck = ("Burnt-out wreck",) if key == "removal" else ()
+    for item in ("Wire", "AP Mine 2", "Trench", "AT Ditch", "Minefield") + wreck:
         assert check(r.c, {key: [{"side": "German", "item": item}]})[key][0]["item"] == item
