@@ -2,7 +2,6 @@
 explained. Reused from solo/ai/reph.py: the greedy purchase, the Escape choice and the Battle Hardening picks."""
 
 import copy
-import math
 import re
 
 from solo.ai.reph import (
@@ -29,7 +28,7 @@ from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
 from solo.rules.odds import odds
-from solo.rules.units import SQUAD_EQUIVALENTS, parse_unit
+from solo.rules.units import parse_unit
 
 # What a player counts each thing as, in thousandths of a squad (a 4-4-7 1000; an MMC by mmc_strength): a rule of
 # thumb of the computer's, not a table of the rules. A leader 500 and 250 per step of leadership; an AFV two squads;
@@ -452,8 +451,8 @@ def _hip_squads(r: Reph, s: SideState, w: dict) -> int:
     if not w.get("hip") or s.name != "German":
         return 0
     offboard = {p.line for p in s.purchases if p.date == r.c.date and p.options.get("offboard")}
-    squads = sum(SQUAD_EQUIVALENTS[u.kind] for u in s.retained("squad", "hs") if u.rg not in offboard)
-    return r.play.draw(math.ceil(squads / 10) + 1)
+    halves = sum(2 if u.kind == "squad" else 1 for u in s.retained("squad", "hs") if u.rg not in offboard)
+    return r.play.draw(-(-halves // 20) + 1)  # whole numbers: 10% (FRU) of the squads, a HS half of one
 
 
 def blaze_risk(r: Reph, unit) -> tuple:
