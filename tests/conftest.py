@@ -88,3 +88,13 @@ def pure_chits(monkeypatch):
             monkeypatch.delitem(side, "soft", raising=False)
     for side in weights("votg").values():
         monkeypatch.delitem(side["initiative"], "soft", raising=False)
+
+
+@pytest.fixture
+def narrow_purchases(monkeypatch):
+    """The OtO2 computer's purchase drawn only among RGs within 10% of the best (issue 21's band), as before issue 36
+    widened it to a weighted 30%: for the tests of what it judges best in a situation."""
+    from solo.ai.reph import weights
+    for side in weights("oto2").values():
+        for key in ("near", "weighted"):
+            monkeypatch.delitem(side["purchase"], key, raising=False)
