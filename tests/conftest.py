@@ -84,3 +84,26 @@ def asked(monkeypatch) -> dict:
         return ask(self, question)
     monkeypatch.setattr(Play, "ask", recording)
     return seen
+
+
+@pytest.fixture
+def pure_chits(monkeypatch):
+    """The computer's Initiative chit by its judgment alone: the side whose chit scores better picks it, with no mixed
+    strategy drawn (issue 36's ``soft`` weights off), for the tests of what it judges."""
+    from solo.ai.chits import chit_weights
+    from solo.ai.reph import weights
+    for cg, sides in chit_weights().items():
+        for side in sides.values():
+            monkeypatch.delitem(side, "soft", raising=False)
+    for side in weights("votg").values():
+        monkeypatch.delitem(side["initiative"], "soft", raising=False)
+
+
+@pytest.fixture
+def narrow_purchases(monkeypatch):
+    """The OtO2 computer's purchase drawn only among RGs within 10% of the best (issue 21's band), as before issue 36
+    widened it to a weighted 30%: for the tests of what it judges best in a situation."""
+    from solo.ai.reph import weights
+    for side in weights("oto2").values():
+        for key in ("near", "weighted"):
+            monkeypatch.delitem(side["purchase"], key, raising=False)

@@ -280,35 +280,56 @@ def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     score, reasons = attack_score(r, side, w)
     power, least = assault_odds(r, side, w), needed(r, side, w)
     odds = power >= least
-    pick, drawn, forced = _pick(r, score if odds else 0, choices, may_draw=odds)
+    pick, drawn, forced = _pick(r, score if odds else 0, choices, may_draw=odds, soft=milli(w.get("soft", 0)))
     why = f"picks {pick}{forced}: Attack scores {signed(score)} against Idle 0 (" + "; ".join(reasons) + ")"
-    if drawn:
-        why += f"; within {shown(BAND)} of Idle, so drawn between the two"
+    if drawn is not False:
+        why += drawn_words(drawn, shown(BAND))
     elif not odds and "Idle" in choices:
         why += f"; odds {shown(power)} below the {shown(least)} an Attack needs"
     return Reply(pick, why, (("Attack", f"{shown(score)}"), ("Idle", "+0.00")))
 
 
-def _pick(r: Reph, lead: int, choices: tuple[str, ...], may_draw: bool = True) -> tuple[str, bool, str]:
-    """The chit by how far Attack scores above Idle (``lead``, thousandths): drawn with `Play.draw` between the two when
-    within BAND (a mixed strategy, issue 21; not when ``may_draw`` is false), Attack above, Idle else, the chit the side
-    has where it has only one. Returns the chit, whether it was drawn, and the note that only one was left."""
-    drawn = may_draw and abs(lead) <= BAND and {"Attack", "Idle"} <= set(choices)
-    if drawn:
-        pick = ("Attack", "Idle")[r.play.draw(2)]
+def chance(lead: int, soft: int) -> int:
+    """The chance, in thousandths, that a mixed strategy takes the option ``lead`` thousandths ahead of the other:
+    500 + 500 x lead / (|lead| + ``soft``), a whole number: an even chance when the two are equal, three in four when
+    one leads by ``soft``, seven in eight by three times it (issue 36: a chit picked by the sign of its lead alone ran
+    to a fixed script, the same every campaign)."""
+    return 500 + 500 * lead // (abs(lead) + soft) if soft else (1000 if lead > 0 else 0)
+
+
+def _pick(r: Reph, lead: int, choices: tuple[str, ...], may_draw: bool = True,
+          soft: int = 0) -> tuple[str, bool | int, str]:
+    """The chit by how far Attack scores above Idle (``lead``, thousandths): with ``soft`` (a side's weight), drawn with
+    `Play.draw` at the chance `chance` gives Attack (a mixed strategy: the nearer the scores, the nearer a coin);
+    without it, drawn between the two when within BAND (issue 21), Attack above, Idle else; never drawn when
+    ``may_draw`` is false, and the chit the side has where it has only one. Returns the chit, whether it was drawn
+    (with ``soft``: Attack's chance in thousandths, True for a coin) and the note that only one was left."""
+    both = may_draw and {"Attack", "Idle"} <= set(choices)
+    if both and soft:
+        drawn = chance(lead, soft)
+        pick = "Attack" if r.play.draw(1000) < drawn else "Idle"
+    elif both and abs(lead) <= BAND:
+        drawn, pick = True, ("Attack", "Idle")[r.play.draw(2)]
     else:
+        drawn = False
         pick = "Attack" if lead > 0 and "Attack" in choices else "Idle" if "Idle" in choices else "Attack"
     forced = "" if len(choices) > 1 else f" (no {'Idle' if pick == 'Attack' else 'Attack'} chit left)"
     return pick, drawn, forced
 
 
+def drawn_words(drawn: bool | int, band: str) -> str:
+    """What the player reads of a drawn chit."""
+    if drawn is True:
+        return f"; within {band} of each other, so drawn between the two"
+    return f"; drawn, Attack's chance {drawn / 10:g}% (a mixed strategy: the nearer the scores, the nearer a coin)" \
+        if drawn is not False else ""
+
+
 def _matrix_initiative(r: Reph, side: str, w: dict, choices: tuple[str, ...]) -> Reply:
     """The chit with the better matrix_scores; drawn when the two lie within BAND."""
     scores, reasons = matrix_scores(r, side, w)
-    pick, drawn, forced = _pick(r, scores["Attack"] - scores["Idle"], choices)
-    why = f"picks {pick}{forced}: " + "; ".join(reasons)
-    if drawn:
-        why += f"; within {shown(BAND)} of each other, so drawn between the two"
+    pick, drawn, forced = _pick(r, scores["Attack"] - scores["Idle"], choices, soft=milli(w.get("soft", 0)))
+    why = f"picks {pick}{forced}: " + "; ".join(reasons) + drawn_words(drawn, shown(BAND))
     return Reply(pick, why, tuple((chit, shown(scores[chit])) for chit in CHITS))
 
 

@@ -50,16 +50,29 @@ def near(scores: list[int], percent: int = NEAR) -> int:
     return sum(1 for score in scores if score * 100 >= scores[0] * (100 - percent))
 
 
-def mixed(options: list, score: Callable, draw: Callable[[int], int] | None, percent: int = NEAR) -> tuple[object, int]:
+def mixed(options: list, score: Callable, draw: Callable[[int], int] | None, percent: int = NEAR,
+          weighted: bool = False) -> tuple[object, int]:
     """One of ``options`` (best first): drawn with ``draw(n)`` among the ``n`` whose whole-number ``score`` is within
-    ``percent`` of the best (issue 21: a mixed strategy among near-equal options); the first without ``draw``.
-    Returns the option and ``n``."""
+    ``percent`` of the best (issue 21: a mixed strategy among near-equal options); the first without ``draw``. With
+    ``weighted`` each is drawn in proportion to how far its score lies above the band's floor (the best most often,
+    one at the floor never: issue 36, a wider band that costs little strength). Returns the option and ``n``."""
     scores = [score(o) for o in options]
     assert all(isinstance(s, int) for s in scores), "a score must be a whole number (issue 21)"
     if not options or scores[0] <= 0 or draw is None:
         return (options[0] if options else None), 1
     n = near(scores, percent)
-    return options[draw(n) if n > 1 else 0], n
+    if n <= 1:
+        return options[0], n
+    if not weighted:
+        return options[draw(n)], n
+    floor = scores[0] * (100 - percent) // 100
+    weights = [max(s - floor, 1) for s in scores[:n]]
+    pick = draw(sum(weights))
+    for i, weight in enumerate(weights):
+        if pick < weight:
+            return options[i], n
+        pick -= weight
+    raise AssertionError("unreachable")
 
 
 REFERENCE_SQUAD = (4, 4, 7)  # the squad a point of infantry is measured by: its quality (fp x 2 + range) x morale
@@ -120,11 +133,12 @@ def decider(cg: str, decisions: Mapping[str, Decision]) -> Callable[[str, Questi
 
 
 def greedy(offers, keep: int, draw: Callable[[int], int] | None = None,
-           stop_near: bool = False) -> tuple[list[tuple], tuple]:
+           stop_near: bool = False, percent: int = NEAR, weighted: bool = False) -> tuple[list[tuple], tuple]:
     """Buy an offer with the most points per CPP, again and again, while it beats ``keep`` points per CPP kept
-    (OtO2 7.518, VotG 12.621, ABtF 9.617); ``draw`` (the computer's logged draw) picks among those within `NEAR`
-    percent of the best that beat ``keep``, and with ``stop_near`` keeping the CPP is one of the options drawn among
-    when ``keep`` is within `NEAR` percent of the best (a mixed strategy over spending or keeping, issue 21).
+    (OtO2 7.518, VotG 12.621, ABtF 9.617); ``draw`` (the computer's logged draw) picks among those within
+    ``percent`` (`NEAR`) of the best that beat ``keep``, and with ``stop_near`` keeping the CPP is one of the options
+    drawn among when ``keep`` is within ``percent`` of the best (``weighted``: mixed's draw by score) (a mixed
+    strategy over spending or keeping, issue 21).
     ``offers(bought)`` lists the legal next buys, given those made so far, as (thousandths of a point per CPP, a whole
     number; RG, item, reason). Returns what was bought, each with how many options it was drawn among, and the first
     round's six best as the alternatives weighed."""
@@ -134,15 +148,16 @@ def greedy(offers, keep: int, draw: Callable[[int], int] | None = None,
         if weighed is None:
             weighed = tuple((c[1].id, f"{shown(c[0])} points/CPP: {c[3]}") for c in candidates[:6])
         worth = [c for c in candidates if c[0] > keep] + ([None] if stop_near else [])
-        pick, among = mixed(worth, lambda c: keep if c is None else c[0], draw)
+        pick, among = mixed(worth, lambda c: keep if c is None else c[0], draw, percent, weighted)
         if pick is None:
             return bought, weighed
         bought.append((*pick, among))
 
 
-def drawn(among: int) -> str:
-    """What the player reads of a pick drawn among near-equal options."""
-    return f", drawn among {among} within {NEAR}% of the best" if among > 1 else ""
+def drawn(among: int, percent: int = NEAR, weighted: bool = False) -> str:
+    """What the player reads of a pick drawn among near-equal options (within ``percent`` of the best)."""
+    return (f", drawn among {among} within {percent}% of the best" + (" (the better the likelier)" if weighted else "")
+            if among > 1 else "")
 
 
 def escape_decision(table: str, mods, rule: str, staying=None) -> Decision:

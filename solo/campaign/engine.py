@@ -161,6 +161,11 @@ def _scenario(r: Reph, play: Play) -> None:
         if c.game_end and c.game_end["ends"]:
             raise SoloError(f"the scenario ended by the Game End dr of Game Turn {c.game_end['turn']}: report what "
                             "happened on the map")
+        due = rolled[-1] + 1 if rolled else during.first
+        if r.game_end_turn != due:  # CG4: one dr at the end of each Game Turn from the 6th, none skipped (issue 36: a
+            # dr for turn 9 straight after turn 7, or a first one at turn 12, let the player pick the circled number)
+            raise SoloError(f"the next Game End dr is at the end of Game Turn {due}: one is made at the end of Game "
+                            f"Turn {during.first} and of each Game Turn thereafter (CG4)")
         during.roll(r, r.game_end_turn)
         raise ScenarioReached()
     facts = r.defn.raw["facts"]

@@ -40,10 +40,12 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     german_held_back_cvp = 5 # CVP of the vehicles still held back for Low Ammunition at CG End (7.5131c; and russian_)
 """
 
+import re
 import tomllib
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
+from solo.campaign.view import hidden_side
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.core.sides import people
@@ -67,8 +69,10 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
         raise SoloError(f"facts {key}: give a list of unit ids, e.g. {key} = [\"G3\"]")
     out = []
     for unit_id in ids:
-        unit = next((s.unit(str(unit_id)) for s in c.sides.values() if s.unit(str(unit_id))), None)
-        if unit is None:
+        unit = next((u for s in c.sides.values() if (u := s.unit(str(unit_id)))), None)
+        hidden = unit is not None and unit.secret and unit.side == hidden_side(c)
+        if unit is None or hidden and key in KINDS and unit.kind not in KINDS[key]:  # issue 36: a secret unit of the
+            # computer answers as no unit at all, never "GS2 is a 100mm+ OBA", which told the human what it bought
             raise SoloError(f"facts {key}: no unit {unit_id!r} in either OB (the CG Roster lists the ids)")
         if key in KINDS and unit.kind not in KINDS[key]:
             raise SoloError(f"facts {key}: {unit.id} is a {unit.type} ({unit.kind}); {key} takes {' or '.join(KINDS[key])} units")
@@ -212,6 +216,10 @@ def check(c: Campaign, raw) -> dict:
         raise SoloError("facts ft_dc: give each FT/DC id with the Original effects DR (2-12), e.g. ft_dc = { R15 = 9 }")
     drs = [whole(v, 2, 12, f"facts ft_dc {k} (the Original effects DR)") for k, v in ft_dc.items()]
     facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs))
+    for unit_id in facts["ft_dc"]:  # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
+        unit = next(u for s in c.sides.values() if (u := s.unit(unit_id)))
+        if unit.type not in FT_DC:  # issue 36: a PSK was taken as one
+            raise SoloError(f"facts ft_dc: {unit.id} is a {unit.type}, not a FT or DC (7.5134)")
     removal = raw.get("removal", [])
     if not isinstance(removal, list):
         raise SoloError("facts removal: give a list of { side, item, where } tables")
@@ -223,6 +231,7 @@ def check(c: Campaign, raw) -> dict:
                             f"({', '.join(WHERE)})")
         if not isinstance(entry.get("own", False), bool) or not isinstance(entry["item"], str):
             raise SoloError(f"facts removal: {entry!r}: item is a name such as \"Wire\", own is true or false")
+        _known_item(c, "removal", entry["item"])
         facts["removal"].append({"side": entry["side"], "item": entry["item"], "where": entry.get("where", "rear"),
                                  "own": entry.get("own", False)})
     lost = raw.get("fortifications_lost", [])
@@ -230,8 +239,30 @@ def check(c: Campaign, raw) -> dict:
                                          c.sides or not isinstance(e["item"], str) or not e["item"] for e in lost):
         raise SoloError(f"facts fortifications_lost: give a list of {{ side ({'/'.join(c.sides)}), item (e.g. "
                         "\"Wire\", \"AP Mine 2\") }} tables")
+    for e in lost:
+        _known_item(c, "fortifications_lost", e["item"])
     facts["fortifications_lost"] = [dict(e) for e in lost]
     return facts
+
+
+FT_DC = ("FT", "DC")  # the SW types 7.5134's Original effects DR is for
+# What a Removal attempt (OtO2 7.514, RB 11.615, VotG 12.617) or a Fortification lost may name: wrecks, Immobile
+# vehicles, Entrenchments, Wire, minefields and the other Fortifications the CGs' purchase tables sell (OtO2 7.520, RB
+# 11.621, VotG 12.623), and any kind a side holds (its record's own name)
+ITEMS = ("wreck", "immobile", "foxhole", "trench", "atditch", "antitankditch", "entrenchment", "wire", "minefield",
+         "apmine", "atmine", "mine", "roadblock", "pillbox", "tetrahedron", "panji", "sangar", "cave", "cupola", "?",
+         "hip", "settc", "setdc", "boobytrap")
+
+
+def _known_item(c: Campaign, key: str, item: str) -> None:
+    """One line for an item that names no Fortification, wreck or Immobile vehicle (issue 36: "Wirre" was taken
+    without a word, and changed nothing)."""
+    name = re.sub(r"[\s-]", "", re.sub(r"\s+\d+$", "", item.strip()).lower())
+    held = {re.sub(r"[\s-]", "", f.kind.lower()) for s in c.sides.values() for f in s.fortifications}
+    if not name or not (any(word in name for word in ("wreck", "immobile")) or any(name.startswith(w) for w in ITEMS)
+            or any(kind.startswith(name) for kind in held)):
+        raise SoloError(f"facts {key}: {item!r} is no Fortification, wreck or Immobile vehicle: name one such as "
+                        "\"Wire\", \"Trench\", \"AP Mine 2\", \"Burnt-out wreck\"")
 
 
 # --- what the stand-in scenario model (solo/campaign/model.py) and the RePh steps share --------------------------

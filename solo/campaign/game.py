@@ -19,6 +19,7 @@ class DuringScenario:
 
     what: str  # the roll's event name in the log (its table id)
     roll: Callable[[Reph, int], None]  # roll(r, game_turn)
+    first: int = 6  # the Game Turn of the first roll; one follows at the end of each later Game Turn (CG4)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from solo.campaign.state import Campaign, SideState
 from solo.core.choices import whole
@@ -82,7 +83,7 @@ class RGType:
     def label(self) -> str:
         return f"{self.id} {self.title}" + (f" ({self.units})" if self.units else "")
 
-    @property
+    @cached_property  # read for every RG weighed, again and again (issue 36: a quarter of a campaign's time)
     def role(self) -> str:
         """What the RG is for, read from its Group Type on the chart (issue 21: a flak halftrack is no armour):
         infantry, sw (a HW Section), cupola, at (Tank Destroyers, AT Guns), armor (Assault Guns, Tanks, AFV), aa

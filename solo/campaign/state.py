@@ -145,11 +145,15 @@ class SideState:
         for u in self.units:  # as written first: the engine's own lookups
             if u.id == unit_id:
                 return u
+        if unit_id.isupper():  # ids are upper case ("G12", "GS1"): only one typed otherwise may match another way
+            return None
         key = unit_id.lower()
         return next((u for u in self.units if u.id.lower() == key), None)
 
     def retained(self, *kinds: str) -> list[Unit]:
-        return [u for u in self.units if u.retained and (not kinds or u.kind in kinds)]
+        if kinds:  # read in every step and weighing: the status compared inline (issue 36: speed)
+            return [u for u in self.units if u.status == "Retained" and u.kind in kinds]
+        return [u for u in self.units if u.status == "Retained"]
 
     def counters(self) -> list[Unit]:
         """Retained units with a counter on the map: not the off-board OBA modules, observers, aircraft and
@@ -169,8 +173,10 @@ class SideState:
         if secret and self.secret_ids:
             self.issued_secret += 1
             return f"{self.name[0]}S{self.issued_secret}"
-        numbered = sum(1 for u in self.units if not (self.secret_ids and u.secret))
-        self.issued = max(self.issued, numbered) + 1
+        if len(self.units) > self.issued + self.issued_secret:  # units added without an id of ours (a test's): never
+            # below their count (issue 36: counted at every id, a tenth of a campaign's time)
+            self.issued = max(self.issued, sum(1 for u in self.units if not (self.secret_ids and u.secret)))
+        self.issued += 1
         return f"{self.name[0]}{self.issued}"
 
     def add(self, type_: str, kind: str, rg: int = 0, **detail) -> Unit:
@@ -224,9 +230,10 @@ class Campaign:
 
     @property
     def chits(self) -> dict[str, dict[str, int]]:
-        """Attack and Idle chits each side has picked so far in the CG (RB 11.6231, VotG 12.6251, ABtF 9.62131)."""
-        picked = [i.get("chits", {}) for i in self.history]
-        return {side: {chit: sum(1 for p in picked if p.get(side) == chit) for chit in ("Attack", "Idle")}
+        """Attack and Idle chits each side has picked so far in the CG (RB 11.6231, VotG 12.6251, ABtF 9.62131); not the
+        Idle a side stood with none left (``no_chit``)."""
+        return {side: {chit: sum(1 for i in self.history if i.get("chits", {}).get(side) == chit
+                                 and side not in i.get("no_chit", ())) for chit in ("Attack", "Idle")}
                 for side in self.sides}
 
     @property

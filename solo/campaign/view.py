@@ -12,7 +12,7 @@ reads its opponent reads him as the human reads the computer, and so each side o
 
 from dataclasses import dataclass, replace
 
-from solo.campaign.state import Campaign, SideState
+from solo.campaign.state import Campaign, SideState, Unit
 from solo.core.errors import SoloError
 from solo.core.sides import people
 from solo.core.store import Event, EventLog
@@ -37,11 +37,22 @@ def _seen(s: SideState) -> SideState:
     roster = {date: replace(line, start=None, repl=None, total=None, spent=None, left=None,  # 7.518 (RB 11.619,
                             fpp=None, fortifications=None)  # VotG 12.621, ABtF 9.617): the CPP expended and remaining,
               for date, line in s.roster.items()}  # the RGs and so the FPP they buy (7.520) may all remain secret
+    shown = [u for u in s.units if not u.secret]  # the OBA modules, observers, aircraft ... (Unit.secret)
     return replace(
         s, cpp=None, fpp=None, roster=roster,
         purchases=None,  # 7.5182 (RB 11.6192, VotG 12.6212, ABtF 9.6172): the RG ID is secretly recorded
-        units=[u for u in s.units if not u.secret],  # the OBA modules, observers, aircraft ... (Unit.secret)
+        units=_renumbered(shown),
         fortifications=[f for f in s.fortifications if not f.secret])  # its mines, Dummies, HIP (Fortification.secret)
+
+
+def _renumbered(units: list[Unit]) -> list[Unit]:
+    """``units`` with their RG Purchase Record lines (Unit.rg) numbered 1, 2 ... over the lines these units came with,
+    in the Record's order: the Record's own numbers left a gap for each RG that gave no unit the other side sees (an
+    OBA module, an observer, aircraft, FPP for mines and Dummies), which told how many were bought and when (issue 36:
+    a 23PM run showed lines 0-11, 14, 18-25, 27; the gaps were O4, O6, O5, O6 and M2). Which units came together stays
+    readable: the human sets them up as platoons."""
+    lines = {line: n for n, line in enumerate(sorted({u.rg for u in units if u.rg}), start=1)}
+    return [replace(u, rg=lines[u.rg]) if u.rg and lines[u.rg] != u.rg else u for u in units]
 
 
 def seen_by(c: Campaign, side: str) -> SideState:
@@ -74,24 +85,18 @@ def view(c: Campaign, reveal: bool = False) -> View:
 
 def events(log: EventLog, c: Campaign, reveal: bool = False) -> list[dict]:
     """Every event of the log as the human may see it, numbered in the order shown (``seq``: the log's own number once
-    nothing is hidden). The hidden side's secret rolls and decisions (Computer answers are secret events) show only as
-    one marker for each run of them, its first step and its side: neither how many there are nor their kinds, which
-    told the human what the computer bought in secret (issue 21: RB 11.620's one more Ammunition dr for an OBA module),
-    and no number after them counts them either. A decision the rules reveal (its Initiative chit, a Night or
-    Counterattack declaration) reaches the human by its step's record, never by its event: the why weighs the
-    computer's secret forces (its odds count its OBA, Bombardments, aircraft), so the reasons wait for the CG End, when
-    `solo cg log --reveal` gives every event."""
+    nothing is hidden). The hidden side's secret rolls and decisions (Computer answers are secret events) are left out,
+    with no marker and no number counting them: their number told the human what the computer bought in secret (issue
+    21: RB 11.620's one more Ammunition dr for an OBA module), and a marker's mere presence that a secret roll was made
+    at a step (issue 36: 11.620's Ammunition dr only follows an OBA purchase). A decision the rules reveal (its
+    Initiative chit, a Night or Counterattack declaration) reaches the human by its step's record, never by its event:
+    the why weighs the computer's secret forces (its odds count its OBA, Bombardments, aircraft), so the reasons wait
+    for the CG End, when `solo cg log --reveal` gives every event."""
     hide = hidden_side(c, reveal)
     if not hide:
         return [e.to_json() for e in log.events]
-    shown: list[dict] = []
-    for e in log.events:
-        if not (e.secret and e.side == hide):
-            shown.append(e.to_json() | {"seq": len(shown) + 1})
-        elif not (shown and shown[-1].get("hidden")):
-            shown.append({"seq": len(shown) + 1, "kind": "secret", "step": e.step, "side": e.side, "secret": True,
-                          "hidden": True})
-    return shown
+    shown = [e for e in log.events if not (e.secret and e.side == hide)]
+    return [e.to_json() | {"seq": n} for n, e in enumerate(shown, start=1)]
 
 
 def undone(log: EventLog, c: Campaign, event: Event) -> dict:
@@ -100,6 +105,6 @@ def undone(log: EventLog, c: Campaign, event: Event) -> dict:
     return event.to_json() | {"seq": len(events(log, c)) + 1}
 
 
-def secret_marker(e: dict) -> str:
-    """A hidden marker of `events` in words."""
-    return f"(the {people(e['side'], possessive=True)} secret rolls and decisions)"
+def secret_note(hidden: str) -> str:
+    """The one line a log of the running CG ends with: the hidden side's secret events are not in it."""
+    return f"(the {people(hidden, possessive=True)} secret rolls and decisions are not shown until the CG End)"

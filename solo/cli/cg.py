@@ -10,7 +10,7 @@ from solo.campaign.engine import start_meta
 from solo.campaign.report import export, status_json, status_text
 from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
-from solo.campaign.view import may_reveal, secret_marker, undone
+from solo.campaign.view import hidden_side, may_reveal, secret_note, undone
 from solo.cli.params import SEED, SEED_HELP, count
 from solo.core.dice import parse_faces
 from solo.core.errors import SoloError
@@ -119,14 +119,13 @@ def cg_log(log, outcome, reveal, as_json):
     lines = []
     for e in events:
         head = f"{e['seq']:>4} {e['step']:<7} {e['side'] or 'table':<8}"
-        if e.get("hidden"):
-            lines.append(f"{head} {secret_marker(e)}")
-        elif e["kind"] == "roll":
+        if e["kind"] == "roll":
             t = e["trace"]
             lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
         else:
             lines.append(f"{head} {e['what']}: {plain(e['value'])}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
-    emit(events, as_json, "\n".join(lines) or "no events yet")
+    hide = hidden_side(outcome.campaign, reveal)
+    emit(events, as_json, "\n".join(lines + ([secret_note(hide)] if hide else [])) or "no events yet")
 
 
 @cg.command("game-end")
@@ -150,7 +149,8 @@ def cg_game_end(save, turn, as_json):
 
 
 POLICY = click.Choice(POLICIES, case_sensitive=False)
-POLICY_HELP = ("Who plays the {people}: the computer's heuristics, random-legal or greedy-cheapest (solo/games/policies.py)"
+POLICY_HELP = ("Who plays the {people}: the computer's heuristics, random-legal, greedy-cheapest or the exploiter "
+               "(solo/games/policies.py)"
                "; default heuristic.")
 
 

@@ -10,6 +10,13 @@ A policy is a decider like the game's own computer (solo/games/<game>/computer.p
   keep/execute/free, roll/exchange, a DRM, Recon 0-2, a unit of a stack) one of its legal answers; a choice of units
   (Escape, Battle Hardening, Removal, Wrecks, re-manning, Commissars) a random subset (each unit a coin toss; the
   required ones added; Battle Hardening exactly its count), drawn again until the parser accepts it.
+- ``exploit`` (the exploiter, issue 36): a player who has watched the computer play 50 earlier campaigns (seeds
+  EARLIER, computer against computer, the computer's side played as by its heuristic: ``habits``) and plays to
+  punish what he learned: he buys nothing against what the computer never fielded in them (flak when it never
+  bought aircraft, a Counter Battery module when it never bought OBA) and spends those CPP on infantry instead, and he
+  picks his Initiative chit against the one the computer picked most often on that CG Day: Attack when it mostly stood
+  Idle (his Assault, on ground he chose), Idle when it mostly attacked (its Assault against him dug in). Every other
+  question the heuristic answers.
 - ``greedy`` (greedy-cheapest): buys the cheapest legal RG (its chart CPP, then its ID) again and again until none is
   legal (its CPP have run out or every maximum is reached), fortifications the same; at any other question the first
   legal option: the question's default answer when it is legal, else the first of its answers (no unit chosen where
@@ -22,6 +29,7 @@ the question), and a question no policy knows is answered by the heuristic (its 
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from solo.campaign.reph import Reph
 from solo.campaign.steps import fortify
@@ -32,7 +40,9 @@ from solo.games.oto2 import purchase as oto2_purchase
 from solo.games.rb.strength import commissar_types
 
 Decide = Callable[[str, Question], Reply]
-POLICIES = ("heuristic", "random", "greedy")
+POLICIES = ("heuristic", "random", "greedy", "exploit")
+EARLIER = range(100_001, 100_051)  # the campaigns the exploiter learned the computer's habits from
+COUNTERS = {"aa": "air", "cbm": "oba"}  # a RG's role -> the enemy's role it is only good against
 YES_NO = ("mg_exchange", "free_prisoners", "counterattack", "night")
 FEW = {"prisoners": ("keep", "execute", "free"), "promotion": ("roll", "exchange 8-0", "exchange 8-1"),
        "leader_hardening": ("roll", "exchange 8-0", "exchange 8-1"), "won_drm": (-2, -1, 0), "recon": (0, 1, 2)}
@@ -45,6 +55,8 @@ def decider(name: str, heuristic: Decide, side: str, seed: int) -> Decide:
         raise SoloError(f"no policy {name!r}: choose one of {', '.join(POLICIES)}")
     if name == "heuristic":
         return heuristic
+    if name == "exploit":
+        return lambda who, q: exploit(q, heuristic(who, q))
     rng = random.Random(f"{name}:{side}:{seed}") if name == "random" else None
 
     def decide(who: str, q: Question) -> Reply:
@@ -191,3 +203,66 @@ def _fortifications(q: Question, rng: random.Random | None, label: str) -> Reply
             break
         bought = more(pick)
     return Reply(bought, f"{label}: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing"))
+
+
+# --- the exploiter (issue 36) ------------------------------------------------------------------------------------
+
+@cache
+def habits(cg: str, variant: str, computer: str) -> dict:
+    """What the ``computer`` side did in the EARLIER campaigns of ``cg`` (computer against computer): the roles of the
+    RGs it bought at least once, and for each CG Day (by its place in the CG) how often it picked Attack, of how many
+    picks."""
+    from solo.campaign.simulate import simulate_campaign
+    from solo.games import campaign  # the registry imports this module
+    game, roles, chits = campaign(cg), set(), {}
+    for seed in EARLIER:
+        c = simulate_campaign(game, seed, variant=variant or None).campaign
+        s = c.sides[computer]
+        chart = game_chart(c, game, computer)
+        roles |= {chart[p.rg].role for p in s.purchases if not p.given and p.rg in chart}
+        for i in c.history:
+            if computer in i.get("chits", {}):
+                place = c.dates.index(i["date"])
+                attacks, picks = chits.get(place, (0, 0))
+                chits[place] = (attacks + (i["chits"][computer] == "Attack"), picks + 1)
+    return {"roles": roles, "chits": chits}
+
+
+def game_chart(c, game, side: str) -> dict:
+    """``side``'s RG chart in the campaign ``c`` of ``game``."""
+    from solo.campaign.rg import rg_chart
+    from solo.rules import default_catalog
+    return rg_chart(default_catalog(), game.definition.tables["rg_chart"][side], side, c.variant)
+
+
+def exploit(q: Question, reply: Reply) -> Reply:
+    """The exploiter's answer: the heuristic's ``reply`` to ``q``, but for the purchase and the chit (the module's
+    docstring)."""
+    r: Reph | None = q.context.get("reph")
+    if r is None or q.key not in ("purchase", "initiative"):
+        return reply
+    computer = r.c.other(q.side)
+    seen = habits(r.c.cg, r.c.variant, computer)
+    if q.key == "initiative":
+        attacks, picks = seen["chits"].get(r.c.dates.index(r.c.date), (0, 0))
+        choices = q.context["choices"]
+        pick = ("Idle" if attacks * 2 > picks else "Attack") if picks else reply.value
+        pick = pick if pick in choices else choices[0]
+        return Reply(pick, f"exploit: the {computer} computer picked Attack {attacks} times in {picks} on this CG "
+                     f"Day of {len(EARLIER)} earlier campaigns, so {pick}")
+    chart = r.chart(q.side)
+    items = list(reply.value) if isinstance(reply.value, list) else []
+    wasted = [i for i in items if COUNTERS.get(chart[_rg(i)].role) not in (None, *seen["roles"])]
+    if not wasted:
+        return Reply(reply.value, f"exploit: the heuristic's purchase ({reply.why})", reply.alternatives)
+    kept = [i for i in items if i not in wasted]
+    infantry = sorted((g for g in chart.values() if g.role == "infantry"), key=lambda g: (-g.cpp, g.id))
+    for g in infantry:  # the dearest infantry first, as long as the purchase's own parser accepts it
+        while _legal(q, kept + [g.id]):
+            kept.append(g.id)
+    return Reply(kept, f"exploit: drops {', '.join(_rg(i) for i in wasted)} (the {computer} computer never fielded "
+                 f"what they counter in {len(EARLIER)} earlier campaigns) for infantry")
+
+
+def _rg(item) -> str:
+    return item["rg"] if isinstance(item, dict) else str(item).split()[0]

@@ -160,7 +160,7 @@ def _squads(r, british: int, german: int) -> None:
             r.side(side).add(kind, "squad")
 
 
-def test_the_british_strike_early_and_the_german_waits_for_his_cpp():
+def test_the_british_strike_early_and_the_german_waits_for_his_cpp(pure_chits):
     """9.6213 with the 9.6161 CPP Base Number Chart (issue 21: chits a player would pick): on 18AM, 6-4-8s 1.88 times as
     strong as the German 4-6-8s, the British strike while the German CPP are still to come (their own end at 19AM);
     the German, 6 to 5 up, waits for his. The reason names the CPP to come and the odds they will make."""

@@ -102,7 +102,7 @@ def test_a_side_ahead_keeps_its_lead_and_a_side_behind_attacks(rbr):
     assert reply.value == "Attack" and "0 CG scenarios won, 1 lost" in reply.why
 
 
-def test_the_russian_behind_saves_its_only_attack_chit_for_a_better_day(rbr):
+def test_the_russian_behind_saves_its_only_attack_chit_for_a_better_day(rbr, pure_chits):
     """11.6231 (issue 21): the Russian, behind but with one Attack chit for the four CG Days left, does not spend it at
     poor odds; on the last CG Day it does."""
     r = rbr()
@@ -131,7 +131,7 @@ def test_recon_is_weighed_in_whole_numbers(rbr):
     assert all(isinstance(computer.revealed(r, "German", n), int) for n in (1, 2))
 
 
-def test_the_odds_count_squads_at_their_real_strength(rbr):
+def test_the_odds_count_squads_at_their_real_strength(rbr, pure_chits):
     """11.623 (issue 21: a RG or an OB valued at its real strength): eight 8-3-8 Pioneers against fourteen 4-2-6
     Militia dug in are better than 1:1, though they are fewer squads; the German attacks."""
     r = rbr()

@@ -45,3 +45,32 @@ def test_the_same_dates_purchase_differs_between_seeds(cg, side, date, pack):
         pack(cg)
     buys = purchases(cg, side, date)
     assert sum(buys.values()) == len(SEEDS) and len(buys) >= 5, buys
+
+
+# Issue 36 ("one habit, every campaign"; done when, over 50 seeded OtO2 campaigns, the German buys at least 8 of its
+# chart's RG kinds at least once, no single 23AM purchase appears in more than 20% of them, nor any fortification
+# split; each CG's chits differ between at least 5 of 10 seeds).
+
+def test_the_oto2_german_has_no_habit():
+    bought = Counter(p.rg for c in campaigns("oto2") for p in c.sides["German"].purchases if not p.given)
+    assert len(bought) >= 8, bought
+    first = purchases("oto2", "German", "23AM").most_common(1)[0]
+    assert first[1] <= len(SEEDS) // 5, first
+    splits = Counter(tuple(sorted(line.fortifications)) for c in campaigns("oto2")
+                     for line in c.sides["German"].roster.values() if line.fortifications)
+    assert splits and splits.most_common(1)[0][1] <= len(SEEDS) // 5, splits.most_common(3)
+
+
+@pytest.mark.parametrize("cg", ["rb", "votg", "abtf"])
+def test_each_cg_s_chits_differ_between_seeds(cg, pack):
+    """The chits both sides picked, CG Day by CG Day, over seeds 1-10 (each CG's first CG, its TEST pack): at least 5
+    different."""
+    pack(cg)
+    game = campaign(cg)
+    variant = next(iter(game.definition.variants))
+    chits = set()
+    for seed in range(1, 11):
+        c = run(game, EventLog.create(":memory:", start_meta(cg, variant, "none") | {"seed": seed}),
+                stop_at_scenario=False).campaign
+        chits.add(tuple(tuple(sorted(i["chits"].items())) for i in c.history if "chits" in i))
+    assert len(chits) >= 5, chits

@@ -37,7 +37,7 @@ def _chit(r, side):
     return computer.initiative(r, side, W[side], q)
 
 
-def test_a_side_ahead_does_not_risk_its_lead_at_odds_it_would_take_when_level(pack):
+def test_a_side_ahead_does_not_risk_its_lead_at_odds_it_would_take_when_level(pack, pure_chits):
     """VotG 12.625 (issue 21: the German attacked at about 1:1 and threw away the Initial Scenario's win): 45 squads
     against 10 dug in (1.50:1 with the Defender's edge) is an Attack when level, not when ahead; the reason names the
     odds and the standing."""

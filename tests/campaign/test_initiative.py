@@ -139,7 +139,7 @@ def _ob(r, side, squads):
         r.side(side).add("4-6-7" if side == "German" else "4-4-7", "squad")
 
 
-def test_a_stronger_german_attacks_and_says_why(rb):
+def test_a_stronger_german_attacks_and_says_why(rb, pure_chits):
     r = rb()
     _ob(r, "German", 20)
     _ob(r, "Russian", 8)
@@ -173,3 +173,28 @@ def test_idle_days_count_only_since_the_last_scenario(rb):
     assert r.c.idle_days == 0 and r.c.chits == {"German": {"Attack": 1, "Idle": 2}, "Russian": {"Attack": 0, "Idle": 3}}
     r.c.history = [assault, idle, idle]
     assert r.c.idle_days == 2
+
+
+def test_9_62131_a_side_with_no_chit_left_selects_none(pack):
+    """ABtF 9.62131: the CG lists "the maximum number of Attack and Idle Chits each side may select". The TEST pack's CG
+    I gives the British 6 and 8: with all 14 used it selects none and stands Idle, said in the record, asked nothing,
+    and its Idle count stays 8 (issue 36: it picked a 9th, 10th Idle with no word). A save of rules 4 still asked."""
+    pack("abtf")
+    for rules in (5, 4):
+        r = new_reph((), "British", cg="abtf", variant="I")
+        r.rules = rules
+        r.play.sides["British"] = Human({"initiative": "Idle"})
+        r.c.date, r.c.step = "21AM", "9.6213"
+        for s in r.c.sides.values():
+            s.roster.setdefault("21AM", RosterLine("21AM"))
+        r.c.history = [{"date": d, "chits": {"German": "Attack", "British": chit}, "type": "Idle Day"}
+                       for d, chit in zip(r.c.dates, ["Attack"] * 6 + ["Idle"] * 8)]
+        assert chits_left(r, "British") == {"Attack": 0, "Idle": 0}
+        initiative(r)
+        asked = [e for e in r.play.log.events if e.side == "British" and e.kind in ("answer", "decision")]
+        if rules == 5:
+            assert not asked and r.c.chits["British"] == {"Attack": 6, "Idle": 8}
+            assert r.c.initiative["chits"]["British"] == "Idle" and r.c.initiative["no_chit"] == ["British"]
+            assert any("British have used all their Attack and Idle chits (9.6213)" in e["text"] for e in r.c.record)
+        else:
+            assert asked and r.c.chits["British"]["Idle"] == 9

@@ -79,3 +79,24 @@ def test_the_same_seed_gives_the_same_results_and_a_summary():
 def test_an_unknown_policy_is_one_line():
     with pytest.raises(SoloError, match="no policy 'clever'"):
         decider("clever", None, "German", 1)
+
+
+@pytest.mark.parametrize("cg", ["oto2", "rb"])
+def test_the_exploiter_plays_whole_campaigns(cg, pack, monkeypatch):
+    """Issue 36: the exploiter (the human's side) learns the computer's habits from earlier campaigns (here two, the
+    measurement's 50 behind -m long) and plays whole campaigns with legal answers; its reasons say what it exploits."""
+    import solo.games.policies as policies
+    if (PACKS / cg).is_dir():
+        pack(cg)
+    monkeypatch.setattr(policies, "EARLIER", range(100_001, 100_003))
+    policies.habits.cache_clear()
+    sides = campaign(cg).definition.sides
+    variant = next(iter(campaign(cg).definition.variants), None)
+    outcome, log = played(cg, variant, 1, {sides[0]: "heuristic", sides[1]: "exploit"})
+    assert outcome.campaign.stage == "ended"
+    whys = [e.data["why"] for e in log.events if e.kind == "decision" and e.side == sides[1]
+            and e.data["what"] in ("purchase", "initiative")]
+    assert whys and all(why.startswith("exploit: ") for why in whys)
+    seen = policies.habits(cg, variant or "", sides[0])
+    assert seen["roles"] and (cg == "oto2" or seen["chits"])
+    policies.habits.cache_clear()

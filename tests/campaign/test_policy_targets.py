@@ -60,3 +60,15 @@ def test_a_small_sample_of_every_matchup(cg, pack):
         rate, total = win_rate(cg, side, other, 2, jobs=1)
         assert 0 <= rate <= 1 and total["runs"] == 2 and sum(total["wins"].values()) == 2
         assert all(spread["min"] >= 0 for spread in total["cpp_left"].values())
+
+
+# Issue 36: against the exploiter (solo/games/policies.py exploit: the human's side, which learned the computer's habits
+# from 50 earlier campaigns), the computer's side keeps at least 80% of its win rate against the heuristic baseline.
+@pytest.mark.long
+@pytest.mark.parametrize("cg", ["oto2", "rb"])
+def test_the_computer_keeps_its_win_rate_against_the_exploiter(cg, pack):
+    _use_pack(cg, pack)
+    computer = campaign(cg).definition.sides[0]
+    baseline, _ = win_rate(cg, computer, "heuristic", 500)
+    exploited, total = win_rate(cg, computer, "exploit", 500)
+    assert exploited >= 0.8 * baseline, (exploited, baseline, total)

@@ -124,24 +124,29 @@ def test_export_undo_and_review(solo, tmp_path):
     csv = solo("cg", "export", "c.db", "--format", "csv").stdout
     assert csv.splitlines()[1].startswith("Date,Side,Start,Repl,Total")
     review = json.loads(solo("cg", "log", "c.db", "--json").stdout)
-    hidden = [e for e in review if e.get("hidden")]  # the German's Secret DRs and decisions hidden until the CG End,
-    assert hidden and all(e["kind"] == "secret" and e["side"] == "German" for e in hidden)  # each run of them one marker
-    assert not [a for a, b in zip(review, review[1:]) if a.get("hidden") and b.get("hidden")]  # (issue 21: no count)
+    # the German's Secret DRs and decisions hidden until the CG End, with no marker (issue 36: it told one was made)
+    assert not [e for e in review if e["secret"] and e["side"] == "German"]
+    assert "secret rolls and decisions are not shown" in solo("cg", "log", "c.db").stdout
     assert [e["seq"] for e in review] == list(range(1, len(review) + 1))
     undone = solo("cg", "undo", "c.db")
     assert undone.returncode == 0 and "Undone: your answer to recon" in undone.stdout
 
 
-def test_game_end_dr(solo, tmp_path):
+def test_cg4_game_end_dr_each_turn_from_the_sixth(solo, tmp_path):
     _new(solo, human="none")
-    out = solo("cg", "game-end", "c.db", "--turn", "7", "--json")
+    for turn in (7, 12):  # CG4: the first dr is at the end of Game Turn 6 (issue 36: no turn of the player's choice)
+        skipped = solo("cg", "game-end", "c.db", "--turn", str(turn))
+        assert skipped.returncode == 2 and "the next Game End dr is at the end of Game Turn 6" in skipped.stderr
+    out = solo("cg", "game-end", "c.db", "--turn", "6", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["turn"] == 7 and data["circled"] == 2 and data["ends"] == (data["dr"] <= 2)
+    assert data["turn"] == 6 and data["circled"] == 1 and data["ends"] == (data["dr"] <= 1)
     assert "Game Turn 6" in solo("cg", "game-end", "c.db", "--turn", "5").stderr
-    again = solo("cg", "game-end", "c.db", "--turn", "7")  # issue 20.9 (CG4): a roll once made stands
+    again = solo("cg", "game-end", "c.db", "--turn", "6")  # issue 20.9 (CG4): a roll once made stands
     assert again.returncode == 2 and "a roll once made stands" in again.stderr if not data["ends"] else \
         "the scenario ended by the Game End dr" in again.stderr
     if not data["ends"]:
-        later = json.loads(solo("cg", "game-end", "c.db", "--turn", "8", "--json").stdout)  # the Turn 7 dr replayed
-        assert later["turn"] == 8 and later["circled"] == 3
+        skipped = solo("cg", "game-end", "c.db", "--turn", "8")  # CG4: each Game Turn's dr, none skipped
+        assert skipped.returncode == 2 and "Game Turn 7" in skipped.stderr
+        later = json.loads(solo("cg", "game-end", "c.db", "--turn", "7", "--json").stdout)  # the Turn 6 dr replayed
+        assert later["turn"] == 7 and later["circled"] == 2

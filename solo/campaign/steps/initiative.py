@@ -85,10 +85,19 @@ def initiative(r: Reph) -> None:
         kind = printed = "Russian Counterattack"
         r.say(f"the Russian Counterattack declared in 12.613 is generated; the German is automatically Idle ({rule})")
     else:
-        chits = {}
+        chits, spent = {}, []
         for side in sorted(c.sides, key=r.computer):  # the human's chit first: the computer never sees it
             choices = allowed(r, side)
             left = chits_left(r, side)
+            if r.rules >= 5 and not any(left.values()) and None not in left.values():
+                # ABtF 9.62131: the CG's chit units are the most a side "may select"; with none of either kind left it
+                # selects none (issue 36: it picked Idle past its limit with no word). solo's reading: no chit, no
+                # Attack: it stands as an Idle chit would in the matrix, counted among no chit used.
+                chits[side] = "Idle"
+                spent.append(side)
+                r.say(f"the {people(side)} have used all their Attack and Idle chits ({rule}): they select none and "
+                      "stand Idle (solo's reading: without an Attack chit they cannot attack)")
+                continue
             limits = ", ".join(f"{chit} chits left: {'no limit' if n is None else n}" for chit, n in left.items())
             chits[side] = r.ask("initiative", f"{rule} Pick your Initiative chit for {c.date} in secret: "
                                 f"{' or '.join(choices)} ({limits})", chit_parser(choices), side=side,
@@ -97,7 +106,7 @@ def initiative(r: Reph) -> None:
         kind = scenario_type(printed)
         r.say(f"chits revealed: {first} {chits[first]}, {second} {chits[second]}: {printed.split(' (')[0]} ({rule})")
     c.initiative = {"date": c.date, "chits": chits, "type": kind, "sets_up_first": None, "moves_first": None,
-                    "night": False}
+                    "night": False} | ({"no_chit": spent} if "counterattack" not in c.flags and spent else {})
     c.history.append(c.initiative)
     if kind == "Idle Day":
         r.say(f"no scenario on {c.date}: the RePh steps repeat from {next(sd.rule for sd in r.defn.steps if '*' in sd.marks)}")

@@ -102,7 +102,7 @@ def morale(unit: Unit) -> int:
 
 def find(r: Reph, unit_id: str) -> Unit:
     """The unit ``unit_id`` of either side (the facts name units of both)."""
-    unit = next((s.unit(unit_id) for s in r.c.sides.values() if s.unit(unit_id)), None)
+    unit = next((u for s in r.c.sides.values() if (u := s.unit(unit_id))), None)
     if unit is None:
         raise SoloError(f"no unit {unit_id!r} in either OB (the CG Roster lists the ids)")
     return unit

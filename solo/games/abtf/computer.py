@@ -282,8 +282,12 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
            f"({shown(pts // max(g.cpp, 1))} points/CPP)" for (g, pts, reason, _), k in ((offers[i], k) for i, k in chosen)]
     left = s.cpp - sum(r.rg(side, i).cpp for i in ids)
     why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {shown(keep)} points/CPP)")
-    why.append(f"{shown(points)} points in all" + (f", drawn among {among} purchases within {NEAR}% of the best"
-                                                   if among > 1 else ", the best purchase"))
+    if not offers:  # issue 36: "keeps 64 CPP ... drawn among 2 purchases" when no RG could be bought
+        why.append("no RG to buy: each is at its CG Date or CG Maximum (9.6175), costs more than the CPP on hand, or "
+                   "brings no points")
+    else:
+        why.append(f"{shown(points)} points in all" + (f", drawn among {among} purchases within {NEAR}% of the best"
+                                                       if among > 1 else ", the best purchase"))
     weighed = tuple((", ".join(offers[i][0].id for i, k in b for _ in range(k)) or "none", f"{shown(score)} points")
                     for score, b in found[:6])
     return Reply(ids, "; ".join(why), weighed)

@@ -281,10 +281,12 @@ def _leader_hardening(r: Reph, s) -> None:
     candidates = sorted((u for u in leaders if u.type in LEADER_ORDER and LEADER_ORDER.index(u.type) <= rank),
                         key=lambda u: (-LEADER_ORDER.index(u.type), u.id))
     if not candidates:
-        r.say(f"{s.name}: the DR selects the {selected}; no Retained leader of that type or lower")
+        r.say(f"{s.name}: the DR selects the {selected}; no Retained leader of that type or lower", secret=s.name)
         return
     leader = candidates[0]
     better = battle_hardened(unit_type(leader.type, s.name))
     if better:
-        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} Battle Hardens to {better.name} (7.5113)")
+        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} Battle Hardens to {better.name} "
+              "(7.5113)",
+              secret=s.name)  # the Secret DR's result (issue 36: where it fell was in the human's record)
         leader.type = better.name

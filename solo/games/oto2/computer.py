@@ -70,7 +70,8 @@ def afv_seen(r: Reph) -> int:
         return _initial_afv(r)
     russian = seen_by(c, "German")
     facts = c.facts or {}
-    gone = {u for u in facts.get("eliminated", []) if (russian.unit(u) and russian.unit(u).kind == "vehicle")}
+    vehicles = {u.id for u in russian.units if u.kind == "vehicle"}
+    gone = {u for u in facts.get("eliminated", []) if u in vehicles}
     derived = len(russian.retained("vehicle")) + len(gone - {u.id for u in russian.retained("vehicle")})
     return max(facts.get("russian_afv_seen") or 0, derived)
 
@@ -102,7 +103,11 @@ class Needs:
                 self.aa += u["count"] if role == "aa" else 0
         self.armor_wanted = w.get("armor_target", self.at_wanted)
         self.enemy_air = len(seen_by(c, s.name).retained("aircraft"))  # none: aircraft are secret until they arrive
-        # (E7; issue 21: it counted the enemy's aircraft bought in secret)
+        # (E7; issue 21: it counted the enemy's aircraft bought in secret); but the printed Initial OB's are public
+        # (7.4, the Russian's four IHSR 4 ground-attack aircraft: issue 36, "flak 2 against 0 enemy aircraft")
+        if not c.scenarios:
+            self.enemy_air += sum(u["count"] for u in r.defn.initial[c.other(s.name)].get("units", [])
+                                  if u["kind"] == "aircraft")
         self.oba = rgs.oba_modules(s)
         self.observers = len(s.retained("observer"))
         self.oba_limit = r.defn.limits["oba_per_scenario"][s.name]
@@ -324,6 +329,9 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart, initial = r.chart(side), not r.c.scenarios
     keep = cpp_value(r, side, w["keep"], w["vp"])
     needs, empty = Needs(r, s, w), basket(r, s)
+    # each RG's item once; one the basket refuses stays refused as it fills (its limits, the CPP, the FRU cap and the
+    # OBA modules only tighten), so it is not tried again (issue 36: speed)
+    legal = {g.id: (g, _item(g, w, initial)) for g in chart.values()}
 
     def offers(bought: list[tuple]) -> list[tuple]:
         n = needs.plus([b[1] for b in bought])
@@ -331,19 +339,20 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         for b in bought:
             basket.add(b[2])
         out = []
-        for g in chart.values():
-            item = _item(g, w, initial)
+        for rg_id, (g, item) in list(legal.items()):
             more = basket.copy()
             try:
                 more.add(item)
                 more.close()
             except SoloError:
+                del legal[rg_id]
                 continue
             pts, reason = value(g, n, w)
             if pts > 0:
                 out.append((pts // rgs.cost(g, item), g, item, reason))
         return out
-    bought, weighed = greedy(offers, keep, r.play.draw, stop_near=True)
+    percent, weighted = w.get("near", NEAR), w.get("weighted", False)
+    bought, weighed = greedy(offers, keep, r.play.draw, stop_near=True, percent=percent, weighted=weighted)
     items, why = [b[2] for b in bought], []
     for ratio, g, item, reason, among in bought:
         if why and why[-1][0] == item and among == 1 and why[-1][5] == 1:
@@ -351,10 +360,10 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         else:
             why.append([item, 1, g, reason, ratio, among])
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
-    why = [_bought(*entry) for entry in why]
+    why = [_bought(*entry, percent, weighted) for entry in why]
     best = max((o[0] for o in offers(bought)), default=0)
     than = ("more than any further RG" if best <= keep else
-            f"drawn against the best further RG ({shown(best)} points/CPP), within {NEAR}% of it")
+            f"drawn against the best further RG ({shown(best)} points/CPP), within {percent}% of it")
     if cpp_vp(r, side):
         why.append(f"keeps {left} CPP: each one left after the last RePh is 1 VP off the Russian total (7.518), "
                    f"worth {shown(keep)} points/CPP at every CG Date, {than}")
@@ -364,27 +373,50 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply([i.to_json() for i in items], "; ".join(why), weighed)
 
 
-def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: int, among: int) -> str:
+def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: int, among: int, percent: int,
+            weighted: bool) -> str:
     return (f"buys {f'{count} x ' if count > 1 else ''}{g.label()} for {rgs.cost(g, item)} CPP{' each' if count > 1 else ''}"
             + (" entering from off board (CG12a)" if item.offboard else "")
             + (f" with {item.prereg} Pre-Registered hex" if item.prereg else "")
-            + f": {reason} ({shown(ratio)} points/CPP{drawn(among)})")
+            + f": {reason} ({shown(ratio)} points/CPP{drawn(among, percent, weighted)})")
 
 
 # --- other decisions ----------------------------------------------------------------------
 
 def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """7.520: shares of the FPP by kind; an AT Ditch first against much Russian armour; the rest to the cheapest."""
+    """7.520: the FPP split by what the side expects to face (issue 36: one split every campaign told the Russian the
+    German mines before the game). An AT Ditch first against much armour; AT Mines by the share of the enemy's strength
+    that is armour (an AFV two squads, as the computer counts strength); the rest against his infantry by the shares
+    of ai/oto2.toml; each share drawn within ``jitter`` of the judged one (a mixed strategy: the split varies as a
+    player's would, none the Russian can learn); HIP squads drawn up to the 10% (FRU) the rules allow; what is left to
+    the cheapest kinds, so that nothing is forfeited."""
     s, w = r.side(side), w["fortifications"]
     left, bought, why = s.fpp, {}, []
-    afv = afv_seen(r)
+    afv = afv_seen(r) if side == "German" else 0
+    squads = enemy_squads(r, side)
     if afv >= w["at_ditch_when_afv"] and left >= FORT_COSTS["AT Ditch"]:
         bought["AT Ditch"] = 1
         left -= FORT_COSTS["AT Ditch"]
         why.append(f"an AT Ditch first: the Russians showed {afv} AFV")
+    armour = 2 * afv * MILLI // max(2 * afv + squads, 1)  # thousandths of the enemy's strength in AFV
+    judged = {kind: milli(share) for kind, share in w["shares"].items()}
+    if "AT Mine" in w["order"]:
+        judged = {kind: share * (MILLI - armour * milli(w["at_mine"]) // MILLI) // MILLI for kind, share in
+                  judged.items()} | {"AT Mine": armour * milli(w["at_mine"]) // MILLI}
+    steps = w.get("jitter_steps", 0)
+    shares = {}
+    for kind, share in judged.items():  # each drawn among 2 * steps + 1 values, evenly from -jitter to +jitter
+        pick = r.play.draw(2 * steps + 1) - steps if steps else 0
+        shares[kind] = max(share + share * milli(w.get("jitter", 0)) * pick // (steps * MILLI) if steps else share, 0)
+    drawn_total = sum(shares.values()) or 1
+    shares = {kind: share * MILLI // drawn_total for kind, share in shares.items()}  # all the FPP, no more
+    hip = _hip_squads(r, s, w)
+    if hip and left >= hip * FORT_COSTS["HIP squad"]:
+        bought["HIP squad"] = hip
+        left -= hip * FORT_COSTS["HIP squad"]
     budget = left
     for kind in w["order"]:
-        count = budget * milli(w["shares"].get(kind, 0)) // (MILLI * FORT_COSTS[kind])  # whole numbers
+        count = budget * shares.get(kind, 0) // (MILLI * FORT_COSTS[kind])  # whole numbers
         if count:
             bought[kind] = bought.get(kind, 0) + count
             left -= count * FORT_COSTS[kind]
@@ -392,9 +424,35 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
         while left >= FORT_COSTS[kind]:
             bought[kind] = bought.get(kind, 0) + 1
             left -= FORT_COSTS[kind]
-    why.append("spends the FPP by shares " + ", ".join(f"{k} {v:.0%}" for k, v in w["shares"].items())
+    if "AT Mine" in w["order"]:
+        why.append(f"expects {afv} Russian AFV beside {squads} squads: {armour // 10}% of their strength armour, "
+                   f"so AT Mines get {judged['AT Mine'] // 10}% of the FPP")
+    why.append("spends the FPP by shares " + ", ".join(f"{k} {v // 10}%" for k, v in shares.items() if v)
+               + (f" (each drawn within {milli(w['jitter']) // 10}% of its judged share, a mixed strategy)"
+                  if steps else "")
+               + (f"; HIP for {hip} squad(s) (at most 10% FRU of its squads, 7.520)" if hip else "")
                + "; unspent FPP would be forfeited (7.520)")
     return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))
+
+
+def enemy_squads(r: Reph, side: str) -> int:
+    """The squads (a HS half) the enemy fields as ``side`` may see him (seen_by); before the first scenario those of
+    his printed Initial OB (7.4)."""
+    if not r.c.scenarios:
+        return sum(r.chart(r.c.other(side))[g].full or 0 for g in r.defn.initial[r.c.other(side)]["rg"]
+                   if r.chart(r.c.other(side))[g].role == "infantry")
+    enemy = seen_by(r.c, side)
+    return len(enemy.retained("squad")) + len(enemy.retained("hs")) // 2
+
+
+def _hip_squads(r: Reph, s: SideState, w: dict) -> int:
+    """HIP squads (7.520: at most 10% FRU of the non-Reserve Infantry squads, purchase._hip_limit's count) drawn from
+    none to the most allowed, when the weights buy HIP at all."""
+    if not w.get("hip") or s.name != "German":
+        return 0
+    offboard = {p.line for p in s.purchases if p.date == r.c.date and p.options.get("offboard")}
+    halves = sum(2 if u.kind == "squad" else 1 for u in s.retained("squad", "hs") if u.rg not in offboard)
+    return r.play.draw(-(-halves // 20) + 1)  # whole numbers: 10% (FRU) of the squads, a HS half of one
 
 
 def blaze_risk(r: Reph, unit) -> tuple:
@@ -472,8 +530,13 @@ def free_prisoners(r: Reph, side: str, w: dict, q: Question) -> Reply:
 def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
     s, w = r.side(side), w["recon"]
     spend = 2 if s.cpp >= w["two_cpp_from"] else min(1, s.cpp)
-    return Reply(spend, f"spends {spend} CPP on Recon with {s.cpp} Left: knowing where the hidden Germans are saves "
-                 "more than the CPP would buy", (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
+    if not spend:  # issue 36: "spends 0 CPP on Recon with 0 Left: knowing where the hidden Germans are saves more..."
+        why = "no Recon: no CPP Left to spend on it (7.5225)"
+    else:
+        why = (f"spends {spend} CPP on Recon with {s.cpp} Left ({'at least' if spend == 2 else 'fewer than'} the "
+               f"{w['two_cpp_from']} from which it pays 2 for the +3 drm): knowing where the hidden Germans are is "
+               "worth more to the assault than what the CPP would buy")
+    return Reply(spend, why, (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
 
 
 DECISIONS = {  # the computer's answer to each question, by its key

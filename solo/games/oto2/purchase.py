@@ -195,9 +195,13 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
             p.units += [s.add("GAZ-MM Medium Truck", "truck", p.line).type for _ in range(n)]
         if g.infantry_company:
             _sw(r, s, p, g, full)
-            # 7.5196: a DR "for each Infantry RG purchased"; the German I3/I4 platoons (notes a and e) roll it besides
-            # their 7.5197 Platoon dr (issue 20.3; saves of rules version 3 on, before which they had only the dr).
-            if r.rules >= 3 or g.id not in r.defn.raw["platoon_leader_rg"].get(s.name, []):
+            # 7.5196: a DR "for each Infantry RG purchased"; the German I3/I4 platoons (notes a and e) are led by their
+            # 7.5197 Platoon dr: "for each ... platoon sized infantry unit received, roll on the following chart to
+            # determine the leadership quality"; note e's "Leader types ... per 7.5196" names the leaders' types, not
+            # a second roll (issue 36: both rolls gave four leaders for three squads). Saves of rules 3 and 4 rolled
+            # both (issue 20.3's reading).
+            both = 3 <= r.rules < 5
+            if both or g.id not in r.defn.raw["platoon_leader_rg"].get(s.name, []):
                 _leaders(r, s, p, g, full)
         if "a" in g.notes:
             _platoon_leader(r, s, p, g, full)

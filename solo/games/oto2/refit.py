@@ -248,10 +248,13 @@ def removal(r: Reph) -> None:
         if not items:
             continue
         squads = int(s.squad_equivalents(isolated=False))
-        tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags])
+        halftracks = r.defn.raw["halftracks"] if r.rules >= 5 else []  # issue 36: counted as tracked before
+        tracked = len([v for v in s.retained("vehicle") if not v.isolated and "immobilized" not in v.flags
+                       and v.type not in halftracks])
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
         picks = r.ask("removal", f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
-                      f"Mobile vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}", lambda raw: _check_removal(words(raw), items, squads, tracked),
+                      f"Mobile tracked vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}",
+                      lambda raw: _check_removal(words(raw), items, squads, tracked),
                       side=side,
                       context={"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])
@@ -300,12 +303,14 @@ def cpp_replenishment(r: Reph) -> None:
 @step("elr")
 def elr(r: Reph) -> None:
     """7.516 ELR Loss/Gain (oto2.elr_loss_gain, day.elr_loss_gain); DRM won -1, per Elite Infantry Company/Platoon
-    bought on the previous CG Date -1, per scenario completed +2, per 50 CVP suffered +1, Historical."""
+    bought on the previous CG Date -1 (not one the Initial OB gave, as RB 11.617 reads it), per scenario completed
+    +2, per 50 CVP suffered +1, Historical."""
     previous = r.c.dates[r.c.dates.index(r.c.date) - 1]
 
     def mods(side: str) -> dict:
         s = r.side(side)
-        elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side])
+        elite = sum(1 for p in s.purchases if p.date == previous and p.rg in r.defn.raw["elite_rg"][side]
+                    and not (p.given and r.rules >= 5))  # "bought": not one the OB gave (7.4; issue 36, rules 5)
         given = {"won": r.c.won_last(side), "elite": elite, "cvp": r.c.cvp_suffered(side)}
         always = {"scenarios": len(r.c.scenarios), "historical": r.historical(side)}
         return always | {k: v for k, v in given.items() if v}

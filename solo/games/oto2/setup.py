@@ -86,10 +86,17 @@ def _recon(r: Reph, s: SideState) -> None:
         mods["spent-2"] = True
     if r.c.date.endswith("AM"):
         mods["am"] = True
-    trace = r.roll("oto2.recon", "Recon (7.5225)", side=s.name, mods=mods)
+    # 7.518: the CPP expended may remain secret, and the +3 drm would tell the 2 CPP: a computer's Recon dr is a secret
+    # one, and the human reads only the Locations he will see inspected (issue 36: "2 CPP bought as M3" named a
+    # purchase)
+    secret = r.computer(s.name) and r.rules >= 5
+    trace = r.roll("oto2.recon", "Recon (7.5225)", side=s.name, mods=mods, secret=secret)
     line.recon = trace.effect["count"]
+    where = "within 7 hexes of a friendly-Controlled hex, inspected after all set-up (7.5226)"
+    if secret:
+        r.say(f"Russian Recon: {trace.result} {where}")
     r.say(f"Russian Recon ({spend} CPP{' bought as M3' if bought else ''}): dr {trace.original} Final {trace.final}, "
-          f"{trace.result} within 7 hexes of a friendly-Controlled hex, inspected after all set-up (7.5226)")
+          f"{trace.result} {where}", secret=s.name if secret else "")
 
 
 @step("commencement")

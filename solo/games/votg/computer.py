@@ -6,7 +6,7 @@ leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won
 
 import re
 
-from solo.ai.chits import STRENGTH
+from solo.ai.chits import STRENGTH, chance
 from solo.ai.reph import (
     MILLI,
     NEAR,
@@ -103,22 +103,35 @@ def attack_odds(r: Reph, side: str, w: dict) -> tuple[int, int, str]:
     return odds, needed, why
 
 
-def attacks(r: Reph, odds: int, needed: int) -> tuple[bool, bool]:
+def attacks(r: Reph, odds: int, needed: int, soft: int = 0) -> tuple[bool, bool | int]:
     """(Attack?, drawn?): Attack at the odds needed; within NEAR percent of them either way a coin decides (issue 21:
-    a mixed strategy, so the chit cannot be read from the board)."""
+    a mixed strategy, so the chit cannot be read from the board). With ``soft`` (thousandths of the odds needed, the
+    side's weight) it is drawn at the chance chits.chance gives the odds' lead over those needed (issue 36: the same
+    chits every campaign); drawn? is then Attack's chance in thousandths."""
+    if needed and soft:
+        p = chance((odds - needed) * MILLI // needed, soft)
+        return r.play.draw(1000) < p, p
     if needed and abs(odds - needed) * 100 <= needed * NEAR:
         return r.play.draw(2) == 0, True
     return odds >= needed, False
+
+
+def drawn_note(drawn: bool | int) -> str:
+    """What the player reads of a drawn chit or Counterattack."""
+    if drawn is True:
+        return f"; within {NEAR}% of them, drawn"
+    return f"; drawn, Attack's chance {drawn / 10:g}% (a mixed strategy)" if drawn is not False else ""
 
 
 def initiative(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """12.625: Attack at the odds the side's standing asks (attack_odds), while it has an Attack chit (12.6251)."""
     choices = q.context["choices"]
     odds, needed, why = attack_odds(r, side, w)
-    go, drawn = attacks(r, odds, needed)
+    go, drawn = attacks(r, odds, needed, milli(w["initiative"].get("soft", 0))) if len(choices) > 1 else \
+        (choices == ("Attack",), False)
     pick = "Attack" if go and "Attack" in choices or "Idle" not in choices else "Idle"
     forced = "" if len(choices) > 1 else f" (no {'Idle' if pick == 'Attack' else 'Attack'} chit left)"
-    return Reply(pick, f"picks {pick}{forced}: {why}" + (f"; within {NEAR}% of them, drawn" if drawn else ""),
+    return Reply(pick, f"picks {pick}{forced}: {why}" + drawn_note(drawn),
                  (("Attack", f"odds {shown(odds)}:1"), ("Idle", f"needs {shown(needed)}:1")))
 
 
@@ -131,7 +144,7 @@ def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
     odds, needed, why = attack_odds(r, side, w)
     go, drawn = attacks(r, odds, needed) if spare else (False, False)
     return Reply(go, f"{'declares' if go else 'no'} Counterattack: {left if left is not None else 'unlimited'} Attack "
-                 f"chits for {days} CG Days left; {why}" + (f"; within {NEAR}% of them, drawn" if drawn else "")
+                 f"chits for {days} CG Days left; {why}" + drawn_note(drawn)
                  + "; its CPP are halved after it (12.6253)",
                  (("yes", f"odds {shown(odds)}:1"), ("no", "keep the chit")))
 

@@ -49,7 +49,7 @@ def test_buys_infantry_when_short_of_squads_for_the_lvp(make_reph):
     assert "infantry 4 squads for 8 LVP to hold, wants 13" in reply.why
 
 
-def test_reacts_to_russian_armour_with_at_assets(make_reph):
+def test_reacts_to_russian_armour_with_at_assets(make_reph, narrow_purchases):
     # Enough squads; 12 Russian AFV seen and no AT asset: 0.6 per AFV wanted.
     r, g = _situation(make_reph, lvp=2, squads=20, afv=12)
     bought, reply = _buy(r, g)
@@ -63,7 +63,7 @@ def test_no_at_purchase_when_armour_is_covered(make_reph):
     assert not {"G1", "G2"} & set(bought)
 
 
-def test_fortifications_while_they_still_count(make_reph):
+def test_fortifications_while_they_still_count(make_reph, narrow_purchases):
     # 23PM: three of the four scenarios still to come: 50 FPP (M1) for 1 CPP are bought, after the squads that add
     # more strength per CPP (issue 21: a RG's worth is its strength per CPP).
     r, g = _situation(make_reph, date="23PM", squads=20)
@@ -134,7 +134,7 @@ def test_fortifications_put_an_at_ditch_first_against_much_armour(make_reph):
     q = Question("fortifications", "7.520", "German", "", str, {"reph": r, "side": g})
     reply = campaign("oto2").decide("German", q)
     assert reply.value["AT Ditch"] == 1 and "the Russians showed 10 AFV" in reply.why
-    assert sum(n * {"AT Ditch": 18, "Wire": 13, "Trench": 6, "AP Mine": 2, "AT Mine": 4, "?": 1}[k]
+    assert sum(n * {"AT Ditch": 18, "Wire": 13, "Trench": 6, "AP Mine": 2, "AT Mine": 4, "?": 1, "HIP squad": 3}[k]
                for k, n in reply.value.items()) == 50  # nothing forfeited
 
 

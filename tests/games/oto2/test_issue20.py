@@ -69,21 +69,24 @@ def _tables_rolled(r):
     return [e.data["trace"]["table"] for e in r.play.log.events if "trace" in e.data]
 
 
-def test_7_5196_german_platoons_get_their_leaders(make_reph):
-    """7.5196 (issue 20.3): "For each Infantry RG purchased (or OoB-given), make a Secret DR on the 7.5196 table"; the
-    German I3 Pioneer Plt and I4 Assault Plt (notes a and e) roll it as well as their 7.5197 Platoon dr. Initial
-    Scenario (IHSR 2: Full, no Strength DR); every face 4: the 7.5196 DR 8, Historical 23AM German -1, Final 7 gives
-    "9-1, 8-1, 7-0", the Platoon dr 4 an 8-1."""
-    for rg, title in (("I3", "Pioneer Plt."), ("I4", "Assault Plt.")):
-        r = make_reph(faces=[4] * 40)
-        r.rules = 3
-        g = r.side("German")
-        p = Purchase(1, rg, title, "23AM", 6)
-        g.purchases.append(p)
-        purchase._receive(r, g, p)
-        assert "oto2.leader_generation" in _tables_rolled(r) and "oto2.platoon_leader" in _tables_rolled(r)
-        assert sorted(u.type for u in g.retained("leader")) == ["7-0", "8-1", "8-1", "9-1"]
-        assert p.leaders == ["9-1", "8-1", "7-0", "8-1"]
+def test_7_5197_german_platoons_are_led_by_their_platoon_dr(make_reph):
+    """7.5197: "For each AFV platoon, or platoon sized infantry unit received ... Roll on the following chart to
+    determine the leadership quality"; the German I3 Pioneer Plt and I4 Assault Plt (note a) make the Platoon dr, and
+    not also 7.5196's DR (issue 36: the two gave four leaders for three squads; note e's "Leader types ... per 7.5196"
+    names their types). Initial Scenario (IHSR 2: Full, no Strength DR); every face 4: the Platoon dr 4 gives an 8-1.
+    Saves of rules 3 and 4 rolled both (issue 20.3's reading): the 7.5196 DR 8, Historical 23AM German -1, Final 7
+    gave "9-1, 8-1, 7-0" besides."""
+    for rules, leaders in ((5, ["8-1"]), (3, ["9-1", "8-1", "7-0", "8-1"])):
+        for rg, title in (("I3", "Pioneer Plt."), ("I4", "Assault Plt.")):
+            r = make_reph(faces=[4] * 40)
+            r.rules = rules
+            g = r.side("German")
+            p = Purchase(1, rg, title, "23AM", 6)
+            g.purchases.append(p)
+            purchase._receive(r, g, p)
+            assert "oto2.platoon_leader" in _tables_rolled(r)
+            assert ("oto2.leader_generation" in _tables_rolled(r)) == (rules < 5)
+            assert p.leaders == leaders and sorted(u.type for u in g.retained("leader")) == sorted(leaders)
 
 
 def test_cg7_unused_aircraft_and_bombardments_are_retained(make_reph):
