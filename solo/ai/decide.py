@@ -171,11 +171,9 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     parts["leader"] = (m.leaders[idx] - own > 0).astype(float)
     parts["stay"] = (idx == start).astype(float)
     if attitude == "hold":  # Hold keeps the VPO it stands on
-        on_vpo = np.isin(idx, list(m.objectives)) & (idx == start)
+        on_vpo = m.on_vpo[idx] & (idx == start)
     else:  # Advance and Attack take a VPO they head for, not one the ENEMY holds already
-        goal = _goal(unit, attitude)
-        wanted = {t.at(h) for h in (m.goals[goal] if goal in m.goals else [goal])} & m.objectives
-        on_vpo = np.isin(idx, list(wanted))
+        on_vpo = m.on_goal(_goal(unit, attitude))[idx]
     parts["vpo"] = on_vpo.astype(float)
     return parts
 
@@ -190,7 +188,7 @@ def _candidates(m: PhaseMaps, s: Situation, unit: Piece, options: Mapping[int, l
     total = np.zeros(len(idx))
     for name, values in parts.items():
         total = total + w.get(name, 0) * values
-    order = sorted(range(len(idx)), key=lambda k: (-total[k], m.terrain.nodes[idx[k]]))[:SHOWN]
+    order = np.lexsort((m.terrain.rank[idx], -total))[:SHOWN]  # the best first, ties by hex id
     out = []
     for k in order:
         i = int(idx[k])

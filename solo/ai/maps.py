@@ -27,6 +27,7 @@ class Terrain:
     def __init__(self, graph: nx.DiGraph):
         self.graph = graph
         self.nodes = list(graph.nodes)
+        self.rank = np.argsort(np.argsort(np.array(self.nodes)))  # each hex's place among the hex ids, in order
         self.index = {n: i for i, n in enumerate(self.nodes)}
         data = [graph.nodes[n] for n in self.nodes]
         self.terrain = [d["terrain"] for d in data]
@@ -129,6 +130,18 @@ class PhaseMaps:
     def __post_init__(self):
         self._costs = {}
         self._fire = {}
+        self._on_goal = {}
+        self.on_vpo = np.zeros(len(self.threat), dtype=bool)  # each hex: an objective
+        self.on_vpo[list(self.objectives)] = True
+
+    def on_goal(self, goal: str) -> np.ndarray:
+        """Each hex: an objective that ``goal`` (a goal's name or one hex) heads for."""
+        if goal not in self._on_goal:
+            hexes = self.goals[goal] if goal in self.goals else [goal]
+            mask = np.zeros(len(self.threat), dtype=bool)
+            mask[[self.terrain.at(h) for h in hexes]] = True
+            self._on_goal[goal] = mask & self.on_vpo
+        return self._on_goal[goal]
 
     def fire_targets(self, s: Situation, rng: int, small_arms: bool = False) -> np.ndarray:
         """For each hex, how many FRIENDLY units a unit there could fire on within ``rng`` hexes (in LOS traced from
