@@ -480,12 +480,12 @@ def _enemy(x: Ctx, a: dict) -> dict:
             u.hex = stop
         said = f"{u.id} {u.type}: {p['action']}" + (f" to {stop}" if len(p["path"]) > 1 else "")
         if p.get("target"):
-            said += f" at {p['target']}"
+            said += f" at {p['target']}" + (f" in {p['at']}" if p.get("at") else "")
         if a["result"]:
             said += f"; {apply_result(x, u, a['result'])} in {stop}"
         elif stop != p["path"][-1]:
             said += f" (stopped in {stop}, short of {p['path'][-1]})"
-        x.say(said, rule="ENEMY " + x.m.phase.split()[-1])
+        x.say(said, rule="A8.1" if p["action"] == "first fire" else "ENEMY " + x.m.phase.split()[-1])
         done.append(u.id)
     x.m.pending = [p for p in x.m.pending if p["unit"] not in done]
     return {"confirmed": done, "pending": x.m.pending} | sweep(x)
