@@ -118,6 +118,7 @@ class Checked:
     carried_out: int = 0  # ENEMY decisions carried out (the moves and fire that waited for the player)
     actions: Counter = field(default_factory=Counter)
     s_moves: int = 0
+    advance_s_phases: int = 0  # ENEMY MPh in which a hidden S? in Advance or Attack stood on the map
 
 
 def checked(path, monkeypatch) -> Checked:
@@ -131,6 +132,8 @@ def checked(path, monkeypatch) -> Checked:
             own.clear()
         s = situation(x.m, x.map, x.defn) if x.map is not None and x.map.has_los else None
         original(x, phase)
+        out.advance_s_phases += phase == "ENEMY MPh" and s is not None and any(
+            p.kind == "s?" and p.attitude in ("advance", "attack") for p in s.pieces)
         if not x.m.pending or s is None:
             return
         ai_phase = engine.AI_PHASES.get(phase, engine.FIRST_FIRE)[0]
