@@ -107,3 +107,17 @@ def narrow_purchases(monkeypatch):
     for side in weights("oto2").values():
         for key in ("near", "weighted"):
             monkeypatch.delitem(side["purchase"], key, raising=False)
+
+
+@pytest.fixture
+def orsha(tmp_path, monkeypatch):
+    """OtO-S1 seed 5 set up on the OtO map of the shared VASL boards (skipped without bdOTO)."""
+    from solo.core.store import EventLog
+    from solo.games import run_mission
+    if not (VASL_BOARDS / "bdOTO").exists():
+        pytest.skip("../shared/vasl-boards/bdOTO is absent")
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = tmp_path / "orsha.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {})
+    return path

@@ -8,13 +8,10 @@ from solo.ai import ordnance
 from solo.ai.decide import Decision, decide
 from solo.ai.mission import decided
 from solo.core.errors import SoloError
-from solo.core.store import EventLog
-from solo.games import run_mission
 from solo.rules import default_catalog
 from solo.sasl.game import mission_file
 from tests.ai.legality import illegal
 from tests.ai.test_decide import situation, terrain
-from tests.conftest import VASL_BOARDS
 from tests.mission import act
 
 FIELD = ["........."] * 9
@@ -142,16 +139,6 @@ def test_the_checker_refuses_small_arms_at_an_afv_but_not_a_gun_with_a_tk():
 def test_chance_of_a_2d6_dr():
     assert [round(ordnance.p_at_most(n) * 36) for n in (1, 2, 7, 12)] == [0, 1, 21, 36]
 
-
-@pytest.fixture
-def orsha(tmp_path, monkeypatch):
-    if not (VASL_BOARDS / "bdOTO").exists():
-        pytest.skip("../shared/vasl-boards/bdOTO is absent")
-    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
-    path = tmp_path / "orsha.db"
-    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
-    run_mission(EventLog.open(path), {})
-    return path
 
 
 def test_on_the_oto_map_the_aa_gun_fires_to_hit_at_the_squad_not_at_the_isu_122(orsha):

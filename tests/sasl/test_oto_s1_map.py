@@ -16,14 +16,6 @@ pytestmark = pytest.mark.skipif(not (VASL_BOARDS / "bdOTO").exists(), reason="..
 LINE = ["A27", "I23", "I20", "R15", "DD21"]
 
 
-@pytest.fixture
-def orsha(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
-    path = tmp_path / "orsha.db"
-    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
-    run_mission(EventLog.open(path), {})
-    return path
-
 
 def test_the_lvp_in_play_are_the_vpo(orsha):
     o = run_mission(EventLog.open(orsha), frozen=True)

@@ -5,8 +5,6 @@ FRIENDLY unit's LOS has its Activation check (SASL-FACTS), and OtO-S1's reinforc
 import pytest
 
 from solo.ai.mission import situation
-from solo.core.store import EventLog
-from solo.games import run_mission
 from solo.sasl import actions, events, rally
 from solo.sasl.game import mission_file
 from tests.conftest import VASL_BOARDS
@@ -96,16 +94,11 @@ def test_a10_6_an_original_12_casualty_reduces():
     assert u.kind == "hs" and u.status == "broken"
 
 
-@pytest.mark.skipif(not (VASL_BOARDS / "bdOTO").exists(), reason="../shared/vasl-boards/bdOTO is absent")
-def test_oto_s1_re_34_36_reinforcement_s_enter_on_an_ebe_hex(tmp_path, monkeypatch):
+def test_oto_s1_re_34_36_reinforcement_s_enter_on_an_ebe_hex(orsha):
     """ENEMY RE 34-36 "enter this turn along the EBE": each S? gets a hex of the OtO map's West edge (issue 34: they
     had none, and so never moved)."""
-    from tests.sasl.test_oto_s1_map import _on_the_map, orsha  # noqa: F401
-    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
-    path = tmp_path / "orsha.db"
-    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
-    run_mission(EventLog.open(path), {})
-    x = _on_the_map(path, 34)
+    from tests.sasl.test_oto_s1_map import _on_the_map
+    x = _on_the_map(orsha, 34)
     before = len(x.m.s)
     assert events.event(x, "ENEMY")["row"] == "34-36"
     new = x.m.s[before:]
