@@ -145,7 +145,7 @@ def reachable(m: PhaseMaps, unit: Piece, start: int) -> Paths:
     """Hexes the unit can reach with its MF/MP (Dijkstra with a cutoff), never entering a FRIENDLY-occupied hex;
     each with its path, start first."""
     t = m.terrain
-    _, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, m.occupied)
+    _, previous = bounded(m.edges(piece_weight(unit))[0], [start], unit.mf, m.occupied)
     return Paths(t, previous)
 
 
@@ -224,7 +224,7 @@ def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[Mapping[i
     start = t.at(unit.hex)
     near = m.friendly_distance.min(axis=0) if m.friendly_hexes else np.full(len(t.nodes), 99)
     barred = np.nonzero((near < near[start]) | (near <= 1))[0].tolist()
-    cost, previous = bounded(t.edges[piece_weight(unit)][0], [start], unit.mf, frozenset(barred) | m.occupied)
+    cost, previous = bounded(m.edges(piece_weight(unit))[0], [start], unit.mf, frozenset(barred) | m.occupied)
     must = near[start] <= 1  # A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may not stay
     legal = Paths(t, previous).only(lambda i: i != start and i not in full or i == start and not must)
     legal = legal or {start: [t.nodes[start]]}
@@ -300,7 +300,8 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str, phase: str) -> D
         return None
     i = m.terrain.at(unit.hex)
     if ordnance.weapon(unit):  # a Gun or AFV fires its MA To Hit at what it can kill (solo/ai/ordnance.py)
-        best, shots = ordnance.aim(m.terrain, unit, targets_from(m, s, replace(unit, range=rng), i))
+        best, shots = ordnance.aim(m.terrain, unit, targets_from(m, s, replace(unit, range=rng), i),
+                                   frozenset(h for h, _ in s.wrecks))
         return best and Decision(unit.id, action, [unit.hex], ordnance.fire_words(unit, best, shots)
                                  + (f" ({rule})" if rule else ""), target=best.target.id)
     found = _target(m, s, replace(unit, fp=fp, range=rng), i)
@@ -331,7 +332,8 @@ def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
     if not shots or not movers:
         return None
     if ordnance.weapon(unit):  # a Gun or AFV: To Hit at the mover it can kill, in the hex of its move it aims at best
-        best, options = ordnance.aim(t, unit, [(replace(p, hex=h), d) for *_, h, d in shots for p in movers])
+        best, options = ordnance.aim(t, unit, [(replace(p, hex=h), d) for *_, h, d in shots for p in movers],
+                                     frozenset(h for h, _ in s.wrecks))
         return best and Decision(unit.id, "first fire", [unit.hex], ordnance.fire_words(unit, best, options)
                                  + " (A8.1)", target=best.target.id, at=best.target.hex)
     *_, h, d = max(shots)

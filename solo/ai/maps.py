@@ -4,7 +4,7 @@ and to the EBE (multi-source Dijkstra). Built once a phase; every unit's decisio
 """
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import networkx as nx
@@ -13,10 +13,11 @@ import numpy as np
 from solo.ai.ordnance import small_arms_affect
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.board.cache import load_board
-from solo.board.graph import Placed, build_graph
+from solo.board.graph import Placed, build_graph, slope_cost
 from solo.board.los import LosMap
 from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
+from solo.sasl.mission_map import wreck_cost
 
 MAX_RANGE = 16  # LOS is traced at most this far (the threat of long range fire ends at twice a unit's range)
 
@@ -60,15 +61,17 @@ class Terrain:
 
     @cached_property
     def edges(self) -> dict[str, tuple[list, list]]:
-        """Per weight ("mf", "mp"): the passable edges as adjacency lists of (hex, cost), forward and reversed."""
+        """Per weight ("mf", "mp"): the passable edges as adjacency lists of (hex, cost), forward and reversed (moving
+        Up-Slope on the OtO map included, OtO 1.5: solo/board/graph.py ``slope_cost``)."""
         out = {}
         for weight in ("mf", "mp"):
             forward = [[] for _ in self.nodes]
             backward = [[] for _ in self.nodes]
             for u, v, d in self.graph.edges(data=True):
-                if d[weight] != np.inf:
-                    forward[self.index[u]].append((self.index[v], d[weight]))
-                    backward[self.index[v]].append((self.index[u], d[weight]))
+                cost = d[weight] + slope_cost(d, weight)
+                if cost != np.inf:
+                    forward[self.index[u]].append((self.index[v], cost))
+                    backward[self.index[v]].append((self.index[u], cost))
             out[weight] = (forward, backward)
         return out
 
@@ -126,9 +129,11 @@ class PhaseMaps:
     objectives: set  # the objective hexes' indices
     friendly_distance: np.ndarray  # [friendly hex k, hex] range in hexes
     leaders: np.ndarray  # Good Order ENEMY leaders in or next to each hex
+    wrecks: dict = field(default_factory=dict)  # hex index -> each wreck's burning, of the mission's map (D10)
 
     def __post_init__(self):
         self._costs = {}
+        self._edges = {}
         self._fire = {}
         self._on_goal = {}
         self.on_vpo = np.zeros(len(self.threat), dtype=bool)  # each hex: an objective
@@ -154,13 +159,31 @@ class PhaseMaps:
             self._fire[rng, small_arms] = reach.sum(axis=0)
         return self._fire[rng, small_arms]
 
+    def edges(self, weight: str) -> tuple[list, list]:
+        """The terrain's adjacency lists (``Terrain.edges``) with what the wrecks add to entering their hexes (a
+        stand-in for D10.2: solo/sasl/mission_map.py ``wreck_cost``), made once a phase when there are wrecks."""
+        if not self.wrecks:
+            return self.terrain.edges[weight]
+        if weight not in self._edges:
+            extra = {i: wreck_cost(list(burning), weight) for i, burning in self.wrecks.items()}
+            forward, backward = (list(lists) for lists in self.terrain.edges[weight])
+            for v, more in extra.items():
+                backward[v] = [(u, w + more) for u, w in backward[v]]
+                for u, _ in self.terrain.edges[weight][1][v]:
+                    forward[u] = [(j, w + extra.get(j, 0.0)) for j, w in self.terrain.edges[weight][0][u]]
+            self._edges[weight] = (forward, backward)
+        return self._edges[weight]
+
     def cost_to(self, goal: str, weight: str = "mf") -> np.ndarray:
         """Movement cost to the nearest hex of ``goal`` (the objective, Advance's objective, the FRIENDLY-held
         objective or units to attack, the EBE, or one hex a unit heads for), a multi-source Dijkstra made once a
         phase when first asked for."""
         if (goal, weight) not in self._costs:
             hexes = self.goals[goal] if goal in self.goals else [goal]
-            self._costs[goal, weight] = self.terrain.path_costs(hexes, weight)
+            if self.wrecks:  # what the wrecks add changes from phase to phase: not kept with the terrain
+                self._costs[goal, weight] = dijkstra(self.edges(weight)[1], sorted({self.terrain.at(h) for h in hexes}))
+            else:
+                self._costs[goal, weight] = self.terrain.path_costs(hexes, weight)
         return self._costs[goal, weight]
 
 
@@ -170,12 +193,14 @@ def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
         t.at(p.hex)  # every unit stands on the map
     good = [p for p in s.friendly if not p.broken]
     hexes = sorted({t.at(p.hex) for p in s.friendly})
+    wrecked = {t.at(h): burning for h, burning in s.wrecks}
     reach = min(MAX_RANGE, max([2 * p.range for p in good] + [p.range for p in s.enemy] + [1]))
     distance = np.array([t.distance(i) for i in hexes]).reshape(len(hexes), len(t.nodes))
     seen = np.zeros((len(hexes), len(t.nodes)), dtype=bool)
     if hexes:
         row, b = np.nonzero((distance <= reach) & (distance > 0))
-        seen[row, b] = t.los.lines(np.array(hexes)[row], b)
+        seen[row, b] = t.los.lines(np.array(hexes)[row], b,
+                                   hindering=t.los.wreck_mask([t.nodes[i] for i in wrecked]) if wrecked else None)
         seen[np.arange(len(hexes)), hexes] = True
     threat = np.zeros(len(t.nodes))
     for p in good:
@@ -193,7 +218,8 @@ def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
     goals = {"objective": objectives, "attack": held, "ebe": t.edge(s.ebe),
              "advance": advance_goal(t, s, objectives, held if s.friendly_held else [], [t.nodes[i] for i in hexes])}
     return PhaseMaps(t, threat, seen, hexes, in_los, goals,
-                     frozenset(t.at(p.hex) for p in s.friendly), {t.at(h) for h in s.objectives}, distance, leaders)
+                     frozenset(t.at(p.hex) for p in s.friendly), {t.at(h) for h in s.objectives}, distance, leaders,
+                     wrecked)
 
 
 OPPOSITE = {"west": "east", "east": "west", "north": "south", "south": "north"}

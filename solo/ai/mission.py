@@ -18,7 +18,7 @@ from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
 from solo.ai.situation import Situation, piece, s_piece, unit_data
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
+from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo, wrecks
 from solo.sasl.state import Mission
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
@@ -62,8 +62,9 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
                for q in m.s if q.status == "hidden" and name(q.where)]
     held = tuple(held_vpo(m, vpo))
     moving = m.moving.get("path", [])
+    wrecked = tuple((name(h), tuple(b)) for h, b in sorted(wrecks(m).items()) if name(h))
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces), tuple(map(name, moving)),
-                     tuple(m.moving.get("units", [])))
+                     tuple(m.moving.get("units", [])), wrecked)
 
 
 def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:
@@ -91,7 +92,7 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     """What the player rolls the IFT with for an ENEMY unit's fire, or its fire group's (A7.5; the IFT is core ASL, not
     in the texts): the FP each firer may fire with this Player Turn (``Decision.fp``), doubled at range 0-1 (Point
     Blank Fire, A7.21); the DRM of the TEM of the target's hex (ai/units.toml; First Fire: the hex of its move it is
-    fired at), the most LOS Hindrance hexes any firer traces (+1 each, A6.2), the best Good Order leader in the firers'
+    fired at), the most LOS Hindrance hexes any firer traces (+1 each, A6.2; a wreck's hex one, D10.3), the best Good Order leader in the firers'
     one Location (A7.53: a leader directs a fire group only from its Location) and, at a moving target, FFNAM -1 (it
     moved without Assault Movement: the player's moves say none) and FFMO -1 in open ground with no Hindrance (A4.6)."""
     pieces = {p.id: p for p in s.pieces}
@@ -100,7 +101,8 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     ranges = [mission_map.distance(f.hex, at) for f in firers]
     fp = sum(e.fp * (2 if r <= 1 else 1) for e, r in zip(group, ranges))
     tem = float(t.cover[t.at(at)])
-    hindrance = max(mission_map.los.trace(f.hex, at).hindrances if f.hex != at else 0 for f in firers)
+    wrecked = frozenset(h for h, _ in s.wrecks)
+    hindrance = max(mission_map.los.trace(f.hex, at, wrecked).hindrances if f.hex != at else 0 for f in firers)
     where = {f.hex for f in firers}
     leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and {p.hex} == where]
     leader = min(leaders, default=0) if all(f.kind != "leader" for f in firers) else 0

@@ -177,7 +177,7 @@ class Shot:
     odds: str = ""  # the score's parts, short
 
 
-def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
+def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int, hindering: frozenset = frozenset()) -> Shot:
     """One target's To Hit and kill chances, in a player's words."""
     worth = weights()["worth"]
     is_vehicle = target.kind == "vehicle" and not is_gun(target.unit)
@@ -194,7 +194,7 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
     th = to_hit(rng, target_type)
     if th is None:
         return Shot(target, rng, words=f"{name}: range {rng} is beyond {TO_HIT}", weighed=False)
-    hindrance = t.los.trace(t.nodes[t.at(unit.hex)], t.nodes[t.at(target.hex)]).hindrances if rng else 0
+    hindrance = t.los.trace(t.nodes[t.at(unit.hex)], t.nodes[t.at(target.hex)], hindering).hindrances if rng else 0
     size = v.size if v else 0
     drm = size + hindrance
     parts = [f"size {size:+d}"] * bool(size) + [f"hindrance +{hindrance}"] * bool(hindrance)
@@ -222,11 +222,13 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int) -> Shot:
     return Shot(target, rng, score, f"{aim}; {then}; {hit * kill:.0%} in all", odds=odds)
 
 
-def aim(t, unit: Piece, options: list[tuple[Piece, int]]) -> tuple[Shot | None, list[Shot]]:
+def aim(t, unit: Piece, options: list[tuple[Piece, int]],
+        hindering: frozenset = frozenset()) -> tuple[Shot | None, list[Shot]]:
     """An ENEMY Gun or AFV's best target among ``options`` (FRIENDLY units in LOS and range, with their range) by
-    worth x hit x kill (ties: the nearest, then by id), and every option weighed or not, best first."""
+    worth x hit x kill (ties: the nearest, then by id), and every option weighed or not, best first; ``hindering``
+    the hexes whose wrecks hinder its LOS."""
     g = weapon(unit)
-    shots = [_shot(t, unit, g, p, rng) for p, rng in options]
+    shots = [_shot(t, unit, g, p, rng, hindering) for p, rng in options]
     shots.sort(key=lambda x: (not x.weighed, -x.score, x.range, x.target.id))
     best = shots[0] if shots and shots[0].weighed and shots[0].score > 0 else None
     return best, shots

@@ -110,6 +110,7 @@ class Situation:
     pieces: tuple[Piece, ...]
     moving: tuple[str, ...] = ()  # the FRIENDLY MPh: the hexes the moving stack entered (First Fire, A8.1)
     movers: tuple[str, ...] = ()  # its units' ids
+    wrecks: tuple[tuple[str, tuple[bool, ...]], ...] = ()  # (hex, each wreck's burning) of a mission's map (D10)
 
     @cached_property
     def enemy(self) -> list[Piece]:

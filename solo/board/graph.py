@@ -6,6 +6,12 @@ vehicle MP from the movement chart (asl.movement_costs, a marked stand-in for th
 Terrain Chart), the road if one crosses the hexside (B3.4: the road cost replaces the
 terrain's), and the wall/hedge/bocage/cliff on it.
 
+Slopes (OtO 1.1-1.5, the OtO map's hexsides its reader finds, solo/board/oto.py): an edge crossed from the hex that
+holds the slope's lines is moving Up-Slope (``slope`` "up"; "down" the other way, ``crest`` where the hexside is also
+a Crest Line), and a node knows the hexsides across which it is Up-Slope (``upslope``, for LOS). What moving
+Up-Slope costs is ``slope_cost``, added to the edge's MF/MP by what reads them (a save played before rules version 7
+checks its moves without it).
+
 Boards are joined along their long edges, top to bottom in the order given: the half hexes of
 the odd-index columns (row 10 of one board, row 0 of the next) are one hex, named on the
 upper board (A2.3 "half hexes").
@@ -21,6 +27,7 @@ from solo.rules import default_catalog
 
 MOVEMENT = "asl.movement_costs"
 NA = float("inf")
+UP_SLOPE = {"mf": 0.5, "mp": 1.0}  # OtO 1.51: Infantry 1/2 MF + COT; 1.52: a unit that expends MP one MP + COT
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
                 continue
             graph.add_node(name, board=p.id, hex=h.name, terrain=h.terrain, x=x, y=y + offset,
                            col=column, drow=grid.doubled(column, row)[1] + index * grid.rows * 2,
-                           elevation=0 if level_hills else h.elevation, road=h.road)
+                           elevation=0 if level_hills else h.elevation, road=h.road, upslope=())
         offset += grid.rows * grid.hex_height
     for p in placed:
         grid = p.board.grid
@@ -80,8 +87,27 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
                 road = side in h.road_sides
                 feature = h.sides.get(side) or p.board.hexes[grid.name(*other)].sides.get((side + 3) % 6)
                 mf, mp = _crossing(costs, graph.nodes[source], graph.nodes[target], road, feature)
+                slope = "up" if side in h.slopes else "down" if (side + 3) % 6 in \
+                    p.board.hexes[grid.name(*other)].slopes else None
                 graph.add_edge(source, target, hexside=side, road=road, feature=feature, mf=mf, mp=mp)
+                if slope:
+                    crest = graph.nodes[source]["elevation"] != graph.nodes[target]["elevation"]
+                    graph.edges[source, target].update(slope=slope, crest=crest)
+                    if slope == "down":  # the lines are in the hex beyond: this hex is Up-Slope across it (1.2)
+                        graph.nodes[source]["upslope"] += (side,)
     return graph
+
+
+def slope_cost(edge: dict, weight: str) -> float:
+    """OtO 1.5: what crossing a slope hexside adds to the edge's ``weight`` ("mf" or "mp"): moving Up-Slope (from the
+    hex holding the slope's lines) Infantry 1/2 MF (1.51, road bonus kept), a unit that expends MP one MP (1.52);
+    moving Down-Slope nothing; no vehicle crosses a Crest-line slope hexside either way (1.53)."""
+    slope = edge.get("slope")
+    if slope is None:
+        return 0.0
+    if weight == "mp" and edge.get("crest"):
+        return NA
+    return UP_SLOPE[weight] if slope == "up" else 0.0
 
 
 def _crossing(costs, source: dict, target: dict, road: bool, feature: str | None) -> tuple[float, float]:

@@ -13,6 +13,15 @@ At each point the pixel's hex, terrain and ground level decide:
   the viewer's or the target's hex: a unit behind it sees over it (B9).
 - A hindrance (grain, brush, orchard, marsh ...) above the line hinders it: +1 per hex it passes
   through (A6, B12, B14); six or more hindrance hexes block it (A6).
+- A wreck is a LOS Hindrance (OtO 1.3's EX and OtO CG5: "A Burnt-Out-Wreck is a LOS Hindrance in the same manner as a
+  normal wreck"; D10.3): the hexes a caller names as ``hindering`` (the mission's wreck counters) hinder a line that
+  passes below ``WRECK_HEIGHT`` above their ground, +1 each hex like any hindrance.
+- Slopes (OtO 1.3): an Up-Slope Location is 3/4 of a level higher to a LOS that begins or ends in it and crosses an
+  Up-Slope hexside of its hex, and that LOS passes over whatever is lower than that height (ground, obstacles,
+  Hindrances: "can trace a LOS across an Up-Slope hexside of its hex to a lower elevation ... and/or over obstacles
+  and Hindrances whose topmost obstacle/Hindrance height is < the Up-Slope elevation"). The hexside a LOS crosses
+  leaving a hex is the one its direction points through (along a vertex, either hexside: "the entire hexside
+  (inclusive of vertices)", 1.1).
 
 Boards from VASL files trace through VASL's own grid; a board known only by its hexes (a map
 built by hand, a test) is painted into a grid of the same geometry from each hex's terrain and
@@ -38,6 +47,10 @@ COARSE = 8  # its first pass looks at every eighth point, for obstacles alone
 EPS = 1e-6
 NONE = -100.0  # "no such terrain here" in the height arrays
 MAX_HINDRANCE = 6  # A6: a LOS Hindrance DRM of +6 or more blocks LOS
+UP_SLOPE = 0.75  # OtO 1.3: an Up-Slope Location is 3/4 of a level higher to LOS across its Up-Slope hexside
+# A wreck hinders a line below this height above its hex's ground: solo's reading, a marked stand-in (the texts give
+# no height; OtO 1.3's EX has an Up-Slope unit, 3/4 level higher, not hindered by an AFV/wreck, so it is lower).
+WRECK_HEIGHT = 0.5
 # Stand-in heights for a board known only by its hexes (what VASL's catalogue gives the same terrain):
 # (obstacle height, hindrance height) in levels.
 STAND_IN = {"woods": (1.0, None), "wooden building": (1.0, None), "stone building": (1.0, None),
@@ -129,6 +142,8 @@ class LosMap:
         data = [graph.nodes[n] for n in self.nodes]
         self.xy = np.array([(d["x"], d["y"]) for d in data])
         self.level = np.array([d["elevation"] for d in data], dtype=float)
+        up = np.array([sum(1 << side for side in d.get("upslope", ())) for d in data], dtype=np.int64)
+        self.upslope = up if up.any() else None  # OtO 1.2: bit i, the hex is Up-Slope across its hexside i
         placed = graph.graph.get("placed") or [_one_board(data, self.nodes)]
         self.spacing = placed[0].board.grid.hex_width
         alias = {d["also"]: self.index[n] for n, d in zip(self.nodes, data) if "also" in d}
@@ -216,16 +231,43 @@ class LosMap:
         """Does the terrain at pixel ``p`` (not in hex a or b) block a line at height ``line``?"""
         return self.top[p] > line and not (self.is_wall[p] and self.other[p] in (a, b))
 
-    def trace(self, viewer: str, target: str) -> Sight:
-        """One LOS, point by point in plain Python, with what blocks it or hinders it and where. LOS is
-        reciprocal (A6): the line is traced from the hex listed first in the map to the other."""
+    def slope_lifts(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """OtO 1.3: for each pair, how much higher its a and b ends are to the LOS between them (UP_SLOPE where that
+        end is Up-Slope across the hexside the LOS crosses leaving its hex), None on a map with no slopes."""
+        if self.upslope is None:
+            return None
+        d = self.xy[b] - self.xy[a]
+        angle = np.degrees(np.arctan2(d[:, 0], -d[:, 1]))  # from North, clockwise (hexside 0 is N)
+
+        def crossed(mask: np.ndarray, towards: np.ndarray) -> np.ndarray:
+            t = (towards % 360 + 30) / 60
+            side = np.floor(t).astype(np.int64) % 6
+            bits = (1 << side) | np.where(np.abs(t - np.round(t)) < 1e-6, 1 << ((side - 1) % 6), 0)
+            return np.where(mask & bits, UP_SLOPE, 0.0)
+        return crossed(self.upslope[a], angle), crossed(self.upslope[b], angle + 180)
+
+    def _over(self, la, lb, lifts) -> np.ndarray | float:
+        """OtO 1.3: a LOS from an Up-Slope end passes over what is lower than that end's height (NONE: no end is)."""
+        if lifts is None:
+            return NONE
+        return np.maximum(np.where(lifts[0] > 0, la, NONE), np.where(lifts[1] > 0, lb, NONE))
+
+    def trace(self, viewer: str, target: str, hindering: frozenset = frozenset()) -> Sight:
+        """One LOS, point by point in plain Python, with what blocks it or hinders it and where (``hindering``:
+        hexes whose wreck hinders it). LOS is reciprocal (A6): the line is traced from the hex listed first in the
+        map to the other."""
         a, b = sorted((self.index[viewer], self.index[target]))
         if self._flat_lists is None:
             self._flat_lists = self.hex.tolist(), self.top.tolist(), self.hindrance.tolist()
         hexes, tops, hinders = self._flat_lists
+        wrecks = {self.index[h] for h in hindering if h in self.index}
         n, height = self._points(a, b), self.shape[1]
         (xa, ya), (xb, yb) = self.xy[a].tolist(), self.xy[b].tolist()
         la, lb = float(self.level[a]), float(self.level[b])
+        lifts = self.slope_lifts(np.array([a]), np.array([b]))
+        if lifts is not None:
+            la, lb = la + float(lifts[0][0]), lb + float(lifts[1][0])
+        over = float(np.max(self._over(np.array([la]), np.array([lb]), lifts)))
         sx, sy, sl = (xb - xa) / n, (yb - ya) / n, (lb - la) / n  # per point
         hindered: list[str] = []
         for k in range(1, n):
@@ -234,9 +276,10 @@ class LosMap:
             if h == a or h == b:
                 continue
             line = la + k * sl + EPS
-            if tops[p] > line and self._blocks(p, line, a, b):
+            if tops[p] > line and tops[p] >= over and self._blocks(p, line, a, b):
                 return Sight(False, len(hindered), self._what(p, line), self.nodes[h], tuple(hindered))
-            if hinders[p] > line and self.nodes[h] not in hindered:
+            hinder = max(hinders[p], float(self.ground[p]) + WRECK_HEIGHT) if h in wrecks else hinders[p]
+            if hinder > line and hinder >= over and self.nodes[h] not in hindered:
                 hindered.append(self.nodes[h])
                 if len(hindered) >= MAX_HINDRANCE:
                     return Sight(False, len(hindered), f"{MAX_HINDRANCE} hindrance hexes (A6)", self.nodes[h],
@@ -251,8 +294,8 @@ class LosMap:
             return f"level {self.ground[p]:g} ground"
         return self.kind_names[self.terrain[p]]
 
-    def visible(self, viewer: str, target: str) -> bool:
-        return self.trace(viewer, target).seen
+    def visible(self, viewer: str, target: str, hindering: frozenset = frozenset()) -> bool:
+        return self.trace(viewer, target, hindering).seen
 
     # --- many pairs, numpy --------------------------------------------------------------------------
 
@@ -261,13 +304,25 @@ class LosMap:
         d = np.hypot(self.xy[:, None, 0] - self.xy[None, :, 0], self.xy[:, None, 1] - self.xy[None, :, 1])
         return np.nonzero((d <= (max_range + 0.5) * self.spacing) & (d > 0))
 
-    def lines(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000) -> np.ndarray:
+    def lines(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000,
+              hindering: np.ndarray | None = None) -> np.ndarray:
         """LOS for each pair (a[i], b[i]) of hex indices (True: seen), vectorised."""
-        return self.sights(a, b, budget)[0]
+        return self.sights(a, b, budget, hindering)[0]
 
-    def sights(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000) -> tuple[np.ndarray, np.ndarray]:
+    def wreck_mask(self, hexes) -> np.ndarray | None:
+        """The ``hindering`` argument of ``lines``/``sights``: True for each node holding a wreck (None: none)."""
+        found = [self.index[h] for h in hexes if h in self.index]
+        if not found:
+            return None
+        mask = np.zeros(len(self.nodes), dtype=bool)
+        mask[found] = True
+        return mask
+
+    def sights(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000,
+               hindering: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(seen, hindrance hexes) for each pair (a[i], b[i]), vectorised: pairs of about the same
-        length together, up to ``budget`` points at a time."""
+        length together, up to ``budget`` points at a time; ``hindering`` (``wreck_mask``) the hexes whose wreck
+        hinders a line through them."""
         a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
         a, b = np.minimum(a, b), np.maximum(a, b)  # traced as ``trace`` traces them (A6: LOS is reciprocal)
         seen = np.ones(len(a), dtype=bool)
@@ -281,18 +336,22 @@ class LosMap:
             while stop - start > 1 and length[stop - 1] * (stop - start) > budget:
                 stop = start + (stop - start) // 2
             pick = order[start:stop]
-            seen[pick], hindered[pick] = self._block(a[pick], b[pick], n[pick])
+            seen[pick], hindered[pick] = self._block(a[pick], b[pick], n[pick], hindering)
             start = stop
         return seen, hindered
 
-    def _block(self, a, b, n) -> tuple[np.ndarray, np.ndarray]:
+    def _block(self, a, b, n, wrecks=None) -> tuple[np.ndarray, np.ndarray]:
         """The same points and rules as ``trace`` for a block of pairs. First every COARSE-th point for
         obstacles alone (most lines are blocked, and a block at any of the points blocks the line), then
         every point of the lines still open, WINDOW points at a time (a pair blocked in one window is not
         traced further): dense tests of height, then the few points that pass checked for their hex (not
         the viewer's or the target's) and a wall's owners."""
-        xa, ya, la = self.xy[a, 0], self.xy[a, 1], self.level[a]
-        sx, sy, sl = (self.xy[b, 0] - xa) / n, (self.xy[b, 1] - ya) / n, (self.level[b] - la) / n
+        xa, ya, la, lb = self.xy[a, 0], self.xy[a, 1], self.level[a], self.level[b]
+        lifts = self.slope_lifts(a, b)
+        if lifts is not None:
+            la, lb = la + lifts[0], lb + lifts[1]
+        over = self._over(la, lb, lifts)
+        sx, sy, sl = (self.xy[b, 0] - xa) / n, (self.xy[b, 1] - ya) / n, (lb - la) / n
         blocked = np.zeros(len(a), dtype=bool)
         hindering = []  # pair * hexes + hex, for each hindrance hex a pair's line meets
         longest = int(n.max())
@@ -306,14 +365,19 @@ class LosMap:
                 p = ((xa[active, None] + k * sx[active, None]).astype(np.int64) * self.shape[1]
                      + (ya[active, None] + k * sy[active, None]).astype(np.int64))
                 line = la[active, None] + k * sl[active, None] + EPS  # points at k = n sit in the target hex
-                row, col = np.nonzero(self.top[p] > line)
+                top = self.top[p]
+                row, col = np.nonzero((top > line) & (top >= over[active, None]) if lifts is not None else top > line)
                 q, pair = p[row, col], active[row]
                 h = self.hex[q]
                 keep = (h != a[pair]) & (h != b[pair]) & ~(self.is_wall[q] & ((self.other[q] == a[pair])
                                                                              | (self.other[q] == b[pair])))
                 blocked[pair[keep]] = True
                 if hinder:
-                    row, col = np.nonzero(self.hindrance[p] > line)
+                    hind = self.hindrance[p]
+                    if wrecks is not None:
+                        hind = np.where(wrecks[self.hex[p]], np.maximum(hind, self.ground[p] + WRECK_HEIGHT), hind)
+                    row, col = np.nonzero((hind > line) & (hind >= over[active, None]) if lifts is not None
+                                          else hind > line)
                     pair = active[row]
                     h = self.hex[p[row, col]]
                     keep = (h != a[pair]) & (h != b[pair])

@@ -45,7 +45,7 @@ from solo.core.errors import SoloError
 
 NAME = "OTO"  # `solo boards show oto`
 ARCHIVE = "bdOTO"
-CLASSIFIER = "3"  # bump when this module classifies or stores differently: the cache is then rebuilt
+CLASSIFIER = "4"  # bump when this module classifies or stores differently: the cache is then rebuilt
 OVERRIDES = "oto.toml"
 LEVELS = (-1, 5)  # the levels a hex of the OtO map may be given (a gully -1, the hill 1; issue 40: 300 overflowed)
 
@@ -109,6 +109,10 @@ DRAWN = {"woods": "woods", "building": "wooden building", "gully": "gully", "roa
 AREA = ("grain", "brush", "marsh", "orchard", "orchard-shellholes", "shellholes")  # painted over the whole hex
 TERRAINS = ("open", *(rule[0] for rule in RULES), "culvert")
 LVP_PIXELS = 60  # red pixels of one hex that make it an LVP (a circle is about 380)
+# OtO 1.1: "a slope hexside is represented by brown hash-marks along that hexside" (EX: T19-T20). The marks of one
+# hexside are an arc of about 150-210 pixels of the slope colour inside one hex; an arc drawn across a vertex leaks at
+# most about 60 into the next hexside of the hex: a hexside is a slope with at least this many.
+SLOPE_PIXELS = 90
 
 
 @dataclass(frozen=True)
@@ -307,6 +311,7 @@ def classify(folder: Path, corrections: dict, data: bytes | None = None) -> OtoM
     classes = pixel_classes(picture)
     shares = hex_shares(grid, classes)
     lvp = lvp_hexes(grid, classes)
+    slopes = slope_sides(grid, classes)
     classes = under_ink(classes)
     names = [grid.name(c, r) for c, r in grid.hexes]
     readings = {}
@@ -327,7 +332,7 @@ def classify(folder: Path, corrections: dict, data: bytes | None = None) -> OtoM
     hexes = {}
     for name, h in board.hexes.items():  # roads as drawn (solo/board/terrain.py); terrain and level as read
         reading = readings[name]
-        hexes[name] = replace(h, terrain=reading.terrain, elevation=reading.level)
+        hexes[name] = replace(h, terrain=reading.terrain, elevation=reading.level, slopes=slopes.get(name, ()))
     board.__dict__["hexes"] = _roads_joined(grid, hexes)
     board.readings = readings
     board.lvp = lvp
@@ -378,6 +383,27 @@ def lvp_hexes(grid: Grid, classes: np.ndarray) -> list[str]:
     red = owner[(classes == CLASSES.index("lvp")) & (owner >= 0)]
     counts = np.bincount(red, minlength=len(grid.hexes))
     return [grid.name(*grid.hexes[i]) for i in np.nonzero(counts >= LVP_PIXELS)[0]]
+
+
+def slope_sides(grid: Grid, classes: np.ndarray) -> dict[str, tuple[int, ...]]:
+    """OtO 1.1-1.2: each hex's slope hexsides whose hash marks lie in it (the hex is Down-Slope across them, the hex
+    beyond Up-Slope): the slope-coloured pixels counted by the hex they lie in and the hexside they are nearest (the
+    hex whose centre is next nearest), SLOPE_PIXELS or more making a slope hexside."""
+    from solo.board.los import nearest_hexes
+
+    x, y = np.nonzero(classes == CLASSES.index("slope"))
+    best, second = nearest_hexes(grid, x.astype(float), y.astype(float))
+    keep = (best >= 0) & (second >= 0)
+    pairs, counts = np.unique(np.stack([best[keep], second[keep]], axis=1), axis=0, return_counts=True)
+    found: dict[str, list[int]] = {}
+    for (a, b), n in zip(pairs.tolist(), counts.tolist(), strict=True):
+        if n < SLOPE_PIXELS:
+            continue
+        column, row = grid.hexes[a]
+        side = next((s for s in range(6) if grid.neighbour(column, row, s) == grid.hexes[b]), None)
+        if side is not None:
+            found.setdefault(grid.name(column, row), []).append(side)
+    return {name: tuple(sorted(sides)) for name, sides in found.items()}
 
 
 @cache

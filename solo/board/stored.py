@@ -38,7 +38,7 @@ def _read(path: Path, kind: type) -> Board:
         codes.names = info["names"]
         terrain, elevation = data["terrain"], data["elevation"]
     hexes = {h[0]: Hex(h[0], h[1], h[2], h[3], tuple(h[4]), tuple(h[5]), h[6], {int(k): v for k, v in h[7].items()},
-                       tuple(h[8])) for h in info["hexes"]}
+                       tuple(h[8]), tuple(h[9]) if len(h) > 9 else ()) for h in info["hexes"]}
     grid = info["grid"] | {"odd_rows": tuple(info["grid"]["odd_rows"]) if info["grid"].get("odd_rows") else None}
     board = kind.from_hexes(info["name"], Grid(**grid), hexes, terrain, elevation, codes)
     board.extra = info.get("extra", {})
@@ -48,7 +48,7 @@ def _read(path: Path, kind: type) -> Board:
 def write_cached(path: Path, b: Board, extra: dict | None = None) -> None:
     info = {"name": b.name, "grid": asdict(b.grid), "names": b.codes.names, "extra": extra or {},
             "hexes": [[h.name, h.terrain, h.elevation, h.road, h.road_sides, h.road_vertices, h.road_exits, h.sides,
-                       h.path_sides] for h in b.hexes.values()]}
+                       h.path_sides, h.slopes] for h in b.hexes.values()]}
     arrays = {f"code_{name}": getattr(b.codes, name) for name in _CODE_ARRAYS}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

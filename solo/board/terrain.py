@@ -76,6 +76,7 @@ class Hex:
     road_exits: int  # road hexsides (B3: a road leaves a hex only across a hexside)
     sides: dict  # hexside -> wall/hedge/bocage/cliff
     path_sides: tuple[int, ...] = ()  # hexsides a path crosses (B13)
+    slopes: tuple[int, ...] = ()  # OtO 1.1-1.2: slope hexsides whose lines are in this hex (it is Down-Slope across)
 
 
 class Codes:

@@ -15,7 +15,7 @@ from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation, control
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import board_edge, hex_id, in_set_up_area
+from solo.sasl.mission_map import board_edge, hex_id, in_set_up_area, wreck_cost, wrecks
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
@@ -185,15 +185,18 @@ def check_move(x: Ctx, raw: dict) -> dict:
         raise SoloError(f"move: FRIENDLY units move in the FRIENDLY MPh, rout in the RtPh and Advance in the APh "
                         f"(it is the {m.phase})")
     costs, here = [], start
+    wrecked = wrecks(m) if x.rules >= 7 else {}
     for step in path:
         if x.map is not None and not x.map.adjacent(here, step):
             raise SoloError(f"move: {step} is not next to {here}")
         c = 0.0
         if x.map is not None:
             weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
-            c = x.map.cost(here, step, weight)
+            c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
             if c == float("inf"):
-                raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)})")
+                raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)}"
+                                + (", across a Crest-line slope hexside: no vehicle crosses one, OtO 1.53"
+                                   if x.rules >= 7 and x.map.graph.edges[here, step].get("crest") else "") + ")")
         costs.append(c)
         if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
             raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
@@ -312,8 +315,14 @@ def _enter(x: Ctx, a: dict) -> dict:
           f"in {a['hex']}", rule="OoB")
     if control.kept(x):
         control.passed(x, new, a["hex"])
-    return {"units": [u.to_json() for u in new]} | _joined(activation_checks(x, a.get("sees", []), _viewer(new)),
-                                                          sweep(x))
+    entering = _entered(x, new, a["hex"]) if a.get("mf") else {}
+    return {"units": [u.to_json() for u in new]} | entering | _joined(
+        activation_checks(x, a.get("sees", []), _viewer(new)), sweep(x))
+
+
+def _entered(x: Ctx, units: list[Unit], where: str) -> dict:
+    """The mission's own rules for a hex FRIENDLY units entered (OtO-S1: a Known minefield's attack)."""
+    return x.game.entered(x, units, where) if x.game.entered else {}
 
 
 def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:
@@ -327,9 +336,9 @@ def _move(x: Ctx, a: dict) -> dict:
     ``sightings``)."""
     units = [x.m.unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
-    start, path, checks, short = units[0].hex, a["path"], {}, ""
+    start, path, checks, short, entering = units[0].hex, a["path"], {}, "", {}
     if "costs" in a:
-        path, checks, short = _stepwise(x, units, a)
+        path, checks, short, entering = _stepwise(x, units, a)
     mf = sum(a["costs"][:len(path) + bool(short.startswith("back"))]) if "costs" in a else a.get("mf", 0)
     if infantry and x.m.phase == "FRIENDLY MPh":
         for u in infantry:
@@ -348,14 +357,15 @@ def _move(x: Ctx, a: dict) -> dict:
           + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
     if "costs" not in a:
         checks = activation_checks(x, a.get("sees", []), _viewer(units))
-    return {"moved": a["units"], "to": to} | ({"short": short} if short else {}) | _joined(checks, sweep(x))
+    return {"moved": a["units"], "to": to} | ({"short": short} if short else {}) | entering | _joined(checks, sweep(x))
 
 
-def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str]:
+def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str, dict]:
     """The hexes the units really enter (each hex's checks made as they stand in it), the checks, and why the move
     ended short ("" if it did not): ENEMY units revealed in the hex entered send them back to the hex they came from,
-    those revealed in the next hex stop them where they are (an Advance may end in their Location, A4.7)."""
-    path, sees, viewer, checks = a["path"], a.get("sees", []), _viewer(units), []
+    those revealed in the next hex stop them where they are (an Advance may end in their Location, A4.7); and what
+    the mission's own rules did in the hexes entered (OtO-S1's minefield attacks)."""
+    path, sees, viewer, checks, entering = a["path"], a.get("sees", []), _viewer(units), [], {}
     advance = x.m.phase == "FRIENDLY APh"
     moving = units + _carried(x, units)
     for n, here in enumerate(path):
@@ -363,11 +373,14 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str]
             u.hex = here
         checks += activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
         if not advance and x.m.holds_enemy(here):
-            return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)"
+            return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)", entering
         control.passed(x, units, here)
+        for key, found in _entered(x, units, here).items():
+            entering.setdefault(key, []).extend(found)
         if not advance and n + 1 < len(path) and x.m.holds_enemy(path[n + 1]):
-            return path[:n + 1], _checks(checks), f"stops in {here}: ENEMY units were revealed in {path[n + 1]}"
-    return path, _checks(checks), ""
+            return (path[:n + 1], _checks(checks), f"stops in {here}: ENEMY units were revealed in {path[n + 1]}",
+                    entering)
+    return path, _checks(checks), "", entering
 
 
 def _checks(found: list) -> dict:
@@ -504,7 +517,7 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
         seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers
-                      for rng in x.map.seen(x.map.name(u.hex), [step], 16).values())
+                      for rng in x.map.seen(x.map.name(u.hex), [step], 16, hindering(x)).values())
         if not seen:
             continue
         rng, vehicle, who = seen[0]
@@ -559,7 +572,8 @@ def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
         if where:
             hidden.setdefault(where, []).append(s)
     best, found = dict(x.m.bracket), []
-    along = x.map.seen_along(path, list(hidden), RANGE) if viewers and x.map.has_los and hidden else [{}] * len(path)
+    along = x.map.seen_along(path, list(hidden), RANGE, hindering(x)) if viewers and x.map.has_los and hidden \
+        else [{}] * len(path)
     for step, here in enumerate(path):
         seen = dict(along[step])
         if here in hidden:
@@ -569,6 +583,11 @@ def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
                 best[s.id] = ranks[rng]
                 found.append([s.id, rng, step])
     return found
+
+
+def hindering(x: Ctx) -> list[str]:
+    """The hexes whose wrecks hinder LOS (OtO 1.3's EX, OtO CG5, D10.3; solo/board/los.py), from rules version 7 on."""
+    return list(wrecks(x.m)) if x.rules >= 7 else []
 
 
 def _viewer(units: list[Unit]) -> str:

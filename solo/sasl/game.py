@@ -36,6 +36,7 @@ class MissionGame:
     board_files: tuple[str, ...] = ()  # what it reads there beyond the geomorphic boards (OtO-S1: bdOTO)
     mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None
     scored_hexes: Callable[[Ctx], list[str]] | None = None  # hexes beyond the VPO whose control it scores (control.py)
+    entered: Callable[[Ctx, list, str], dict] | None = None  # FRIENDLY units entered a hex (a move's each, an entry)
 
     def reads_boards(self, folder) -> bool:
         """The mission plays on the boards of ``folder`` (a VASL boards folder, or None): it reads VASL boards and the

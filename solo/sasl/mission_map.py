@@ -13,6 +13,7 @@ import networkx as nx
 import numpy as np
 
 from solo.board.coords import Grid, column_letters, distance, parse_hex_id
+from solo.board.graph import movement_costs, slope_cost
 from solo.core.errors import SoloError
 from solo.sasl.state import Mission
 
@@ -56,9 +57,14 @@ class MissionMap:
             return self.graph.has_edge(a, b)
         return self.distance(a, b) == 1
 
-    def cost(self, a: str, b: str, weight: str = "mf") -> float:
-        """MF (or vehicle MP) to enter ``b`` from the adjacent ``a`` (inf: NA); 1 on a map with no terrain."""
-        return self.graph.edges[a, b][weight] if self.graph is not None else 1.0
+    def cost(self, a: str, b: str, weight: str = "mf", slopes: bool = True) -> float:
+        """MF (or vehicle MP) to enter ``b`` from the adjacent ``a`` (inf: NA), moving Up-Slope across a slope hexside
+        of the OtO map included (OtO 1.5; ``slopes`` False: as saves before rules version 7 checked it); 1 on a map
+        with no terrain."""
+        if self.graph is None:
+            return 1.0
+        edge = self.graph.edges[a, b]
+        return edge[weight] + (slope_cost(edge, weight) if slopes else 0.0)
 
     def terrain(self, hex_id: str) -> str | None:
         return self.graph.nodes[hex_id]["terrain"] if self.graph is not None else None
@@ -106,12 +112,13 @@ class MissionMap:
         )
         return LosMap(self.graph)
 
-    def seen(self, viewer: str, targets: list[str], max_range: int) -> dict[str, int]:
+    def seen(self, viewer: str, targets: list[str], max_range: int, hindering=()) -> dict[str, int]:
         """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
-        hindrances included), with their range."""
-        return self.seen_along([viewer], targets, max_range)[0]
+        hindrances included, and the wrecks in the hexes of ``hindering``), with their range."""
+        return self.seen_along([viewer], targets, max_range, hindering)[0]
 
-    def seen_along(self, viewers: list[str], targets: list[str], max_range: int) -> list[dict[str, int]]:
+    def seen_along(self, viewers: list[str], targets: list[str], max_range: int,
+                   hindering=()) -> list[dict[str, int]]:
         """``seen`` from each hex of ``viewers`` (a move's hexes), every LOS traced in one vectorised call."""
         index, pairs, found = self.los.index, [], [{} for _ in viewers]
         for n, viewer in enumerate(viewers):
@@ -123,7 +130,8 @@ class MissionMap:
                     pairs.append((n, t, r))
         if pairs:
             seen = self.los.lines(np.array([index[viewers[n]] for n, _, _ in pairs], dtype=np.int64),
-                                  np.array([index[t] for _, t, _ in pairs], dtype=np.int64))
+                                  np.array([index[t] for _, t, _ in pairs], dtype=np.int64),
+                                  hindering=self.los.wreck_mask(hindering) if hindering else None)
             for (n, t, r), sees in zip(pairs, seen):
                 if sees:
                     found[n][t] = r
@@ -144,6 +152,25 @@ def board_edge(m: Mission, defn: dict, side: str) -> str:
     edge = ebe if side == "ENEMY" else OPPOSITE[ebe]
     pictured = {k.lower(): v.lower() for k, v in defn.get("picture_edges", {}).items()}
     return pictured.get(edge, edge)
+
+
+def wrecks(m: Mission) -> dict[str, list[bool]]:
+    """The wrecks on the map, hex -> whether each is burning: OtO-S1 MSR 8's wreck counters (a status dr's "removed"
+    takes one off) and the vehicles a result made wrecks (D10.1: the wreck stays in the vehicle's hex)."""
+    found: dict[str, list[bool]] = {}
+    for u in m.units:
+        if (u.kind == "wreck" and u.on_map) or ("wreck" in u.marks and u.status != "exited"):
+            found.setdefault(u.hex, []).append("burning" in u.marks)
+    return found
+
+
+def wreck_cost(burning: list[bool], weight: str) -> float:
+    """What the wrecks of a hex add to entering it (tables/core/movement.toml's wreck rows, a stand-in for D10.2: "A
+    wreck does not increase movement costs for Infantry/Cavalry unless it is a burning wreck ... However, a wreck in
+    a hex does increase the MP/MF costs for a non-motorcycle vehicle to enter that hex"): each wreck's row added."""
+    costs = movement_costs()
+    column = 0 if weight == "mf" else 1
+    return sum(costs.get("wreck burning" if b else "wreck", (0.0, 0.0))[column] for b in burning)
 
 
 def held_vpo(m: Mission, vpo: list[str]) -> list[str]:

@@ -11,4 +11,4 @@ GAME = MissionGame("oto-s1", setup.set_up, vp.vp_schedule, random_events=events.
                    enemy_rph=events.enemy_rph, actions={"minefield": minefields.minefield, "wreck": wrecks.wreck},
                    action_checks={"minefield": minefields.known, "wreck": wrecks.check},
                    mission_map=setup.mission_map, vasl_boards=True, board_files=("bdOTO",),
-                   set_up_ends=setup.wreck_status, scored_hexes=vp.scored_hexes)
+                   set_up_ends=setup.wreck_status, scored_hexes=vp.scored_hexes, entered=minefields.entered)

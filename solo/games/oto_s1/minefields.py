@@ -1,4 +1,5 @@
-"""OtO-S1 MINEFIELDS: the strength of a Known minefield, rolled when a FRIENDLY unit enters it."""
+"""OtO-S1 MINEFIELDS: the strength of a Known minefield, rolled when a FRIENDLY unit enters it, and the mine attack on
+the units that enter one."""
 
 from solo.board.coords import column_letters
 from solo.core.errors import SoloError
@@ -31,10 +32,41 @@ def known(x: Ctx, where: str) -> None:
 def minefield(x: Ctx, action: dict) -> dict:
     """MINEFIELDS: a Known minefield hex (B28.46) entered: its AP strength as in ENEMY RE 13-16, then a dr <= 2 adds
     AT mines (1-3: 1, 4-5: 2, 6: 3 AT factors)."""
-    where = action["hex"]
+    return strength(x, action["hex"], True)
+
+
+def strength(x: Ctx, where: str, at_mines: bool) -> dict:
+    """A minefield's strength, rolled once: its AP strength as in ENEMY RE 13-16; with ``at_mines`` (MINEFIELDS' Known
+    minefields) the dr <= 2 for AT mines too (FRIENDLY RE 54-56's minefields: "Determine strength of minefield upon
+    entry/exit/attack as per ENEMY RE 13-16", AP alone)."""
     ap = x.roll("oto-s1.minefield_ap_strength", f"AP strength of the Known minefield in {where}", side="ENEMY")
-    at = x.roll("oto-s1.minefield_at_present", f"AT mines in {where}?", side="ENEMY")
-    found = {"hex": where, "ap": ap.result, "at": at.subrolls[0].result if at.subrolls else "no AT mines"}
+    found = {"hex": where, "ap": ap.result, "at": "no AT mines"}
+    said = ""
+    if at_mines:
+        at = x.roll("oto-s1.minefield_at_present", f"AT mines in {where}?", side="ENEMY")
+        found["at"] = at.subrolls[0].result if at.subrolls else "no AT mines"
+        said = f" (AT dr {at.original})"
     x.m.enemy.setdefault("minefields", []).append(found)
-    x.say(f"Known minefield {where}: {found['ap']}; {found['at']} (AT dr {at.original})", rule="MINEFIELDS")
+    x.say(f"Known minefield {where}: {found['ap']}; {found['at']}{said}",
+          rule="MINEFIELDS" if at_mines else "FRIENDLY RE 54-56")
     return found
+
+
+def entered(x: Ctx, units: list, where: str) -> dict:
+    """B28.41: FRIENDLY units that enter a Known minefield's hex undergo its mine attack (rules version 7 on; issue 35:
+    the player had to ask for the strength with `minefield`): its strength rolled when it is first entered (MINEFIELDS,
+    or RE 54-56's minefield counters), the attack resolved by the player on the IFT with it, the result reported
+    (`result`). A unit of the stack that is no Infantry or vehicle (a SW, carried) is attacked with its owner."""
+    if x.rules < 7 or not any(u.kind == "fortification" and "minefield" in u.type.lower()
+                              for u in x.m.at(where, "ENEMY")):
+        return {}
+    found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
+    if found is None:
+        found = strength(x, where, where in hexes(x))
+    hit = [u for u in units if u.kind in ("squad", "hs", "crew", "leader", "vehicle")]
+    if not hit:
+        return {}
+    x.say(f"{', '.join(f'{u.id} {u.type}' for u in hit)} enter the minefield in {where}: a mine attack (B28.41), "
+          f"Infantry by its {found['ap']}, vehicles by its {found['at']}; resolve it on the IFT and report the result",
+          rule="B28.41")
+    return {"minefields": [found | {"units": [u.id for u in hit]}]}
