@@ -202,6 +202,10 @@ def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
         seen[row, b] = t.los.lines(np.array(hexes)[row], b,
                                    hindering=t.los.wreck_mask([t.nodes[i] for i in wrecked]) if wrecked else None)
         seen[np.arange(len(hexes)), hexes] = True
+    for where, sees in s.sight_limits:  # OtO 3.1: units IN the Culvert see (and are seen by) its gully ends alone
+        k = hexes.index(t.at(where))
+        seen[k] = False
+        seen[k, [t.at(where), *(t.at(h) for h in sees)]] = True
     threat = np.zeros(len(t.nodes))
     for p in good:
         k = hexes.index(t.at(p.hex))

@@ -9,6 +9,8 @@ What the texts leave to the player and solo reads for him (marked readings):
 - The hidden S? on the map move too (solo/ai/decide.py), by their Attitude.
 - A unit its mission lets fire only at close Targets (``fires_within``: OtO-S1's AA Guns) has that as its range.
 - A SW goes with the unit that possesses it and fires with it (A4.4); a SW nobody possesses does not act.
+- FRIENDLY units IN the Culvert (OtO 3.1) are in LOS only of its ADJACENT gully Locations (``sight_limits``); the
+  ENEMY's own units do not enter it (its moves follow the map's hexes).
 """
 
 from weakref import WeakKeyDictionary
@@ -63,8 +65,12 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     held = tuple(held_vpo(m, vpo))
     moving = m.moving.get("path", [])
     wrecked = tuple((name(h), tuple(b)) for h, b in sorted(wrecks(m).items()) if name(h))
+    friendly = [u for u in m.units if u.side == "FRIENDLY" and u.on_map and u.kind in CONTROLLING]
+    culvert = mission_map.culvert if any("culvert" in u.marks for u in friendly) else None
+    limits = ((culvert, tuple(mission_map.culvert_ends)),) if culvert and all(
+        "culvert" in u.marks for u in friendly if u.hex == culvert) else ()
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces), tuple(map(name, moving)),
-                     tuple(m.moving.get("units", [])), wrecked)
+                     tuple(m.moving.get("units", [])), wrecked, limits)
 
 
 def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:

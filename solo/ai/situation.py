@@ -111,6 +111,7 @@ class Situation:
     moving: tuple[str, ...] = ()  # the FRIENDLY MPh: the hexes the moving stack entered (First Fire, A8.1)
     movers: tuple[str, ...] = ()  # its units' ids
     wrecks: tuple[tuple[str, tuple[bool, ...]], ...] = ()  # (hex, each wreck's burning) of a mission's map (D10)
+    sight_limits: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hex, all its FRIENDLY units see): OtO 3.1's Culvert
 
     @cached_property
     def enemy(self) -> list[Piece]:

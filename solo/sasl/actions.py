@@ -11,6 +11,7 @@ checks their path, not their MP (the texts give no vehicle's MP).
 
 from collections import Counter
 
+from solo.board.graph import movement_costs
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation, control
@@ -166,7 +167,11 @@ def check_move(x: Ctx, raw: dict) -> dict:
         path = path.replace(",", " ").split()
     if not isinstance(path, list) or not path:
         raise SoloError("move: give the hexes entered, in order (e.g. 5B2 5B3)")
-    path = [map_hex(x, h, "move: hex") for h in path]
+    inside = [n for n, h in enumerate(path) if isinstance(h, str) and h.strip().lower() == "culvert"] \
+        if x.rules >= 7 else []
+    if inside and (x.map is None or x.map.culvert is None):
+        raise SoloError("move: this mission's map has no Culvert (OtO 3.1)")
+    path = [x.map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
     start = units[0].hex
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
@@ -186,10 +191,15 @@ def check_move(x: Ctx, raw: dict) -> dict:
                         f"(it is the {m.phase})")
     costs, here = [], start
     wrecked = wrecks(m) if x.rules >= 7 else {}
-    for step in path:
+    was_in = x.rules >= 7 and "culvert" in units[0].marks
+    for n, step in enumerate(path):
         if x.map is not None and not x.map.adjacent(here, step):
             raise SoloError(f"move: {step} is not next to {here}")
         c = 0.0
+        if was_in or n in inside:
+            costs.append(_culvert_step(x, units, here, step, n in inside))
+            here, was_in = step, n in inside
+            continue
         if x.map is not None:
             weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
             c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
@@ -213,7 +223,25 @@ def check_move(x: Ctx, raw: dict) -> dict:
     if problem:
         raise SoloError(f"move: {problem}")
     return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost, "costs": costs,
-            "sees": sightings(x, units, path)}
+            "sees": sightings(x, units, path, inside)} | ({"culvert": inside} if inside else {})
+
+
+def _culvert_step(x: Ctx, units: list[Unit], here: str, step: str, into: bool) -> float:
+    """OtO 3.2: Infantry enter the Culvert "as if entering INTO a gully but may do so only from IN an ADJACENT gully or
+    Culvert Location" (its gully-Culvert hexsides, 3.4); no vehicle, Cavalry or horse. What it costs: a gully's MF
+    (the movement chart). Leaving it: only INTO one of those gully Locations, as entering that hex costs (solo's
+    reading: the texts give the Culvert no other way out). Written "culvert" in a move's path."""
+    if into:
+        if here not in x.map.culvert_ends:
+            raise SoloError(f"move: the Culvert in {step} is entered only from IN an ADJACENT gully Location "
+                            f"({', '.join(x.map.culvert_ends)}), OtO 3.2")
+        if any(u.kind not in INFANTRY for u in units):
+            raise SoloError("move: only Infantry enter the Culvert (no Vehicle/Cavalry/Horse, OtO 3.2)")
+        return movement_costs()["gully"][0]
+    if step not in x.map.culvert_ends:
+        raise SoloError(f"move: a unit IN the Culvert leaves it only INTO an ADJACENT gully Location "
+                        f"({', '.join(x.map.culvert_ends)}), OtO 3.2")
+    return x.map.cost(here, step)
 
 
 def check_result(x: Ctx, raw: dict) -> dict:
@@ -352,7 +380,8 @@ def _move(x: Ctx, a: dict) -> dict:
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
     for u in units:
         did(u, {"rout": "routed", "Advance": "advanced"}.get(verb, "moved"))
-    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(path) or 'nowhere'}"
+    steps = [f"{h} (IN the Culvert)" if n in a.get("culvert", []) else h for n, h in enumerate(path)]
+    x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(steps) or 'nowhere'}"
           + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if mf else "")
           + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
     if "costs" not in a:
@@ -371,6 +400,10 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str,
     for n, here in enumerate(path):
         for u in moving:
             u.hex = here
+            if n in a.get("culvert", []):
+                u.marks = sorted({*u.marks, "culvert"})
+            else:
+                u.marks = [k for k in u.marks if k != "culvert"]
         checks += activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
         if not advance and x.m.holds_enemy(here):
             return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)", entering
@@ -556,7 +589,7 @@ def _ranks(x: Ctx, viewer: str) -> list[int]:
     return [RANKS.get(b, b) for b in (x.cat.chart("sasl.ac_brackets", str(r), viewer) for r in range(RANGE + 1))]
 
 
-def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
+def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[list]:
     """The hidden S? that FRIENDLY ``units`` moving through ``path`` (or entering its one hex) must check, [S? id,
     range, step] each, ``step`` the index of the hex entered from which it is seen: seen by a Good Order one within
     16 hexes in a better range bracket than its check this phase had (the reading above), or in the hex entered
@@ -576,6 +609,8 @@ def sightings(x: Ctx, units: list[Unit], path: list[str]) -> list[list]:
         else [{}] * len(path)
     for step, here in enumerate(path):
         seen = dict(along[step])
+        if step in inside:
+            seen = {h: 1 for h in x.map.culvert_ends if h in hidden}
         if here in hidden:
             seen[here] = 0
         for rng, _, s in sorted((rng, int(s.id[1:]), s) for where, rng in seen.items() for s in hidden[where]):
@@ -619,12 +654,14 @@ def sweep(x: Ctx) -> dict:
     if x.rules < 6 or x.map is None:
         return {}
     checks = []
-    stacks: dict[tuple[str, str], list[Unit]] = {}
+    stacks: dict[tuple[str, str, bool], list[Unit]] = {}
     for u in x.m.units:
         if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and x.map.name(u.hex):
-            stacks.setdefault((x.map.name(u.hex), "Vehicle" if u.kind == "vehicle" else "Infantry"), []).append(u)
-    for (where, viewer), units in sorted(stacks.items()):
-        checks += activation_checks(x, sightings(x, units, [where]), viewer).get("activation", [])
+            key = (x.map.name(u.hex), "Vehicle" if u.kind == "vehicle" else "Infantry", "culvert" in u.marks)
+            stacks.setdefault(key, []).append(u)
+    for (where, viewer, inside), units in sorted(stacks.items()):
+        checks += activation_checks(x, sightings(x, units, [where], (0,) if inside else ()), viewer).get(
+            "activation", [])
     return {"activation": checks} if checks else {}
 def ac_mods(x: Ctx, s) -> dict:
     """The AC drm the map tells (tables/core/sasl_ac_dr.toml): S? in or beside a VPO, in a stone building, an

@@ -94,6 +94,21 @@ class MissionMap:
         return min(self.distance(hex_id, e) for e in edge)
 
     @cached_property
+    def culvert(self) -> str | None:
+        """OtO 3.1: the hex of the map's Culvert (M23 on the OtO map), None on a map without one."""
+        if self.graph is None:
+            return None
+        return next((n for n, d in self.graph.nodes(data=True) if d["terrain"] == "culvert"), None)
+
+    @cached_property
+    def culvert_ends(self) -> list[str]:
+        """OtO 3.2/3.4: the gully Locations ADJACENT to the Culvert, its only ways in and out (on the OtO map L23 and
+        N22: "hexsides L23-M23 and M23-N22"); also all a unit IN it sees (3.1)."""
+        if self.culvert is None:
+            return []
+        return sorted(n for n in self.graph.successors(self.culvert) if self.graph.nodes[n]["terrain"] == "gully")
+
+    @cached_property
     def hexes(self) -> list[str]:
         if self.graph is not None:
             return list(self.graph.nodes)

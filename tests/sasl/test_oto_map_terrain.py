@@ -188,3 +188,51 @@ def test_b28_41_entering_a_known_minefield_rolls_its_strength_and_attacks(orsha_
     assert any("mine attack (B28.41)" in r["text"] for r in x.m.record)
     with pytest.raises(SoloError, match="rolled already"):
         act_on(x, {"do": "minefield", "hex": "T15"})
+
+
+# --- the Culvert (OtO 3.1-3.4) -----------------------------------------------------------------------------------
+
+@OTO
+def test_oto_3_2_the_culvert_is_entered_only_from_its_gully_ends(orsha_x):
+    """OtO 3.2: Infantry enter the Culvert (M23) as if INTO a gully, only from IN an ADJACENT gully Location (the
+    gully-Culvert hexsides L23-M23 and M23-N22, 3.4); no vehicle; a unit IN it leaves INTO one of those gullies."""
+    x = fresh(orsha_x)
+    x.m.phase = "FRIENDLY MPh"
+    assert (x.map.culvert, x.map.culvert_ends) == ("M23", ["L23", "N22"])
+    squad = x.m.add_unit("4-5-8", "squad", "L23", "", "OoB", side="FRIENDLY")
+    checked = actions.check_move(x, {"units": [squad.id], "path": ["culvert", "N22"]})
+    assert checked["path"] == ["M23", "N22"] and checked["culvert"] == [0]
+    assert checked["costs"] == [2.0, x.map.cost("M23", "N22")]
+    act_on(x, {"do": "move", "units": [squad.id], "path": ["culvert"]})
+    assert (squad.hex, squad.marks) == ("M23", ["culvert"])
+    with pytest.raises(SoloError, match="leaves it only INTO"):
+        actions.check_move(x, {"units": [squad.id], "path": ["M24"]})
+    act_on(x, {"do": "move", "units": [squad.id], "path": ["N22"]})
+    assert (squad.hex, squad.marks) == ("N22", [])
+    surface = x.m.add_unit("4-5-8", "squad", "M22", "", "OoB", side="FRIENDLY")
+    with pytest.raises(SoloError, match="only from IN an ADJACENT gully"):
+        actions.check_move(x, {"units": [surface.id], "path": ["culvert"]})
+    tank = x.m.add_unit("T-34/85", "vehicle", "L23", "", "OoB", side="FRIENDLY")
+    with pytest.raises(SoloError, match="only Infantry"):
+        actions.check_move(x, {"units": [tank.id], "path": ["culvert"]})
+
+
+@OTO
+def test_oto_3_1_in_the_culvert_a_unit_sees_only_adjacent_gully_locations(orsha_x):
+    """OtO 3.1: a unit IN a Culvert has a LOS only to ADJACENT gully/Culvert Locations: an S? the surface of M23 sees
+    is not seen from IN it; one in N22 is; the ENEMY AI's LOS to it is the same."""
+    x = fresh(orsha_x)
+    s = x.m.s[0]
+    x.m.s = [s]
+    squad = x.m.add_unit("4-5-8", "squad", "M23", "", "OoB", side="FRIENDLY")
+    s.where = next(h for h in ("M20", "M19", "N21", "L21", "M21") if x.map.seen("M23", [h], 16))
+    assert actions.sightings(x, [squad], ["M23"])
+    assert actions.sightings(x, [squad], ["M23"], (0,)) == []
+    s.where = "N22"
+    assert actions.sightings(x, [squad], ["M23"], (0,)) == [["S1", 1, 0]]
+    squad.marks = ["culvert"]
+    sit = situation(x.m, x.map, mission_file("oto-s1"))
+    assert sit.sight_limits == (("M23", ("L23", "N22")),)
+    maps = phase_maps(terrain(x.map), sit)
+    t = maps.terrain
+    assert {t.nodes[i] for i in np.nonzero(maps.in_los)[0]} == {"M23", "L23", "N22"}
