@@ -13,7 +13,7 @@ import numpy as np
 from solo.ai.ordnance import small_arms_affect
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.board.cache import load_board
-from solo.board.graph import Placed, build_graph, slope_cost
+from solo.board.graph import Placed, build_graph, slope_cost, slope_tem
 from solo.board.los import LosMap
 from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
@@ -33,7 +33,10 @@ class Terrain:
         data = [graph.nodes[n] for n in self.nodes]
         self.terrain = [d["terrain"] for d in data]
         tem = unit_data()["tem"]
-        self.cover = np.array([tem.get(t, 0) for t in self.terrain], dtype=float)
+        # OtO 1.41's slope TEM (+1, not Cumulative with other +TEM) weighed as if every attack's LOS crossed a
+        # Down-Slope hexside (solo's reading for choosing a hex; the fire's DRM checks the LOS: mission.py fire_roll)
+        self.cover = np.array([max(tem.get(t, 0), 1 if slope_tem(d.get("downslope", ())) else 0)
+                               for t, d in zip(self.terrain, data, strict=True)], dtype=float)
         self.col = np.array([d["col"] for d in data])
         self.drow = np.array([d["drow"] for d in data])
         self.los = LosMap(graph)

@@ -19,6 +19,7 @@ from solo.ai import ordnance
 from solo.ai.decide import Decision, decide
 from solo.ai.maps import Terrain
 from solo.ai.situation import Situation, piece, s_piece, unit_data
+from solo.board.graph import slope_tem
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo, wrecks
 from solo.sasl.state import Mission
@@ -98,7 +99,9 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     """What the player rolls the IFT with for an ENEMY unit's fire, or its fire group's (A7.5; the IFT is core ASL, not
     in the texts): the FP each firer may fire with this Player Turn (``Decision.fp``), doubled at range 0-1 (Point
     Blank Fire, A7.21); the DRM of the TEM of the target's hex (ai/units.toml; First Fire: the hex of its move it is
-    fired at), the most LOS Hindrance hexes any firer traces (+1 each, A6.2; a wreck's hex one, D10.3), the best Good Order leader in the firers'
+    fired at; Infantry in a hex of >= three or two non-contiguous Down-Slope hexsides +1 at a non-adjacent firer whose
+    LOS crosses one, OtO 1.41, when the hex has no other +TEM), the most LOS Hindrance hexes any firer traces (+1
+    each, A6.2; a wreck's hex one, D10.3), the best Good Order leader in the firers'
     one Location (A7.53: a leader directs a fire group only from its Location) and, at a moving target, FFNAM -1 (it
     moved without Assault Movement: the player's moves say none) and FFMO -1 in open ground with no Hindrance (A4.6)."""
     pieces = {p.id: p for p in s.pieces}
@@ -106,7 +109,13 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     at = d.at or pieces[d.target].hex
     ranges = [mission_map.distance(f.hex, at) for f in firers]
     fp = sum(e.fp * (2 if r <= 1 else 1) for e, r in zip(group, ranges))
-    tem = float(t.cover[t.at(at)])
+    tem = float(unit_data()["tem"].get(t.terrain[t.at(at)], 0))
+    down = mission_map.graph.nodes[at].get("downslope", ())
+    slope = slope_tem(down) and pieces[d.target].kind in ("squad", "hs", "crew", "leader") and any(
+        mission_map.distance(f.hex, at) > 1 and mission_map.los.crossed(t.at(at), t.at(f.hex)) & set(down)
+        for f in firers)
+    if slope and tem <= 0:  # OtO 1.41: Cumulative with no other +TEM
+        tem = 1.0
     wrecked = frozenset(h for h, _ in s.wrecks)
     hindrance = max(mission_map.los.trace(f.hex, at, wrecked).hindrances if f.hex != at else 0 for f in firers)
     where = {f.hex for f in firers}
@@ -114,7 +123,8 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     leader = min(leaders, default=0) if all(f.kind != "leader" for f in firers) else 0
     moving = -1 if d.action == "first fire" else 0
     ffmo = -1 if moving and t.terrain[t.at(at)] == "open" and not hindrance else 0
-    parts = [f"TEM {tem:+g} ({t.terrain[t.at(at)]}{f' in {at}' if d.at else ''})"] \
+    parts = [f"TEM {tem:+g} ({'slope, OtO 1.41' if slope and tem == 1 else t.terrain[t.at(at)]}"
+             f"{f' in {at}' if d.at else ''})"] \
         + [f"hindrance +{hindrance}"] * bool(hindrance) + [f"leader {leader:+d}"] * bool(leader) \
         + ["FFNAM -1"] * bool(moving) + ["FFMO -1"] * bool(ffmo)
     pbf = " (PBF doubled)" if any(r <= 1 for r in ranges) else ""

@@ -71,7 +71,8 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
                 continue
             graph.add_node(name, board=p.id, hex=h.name, terrain=h.terrain, x=x, y=y + offset,
                            col=column, drow=grid.doubled(column, row)[1] + index * grid.rows * 2,
-                           elevation=0 if level_hills else h.elevation, road=h.road, upslope=())
+                           elevation=0 if level_hills else h.elevation, road=h.road, upslope=(),
+                           downslope=h.slopes)
         offset += grid.rows * grid.hex_height
     for p in placed:
         grid = p.board.grid
@@ -96,6 +97,13 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
                     if slope == "down":  # the lines are in the hex beyond: this hex is Up-Slope across it (1.2)
                         graph.nodes[source]["upslope"] += (side,)
     return graph
+
+
+def slope_tem(downslope) -> bool:
+    """OtO 1.41: a hex with >= three (or two non-contiguous) Down-Slope hexsides gives its ground-level Infantry a +1
+    slope TEM vs Direct Fire from a non-adjacent firer whose LOS crosses one of them (the caller checks the LOS)."""
+    sides = sorted(downslope)
+    return len(sides) >= 3 or (len(sides) == 2 and (sides[1] - sides[0]) % 6 not in (1, 5))
 
 
 def slope_cost(edge: dict, weight: str) -> float:

@@ -231,6 +231,14 @@ class LosMap:
         """Does the terrain at pixel ``p`` (not in hex a or b) block a line at height ``line``?"""
         return self.top[p] > line and not (self.is_wall[p] and self.other[p] in (a, b))
 
+    def crossed(self, a: int, b: int) -> set[int]:
+        """The hexsides of hex ``a`` a LOS to hex ``b`` crosses (two along a vertex; OtO 1.1: "inclusive of
+        vertices")."""
+        d = self.xy[b] - self.xy[a]
+        t = (np.degrees(np.arctan2(d[0], -d[1])) % 360 + 30) / 60
+        side = int(np.floor(t)) % 6
+        return {side, (side - 1) % 6} if abs(t - round(t)) < 1e-6 else {side}
+
     def slope_lifts(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         """OtO 1.3: for each pair, how much higher its a and b ends are to the LOS between them (UP_SLOPE where that
         end is Up-Slope across the hexside the LOS crosses leaving its hex), None on a map with no slopes."""

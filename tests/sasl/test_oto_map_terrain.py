@@ -236,3 +236,16 @@ def test_oto_3_1_in_the_culvert_a_unit_sees_only_adjacent_gully_locations(orsha_
     maps = phase_maps(terrain(x.map), sit)
     t = maps.terrain
     assert {t.nodes[i] for i in np.nonzero(maps.in_los)[0]} == {"M23", "L23", "N22"}
+
+
+def test_oto_1_41_slope_tem_needs_three_or_two_non_contiguous_down_slope_hexsides():
+    """OtO 1.41: Infantry in a hex with >= three (or two non-contiguous) Down-Slope hexsides may claim +1 slope TEM;
+    the ENEMY AI's cover map counts it where the hex has no better TEM."""
+    from solo.ai.maps import Terrain
+    from solo.board.graph import slope_tem
+    assert slope_tem((1, 2, 3)) and slope_tem((1, 3)) and slope_tem((0, 3))
+    assert not slope_tem((1, 2)) and not slope_tem((0, 5)) and not slope_tem((2,)) and not slope_tem(())
+    hexes = {GRID.name(c, r): Hex(GRID.name(c, r), "open", 0, False, (), (), 0, {},
+                                  slopes=(1, 3) if GRID.name(c, r) == "C3" else ()) for c, r in GRID.hexes}
+    t = Terrain(build_graph([Placed("1", Board.from_hexes("1", GRID, hexes))]))
+    assert t.cover[t.at("1C3")] == 1 and t.cover[t.at("1C2")] == 0
