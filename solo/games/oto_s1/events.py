@@ -245,6 +245,41 @@ def _sapper_squads(x: Ctx, trace) -> list:
     return [("4-5-8", n), ("DC", n), ("LMG", n)] + ([(leader, 1)] if leader and leader != "None" else [])
 
 
+OBA_RIDES = ("motorcycle", "GAZ-67B")  # 21-23: what the 8-0 with radio enters on (the player's option)
+
+
+def _oba(x: Ctx, trace) -> str:
+    """21-23 (and 53, 64, which conduct it again): OBA by H1.53 and its ammunition by R8; "The player may immediately
+    give one Russian radio to any Russian leader of his choice or an 8-0 leader with radio enters along the FBE
+    mounted on a motorcycle or in a GAZ-67B (player's option)": the radio goes to a FRIENDLY leader on the map (his
+    id), or the 8-0, the radio and his ride join the reinforcements that enter along the FBE from the next FRIENDLY
+    MPh (rules version 7 on: issue 35, the entry was kept as text and no leader ever had the radio)."""
+    if x.rules < 7:
+        return _arrivals("OBA")(x, trace)
+    oba, ammo = sub_result(trace, "sasl.h1_53"), sub_result(trace, "sasl.r8")
+    x.m.friendly_oob["oba"].append({"turn": x.m.turn, "oba": oba, "ammo": ammo, "re": trace.row})
+    leaders = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "leader" and u.on_map]
+    choices = {u.id.lower(): u.id for u in leaders} | {r.lower(): r for r in OBA_RIDES}
+
+    def parse(raw) -> str:
+        found = choices.get(str(raw).strip().lower())
+        if found is None:
+            raise SoloError(f"{raw!r}: a FRIENDLY leader on the map ({', '.join(u.id for u in leaders) or 'none'}) "
+                            f"or the 8-0's ride: {' or '.join(OBA_RIDES)}")
+        return found
+    on_map = "; ".join(f"{u.id} {u.type} {u.hex}" for u in leaders) or "no FRIENDLY leader on the map"
+    pick = x.ask("oba_radio", f"FRIENDLY RE {trace.row}: the radio for {oba}, {ammo}: give it to a FRIENDLY leader on "
+                 f"the map [{on_map}], or an 8-0 with radio enters along the FBE on a motorcycle or in a GAZ-67B",
+                 parse, example='oba_radio = "GAZ-67B"')
+    if pick in OBA_RIDES:
+        return f"{oba}, {ammo}; " + arrive(x, trace, "8-0 leader with radio (OBA)", [("8-0", 1), ("Radio", 1),
+                                                                                        (pick, 1)])
+    chosen = x.m.unit(pick)
+    radio = x.m.add_unit("Radio", "sw", chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
+    radio.owner = chosen.id
+    return f"{oba}, {ammo}; {radio.id} Radio with {chosen.id} {chosen.type} in {chosen.hex}"
+
+
 def _recall(x: Ctx, trace) -> str:
     """14-16: one FRIENDLY Mobile AFV on the map is placed under Recall (Random Selection); rolled again if none is
     on board (rules version 6 on: issue 35, an AFV never on the map was recalled); older saves drew from the OoB."""
@@ -374,8 +409,7 @@ RANDOM_EVENTS = {
     ("ENEMY", "63-64"): _sniper("ENEMY", "now"), ("FRIENDLY", "63"): _sniper("FRIENDLY", "first in the next PFPh"),
     ("FRIENDLY", "11-13"): _on_map("Gun section", FBE_ROAD, _gun_section),
     ("FRIENDLY", "14-16"): _recall,
-    ("FRIENDLY", "21-23"): _arrivals("OBA"), ("FRIENDLY", "53"): _arrivals("OBA"),
-    ("FRIENDLY", "64"): _arrivals("OBA"),
+    ("FRIENDLY", "21-23"): _oba, ("FRIENDLY", "53"): _oba, ("FRIENDLY", "64"): _oba,
     ("FRIENDLY", "24-26"): _hero,
     ("FRIENDLY", "31-33"): _on_map("Engineer Platoon: three 6-2-8 Assault Engineers, a 9-1, one FT and two DC",
                                    FBE_ROAD, _engineers),

@@ -148,3 +148,33 @@ def test_enemy_re_34_36_the_s_enter_on_the_ebe(orsha):
     new = x.m.s[before:]
     assert done["row"] == "34-36" and len(new) >= 4
     assert all(x.map.name(s.where) in x.map.edge("north") for s in new)  # the West edge, hexrow 1
+
+
+@pytest.mark.parametrize("d66", [[2, 1], [5, 3], [6, 4]])
+def test_friendly_re_21_23_53_64_the_8_0_with_radio_enters_along_the_fbe(orsha, d66):
+    """21-23 (53 and 64 conduct it again): "an 8-0 leader with radio enters along the FBE mounted on a motorcycle or in
+    a GAZ-67B (player's option)": the three counters join the reinforcements and enter from the next FRIENDLY MPh,
+    the radio with the 8-0 (issue 35: the entry stayed text)."""
+    x = orsha
+    x.play.sides["table"].answers["oba_radio"] = "GAZ-67B"
+    done = forced(x, "FRIENDLY", d66)
+    group = x.m.friendly_oob["reinforcements"][-1]
+    assert done["row"] in ("21-23", "53", "64") and group["units"] == [["8-0", 1], ["Radio", 1], ["GAZ-67B", 1]]
+    assert x.m.friendly_oob["oba"][-1]["re"] == done["row"]
+    next_mph(x)
+    new = enters(x, group, road=False)
+    leader, radio = next(u for u in new if u.type == "8-0"), next(u for u in new if u.type == "Radio")
+    assert radio.owner == leader.id and radio.hex == leader.hex and leader.hex in x.map.edge("south")
+    assert next(u for u in new if u.type == "GAZ-67B").kind == "vehicle"
+
+
+def test_friendly_re_21_23_the_radio_to_a_leader_on_the_map(orsha):
+    """21-23: "The player may immediately give one Russian radio to any Russian leader of his choice": a Radio SW
+    possessed by the FRIENDLY leader he names; a name that is no leader on the map is refused."""
+    x = orsha
+    leader = x.m.add_unit("9-1", "leader", "K25", "", "OoB", side="FRIENDLY")
+    x.play.sides["table"].answers["oba_radio"] = leader.id
+    forced(x, "FRIENDLY", [2, 2])
+    radio = x.m.units[-1]
+    assert (radio.type, radio.kind, radio.owner, radio.hex) == ("Radio", "sw", leader.id, "K25")
+    assert not any(g["what"].startswith("8-0") for g in x.m.friendly_oob["reinforcements"])
