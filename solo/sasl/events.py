@@ -298,6 +298,37 @@ def arrive(x: Ctx, trace, label: str, units: list[tuple[str, int]], rolls: str =
     return f"{label}: {', '.join(f'{t} x{n}' for t, n in units)}, to enter {entry}"
 
 
+TOWING = "asl.towing"  # the stand-in chart of what each transport tows (C10.1)
+TOW_ROLLS = 50  # R7 rolled again at most this often (a transport that tows the Gun comes long before)
+
+
+def towing(x: Ctx, gun: str, transport: str, why: str) -> str:
+    """"Reroll, if necessary, until a vehicle is chosen that is able to Tow the Gun type" (OtO-S1 FRIENDLY RE 11-13,
+    OtO-S2 41-43): Table R7 rolled again while ``transport`` cannot tow ``gun`` by the ``asl.towing`` chart (a marked
+    stand-in: a Gun's calibre, the number its name begins with, at most what the transport tows), from rules version 7
+    on (issue 35: the first transport stood, whatever the Gun). A transport the chart does not name (the player's own
+    R7) is taken as able, and said so; when no transport of the chart tows the Gun, the first stands."""
+    calibre = re.match(r"\d+", gun)
+    if x.rules < 7 or not calibre:
+        return transport
+    chart = {row.key: row.results for row in x.cat.get(TOWING).rows}
+    column = x.cat.get(TOWING).columns[0]
+    if max(r[column] for r in chart.values()) < int(calibre[0]):
+        x.say(f"no transport of {TOWING} tows the {gun}: the {transport} stands", rule=why)
+        return transport
+    for _ in range(TOW_ROLLS):
+        if transport not in chart:
+            x.say(f"{transport} is not in {TOWING}: taken as able to tow the {gun}", rule=why)
+            return transport
+        if chart[transport][column] >= int(calibre[0]):
+            return transport
+        x.say(f"{transport} cannot tow the {gun} ({TOWING}: up to {chart[transport][column]} mm): Table R7 again",
+              rule=why)
+        transport = x.roll("sasl.r7", f"Table R7 again: a transport able to tow the {gun} ({why})",
+                           side="FRIENDLY").result
+    return transport
+
+
 def r3_leader(x: Ctx, why: str) -> list[tuple[str, int]]:
     """A FRIENDLY leader by a DR on Table R3, Leader column ("None": no leader)."""
     found = x.roll("sasl.r3", f"Table R3, Leader ({why})", "Leader", side="FRIENDLY").result

@@ -249,3 +249,18 @@ def test_oto_1_41_slope_tem_needs_three_or_two_non_contiguous_down_slope_hexside
                                   slopes=(1, 3) if GRID.name(c, r) == "C3" else ()) for c, r in GRID.hexes}
     t = Terrain(build_graph([Placed("1", Board.from_hexes("1", GRID, hexes))]))
     assert t.cover[t.at("1C3")] == 1 and t.cover[t.at("1C2")] == 0
+
+
+def test_c10_1_a_transport_rolled_again_until_it_can_tow():
+    """OtO-S1 RE 11-13 / OtO-S2 RE 41-43's "reroll until it can tow the Gun" by the asl.towing stand-in chart, from
+    rules version 7 on; a transport the chart does not name is taken as able; a Gun of no calibre is towed by all."""
+    from solo.sasl.events import towing
+    from tests.mission import ctx
+    x = ctx(faces=[3, 3, 6, 6, 3, 3])
+    assert towing(x, "120mm MTR", "GAZ-MM truck", "RE 11-13") == "Studebaker US6"  # DR 6
+    assert towing(x, "76L AT (ZiS-3)", "GAZ-MM truck", "RE 11-13") == "GAZ-MM truck"
+    assert towing(x, "122mm ART", "Horse team (wagon)", "RE 41-43") == "Studebaker US6"  # DR 12 GAZ-MM, then 6
+    assert towing(x, "120mm MTR", "Willys jeep", "RE 11-13") == "Willys jeep"
+    assert towing(x, "Gun", "GAZ-MM truck", "RE 11-13") == "GAZ-MM truck"
+    x.rules = 6
+    assert towing(x, "120mm MTR", "GAZ-MM truck", "RE 11-13") == "GAZ-MM truck"

@@ -26,6 +26,7 @@ from solo.sasl.events import (
     reinforcement_s,
     sniper,
     sub_result,
+    towing,
     units_on_map,
     with_squads,
 )
@@ -202,9 +203,9 @@ def _on_map(label: str, entry: str, units, before=None):
 
 def _gun_section(x: Ctx, trace) -> list:
     """11-13: A6f Guns of one R5 type ("Outside"), each crewed by a 2-2-8 and towed by a transport of the R7 type (one
-    each: solo's reading; "reroll until it can tow the Gun" needs towing data the texts lack)."""
-    n = chained_number(trace)
-    return [(sub_result(trace, "sasl.r5") or "Gun", n), ("2-2-8", n), (sub_result(trace, "sasl.r7") or "transport", n)]
+    each: solo's reading), R7 rolled again until it can tow the Gun (``towing``: the asl.towing stand-in chart)."""
+    n, gun = chained_number(trace), sub_result(trace, "sasl.r5") or "Gun"
+    return [(gun, n), ("2-2-8", n), (towing(x, gun, sub_result(trace, "sasl.r7") or "transport", "RE 11-13"), n)]
 
 
 def _engineers(x: Ctx, trace) -> list:

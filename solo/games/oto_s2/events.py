@@ -14,7 +14,6 @@ from solo.sasl.context import Ctx
 from solo.sasl.events import (
     REROLL,
     arrive,
-    all_subrolls,
     chained_number,
     closest,
     create_hero,
@@ -23,13 +22,14 @@ from solo.sasl.events import (
     ffe_strike,
     leader_hardens,
     local_counterattack,
+    r3_leader,
     rally_nearest,
     random_selection,
     re_change,
-    r3_leader,
     reinforcement_s,
     sniper,
     sub_result,
+    towing,
     units_on_map,
     with_squads,
 )
@@ -251,10 +251,10 @@ def _infantry(x: Ctx, trace) -> str:
 
 def _guns(x: Ctx, trace) -> str:
     """41-43: A6f Guns of the one R5 type ("Outside"), each crewed by a 2-2-8 and towed by a transport of the R7
-    type (one each: solo's reading), entering through a road hex on the FBE. "Reroll until it can tow the Gun" needs
-    the vehicles' towing data, which the texts lack: the player rolls R7 again if the Gun is too heavy."""
+    type (one each: solo's reading), entering through a road hex on the FBE; R7 rolled again until it can tow the Gun
+    (``towing``: the asl.towing stand-in chart, rules version 7 on)."""
     n, gun = chained_number(trace), sub_result(trace, "sasl.r5") or "Gun"
-    tow = sub_result(trace, "sasl.r7") or "transport"
+    tow = towing(x, gun, sub_result(trace, "sasl.r7") or "transport", "RE 41-43")
     return arrive(x, trace, "Gun section (towed, through a road hex on the FBE)", [(gun, n), ("2-2-8", n), (tow, n)])
 
 

@@ -178,3 +178,14 @@ def test_friendly_re_21_23_the_radio_to_a_leader_on_the_map(orsha):
     radio = x.m.units[-1]
     assert (radio.type, radio.kind, radio.owner, radio.hex) == ("Radio", "sw", leader.id, "K25")
     assert not any(g["what"].startswith("8-0") for g in x.m.friendly_oob["reinforcements"])
+
+
+def test_friendly_re_11_13_r7_rolled_again_until_the_transport_can_tow_the_gun(orsha):
+    """11-13: "Make a DR {R7} to determine the Transport type (reroll, if necessary, until a vehicle is chosen that is
+    able to Tow the Gun type)": a 120mm MTR (R5 DR 2) and a GAZ-MM truck (R7 DR 12), which tows up to 76 mm by the
+    asl.towing stand-in chart: R7 again, a Studebaker US6 (DR 6) tows it."""
+    x = orsha
+    forced(x, "FRIENDLY", [1, 1, 1, 1, 1, 6, 6, 3, 3])
+    (gun, _), _, (tow, _) = x.m.friendly_oob["reinforcements"][-1]["units"]
+    assert (gun, tow) == ("120mm MTR", "Studebaker US6")
+    assert any("GAZ-MM truck cannot tow the 120mm MTR" in line["text"] for line in x.m.record)
