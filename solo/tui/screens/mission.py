@@ -57,19 +57,20 @@ class MissionScreen(SaveScreen):
                 Binding("x", "remove", "Remove S?", show=False), Binding("w", "sw", "SW", show=False),
                 Binding("r", "report", "Report", show=False), Binding("v", "sync", "VASL sync"),
                 Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
+                Binding("W", "wreck", "Place wreck", show=False),
                 Binding("escape", "back", "Cancel / Home", show=False)]
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)
-        self.mode = None  # the form in use: place, activate, turn, report, minefield, answer
+        self.mode = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
         self.cursor_hex = None  # the hex under the map cursor
         self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
         self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """The Known minefield key only in a mission that has them (OtO-S1)."""
-        if action == "minefield":
-            return "minefield" in mission(self.outcome.mission.id).actions
+        """The Known minefield and wreck keys only in a mission that has them (OtO-S1)."""
+        if action in ("minefield", "wreck"):
+            return action in mission(self.outcome.mission.id).actions
         return True
 
     def compose(self) -> ComposeResult:
@@ -356,6 +357,11 @@ class MissionScreen(SaveScreen):
         where = f" (Enter: {self.cursor_hex}, the hex under the map cursor)" if self.cursor_hex else ""
         self._form("minefield", f"A FRIENDLY unit entered a Known minefield: its hex{where}", "e.g. A26")
 
+    def action_wreck(self) -> None:
+        where = f" (Enter: {self.cursor_hex}, the hex under the map cursor)" if self.cursor_hex else ""
+        self._form("wreck", f"OtO-S1 MSR 8: a wreck counter placed before the FRIENDLY set up: its hex{where}",
+                   "e.g. K14")
+
     def action_report(self) -> None:
         self._form("report", "Report control: vpo_friendly=N vpo_enemy=N rr road guns=N all_vpo (no-rr, no-road ...: "
                              "no longer)", "vpo_friendly=2")
@@ -407,11 +413,11 @@ class MissionScreen(SaveScreen):
             return self._sync(text), {}
         if self.mode == "remove":
             return {"do": "remove", "s": words[0].upper() if words else ""}, {}
-        if self.mode == "minefield":
+        if self.mode in ("minefield", "wreck"):
             where = words[0].upper() if words else self.cursor_hex
             if not where:
-                raise SoloError("give the minefield's hex, e.g. A26")
-            return {"do": "minefield", "hex": where}, {}
+                raise SoloError(f"give the {self.mode}'s hex, e.g. {'A26' if self.mode == 'minefield' else 'K14'}")
+            return {"do": self.mode, "hex": where}, {}
         if self.mode == "activate":
             if not words or not words[0].isdigit():
                 raise SoloError("give the range first, e.g. 3 vpo")

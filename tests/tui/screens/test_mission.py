@@ -69,6 +69,33 @@ async def test_a_known_minefield_and_the_s_under_the_map_cursor():
         assert {s.id: s.status for s in screen.outcome.mission.s} == {"S1": "hidden", "S2": "activated"}
 
 
+async def test_a_wreck_placed_with_its_key():
+    """Issue 35: OtO-S1 MSR 8's wrecks are placed from the Mission screen (W, a form asking the hex, the map cursor's
+    by default), as `solo mission wreck` places them; a hex the rule refuses says why in one line."""
+    path = saves_dir() / "wrecks.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
+    run_mission(EventLog.open(path))
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("W")
+        await type_line(pilot, "K18")
+        await settle(pilot, screen)
+        wrecks = [u for u in screen.outcome.mission.units if u.kind == "wreck"]
+        assert [(u.type, u.hex) for u in wrecks] == [("Wreck", "K18")]
+        await pilot.press("W")
+        await type_line(pilot, "K19")
+        await settle(pilot, screen)
+        assert "inside the FRIENDLY set up area" in str(screen.query_one("#error").render())
+        screen.cursor_hex = "H21"  # the form stays open with its refused hex: cleared, Enter takes the map cursor's
+        screen.query_one("#form-input").value = ""
+        await type_line(pilot, "")
+        await settle(pilot, screen)
+        assert [u.hex for u in screen.outcome.mission.units if u.kind == "wreck"] == ["K18", "H21"]
+
+
 @pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 async def test_the_cross_roads_played_on_the_hex_map(monkeypatch):
     """Issue 15.5: the FRIENDLY units enter and move with keys, and the ENEMY's waiting moves are confirmed with one;
