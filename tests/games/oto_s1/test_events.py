@@ -85,7 +85,8 @@ def test_every_oto_s1_random_event(table_id, row):
     side = "ENEMY" if table_id.endswith("enemy") else "FRIENDLY"
     first = int(row.split("-")[0])
     x = ctx(faces=[first // 10, first % 10] + [3] * 40, answers={
-        "counterattack_s": ["S1"], "counterattack_units": ["E1"], "minefield": True, "broken": True})
+        "counterattack_s": ["S1"], "counterattack_units": ["E1"], "minefield": True, "broken": True,
+        "oba_radio": "motorcycle"})
     x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}
     x.m.new_s("12F3")
     x.m.add_unit("8-1", "leader", "12F3", "Hold", "S1")

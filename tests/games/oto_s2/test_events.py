@@ -214,9 +214,10 @@ def test_friendly_34_36_infantry_reinforcements_can_enter():
 
 
 def test_friendly_41_43_gun_section():
-    result, m = fire(situation(41), "FRIENDLY")  # A6f dr 1: one Gun; R5 DR 2 120mm MTR; R7 DR 2 tractor
-    assert m.friendly_oob["reinforcements"][0]["units"] == [["120mm MTR", 1], ["2-2-8", 1],
-                                                             ["Komsomolets tractor", 1]]
+    result, m = fire(situation(41), "FRIENDLY")  # A6f dr 1: one Gun; R5 DR 2 120mm MTR; R7 DR 2 tractor, which
+    # cannot tow it (asl.towing, rules version 7): R7 again, a Studebaker
+    assert m.friendly_oob["reinforcements"][0]["units"] == [["120mm MTR", 1], ["2-2-8", 1], ["Studebaker US6", 1]]
+    assert any("Komsomolets tractor cannot tow the 120mm MTR" in e["text"] for e in m.record)
 
 
 def test_friendly_51_52_a_leader_arrives():
