@@ -207,7 +207,8 @@ def mission_enter(save, hex_, types, dice, as_json):
 @click.option("--json", "as_json", is_flag=True)
 def mission_move(save, units, path, dice, as_json):
     """FRIENDLY UNITS (ids, e.g. F1,F2: one stack) move through PATH (the hexes entered, in order): in the MPh, a rout
-    in the RtPh, one hex in the APh. Every S? they now see is checked for Activation, and its dr made."""
+    in the RtPh, one hex in the APh; "culvert" in PATH is the Culvert Location (OtO 3.1, OtO-S1's M23). Every S? they
+    now see is checked for Activation, and its dr made."""
     _act(save, {"do": "move", "units": units, "path": list(path)}, None, as_json, lambda o: o.last, dice)
 
 

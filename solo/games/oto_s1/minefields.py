@@ -57,8 +57,8 @@ def entered(x: Ctx, units: list, where: str) -> dict:
     the player had to ask for the strength with `minefield`): its strength rolled when it is first entered (MINEFIELDS,
     or RE 54-56's minefield counters), the attack resolved by the player on the IFT with it, the result reported
     (`result`). A unit of the stack that is no Infantry or vehicle (a SW, carried) is attacked with its owner."""
-    if x.rules < 7 or not any(u.kind == "fortification" and "minefield" in u.type.lower()
-                              for u in x.m.at(where, "ENEMY")):
+    if x.rules < 7 or not any(u.kind == "fortification" and u.type.lower().startswith("known")
+                              for u in x.m.at(where, "ENEMY")):  # MINEFIELDS' and RE 54-56's counters
         return {}
     found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
     if found is None:
@@ -66,7 +66,7 @@ def entered(x: Ctx, units: list, where: str) -> dict:
     hit = [u for u in units if u.kind in ("squad", "hs", "crew", "leader", "vehicle")]
     if not hit:
         return {}
+    at = f"vehicles by its {found['at']}" if found["at"] != "no AT mines" else "no AT mines"
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in hit)} enter the minefield in {where}: a mine attack (B28.41), "
-          f"Infantry by its {found['ap']}, vehicles by its {found['at']}; resolve it on the IFT and report the result",
-          rule="B28.41")
+          f"Infantry by its {found['ap']}, {at}; resolve it on the IFT and report the result", rule="B28.41")
     return {"minefields": [found | {"units": [u.id for u in hit]}]}

@@ -5,6 +5,7 @@ value; without the map, from the player's report."""
 import networkx as nx
 
 from solo.sasl import control
+from solo.sasl.actions import hindering
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge
 
@@ -41,7 +42,7 @@ def road_path(x: Ctx) -> list[str] | None:
 def guns_firing(x: Ctx) -> list[str]:
     """The ENEMY Guns and AFV able to fire on a road or rail hex (solo's reading: on the map, not malfunctioned,
     immobile wrecks excluded; a Gun manned by a Good Order ENEMY Infantry unit in its Location; LOS to a road or rail
-    hex, at any range on the map)."""
+    hex, at any range on the map; the wrecks hinder it from rules version 7 on)."""
     targets = scored_hexes(x)
     found = []
     for u in x.m.units:
@@ -51,7 +52,7 @@ def guns_firing(x: Ctx) -> list[str]:
                                        for v in x.m.at(u.hex, "ENEMY")):
             continue
         where = x.map.name(u.hex)
-        if where and x.map.seen(where, targets, 99):
+        if where and x.map.seen(where, targets, 99, hindering(x)):
             found.append(u.id)
     return found
 
