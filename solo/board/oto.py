@@ -19,6 +19,8 @@ height) and the map image. solo reads the terrain off the picture, in four steps
    movement and LOS work as on a geomorphic board (solo/board/terrain.py, graph.py, los.py).
 
 The LVP (red circles with a white number) are found the same way: the hexes whose own pixels hold a red circle.
+The slope hexsides (OtO 1.1: brown hash marks along a hexside, inside the hex that is Down-Slope across it) likewise:
+the slope-coloured pixels by the hex they lie in and the hexside they are nearest (``slope_sides``, ``Hex.slopes``).
 Nothing of the map is shipped with solo: the player's own copy is read at run time and classified once (the cache).
 """
 
