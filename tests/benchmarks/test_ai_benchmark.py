@@ -62,7 +62,7 @@ def test_activation_after_one_move(benchmark, tmp_path, monkeypatch):
     """OtO-S2 seed 7 (40 S? on boards 33, 19, 4): the S? a squad gains LOS to moving three hexes."""
     from types import SimpleNamespace
 
-    from solo.core.store import EventLog
+    from solo.core.store import RULES, EventLog
     from solo.games import run_mission
     from solo.rules import default_catalog
     from solo.sasl.actions import sightings
@@ -72,7 +72,7 @@ def test_activation_after_one_move(benchmark, tmp_path, monkeypatch):
     EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
     run_mission(EventLog.open(path), {"entry_edge": "North"})
     o = run_mission(EventLog.open(path), frozen=True)
-    x = SimpleNamespace(map=o.map, m=o.mission, cat=default_catalog())
+    x = SimpleNamespace(map=o.map, m=o.mission, cat=default_catalog(), rules=RULES)
     squad = Unit("F1", "5-2-7", "squad", "33Q1", side="FRIENDLY")
     sightings(x, [squad], ["33Q2"])  # the LOS arrays are built once a map, before any move
     seen = benchmark(sightings, x, [squad], ["33Q2", "33Q3", "33Q4"])  # checked at each of the three hexes
