@@ -14,7 +14,8 @@ from solo.sasl.context import Ctx
 from solo.sasl.state import Mission
 
 TURN = {"do": "turn"}
-RE_ANSWERS = {"counterattack_s": [], "counterattack_units": [], "minefield": True, "broken": False}
+RE_ANSWERS = {"counterattack_s": [], "counterattack_units": [], "minefield": True, "broken": False,
+              "oba_radio": "motorcycle"}
 
 
 def ctx(mission_id="oto-s1", faces=(), seed=1, answers=None) -> Ctx:

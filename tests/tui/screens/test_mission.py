@@ -12,7 +12,8 @@ from solo.tui.widgets.map_view import MapView
 from tests.conftest import VASL_BOARDS
 from tests.tui.conftest import new_save, no_cli_text, settle, type_line
 
-RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no"}
+RE_ANSWERS = {"counterattack_s": "none", "counterattack_units": "none", "minefield": "no", "broken": "no",
+              "oba_radio": "motorcycle"}
 
 
 async def test_a_mission_from_set_up_to_mission_end():
