@@ -268,12 +268,15 @@ def _enter(x: Ctx, phase: str) -> None:
 
 def first_fire(x: Ctx, action: dict) -> None:
     """A8.1 Defensive First Fire: after each FRIENDLY move (or entry) in the FRIENDLY MPh, the ENEMY decides whether
-    its units that have not fired yet fire at the moving stack, at a hex of its path (rules version 5 on)."""
+    its units that have not fired yet fire at the moving stack, at a hex of its path (rules version 5 on), none where
+    it moved IN the Culvert (OtO 3.1: its gully ends, also on its path, see it as it goes in and out)."""
     if x.rules < 5 or x.m.phase != "FRIENDLY MPh" or action["do"] not in ("move", "enter"):
         return
     friendly = [u.id for u in x.m.units if u.side == "FRIENDLY"]
     moved = action["units"] if action["do"] == "move" else friendly[-len(action["units"]):]
-    x.m.moving = {"units": moved, "path": action.get("path") or [action["hex"]]}
+    inside = action.get("culvert", [])  # OtO 3.1: IN the Culvert the stack is out of the ENEMY's LOS but its gullies'
+    path = [h for n, h in enumerate(action.get("path") or [action["hex"]]) if n not in inside]
+    x.m.moving = {"units": moved, "path": path}
     enemy_decisions(x, "FRIENDLY MPh")
 
 

@@ -205,6 +205,7 @@ def test_oto_3_2_the_culvert_is_entered_only_from_its_gully_ends(orsha_x):
     assert checked["costs"] == [2.0, x.map.cost("M23", "N22")]
     act_on(x, {"do": "move", "units": [squad.id], "path": ["culvert"]})
     assert (squad.hex, squad.marks) == ("M23", ["culvert"])
+    assert x.m.moving["path"] == []  # no First Fire at a stack IN the Culvert (its gully ends saw it enter)
     with pytest.raises(SoloError, match="leaves it only INTO"):
         actions.check_move(x, {"units": [squad.id], "path": ["M24"]})
     act_on(x, {"do": "move", "units": [squad.id], "path": ["N22"]})
