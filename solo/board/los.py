@@ -260,10 +260,10 @@ class LosMap:
             return NONE
         return np.maximum(np.where(lifts[0] > 0, la, NONE), np.where(lifts[1] > 0, lb, NONE))
 
-    def trace(self, viewer: str, target: str, hindering: frozenset = frozenset()) -> Sight:
+    def trace(self, viewer: str, target: str, hindering: frozenset = frozenset(), slopes: bool = True) -> Sight:
         """One LOS, point by point in plain Python, with what blocks it or hinders it and where (``hindering``:
-        hexes whose wreck hinders it). LOS is reciprocal (A6): the line is traced from the hex listed first in the
-        map to the other."""
+        hexes whose wreck hinders it; ``slopes`` False: the map's slopes left out, as saves before rules version 7
+        traced it). LOS is reciprocal (A6): the line is traced from the hex listed first in the map to the other."""
         a, b = sorted((self.index[viewer], self.index[target]))
         if self._flat_lists is None:
             self._flat_lists = self.hex.tolist(), self.top.tolist(), self.hindrance.tolist()
@@ -272,7 +272,7 @@ class LosMap:
         n, height = self._points(a, b), self.shape[1]
         (xa, ya), (xb, yb) = self.xy[a].tolist(), self.xy[b].tolist()
         la, lb = float(self.level[a]), float(self.level[b])
-        lifts = self.slope_lifts(np.array([a]), np.array([b]))
+        lifts = self.slope_lifts(np.array([a]), np.array([b])) if slopes else None
         if lifts is not None:
             la, lb = la + float(lifts[0][0]), lb + float(lifts[1][0])
         over = float(np.max(self._over(np.array([la]), np.array([lb]), lifts)))
@@ -313,9 +313,9 @@ class LosMap:
         return np.nonzero((d <= (max_range + 0.5) * self.spacing) & (d > 0))
 
     def lines(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000,
-              hindering: np.ndarray | None = None) -> np.ndarray:
+              hindering: np.ndarray | None = None, slopes: bool = True) -> np.ndarray:
         """LOS for each pair (a[i], b[i]) of hex indices (True: seen), vectorised."""
-        return self.sights(a, b, budget, hindering)[0]
+        return self.sights(a, b, budget, hindering, slopes)[0]
 
     def wreck_mask(self, hexes) -> np.ndarray | None:
         """The ``hindering`` argument of ``lines``/``sights``: True for each node holding a wreck (None: none)."""
@@ -327,10 +327,10 @@ class LosMap:
         return mask
 
     def sights(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000,
-               hindering: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+               hindering: np.ndarray | None = None, slopes: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """(seen, hindrance hexes) for each pair (a[i], b[i]), vectorised: pairs of about the same
         length together, up to ``budget`` points at a time; ``hindering`` (``wreck_mask``) the hexes whose wreck
-        hinders a line through them."""
+        hinders a line through them; ``slopes`` False leaves the map's slopes out (saves before rules version 7)."""
         a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
         a, b = np.minimum(a, b), np.maximum(a, b)  # traced as ``trace`` traces them (A6: LOS is reciprocal)
         seen = np.ones(len(a), dtype=bool)
@@ -344,18 +344,18 @@ class LosMap:
             while stop - start > 1 and length[stop - 1] * (stop - start) > budget:
                 stop = start + (stop - start) // 2
             pick = order[start:stop]
-            seen[pick], hindered[pick] = self._block(a[pick], b[pick], n[pick], hindering)
+            seen[pick], hindered[pick] = self._block(a[pick], b[pick], n[pick], hindering, slopes)
             start = stop
         return seen, hindered
 
-    def _block(self, a, b, n, wrecks=None) -> tuple[np.ndarray, np.ndarray]:
+    def _block(self, a, b, n, wrecks=None, slopes=True) -> tuple[np.ndarray, np.ndarray]:
         """The same points and rules as ``trace`` for a block of pairs. First every COARSE-th point for
         obstacles alone (most lines are blocked, and a block at any of the points blocks the line), then
         every point of the lines still open, WINDOW points at a time (a pair blocked in one window is not
         traced further): dense tests of height, then the few points that pass checked for their hex (not
         the viewer's or the target's) and a wall's owners."""
         xa, ya, la, lb = self.xy[a, 0], self.xy[a, 1], self.level[a], self.level[b]
-        lifts = self.slope_lifts(a, b)
+        lifts = self.slope_lifts(a, b) if slopes else None
         if lifts is not None:
             la, lb = la + lifts[0], lb + lifts[1]
         over = self._over(la, lb, lifts)

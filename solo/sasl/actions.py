@@ -550,7 +550,7 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
         seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers
-                      for rng in x.map.seen(x.map.name(u.hex), [step], 16, hindering(x)).values())
+                      for rng in x.map.seen(x.map.name(u.hex), [step], 16, hindering(x), x.rules >= 7).values())
         if not seen:
             continue
         rng, vehicle, who = seen[0]
@@ -605,8 +605,8 @@ def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[lis
         if where:
             hidden.setdefault(where, []).append(s)
     best, found = dict(x.m.bracket), []
-    along = x.map.seen_along(path, list(hidden), RANGE, hindering(x)) if viewers and x.map.has_los and hidden \
-        else [{}] * len(path)
+    along = x.map.seen_along(path, list(hidden), RANGE, hindering(x), x.rules >= 7) \
+        if viewers and x.map.has_los and hidden else [{}] * len(path)
     for step, here in enumerate(path):
         seen = dict(along[step])
         if step in inside:
@@ -621,7 +621,8 @@ def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[lis
 
 
 def hindering(x: Ctx) -> list[str]:
-    """The hexes whose wrecks hinder LOS (OtO 1.3's EX, OtO CG5, D10.3; solo/board/los.py), from rules version 7 on."""
+    """The hexes whose wrecks hinder LOS (OtO 1.3's EX, OtO CG5, D10.3; solo/board/los.py), from rules version 7 on
+    (as the OtO map's slopes: every LOS the mission traces passes ``x.rules >= 7`` as ``slopes``)."""
     return list(wrecks(x.m)) if x.rules >= 7 else []
 
 

@@ -127,13 +127,14 @@ class MissionMap:
         )
         return LosMap(self.graph)
 
-    def seen(self, viewer: str, targets: list[str], max_range: int, hindering=()) -> dict[str, int]:
+    def seen(self, viewer: str, targets: list[str], max_range: int, hindering=(), slopes: bool = True) -> dict:
         """The hexes of ``targets`` within ``max_range`` that a unit in ``viewer`` sees (the board's LOS, levels and
-        hindrances included, and the wrecks in the hexes of ``hindering``), with their range."""
-        return self.seen_along([viewer], targets, max_range, hindering)[0]
+        hindrances included, the wrecks in the hexes of ``hindering``, the OtO map's slopes unless ``slopes`` is False:
+        saves before rules version 7), with their range."""
+        return self.seen_along([viewer], targets, max_range, hindering, slopes)[0]
 
     def seen_along(self, viewers: list[str], targets: list[str], max_range: int,
-                   hindering=()) -> list[dict[str, int]]:
+                   hindering=(), slopes: bool = True) -> list[dict[str, int]]:
         """``seen`` from each hex of ``viewers`` (a move's hexes), every LOS traced in one vectorised call."""
         index, pairs, found = self.los.index, [], [{} for _ in viewers]
         for n, viewer in enumerate(viewers):
@@ -146,7 +147,7 @@ class MissionMap:
         if pairs:
             seen = self.los.lines(np.array([index[viewers[n]] for n, _, _ in pairs], dtype=np.int64),
                                   np.array([index[t] for _, t, _ in pairs], dtype=np.int64),
-                                  hindering=self.los.wreck_mask(hindering) if hindering else None)
+                                  hindering=self.los.wreck_mask(hindering) if hindering else None, slopes=slopes)
             for (n, t, r), sees in zip(pairs, seen):
                 if sees:
                     found[n][t] = r

@@ -265,3 +265,21 @@ def test_c10_1_a_transport_rolled_again_until_it_can_tow():
     assert towing(x, "Gun", "GAZ-MM truck", "RE 11-13") == "GAZ-MM truck"
     x.rules = 6
     assert towing(x, "120mm MTR", "GAZ-MM truck", "RE 11-13") == "GAZ-MM truck"
+
+
+def test_oto_1_3_activation_los_over_what_is_lower_from_rules_version_7():
+    """OtO 1.3 in the Activation check: an Up-Slope unit sees an S? over six grain hexes that block the same LOS at
+    ground level (A6: +6); a save played before rules version 7 traces it without the slopes, as it was played."""
+    from solo.sasl.mission_map import MissionMap
+    from tests.mission import ctx
+    grid = Grid(columns=3, rows=10)
+    grain = {f"B{r}" for r in range(2, 8)}
+    hexes = {grid.name(c, r): Hex(grid.name(c, r), "grain" if grid.name(c, r) in grain else "open", 0, False, (), (),
+                                  0, {}, slopes=(0,) if grid.name(c, r) == "B2" else ()) for c, r in grid.hexes}
+    x = ctx()
+    x.map = MissionMap(build_graph([Placed("1", Board.from_hexes("1", grid, hexes))]))
+    x.m.new_s("1B9")
+    viewer = x.m.add_unit("4-5-8", "squad", "1B1", "", "OoB", side="FRIENDLY")
+    assert actions.sightings(x, [viewer], ["1B1"]) == [["S1", 8, 0]]
+    x.rules = 6
+    assert actions.sightings(x, [viewer], ["1B1"]) == []

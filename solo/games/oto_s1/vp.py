@@ -42,7 +42,7 @@ def road_path(x: Ctx) -> list[str] | None:
 def guns_firing(x: Ctx) -> list[str]:
     """The ENEMY Guns and AFV able to fire on a road or rail hex (solo's reading: on the map, not malfunctioned,
     immobile wrecks excluded; a Gun manned by a Good Order ENEMY Infantry unit in its Location; LOS to a road or rail
-    hex, at any range on the map; the wrecks hinder it from rules version 7 on)."""
+    hex, at any range on the map; the wrecks hinder it and the slopes count from rules version 7 on)."""
     targets = scored_hexes(x)
     found = []
     for u in x.m.units:
@@ -52,7 +52,7 @@ def guns_firing(x: Ctx) -> list[str]:
                                        for v in x.m.at(u.hex, "ENEMY")):
             continue
         where = x.map.name(u.hex)
-        if where and x.map.seen(where, targets, 99, hindering(x)):
+        if where and x.map.seen(where, targets, 99, hindering(x), x.rules >= 7):
             found.append(u.id)
     return found
 
