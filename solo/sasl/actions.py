@@ -15,7 +15,7 @@ from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation, control
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import board_edge, hex_id, in_set_up_area
+from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import kind_of, oob_counters, stacking
 
@@ -165,7 +165,8 @@ def check_move(x: Ctx, raw: dict) -> dict:
     if isinstance(path, str):
         path = path.replace(",", " ").split()
     if not isinstance(path, list) or not path:
-        raise SoloError("move: give the hexes entered, in order (e.g. 5B2 5B3)")
+        raise SoloError(f"move: give the hexes entered, in order (e.g. {example_hex(x.m, x.defn, 'B2')} "
+                        f"{example_hex(x.m, x.defn, 'B3')})")
     path = [map_hex(x, h, "move: hex") for h in path]
     start = units[0].hex
     if any(u.hex != start for u in units):

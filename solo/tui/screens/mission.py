@@ -18,7 +18,7 @@ from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.engine import status_json
-from solo.sasl.mission_map import board_edge, in_set_up_area, map_boards
+from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_boards
 from solo.sasl.units import oob_counters
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
@@ -265,8 +265,8 @@ class MissionScreen(SaveScreen):
             + (f" — {', '.join(here)}" if here else "")))
 
     def action_place(self) -> None:
-        example = "13Q1 12S2" if self.outcome.mission.boards else "M12 P9"  # mapboard hexes, or the mission's own map
-        self._form("place", f"Place S?: the hexes (e.g. {example}) or a count", "hexes or a number")
+        self._form("place", f"Place S?: the hexes (e.g. {self._hex('M2')} {self._hex('P9')}) or a count",
+                   "hexes or a number")
 
     def action_activate(self) -> None:
         """The S? under the map cursor (the first of them), else the one highlighted in the S? list."""
@@ -284,8 +284,8 @@ class MissionScreen(SaveScreen):
         return f" (Enter alone: {self.cursor_hex}, under the map cursor)" if self.cursor_hex else ""
 
     def _hex(self, local: str) -> str:
-        """An example hex id as this mission's map writes it: bare on its own map (OtO-S1), board first otherwise."""
-        return local if mission(self.outcome.mission.id).definition.get("map_grid") else f"33{local}"
+        """An example hex id as this mission's map writes it (solo.sasl.mission_map.example_hex)."""
+        return example_hex(self.outcome.mission, mission(self.outcome.mission.id).definition, local)
 
     def action_enter(self) -> None:
         self._form("enter", "FRIENDLY units from the OoB onto the map: their types, then the hex if not the cursor's"
