@@ -18,7 +18,7 @@ from solo.games import mission as mission_game
 from solo.sasl import activation
 from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
-from solo.sasl.units import oob_counters
+from solo.sasl.units import oob_counters, oob_groups
 
 
 @click.group()
@@ -54,6 +54,9 @@ def _text(o: Outcome, since: int | None = None) -> str:
         left = oob_counters(m) - Counter(m.entered)
         if +left and (m.entered or m.phase != "set up"):
             out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
+        groups = [g for g in oob_groups(m) if g not in m.groups]
+        if +left and groups:
+            out.append(f"OoB groups to enter whole (solo mission group SAVE NAME HEX): {', '.join(groups)}")
     if m.pending:
         out.append(f"ENEMY moves of the {m.phase} waiting for you to confirm:")
         out += [f"  {p['unit']} {p['action']} {' '.join(p['path'])}" + (f" at {p['target']}" if p.get("target") else "")
@@ -197,6 +200,20 @@ def mission_enter(save, hex_, types, dice, as_json):
     """FRIENDLY units from the OoB onto the map in HEX_ (set up, or entering on the entry edge), e.g. 5A1 5-2-7
     5-2-7 LMG 9-1: a SW goes to the first squad or HS named with it. Any S? they see is checked for Activation."""
     _act(save, {"do": "enter", "hex": hex_, "units": list(types)}, None, as_json, lambda o: o.last, dice)
+
+
+@mission.command("group")
+@click.argument("save")
+@click.argument("name")
+@click.argument("hexes", nargs=-1, required=True)
+@DICE
+@click.option("--json", "as_json", is_flag=True)
+def mission_group(save, name, hexes, dice, as_json):
+    """A whole group of the FRIENDLY OoB onto the map in one action: NAME a Coy (coy1, coy2 ...) with its SW and
+    leaders, armor (the AFV with their Armor Leaders), cavalry (OtO-S2), or a Random Event's reinforcements (re1 ...);
+    its stacks stand in HEXES in order, then in the nearest hexes the mission allows (e.g. G26). Its units' ids and
+    hexes are listed after; `solo mission status` lists the groups still off the map."""
+    _act(save, {"do": "group", "group": name, "hexes": list(hexes)}, None, as_json, lambda o: o.last, dice)
 
 
 @mission.command("move")

@@ -45,13 +45,14 @@ CREATE TABLE IF NOT EXISTS events (
     secret INTEGER NOT NULL, data TEXT NOT NULL);
 """
 KINDS = ("roll", "decision", "answer")
-RULES = 6  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
+RULES = 7  # the rules a new save is played by: a fix that changes what the same dice give applies from its version
 # on, so a save replays by the rules it was played under (1: every save made before the mark; 2: RB/VotG Recon's
 # Majority Squad Type drm; 3: the rules fixes of issues 18 and 20 made on 2026-11-24; 4: the secret units numbered
 # apart, issue 21; 5: the CG rules fixes and secret rolls of issue 36, and the ENEMY's sequence of play, issue 34:
 # First Fire at the FRIENDLY moves, S? that move and are checked as they come into view, the ENEMY RPh's rally,
 # reinforcement S? on an EBE hex in OtO-S1; 6: the mission's map keeps Activation along every move, control and VP
-# from positions, and the Random Events on the map, issue 35)
+# from positions, and the Random Events on the map, issue 35; 7: the Russian 1-2-7 a crew, no more a vehicle, and
+# mounted cavalry's MF, issue 38)
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls where it cannot be kept outside the save
 # (never in `EventLog.meta`, never shown)
 KEY_ID = "key_id"  # the meta entry naming the key's file in the player's data folder (issue 40: `keys_dir`)

@@ -17,7 +17,7 @@ from solo.sasl import activation, control
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area
 from solo.sasl.state import MARKS, Unit
-from solo.sasl.units import kind_of, oob_counters, stacking
+from solo.sasl.units import group_name, kind_of, oob_counters, oob_groups, stacking, stacks
 
 RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
            "concealed", "revealed", "malfunctioned", "repaired")
@@ -97,7 +97,7 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     if s_here:
         raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? stands "
                         "(a FRIENDLY unit never shares a hex with a hidden S?)")
-    new = [Unit("", t, kind_of(t, x.defn["friendly"]), where, side="FRIENDLY") for t in types]
+    new = [Unit("", t, kind_of(t, x.defn["friendly"], x.rules), where, side="FRIENDLY") for t in types]
     problem = stacking(m, where, "FRIENDLY", new)
     if problem:
         raise SoloError(f"enter: {problem}")
@@ -105,6 +105,80 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
     return {"do": "enter", "hex": where, "units": types, **entering, **({"reinforcement": True} if reinforcing else {}),
             "sees": sightings(x, seeing or new, [where])}
+
+
+def check_group(x: Ctx, raw: dict) -> dict:
+    """A whole group of the FRIENDLY OoB entered in one action (issue 38; ``units.oob_groups``: a Coy with its SW and
+    leaders, the AFV with their Armor Leaders, a Random Event's reinforcements): what of it the OoB still has off the
+    map, split into stacks (``units.stacks``), one to each hex given and then to the nearest hexes where ``enter``
+    allows it and no FRIENDLY unit stands yet; each stack checked as an ``enter`` (the logged action keeps its
+    ``stacks``, checked again so on replay). An S? a stack sees is checked only when no earlier stack of the group saw
+    it in as good a range bracket (as stacks entered one by one would be). In the FRIENDLY MPh only while no ENEMY unit
+    is on the map: each stack's entry may draw First Fire (A8.1), so they enter one by one then."""
+    m, name = x.m, group_name(raw.get("group"))
+    groups = oob_groups(m)
+    if name not in groups:
+        raise SoloError(f"group {raw.get('group')!r}: the OoB's groups are {', '.join(groups) or 'none'}")
+    if name in m.groups:
+        raise SoloError(f"group {name} is on the map already (entered: {', '.join(m.groups)})")
+    if m.phase == "FRIENDLY MPh" and any(u.side == "ENEMY" and u.on_map for u in m.units):
+        raise SoloError(f"group {name}: ENEMY units are on the map, and each stack's entry may draw First Fire (A8.1): "
+                        "enter the stacks one by one")
+    left = (arrived(m) - Counter(m.reinforced)) if name.startswith("re") else oob_counters(m) - Counter(m.entered)
+    take = []
+    for t in groups[name]:
+        if left[t] > 0:
+            left[t] -= 1
+            take.append(t)
+    if not take:
+        raise SoloError(f"group {name}: none of its counters is still off the map")
+    given = raw.get("hexes")
+    given = given.replace(",", " ").split() if isinstance(given, str) else given
+    if not isinstance(given, list) or not given:
+        raise SoloError(f"group {name}: give the hex of its first stack (the others stand in the nearest hexes)")
+    given = [map_hex(x, h, f"group {name}: hex") for h in given]
+    logged = raw.get("stacks")
+    if logged is not None:  # the action as it was logged: its stacks checked again
+        if not isinstance(logged, list) or not all(isinstance(st, dict) for st in logged) or \
+                sorted(t for st in logged for t in st.get("units") or []) != sorted(take):
+            raise SoloError(f"group {name}: its stacks are not the group's counters off the map")
+        found = [check_enter(x, {"hex": st.get("hex"), "units": st.get("units")}) for st in logged]
+    else:
+        found = _stand(x, name, stacks(take, x.defn["friendly"]), given)
+    best = dict(m.bracket)
+    for st in found:
+        ranks = _ranks(x, _viewer([Unit("", t, kind_of(t, x.defn["friendly"], x.rules), "") for t in st["units"]]))
+        seen = []
+        for s_id, rng, step in st["sees"]:
+            if ranks[rng] > max(best.get(s_id, RANKS["none"]), RANKS["none"]):
+                best[s_id] = ranks[rng]
+                seen.append([s_id, rng, step])
+        st["sees"] = seen
+    return {"do": "group", "group": name, "hexes": given, "stacks": found}
+
+
+def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[dict]:
+    """Each stack checked as an ``enter`` in the first hex that takes it: the hexes given in order, then the nearest
+    to them where no FRIENDLY unit stands (by name at equal range)."""
+    order = list(dict.fromkeys(given))
+    if x.map is not None and x.map.graph is not None:
+        held = {u.hex for u in x.m.units if u.side == "FRIENDLY" and u.on_map}
+        order += sorted((h for h in x.map.hexes if h not in held and h not in order),
+                        key=lambda h: (min(x.map.distance(g, h) for g in given), h))
+    found, used = [], set()
+    for pile in piles:
+        for where in (h for h in order if h not in used):
+            try:
+                found.append(check_enter(x, {"hex": where, "units": pile}))
+                used.add(where)
+                break
+            except SoloError as exc:
+                if where in given:
+                    raise SoloError(f"group {name}: {exc}") from None
+        else:
+            raise SoloError(f"group {name}: no hex left for {' '.join(pile)}"
+                            + ("" if x.map is not None and x.map.graph is not None else ": give one hex a stack"))
+    return found
 
 
 def arrived(m) -> Counter:
@@ -284,7 +358,8 @@ def check_enemy(x: Ctx, raw: dict) -> dict:
     return {"do": "enemy", "unit": uid, "stop": stop, "result": result or None}
 
 
-CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units", "path")),  # what the player says
+CHECKS = {"enter": (check_enter, ("hex", "units")), "group": (check_group, ("group", "hexes", "stacks")),  # said
+          "move": (check_move, ("units", "path")),
           "result": (check_result, ("unit", "result")), "sw": (check_sw, ("sw", "to")),
           "remove": (check_remove, ("s",)), "enemy": (check_enemy, ("unit", "stop", "result"))}
 
@@ -292,12 +367,22 @@ CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units
 # --- what each does ---------------------------------------------------------------------------------------------
 
 def do(x: Ctx, action: dict) -> dict:
-    return {"enter": _enter, "move": _move, "result": _result, "sw": _sw, "remove": _remove,
+    return {"enter": _enter, "group": _group, "move": _move, "result": _result, "sw": _sw, "remove": _remove,
             "enemy": _enemy}[action["do"]](x, action)
 
 
-def _enter(x: Ctx, a: dict) -> dict:
-    new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"]), a["hex"], "", "OoB", side="FRIENDLY") for t in a["units"]]
+def _group(x: Ctx, a: dict) -> dict:
+    """A group's stacks enter one after another, each as an ``enter``."""
+    done = [_enter(x, stack, swept=False) for stack in a["stacks"]]
+    x.m.groups.append(a["group"])
+    return {"units": [u for d in done for u in d["units"]]} | _joined(*done, sweep(x))
+
+
+def _enter(x: Ctx, a: dict, swept: bool = True) -> dict:
+    """The units enter; then the S? every FRIENDLY unit sees are checked (``sweep``; a group's once, after its last
+    stack)."""
+    new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"], x.rules), a["hex"], "", "OoB", side="FRIENDLY")
+           for t in a["units"]]
     for t in a["units"]:
         x.m.entered[t] = x.m.entered.get(t, 0) + 1
         if a.get("reinforcement"):
@@ -314,7 +399,7 @@ def _enter(x: Ctx, a: dict) -> dict:
     if control.kept(x):
         control.passed(x, new, a["hex"])
     return {"units": [u.to_json() for u in new]} | _joined(activation_checks(x, a.get("sees", []), _viewer(new)),
-                                                          sweep(x))
+                                                          sweep(x) if swept else {})
 
 
 def _carried(x: Ctx, units: list[Unit]) -> list[Unit]:

@@ -88,7 +88,7 @@ def _action(x: Ctx):
         if unknown:
             raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
                             f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
-        if (do in ("phase", "turn") or do in ("move", "enter") and x.rules >= 5) and m.pending:
+        if (do in ("phase", "turn") or do in ("move", "enter", "group") and x.rules >= 5) and m.pending:
             what = "First Fire" if m.phase == "FRIENDLY MPh" else "moves"
             raise SoloError(f"{do}: the ENEMY's {what} of the {m.phase} wait for you: confirm them (all as decided, "
                             f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")

@@ -72,6 +72,7 @@ class Mission:
     units: list[Unit] = field(default_factory=list)  # both sides' counters
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
     reinforced: dict = field(default_factory=dict)  # of them, a Random Event's reinforcements entered later (OtO-S1)
+    groups: list[str] = field(default_factory=list)  # the OoB's groups entered whole ("coy1", "armor": issue 38)
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
     bracket: dict = field(default_factory=dict)  # S? id -> the best range bracket it was checked at this phase (5.)
     spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase
