@@ -20,8 +20,16 @@ from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import group_name, kind_of, oob_counters, oob_groups, stacking, stacks
 
 RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
-           "concealed", "revealed", "malfunctioned", "repaired")
+           "concealed", "revealed", "malfunctioned", "repaired", "mounted", "dismounted")
 MF = {"leader": 6}  # A4.1; every other infantry kind 4
+# Cavalry (OtO-S2 MSR 9 gives the Horse Cavalry "12x Sq horse, 4x Hs horse"): a horse enters possessed by a squad (Sq
+# horse) or a HS or crew (Hs horse) of its stack, which enters mounted; the player reports a dismount or a mount as it
+# happens on the table (`result ... dismounted`). A mounted stack moves with CAVALRY_MF: core ASL's cavalry rules
+# (A13) are not in the texts nor in SASL-FACTS, so the number is solo's marked stand-in, said in the record of each
+# mounted move; the terrain costs stay the infantry's (tables/core/movement.toml). From rules version 7 (issue 38: F1-F5
+# moved "(4 MF)" as infantry, their horses left behind).
+CAVALRY_MF = 12  # stand-in for A13's cavalry MF
+STAND_IN_MOUNTED = f"mounted: {CAVALRY_MF} MF, solo's stand-in for A13"
 INFANTRY = ("squad", "hs", "crew", "leader")
 
 
@@ -225,16 +233,33 @@ def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
 
 
 def _allowance(units: list[Unit]) -> float:
-    """MF of a moving stack (A4.1, A4.12): the least of its units; MMC moving with a leader have 6."""
+    """MF of a moving stack (A4.1, A4.12): the least of its units; MMC moving with a leader have 6; a mounted unit
+    CAVALRY_MF (the stand-in above)."""
     with_leader = any(u.kind == "leader" for u in units)
-    return min(MF.get(u.kind, 6 if with_leader else 4) for u in units)
+    return min(CAVALRY_MF if "mounted" in u.marks else MF.get(u.kind, 6 if with_leader else 4) for u in units)
+
+
+def _mount(x: Ctx, units: list[Unit]) -> None:
+    """Horses entering with MMC (rules version 7 on): each possessed by a squad (Sq horse) or a HS or crew (Hs horse)
+    of the stack that has none yet, which is mounted (the comment at CAVALRY_MF)."""
+    if x.rules < 7:
+        return
+    for horse in (u for u in units if u.kind == "horse"):
+        riders = ("squad",) if horse.type.lower().startswith("squad") else ("hs", "crew")
+        rider = next((u for u in units if u.kind in riders and not _horse(x, u)), None)
+        if rider is not None:
+            horse.owner, rider.marks = rider.id, sorted(set(rider.marks) | {"mounted"})
+
+
+def _horse(x: Ctx, u: Unit) -> Unit | None:
+    return next((h for h in x.m.units if h.kind == "horse" and h.owner == u.id and h.on_map), None)
 
 
 def check_move(x: Ctx, raw: dict) -> dict:
     """FRIENDLY units moving together along a path of adjacent hexes, in a phase that lets them move."""
     m = x.m
     units = _units(x, raw.get("units"), "FRIENDLY", "move")
-    units = [u for u in units if not (u.kind == "sw" and u.owner in {v.id for v in units})]  # carried anyway
+    units = [u for u in units if not (u.kind in ("sw", "horse") and u.owner in {v.id for v in units})]  # go along
     path = raw.get("path")
     if isinstance(path, str):
         path = path.replace(",", " ").split()
@@ -305,6 +330,10 @@ def check_result(x: Ctx, raw: dict) -> dict:
         raise SoloError(f"result: {result} is for a SW, Gun or vehicle; {unit.id} is a {unit.kind}")
     if result == "repaired" and "malfunctioned" not in unit.marks:
         raise SoloError(f"result: {unit.id} is not malfunctioned")
+    if result in ("mounted", "dismounted") and (unit.kind not in INFANTRY or _horse(x, unit) is None):
+        raise SoloError(f"result: {unit.id} possesses no horse (the cavalry's Sq and Hs horses, OtO-S2 MSR 9)")
+    if result == "dismounted" and "mounted" not in unit.marks or result == "mounted" and "mounted" in unit.marks:
+        raise SoloError(f"result: {unit.id} is {'already' if result == 'mounted' else 'not'} mounted")
     return {"do": "result", "unit": unit.id, "result": result}
 
 
@@ -394,6 +423,7 @@ def _enter(x: Ctx, a: dict, swept: bool = True) -> dict:
     for u in new:
         if u.kind == "sw" and owners:
             u.owner = owners[0].id
+    _mount(x, new)
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
     if control.kept(x):
@@ -429,8 +459,9 @@ def _move(x: Ctx, a: dict) -> dict:
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
     for u in units:
         did(u, {"rout": "routed", "Advance": "advanced"}.get(verb, "moved"))
+    mounted = f", {STAND_IN_MOUNTED}" if infantry and all("mounted" in u.marks for u in infantry) else ""
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(path) or 'nowhere'}"
-          + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if mf else "")
+          + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''}{mounted})" if mf else "")
           + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
     if "costs" not in a:
         checks = activation_checks(x, a.get("sees", []), _viewer(units))
@@ -494,6 +525,9 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
     if result == "repaired":
         u.marks = [k for k in u.marks if k != "malfunctioned"]
         return "repaired"
+    if result == "dismounted":  # its horse stays with it (possessed), to mount again
+        u.marks = [k for k in u.marks if k != "mounted"]
+        return "dismounted"
     if result == "wreck":
         u.status = "eliminated"
     u.marks = sorted(set(u.marks) | {result})

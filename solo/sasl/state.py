@@ -27,7 +27,8 @@ class SQuestion:
 
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
-MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled", "burning")  # counters a unit carries
+MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled",
+         "burning", "mounted")  # counters a unit carries; "mounted": an MMC on the horse it possesses (rules 7 on)
 DID = ("prep fire", "first fire", "final fire", "advancing fire", "moved", "advanced", "routed")
 # What a unit did this Player Turn (A3: the Prep Fire, First Fire, Final Fire markers and what moved, routed or
 # Advanced), read by every ENEMY decision: a unit that Prep Fires neither moves nor fires in the AFPh (A3.3), one that

@@ -10,6 +10,7 @@ from solo.core.store import EventLog
 from solo.games import run_mission
 from solo.sasl.mission_map import in_set_up_area
 from solo.sasl.units import EQUIVALENT, group_name, oob_counters, stacks
+from tests.conftest import VASL_BOARDS
 
 GROUPS = {"coy1": "G26", "coy2": "W24", "coy3": "P24", "armor": "M27"}  # each group and the hex its first stack takes
 # the first Coy's stacks (seed 5): the hex given, then the nearest free hexes of the set up area, by name at equal range
@@ -69,3 +70,37 @@ def test_stacks_keep_the_stacking_limit_and_give_each_squad_its_horse():
         assert p.count("Squad horse") == sum(t in ("5-2-7", "4-4-7") for t in p)
         assert p.count("HS horse") <= p.count("2-2-8")
     assert group_name("Coy 2") == "coy2" and group_name("3") == "coy3" and group_name("AFV") == "armor"
+
+
+def test_cavalry_enters_mounted_and_moves_as_cavalry(monkeypatch, tmp_path):
+    """OtO-S2 MSR 9's Horse Cavalry entered whole: each squad possesses a Sq horse and each crew a Hs horse, mounted;
+    a mounted stack moves with the cavalry MF (a marked stand-in, said in the record), its horses with it; dismounted,
+    it has an MMC's 4 MF (A4.1) again (issue 38: F1-F5 moved "(4 MF)" as infantry, their horses left behind)."""
+    if not VASL_BOARDS.is_dir():
+        pytest.skip("../shared/vasl-boards is not beside the checkout")
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = tmp_path / "roads.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {"entry_edge": "North"})
+    for _ in range(2):
+        run_mission(EventLog.open(path), {"action": {"do": "phase"}})
+    o = run_mission(EventLog.open(path), {"action": {"do": "group", "group": "cavalry", "hexes": ["33Q1"]}})
+    m = o.mission
+    horses = [u for u in m.units if u.kind == "horse"]
+    assert len(horses) == 16 and all(h.owner and m.unit(h.owner).hex == h.hex for h in horses)
+    riders = {m.unit(h.owner).kind for h in horses if h.type == "Squad horse"}
+    assert riders == {"squad"} and {m.unit(h.owner).kind for h in horses if h.type == "HS horse"} <= {"hs", "crew"}
+    mounted = [u for u in m.units if "mounted" in u.marks]
+    assert len(mounted) == 16 and all(u.kind in EQUIVALENT for u in mounted)
+    first, second = [u for u in mounted if u.kind == "squad" and u.hex == "33Q1"][:2]
+    road = ["33Q2", "33Q3", "33Q4", "33Q5", "33Q6"]
+    cost = sum(o.map.cost(a, b, "mf") for a, b in zip(["33Q1", *road], road, strict=False))
+    assert m.spent[first.id] + cost > 5  # more than an MMC has (4, one more if CX): a mounted unit may
+    run_mission(EventLog.open(path), {"action": {"do": "result", "unit": second.id, "result": "dismounted"}})
+    with pytest.raises(SoloError, match="left of 4"):
+        run_mission(EventLog.open(path), {"action": {"do": "move", "units": [second.id], "path": road}})
+    o = run_mission(EventLog.open(path), {"action": {"do": "move", "units": [first.id], "path": road}})
+    moved = next(e["text"] for e in o.mission.record if e["text"].startswith(f"{first.id} {first.type} move"))
+    assert "mounted: 12 MF, solo's stand-in for A13" in moved
+    horse = next(h for h in o.mission.units if h.owner == first.id and h.kind == "horse")
+    assert horse.hex == o.mission.unit(first.id).hex != "33Q1"

@@ -270,7 +270,8 @@ class MissionScreen(SaveScreen):
             log.write(f"[dim]T{e['turn']} {e['rule']}[/dim] {escape(e['text'])}")
         if self.query("#mapview"):
             view = self.query_one("#mapview", MapView)
-            view.markers, view.paths, view.vpo, view.counts = self._markers(), self._paths(), self._vpo(), self._counts()
+            view.markers, view.paths, view.vpo = self._markers(), self._paths(), self._vpo()
+            view.counts = self._counts()
             view.refresh()
             if self.cursor_hex:
                 self._hex_panel(self.cursor_hex)
@@ -427,7 +428,8 @@ class MissionScreen(SaveScreen):
 
     def action_result(self) -> None:
         self._form("result", "What happened to a unit on the table: its id and one of pinned broken DM CX eliminated "
-                             "reduced rallied exited immobilized wreck concealed revealed", "e.g. F3 broken")
+                             "reduced rallied exited immobilized wreck concealed revealed mounted dismounted",
+                   "e.g. F3 broken")
 
     def action_confirm(self) -> None:
         if not self.outcome.mission.pending:
