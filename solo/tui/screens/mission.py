@@ -61,9 +61,10 @@ class MissionScreen(SaveScreen):
                 Binding("c", "confirm", "Confirm"), Binding("n", "next_phase", "Phase"), Binding("t", "turn", "Turn"),
                 Binding("a", "activate", "Activate"), Binding("p", "place", "Place S?"),
                 Binding("x", "remove", "Remove S?", show=False), Binding("w", "sw", "SW", show=False),
-                Binding("r", "report", "Report", show=False), Binding("v", "sync", "VASL"),
-                Binding("d", "decide", "AI"), Binding("k", "minefield", "Mines"), Binding("u", "undo", "Undo"),
-                Binding("o", "open_stack", "Open stack", show=False), Binding("l", "panels", "Side"),
+                Binding("r", "report", "Report", show=False), Binding("v", "sync", "VASL sync"),
+                Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Mines"), Binding("u", "undo", "Undo"),
+                Binding("o", "open_stack", "Open stack", show=False),
+                Binding("l", "panels", "Side"),  # the side panels instead of the map, in a narrow terminal
                 Binding("escape", "back", "Cancel / Home", show=False)]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # below 110 columns the side panels fold away (l)
 
