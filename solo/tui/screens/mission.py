@@ -282,7 +282,8 @@ class MissionScreen(SaveScreen):
             self._form(None, f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}. "
                              + m.ended.get("says", ""))
         elif waiting and waiting.key != "action":
-            self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
+            self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example
+                       else waiting.prompt)
         elif self.mode is None and m.pending:
             what = "First Fire at your move waits" if m.phase == "FRIENDLY MPh" else f"moves of the {m.phase} wait"
             self._form(None, f"The ENEMY's {what} (on dark red on the map, listed under the units): c confirms them, "
@@ -399,8 +400,8 @@ class MissionScreen(SaveScreen):
     def action_move(self) -> None:
         """On the map, the FRIENDLY units under the cursor: the arrows trace their path, Enter moves them. Else a form:
         their ids, then the hexes entered."""
-        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY" and u.hex == self.cursor_hex
-                and u.kind != "sw"]
+        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY"
+                and u.hex == self.cursor_hex and u.kind not in ("sw", "horse")]
         if here and self.query("#mapview"):
             self.tracing = {"units": here, "path": [self.cursor_hex]}
             self.query_one("#mapview", MapView).focus()
@@ -517,7 +518,8 @@ class MissionScreen(SaveScreen):
                 stop, result = None, stop
             return {"do": "enemy", "unit": unit and unit.upper(), "stop": stop and stop.upper(), "result": result}, {}
         if self.mode == "sw":
-            return {"do": "sw", "sw": words[0].upper() if words else "", "to": words[1].upper() if len(words) > 1 else None}, {}
+            return {"do": "sw", "sw": words[0].upper() if words else "",
+                    "to": words[1].upper() if len(words) > 1 else None}, {}
         if self.mode == "sync":
             return self._sync(text), {}
         if self.mode == "remove":
