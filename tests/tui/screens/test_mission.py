@@ -231,3 +231,28 @@ async def test_a_whole_coy_entered_with_one_line(monkeypatch):
         assert [u.hex for u in m.units if u.side == "FRIENDLY"][:6] == ["G26"] * 6
         assert screen.history["enter"] == ["coy1 G26"]
         no_cli_text(app)
+
+
+@pytest.mark.skipif(not (VASL_BOARDS / "bdOTO").exists(), reason="../shared/vasl-boards/bdOTO is absent")
+async def test_the_decisions_screen_lists_each_unit_once(monkeypatch):
+    """Issue 38: the Decisions screen listed every unit twice (E1, E2, E1, E2 ...): two runs of the AI (the screen's
+    first and a phase chosen at once) each cleared the log and wrote their lines into it."""
+    from solo.tui.screens.decisions import DecisionsScreen
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = saves_dir() / "orsha.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {})
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DecisionsScreen)
+        screen.run_ai("move")  # a second run while the first works
+        await settle(pilot, screen)
+        await pilot.pause(0.3)
+        firsts = ["".join(seg.text for seg in line).split(" ")[0] for line in screen.query_one("#decisions").lines]
+        units = [w for w in firsts if w[:1] == "E" and w[1:].isdigit()]
+        assert units and len(units) == len(set(units)), units
