@@ -138,7 +138,8 @@ def test_advance_does_not_stay_on_the_vpo_it_holds():
 def test_a4_4_a_sw_fires_with_its_possessor_named_by_id_and_type():
     """Issue 38: the SW's words named its possessor's id twice ("E3 LMG fires 2 FP with E2 E2")."""
     t = terrain(OPEN_FIELD)
-    s = situation([{"id": "E2", "unit": "4-6-7", "hex": "1C3"}, {"id": "E3", "unit": "LMG", "hex": "1C3", "with": "E2"}],
+    s = situation([{"id": "E2", "unit": "4-6-7", "hex": "1C3"},
+                   {"id": "E3", "unit": "LMG", "hex": "1C3", "with": "E2"}],
                   [{"id": "F1", "unit": "4-5-8", "hex": "1E3"}])
     d = decided(t, s, "advancing")
     assert d["E2"].action == d["E3"].action == "advancing fire"
