@@ -2,6 +2,7 @@
 each action. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from rich.markup import escape
@@ -53,6 +54,9 @@ def _or_dash(value) -> str:
     return "-" if value is None else str(value)
 
 
+FOLDED = ("place", "sync", "decide")  # the keys a narrow footer leaves out
+
+
 class MissionScreen(SaveScreen):
     # short words, and the keys of what cannot be done now hidden (check_action), so that the footer fits 80 columns;
     # Help first: the footer cuts from the right (issue 38: OtO-S1's footer lost "? Help")
@@ -88,8 +92,6 @@ class MissionScreen(SaveScreen):
             return bool(m.pending)
         if action in ("enter", "move", "next_phase", "turn") and m.pending:
             return False  # refused while the ENEMY's moves wait for the player (rules version 5 on)
-        if action in ("place", "sync", "decide") and self.has_class("-narrow"):
-            return False  # a narrow footer has no room: the keys still work, and Help lists them
         if action == "activate":
             return any(s.status == "hidden" for s in m.s)
         if action == "enter":
@@ -236,7 +238,16 @@ class MissionScreen(SaveScreen):
             self.query_one("#mapview", MapView).place_cursor(first)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_bindings)  # the keys a narrow footer shows (the breakpoint's class)
+        self.call_after_refresh(self._footer_keys)
+
+    def _footer_keys(self) -> None:
+        """A narrow footer (the breakpoint's class) has no room for p, v and d: they are left out of it, and still work
+        (Help and the command palette list them)."""
+        narrow = self.has_class("-narrow")
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [replace(b, show=not narrow) if b.action in FOLDED else b
+                                                   for b in bindings]
+        self.refresh_bindings()
 
     def refresh_view(self) -> None:
         data = status_json(self.outcome)

@@ -256,3 +256,20 @@ async def test_the_decisions_screen_lists_each_unit_once(monkeypatch):
         firsts = ["".join(seg.text for seg in line).split(" ")[0] for line in screen.query_one("#decisions").lines]
         units = [w for w in firsts if w[:1] == "E" and w[1:].isdigit()]
         assert units and len(units) == len(set(units)), units
+
+
+async def test_a_narrow_footer_leaves_keys_out_that_still_work(monkeypatch):
+    """Issue 38: at 80 columns the footer shows Help first and the keys of what can be done now; p, v and d are left
+    out of it and still work."""
+    from tests.tui.conftest import drawn_board
+    from tests.tui.test_snapshots import a_mission
+    monkeypatch.setattr(MissionScreen, "_boards", lambda self: ([("", drawn_board())], ""))
+    a_mission()
+    app = SoloApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = [b.key for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled]
+        assert shown[0] == "question_mark" and "p" not in shown and "d" not in shown and "l" in shown
+        await pilot.press("p")
+        assert screen.mode == "place"
