@@ -42,7 +42,8 @@ def _text(o: Outcome, since: int | None = None) -> str:
         if m.tables:
             t = m.tables
             out.append(f"ENEMY SAN {t['enemy_san']}, FRIENDLY SAN {t['friendly_san']}, ENEMY AC# {t['enemy_ac']}, "
-                       f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
+                       f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, "
+                       f"FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
         if m.boards:
             out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
         hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
@@ -70,7 +71,8 @@ def _text(o: Outcome, since: int | None = None) -> str:
     if m.report and o.vp and o.vp.get("friendly") is not None:
         out.append(f"VP: FRIENDLY {o.vp['friendly']}, ENEMY {o.vp['enemy']} (from your reports)")
     if m.ended:
-        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}. {m.ended.get('says', '')}".rstrip())
+        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}. "
+                   f"{m.ended.get('says', '')}".rstrip())
     elif o.waiting and o.waiting.key != "action":
         out.append(f"\nWaiting for you: {o.waiting.prompt}")
     return "\n".join(out)
@@ -106,7 +108,8 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
     if before.waiting is None or before.waiting.key != "action":
         q = before.waiting
         raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
-                        f"answer {save}' at a terminal, or --answers FILE" + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
+                        f"answer {save}' at a terminal, or --answers FILE"
+                        + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
     if action:
         answers["action"] = action
     return run_mission(log, answers, not as_json)  # at a terminal, or answers piped on stdin
@@ -117,7 +120,8 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 @click.option("--save", required=True, help="The mission's save file (SQLite), created here.")
 @click.option("--seed", type=SEED, default=None, help=SEED_HELP)
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
-@click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
+@click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north",
+              show_default=True,
               help="OtO-S2: the FRIENDLY entry edge.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def mission_new(mission_id, save, seed, folder, entry, as_json):

@@ -271,7 +271,8 @@ def check_move(x: Ctx, raw: dict) -> dict:
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
     if any(u.kind in ("sw", "fortification", "wreck") or "wreck" in u.marks or "immobilized" in u.marks for u in units):
-        raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at all")
+        raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at "
+                        "all")
     broken = [u for u in units if u.status == "broken"]
     if m.phase == "FRIENDLY RtPh":
         if len(broken) != len(units):

@@ -67,7 +67,8 @@ class Mission:
     title: str
     attitude: str  # the Prevailing Attitude
     tables: dict = field(default_factory=dict)  # enemy_san, friendly_san, enemy_ac, enemy_re, friendly_re
-    friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [], "reinforcements": []})
+    friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [],
+                                                         "reinforcements": []})
     enemy: dict = field(default_factory=dict)  # elr, sniper, guns, minefields, wrecks, fortifications, ofa strikes
     s: list[SQuestion] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)  # both sides' counters

@@ -34,7 +34,7 @@ def test_otos1_whole_oob_in_four_actions(orsha):
         assert not any(s.status == "hidden" and s.where == u.hex for s in m.s)
         if u.owner:  # a SW with the squad that holds it
             assert m.unit(u.owner).hex == u.hex and m.unit(u.owner).kind in EQUIVALENT
-    for where, here in stacks_of.items():
+    for here in stacks_of.values():
         assert sum(EQUIVALENT.get(u.kind, 0) for u in here) <= 3 and sum(u.kind == "leader" for u in here) <= 4
         assert sum(u.kind == "vehicle" for u in here) <= 1
     # the first Coy's stacks: the hex given, then the nearest free ones, in the order of its units (F1 ... F38)
