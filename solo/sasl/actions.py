@@ -167,10 +167,11 @@ def check_group(x: Ctx, raw: dict) -> dict:
 
 def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[dict]:
     """Each stack checked as an ``enter`` in the first hex that takes it: the hexes given in order, then the nearest
-    to them where no FRIENDLY unit stands (by name at equal range)."""
+    to them where no unit stands (no FRIENDLY unit, nor an ENEMY fortification such as a Known minefield), by name at
+    equal range."""
     order = list(dict.fromkeys(given))
     if x.map is not None and x.map.graph is not None:
-        held = {u.hex for u in x.m.units if u.side == "FRIENDLY" and u.on_map}
+        held = {u.hex for u in x.m.units if u.on_map}
         order += sorted((h for h in x.map.hexes if h not in held and h not in order),
                         key=lambda h: (min(x.map.distance(g, h) for g in given), h))
     found, used = [], set()

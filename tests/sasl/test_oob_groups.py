@@ -30,7 +30,7 @@ def test_otos1_whole_oob_in_four_actions(orsha):
     for u in friendly:  # every unit's hex: in the set up area, no S? or ENEMY unit there, within the stacking limit
         assert u.on_map and in_set_up_area(grid, ["A27", "I23", "I20", "R15", "DD21"], u.hex), u
         stacks_of.setdefault(u.hex, []).append(u)
-        assert not m.holds_enemy(u.hex)
+        assert not m.at(u.hex, "ENEMY")  # not even a Known minefield (A26-H22, S15-Z18)
         assert not any(s.status == "hidden" and s.where == u.hex for s in m.s)
         if u.owner:  # a SW with the squad that holds it
             assert m.unit(u.owner).hex == u.hex and m.unit(u.owner).kind in EQUIVALENT
