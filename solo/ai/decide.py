@@ -517,8 +517,8 @@ def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: st
         at = owner.at or (target.hex if target else "")
         reach = int(t.distance(t.at(sw.hex))[t.at(at)]) if target else None
         if target and fp > 0 and reach <= rng:
-            out.append(Decision(sw.id, owner.action, [sw.hex], f"{sw.id} {sw.unit} fires {fp:g} FP with {owner.unit} "
-                                f"{sw.owner} at {owner.target} at range {reach}" + (f" ({rule})" if rule else ""),
+            out.append(Decision(sw.id, owner.action, [sw.hex], f"{sw.id} {sw.unit} fires {fp:g} FP with {sw.owner} "
+                                f"{possessor.unit} at {owner.target} at range {reach}" + (f" ({rule})" if rule else ""),
                                 target=owner.target, fp=fp, at=owner.at))
         else:
             why = f"its possessor {sw.owner} does not fire" if not owner.target else rule or \

@@ -18,7 +18,7 @@ from solo.games import mission as mission_game
 from solo.sasl import activation
 from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
-from solo.sasl.units import oob_counters
+from solo.sasl.units import oob_counters, oob_groups
 
 
 @click.group()
@@ -42,7 +42,8 @@ def _text(o: Outcome, since: int | None = None) -> str:
         if m.tables:
             t = m.tables
             out.append(f"ENEMY SAN {t['enemy_san']}, FRIENDLY SAN {t['friendly_san']}, ENEMY AC# {t['enemy_ac']}, "
-                       f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
+                       f"RE# ENEMY {'/'.join(map(str, m.re_numbers['ENEMY']))}, "
+                       f"FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
         if m.boards:
             out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
         hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
@@ -54,6 +55,9 @@ def _text(o: Outcome, since: int | None = None) -> str:
         left = oob_counters(m) - Counter(m.entered)
         if +left and (m.entered or m.phase != "set up"):
             out.append("FRIENDLY OoB still off the map: " + ", ".join(f"{t} x{n}" for t, n in sorted((+left).items())))
+        groups = [g for g in oob_groups(m) if g not in m.groups]
+        if +left and groups:
+            out.append(f"OoB groups to enter whole (solo mission group SAVE NAME HEX): {', '.join(groups)}")
     if m.pending:
         out.append(f"ENEMY moves of the {m.phase} waiting for you to confirm:")
         out += [f"  {p['unit']} {p['action']} {' '.join(p['path'])}" + (f" at {p['target']}" if p.get("target") else "")
@@ -67,7 +71,8 @@ def _text(o: Outcome, since: int | None = None) -> str:
     if m.report and o.vp and o.vp.get("friendly") is not None:
         out.append(f"VP: FRIENDLY {o.vp['friendly']}, ENEMY {o.vp['enemy']} (from your reports)")
     if m.ended:
-        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}. {m.ended.get('says', '')}".rstrip())
+        out.append(f"MISSION OVER after Game Turn {m.ended['turn']}: {m.ended['why']}. "
+                   f"{m.ended.get('says', '')}".rstrip())
     elif o.waiting and o.waiting.key != "action":
         out.append(f"\nWaiting for you: {o.waiting.prompt}")
     return "\n".join(out)
@@ -103,7 +108,8 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
     if before.waiting is None or before.waiting.key != "action":
         q = before.waiting
         raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
-                        f"answer {save}' at a terminal, or --answers FILE" + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
+                        f"answer {save}' at a terminal, or --answers FILE"
+                        + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
     if action:
         answers["action"] = action
     return run_mission(log, answers, not as_json)  # at a terminal, or answers piped on stdin
@@ -114,7 +120,8 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 @click.option("--save", required=True, help="The mission's save file (SQLite), created here.")
 @click.option("--seed", type=SEED, default=None, help=SEED_HELP)
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
-@click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
+@click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north",
+              show_default=True,
               help="OtO-S2: the FRIENDLY entry edge.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def mission_new(mission_id, save, seed, folder, entry, as_json):
@@ -197,6 +204,20 @@ def mission_enter(save, hex_, types, dice, as_json):
     """FRIENDLY units from the OoB onto the map in HEX_ (set up, or entering on the entry edge), e.g. 5A1 5-2-7
     5-2-7 LMG 9-1: a SW goes to the first squad or HS named with it. Any S? they see is checked for Activation."""
     _act(save, {"do": "enter", "hex": hex_, "units": list(types)}, None, as_json, lambda o: o.last, dice)
+
+
+@mission.command("group")
+@click.argument("save")
+@click.argument("name")
+@click.argument("hexes", nargs=-1, required=True)
+@DICE
+@click.option("--json", "as_json", is_flag=True)
+def mission_group(save, name, hexes, dice, as_json):
+    """A whole group of the FRIENDLY OoB onto the map in one action: NAME a Coy (coy1, coy2 ...) with its SW and
+    leaders, armor (the AFV with their Armor Leaders), cavalry (OtO-S2), or a Random Event's reinforcements (re1 ...);
+    its stacks stand in HEXES in order, then in the nearest hexes the mission allows (e.g. G26). Its units' ids and
+    hexes are listed after; `solo mission status` lists the groups still off the map."""
+    _act(save, {"do": "group", "group": name, "hexes": list(hexes)}, None, as_json, lambda o: o.last, dice)
 
 
 @mission.command("move")

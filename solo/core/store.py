@@ -52,7 +52,8 @@ RULES = 7  # the rules a new save is played by: a fix that changes what the same
 # First Fire at the FRIENDLY moves, S? that move and are checked as they come into view, the ENEMY RPh's rally,
 # reinforcement S? on an EBE hex in OtO-S1; 6: the mission's map keeps Activation along every move, control and VP
 # from positions, and the Random Events on the map, issue 35; 7: wrecks, slopes and the Culvert in LOS and MF, a
-# Known minefield rolled on entry, RE OBA's radio leader and RE 11-13's towing vehicle on the map, issue 35)
+# Known minefield rolled on entry, RE OBA's radio leader and RE 11-13's towing vehicle on the map, issue 35; the
+# Russian 1-2-7 a crew, no more a vehicle, and mounted cavalry's MF, issue 38)
 KEY = "secret_key"  # the meta entry holding the key of the secret rolls where it cannot be kept outside the save
 # (never in `EventLog.meta`, never shown)
 KEY_ID = "key_id"  # the meta entry naming the key's file in the player's data folder (issue 40: `keys_dir`)

@@ -16,13 +16,21 @@ from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation, control
 from solo.sasl.context import Ctx
-from solo.sasl.mission_map import board_edge, hex_id, in_set_up_area, wreck_cost, wrecks
+from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area, wreck_cost, wrecks
 from solo.sasl.state import MARKS, Unit
-from solo.sasl.units import kind_of, oob_counters, stacking
+from solo.sasl.units import group_name, kind_of, oob_counters, oob_groups, stacking, stacks
 
 RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
-           "concealed", "revealed", "malfunctioned", "repaired")
+           "concealed", "revealed", "malfunctioned", "repaired", "mounted", "dismounted")
 MF = {"leader": 6}  # A4.1; every other infantry kind 4
+# Cavalry (OtO-S2 MSR 9 gives the Horse Cavalry "12x Sq horse, 4x Hs horse"): a horse enters possessed by a squad (Sq
+# horse) or a HS or crew (Hs horse) of its stack, which enters mounted; the player reports a dismount or a mount as it
+# happens on the table (`result ... dismounted`). A mounted stack moves with CAVALRY_MF: core ASL's cavalry rules
+# (A13) are not in the texts nor in SASL-FACTS, so the number is solo's marked stand-in, said in the record of each
+# mounted move; the terrain costs stay the infantry's (tables/core/movement.toml). From rules version 7 (issue 38: F1-F5
+# moved "(4 MF)" as infantry, their horses left behind).
+CAVALRY_MF = 12  # stand-in for A13's cavalry MF
+STAND_IN_MOUNTED = f"mounted: {CAVALRY_MF} MF, solo's stand-in for A13"
 INFANTRY = ("squad", "hs", "crew", "leader")
 
 
@@ -98,7 +106,7 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     if s_here:
         raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? stands "
                         "(a FRIENDLY unit never shares a hex with a hidden S?)")
-    new = [Unit("", t, kind_of(t, x.defn["friendly"]), where, side="FRIENDLY") for t in types]
+    new = [Unit("", t, kind_of(t, x.defn["friendly"], x.rules), where, side="FRIENDLY") for t in types]
     problem = stacking(m, where, "FRIENDLY", new)
     if problem:
         raise SoloError(f"enter: {problem}")
@@ -106,6 +114,81 @@ def check_enter(x: Ctx, raw: dict) -> dict:
     entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
     return {"do": "enter", "hex": where, "units": types, **entering, **({"reinforcement": True} if reinforcing else {}),
             "sees": sightings(x, seeing or new, [where])}
+
+
+def check_group(x: Ctx, raw: dict) -> dict:
+    """A whole group of the FRIENDLY OoB entered in one action (issue 38; ``units.oob_groups``: a Coy with its SW and
+    leaders, the AFV with their Armor Leaders, a Random Event's reinforcements): what of it the OoB still has off the
+    map, split into stacks (``units.stacks``), one to each hex given and then to the nearest hexes where ``enter``
+    allows it and no FRIENDLY unit stands yet; each stack checked as an ``enter`` (the logged action keeps its
+    ``stacks``, checked again so on replay). An S? a stack sees is checked only when no earlier stack of the group saw
+    it in as good a range bracket (as stacks entered one by one would be). In the FRIENDLY MPh only while no ENEMY unit
+    is on the map: each stack's entry may draw First Fire (A8.1), so they enter one by one then."""
+    m, name = x.m, group_name(raw.get("group"))
+    groups = oob_groups(m)
+    if name not in groups:
+        raise SoloError(f"group {raw.get('group')!r}: the OoB's groups are {', '.join(groups) or 'none'}")
+    if name in m.groups:
+        raise SoloError(f"group {name} is on the map already (entered: {', '.join(m.groups)})")
+    if m.phase == "FRIENDLY MPh" and any(u.side == "ENEMY" and u.on_map for u in m.units):
+        raise SoloError(f"group {name}: ENEMY units are on the map, and each stack's entry may draw First Fire (A8.1): "
+                        "enter the stacks one by one")
+    left = (arrived(m) - Counter(m.reinforced)) if name.startswith("re") else oob_counters(m) - Counter(m.entered)
+    take = []
+    for t in groups[name]:
+        if left[t] > 0:
+            left[t] -= 1
+            take.append(t)
+    if not take:
+        raise SoloError(f"group {name}: none of its counters is still off the map")
+    given = raw.get("hexes")
+    given = given.replace(",", " ").split() if isinstance(given, str) else given
+    if not isinstance(given, list) or not given:
+        raise SoloError(f"group {name}: give the hex of its first stack (the others stand in the nearest hexes)")
+    given = [map_hex(x, h, f"group {name}: hex") for h in given]
+    logged = raw.get("stacks")
+    if logged is not None:  # the action as it was logged: its stacks checked again
+        if not isinstance(logged, list) or not all(isinstance(st, dict) for st in logged) or \
+                sorted(t for st in logged for t in st.get("units") or []) != sorted(take):
+            raise SoloError(f"group {name}: its stacks are not the group's counters off the map")
+        found = [check_enter(x, {"hex": st.get("hex"), "units": st.get("units")}) for st in logged]
+    else:
+        found = _stand(x, name, stacks(take, x.defn["friendly"]), given)
+    best = dict(m.bracket)
+    for st in found:
+        ranks = _ranks(x, _viewer([Unit("", t, kind_of(t, x.defn["friendly"], x.rules), "") for t in st["units"]]))
+        seen = []
+        for s_id, rng, step in st["sees"]:
+            if ranks[rng] > max(best.get(s_id, RANKS["none"]), RANKS["none"]):
+                best[s_id] = ranks[rng]
+                seen.append([s_id, rng, step])
+        st["sees"] = seen
+    return {"do": "group", "group": name, "hexes": given, "stacks": found}
+
+
+def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[dict]:
+    """Each stack checked as an ``enter`` in the first hex that takes it: the hexes given in order, then the nearest
+    to them where no unit stands (no FRIENDLY unit, nor an ENEMY fortification such as a Known minefield), by name at
+    equal range."""
+    order = list(dict.fromkeys(given))
+    if x.map is not None and x.map.graph is not None:
+        held = {u.hex for u in x.m.units if u.on_map}
+        order += sorted((h for h in x.map.hexes if h not in held and h not in order),
+                        key=lambda h: (min(x.map.distance(g, h) for g in given), h))
+    found, used = [], set()
+    for pile in piles:
+        for where in (h for h in order if h not in used):
+            try:
+                found.append(check_enter(x, {"hex": where, "units": pile}))
+                used.add(where)
+                break
+            except SoloError as exc:
+                if where in given:
+                    raise SoloError(f"group {name}: {exc}") from None
+        else:
+            raise SoloError(f"group {name}: no hex left for {' '.join(pile)}"
+                            + ("" if x.map is not None and x.map.graph is not None else ": give one hex a stack"))
+    return found
 
 
 def arrived(m) -> Counter:
@@ -152,21 +235,39 @@ def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
 
 
 def _allowance(units: list[Unit]) -> float:
-    """MF of a moving stack (A4.1, A4.12): the least of its units; MMC moving with a leader have 6."""
+    """MF of a moving stack (A4.1, A4.12): the least of its units; MMC moving with a leader have 6; a mounted unit
+    CAVALRY_MF (the stand-in above)."""
     with_leader = any(u.kind == "leader" for u in units)
-    return min(MF.get(u.kind, 6 if with_leader else 4) for u in units)
+    return min(CAVALRY_MF if "mounted" in u.marks else MF.get(u.kind, 6 if with_leader else 4) for u in units)
+
+
+def _mount(x: Ctx, units: list[Unit]) -> None:
+    """Horses entering with MMC (rules version 7 on): each possessed by a squad (Sq horse) or a HS or crew (Hs horse)
+    of the stack that has none yet, which is mounted (the comment at CAVALRY_MF)."""
+    if x.rules < 7:
+        return
+    for horse in (u for u in units if u.kind == "horse"):
+        riders = ("squad",) if horse.type.lower().startswith("squad") else ("hs", "crew")
+        rider = next((u for u in units if u.kind in riders and not _horse(x, u)), None)
+        if rider is not None:
+            horse.owner, rider.marks = rider.id, sorted(set(rider.marks) | {"mounted"})
+
+
+def _horse(x: Ctx, u: Unit) -> Unit | None:
+    return next((h for h in x.m.units if h.kind == "horse" and h.owner == u.id and h.on_map), None)
 
 
 def check_move(x: Ctx, raw: dict) -> dict:
     """FRIENDLY units moving together along a path of adjacent hexes, in a phase that lets them move."""
     m = x.m
     units = _units(x, raw.get("units"), "FRIENDLY", "move")
-    units = [u for u in units if not (u.kind == "sw" and u.owner in {v.id for v in units})]  # carried anyway
+    units = [u for u in units if not (u.kind in ("sw", "horse") and u.owner in {v.id for v in units})]  # go along
     path = raw.get("path")
     if isinstance(path, str):
         path = path.replace(",", " ").split()
     if not isinstance(path, list) or not path:
-        raise SoloError("move: give the hexes entered, in order (e.g. 5B2 5B3)")
+        raise SoloError(f"move: give the hexes entered, in order (e.g. {example_hex(x.m, x.defn, 'B2')} "
+                        f"{example_hex(x.m, x.defn, 'B3')})")
     inside = [n for n, h in enumerate(path) if isinstance(h, str) and h.strip().lower() == "culvert"] \
         if x.rules >= 7 else []
     if inside and (x.map is None or x.map.culvert is None):
@@ -176,7 +277,8 @@ def check_move(x: Ctx, raw: dict) -> dict:
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
     if any(u.kind in ("sw", "fortification", "wreck") or "wreck" in u.marks or "immobilized" in u.marks for u in units):
-        raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at all")
+        raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at "
+                        "all")
     broken = [u for u in units if u.status == "broken"]
     if m.phase == "FRIENDLY RtPh":
         if len(broken) != len(units):
@@ -261,6 +363,10 @@ def check_result(x: Ctx, raw: dict) -> dict:
         raise SoloError(f"result: {result} is for a SW, Gun or vehicle; {unit.id} is a {unit.kind}")
     if result == "repaired" and "malfunctioned" not in unit.marks:
         raise SoloError(f"result: {unit.id} is not malfunctioned")
+    if result in ("mounted", "dismounted") and (unit.kind not in INFANTRY or _horse(x, unit) is None):
+        raise SoloError(f"result: {unit.id} possesses no horse (the cavalry's Sq and Hs horses, OtO-S2 MSR 9)")
+    if result == "dismounted" and "mounted" not in unit.marks or result == "mounted" and "mounted" in unit.marks:
+        raise SoloError(f"result: {unit.id} is {'already' if result == 'mounted' else 'not'} mounted")
     return {"do": "result", "unit": unit.id, "result": result}
 
 
@@ -314,7 +420,8 @@ def check_enemy(x: Ctx, raw: dict) -> dict:
     return {"do": "enemy", "unit": uid, "stop": stop, "result": result or None}
 
 
-CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units", "path")),  # what the player says
+CHECKS = {"enter": (check_enter, ("hex", "units")), "group": (check_group, ("group", "hexes", "stacks")),  # said
+          "move": (check_move, ("units", "path")),
           "result": (check_result, ("unit", "result")), "sw": (check_sw, ("sw", "to")),
           "remove": (check_remove, ("s",)), "enemy": (check_enemy, ("unit", "stop", "result"))}
 
@@ -322,12 +429,22 @@ CHECKS = {"enter": (check_enter, ("hex", "units")), "move": (check_move, ("units
 # --- what each does ---------------------------------------------------------------------------------------------
 
 def do(x: Ctx, action: dict) -> dict:
-    return {"enter": _enter, "move": _move, "result": _result, "sw": _sw, "remove": _remove,
+    return {"enter": _enter, "group": _group, "move": _move, "result": _result, "sw": _sw, "remove": _remove,
             "enemy": _enemy}[action["do"]](x, action)
 
 
-def _enter(x: Ctx, a: dict) -> dict:
-    new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"]), a["hex"], "", "OoB", side="FRIENDLY") for t in a["units"]]
+def _group(x: Ctx, a: dict) -> dict:
+    """A group's stacks enter one after another, each as an ``enter``."""
+    done = [_enter(x, stack, swept=False) for stack in a["stacks"]]
+    x.m.groups.append(a["group"])
+    return {"units": [u for d in done for u in d["units"]]} | _joined(*done, sweep(x))
+
+
+def _enter(x: Ctx, a: dict, swept: bool = True) -> dict:
+    """The units enter; then the S? every FRIENDLY unit sees are checked (``sweep``; a group's once, after its last
+    stack)."""
+    new = [x.m.add_unit(t, kind_of(t, x.defn["friendly"], x.rules), a["hex"], "", "OoB", side="FRIENDLY")
+           for t in a["units"]]
     for t in a["units"]:
         x.m.entered[t] = x.m.entered.get(t, 0) + 1
         if a.get("reinforcement"):
@@ -339,13 +456,14 @@ def _enter(x: Ctx, a: dict) -> dict:
     for u in new:
         if u.kind == "sw" and owners:
             u.owner = owners[0].id
+    _mount(x, new)
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
           f"in {a['hex']}", rule="OoB")
     if control.kept(x):
         control.passed(x, new, a["hex"])
     entering = _entered(x, new, a["hex"]) if a.get("mf") else {}
     return {"units": [u.to_json() for u in new]} | entering | _joined(
-        activation_checks(x, a.get("sees", []), _viewer(new)), sweep(x))
+        activation_checks(x, a.get("sees", []), _viewer(new)), sweep(x) if swept else {})
 
 
 def _entered(x: Ctx, units: list[Unit], where: str) -> dict:
@@ -380,9 +498,10 @@ def _move(x: Ctx, a: dict) -> dict:
     verb = {"FRIENDLY RtPh": "rout", "FRIENDLY APh": "Advance"}.get(x.m.phase, "move")
     for u in units:
         did(u, {"rout": "routed", "Advance": "advanced"}.get(verb, "moved"))
+    mounted = f", {STAND_IN_MOUNTED}" if infantry and all("mounted" in u.marks for u in infantry) else ""
     steps = [f"{h} (IN the Culvert)" if n in a.get("culvert", []) else h for n, h in enumerate(path)]
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in units)} {verb} {' '.join(steps) or 'nowhere'}"
-          + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''})" if mf else "")
+          + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''}{mounted})" if mf else "")
           + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
     if "costs" not in a:
         checks = activation_checks(x, a.get("sees", []), _viewer(units))
@@ -454,6 +573,9 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
     if result == "repaired":
         u.marks = [k for k in u.marks if k != "malfunctioned"]
         return "repaired"
+    if result == "dismounted":  # its horse stays with it (possessed), to mount again
+        u.marks = [k for k in u.marks if k != "mounted"]
+        return "dismounted"
     if result == "wreck":
         u.status = "eliminated"
     u.marks = sorted(set(u.marks) | {result})

@@ -18,6 +18,7 @@ from solo.rules import default_catalog
 from solo.sasl import actions, activation, control, events, rally, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
+from solo.sasl.mission_map import example_hex
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
 
@@ -87,7 +88,7 @@ def _action(x: Ctx):
         if unknown:
             raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
                             f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
-        if (do in ("phase", "turn") or do in ("move", "enter") and x.rules >= 5) and m.pending:
+        if (do in ("phase", "turn") or do in ("move", "enter", "group") and x.rules >= 5) and m.pending:
             what = "First Fire" if m.phase == "FRIENDLY MPh" else "moves"
             raise SoloError(f"{do}: the ENEMY's {what} of the {m.phase} wait for you: confirm them (all as decided, "
                             f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")
@@ -128,7 +129,7 @@ def _place(x: Ctx, raw: dict) -> dict:
     m = x.m
     hexes = raw.get("hexes") or []
     if not isinstance(hexes, list):
-        raise SoloError("place: hexes is a list of hex ids, e.g. [\"4K5\"]")
+        raise SoloError(f"place: hexes is a list of hex ids, e.g. [\"{example_hex(m, x.defn, 'K5')}\"]")
     room = MOST - len(m.s)
     count = whole(raw.get("count", 0), 0, room, f"place: count (at most {MOST} S? in a mission)")
     if len(hexes) > room:

@@ -2,9 +2,9 @@
 the mission's handler for an entry applies what lasts or has it rolled again.
 
 The RE check itself is core SASL and not in the texts, and no public source gives the exact trigger for a RE# such
-as 5/6 (tables/core/SOURCES.md, "Not found"). Stand-in reading, said in the record: at the end of each Game Turn each side makes a RE check DR,
-and a Random Event occurs when it equals one of the side's two RE numbers; so a higher RE# (ENEMY RE 21-22,
-FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
+as 5/6 (tables/core/SOURCES.md, "Not found"). Stand-in reading, said in the record: at the end of each Game Turn
+each side makes a RE check DR, and a Random Event occurs when it equals one of the side's two RE numbers; so a higher
+RE# (ENEMY RE 21-22, FRIENDLY RE 44-46) makes Random Events likelier, up to 6/7.
 """
 
 import math
@@ -221,7 +221,7 @@ def random_selection(x: Ctx, what: str, count: int) -> int:
         left = list(range(1, count + 1))
         while len(left) > 1:
             drs = [roll(dice, "dr", what).original for _ in left]
-            left = [c for c, dr in zip(left, drs) if dr == min(drs)]
+            left = [c for c, dr in zip(left, drs, strict=True) if dr == min(drs)]
         return left[0]
     return x.play.dice(f"Random Selection: {what}", "", x.m.phase, pick)
 
@@ -254,16 +254,20 @@ def event(x: Ctx, side: str) -> dict:
         handler = x.game.random_events.get((side, trace.row)) if x.rules >= x.game.events_since else None
         again = (side, trace.row) in x.game.once and f"{side} {trace.row}" in x.m.occurred and x.rules >= 3
         outcome = REROLL if again else handler(x, trace) if handler else None
-        follow = [f"{sub.table.title}: {sub.result}" for sub in all_subrolls(trace)]
+        follow = [f"{sub.table.title}: {sub.result}" + (" [stand-in]" if sub.table.stand_in else "")
+                  for sub in all_subrolls(trace)]
         if outcome == REROLL:
             why = "has occurred before and happens once only (marked *)" if again else "does not apply"
             x.say(f"{side} RE {trace.original} ({trace.row}) {why}: rolled again", rule="2.4")
             continue
         x.m.occurred.append(f"{side} {trace.row}")
         read = f", Final {trace.final}" if trace.final != trace.original else ""  # the row read (issue 18)
-        x.say(f"{side} RE d66 {trace.original}{read}: {trace.result}" + (f" [{'; '.join(follow)}]" if follow else "")
+        badge = " [stand-in]" if trace.table.stand_in else ""  # a marked stand-in's result says so (DESIGN.md)
+        x.say(f"{side} RE d66 {trace.original}{read}: {trace.result}{badge}"
+              + (f" [{'; '.join(follow)}]" if follow else "")
               + (f" -> {outcome}" if outcome else ""), rule="MSR 4")
-        return {"side": side, "roll": trace.original, "final": trace.final, "row": trace.row, "event": trace.result, "follow_ups": follow,
+        return {"side": side, "roll": trace.original, "final": trace.final, "row": trace.row, "event": trace.result,
+                "follow_ups": follow,
                 "effect": outcome, "stand_in": bool(trace.table.stand_in)}
     return {"side": side, "event": "no applicable Random Event in ten rolls", "follow_ups": [], "effect": None}
 

@@ -209,11 +209,19 @@ def own_grid(map_grid: dict) -> Grid:
     return Grid(columns=map_grid["columns"], rows=map_grid["rows"], odd_rows=(1, map_grid["rows"]))
 
 
+def example_hex(m: Mission, defn: dict, local: str) -> str:
+    """A hex id for an example, as this mission's map writes it: bare on its own map (OtO-S1), else on its first board
+    in play (issue 38: the examples named a board not in play)."""
+    boards = (m.boards or {}).get("boards") or ["4"]
+    return local if defn.get("map_grid") else f"{boards[0]}{local}"
+
+
 def hex_id(m: Mission, defn: dict, text) -> str:
     """A hex of the mission's map: board number, column letters and row ("12M5") on a map of boards, the bare "M12"
     on a mission's own map (its map_grid: OtO-S1's OtO map); one line for anything no map of the mission has."""
     if not isinstance(text, str) or not text.strip():
-        raise SoloError(f"hex {text!r}: give a hex id such as 4K5 (board, column, row)")
+        how = "column, row" if defn.get("map_grid") else "board, column, row"
+        raise SoloError(f"hex {text!r}: give a hex id such as {example_hex(m, defn, 'K5')} ({how})")
     own = defn.get("map_grid")
     if own and text.strip()[0].isdigit():
         raise SoloError(f"hex {text!r}: this mission's map has no board numbers: write column letters then row, "

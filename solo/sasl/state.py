@@ -28,7 +28,8 @@ class SQuestion:
 
 ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
 MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled",
-         "burning", "culvert")  # counters a unit carries; "culvert": IN the Culvert Location of its hex (OtO 3.1)
+         "burning", "culvert", "mounted")  # counters a unit carries; "culvert": IN the Culvert Location of its hex
+# (OtO 3.1); "mounted": an MMC on the horse it possesses (rules 7 on)
 DID = ("prep fire", "first fire", "final fire", "advancing fire", "moved", "advanced", "routed")
 # What a unit did this Player Turn (A3: the Prep Fire, First Fire, Final Fire markers and what moved, routed or
 # Advanced), read by every ENEMY decision: a unit that Prep Fires neither moves nor fires in the AFPh (A3.3), one that
@@ -67,12 +68,14 @@ class Mission:
     title: str
     attitude: str  # the Prevailing Attitude
     tables: dict = field(default_factory=dict)  # enemy_san, friendly_san, enemy_ac, enemy_re, friendly_re
-    friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [], "reinforcements": []})
+    friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [],
+                                                         "reinforcements": []})
     enemy: dict = field(default_factory=dict)  # elr, sniper, guns, minefields, wrecks, fortifications, ofa strikes
     s: list[SQuestion] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)  # both sides' counters
     entered: dict = field(default_factory=dict)  # FRIENDLY OoB counters put on the map, by type
     reinforced: dict = field(default_factory=dict)  # of them, a Random Event's reinforcements entered later (OtO-S1)
+    groups: list[str] = field(default_factory=list)  # the OoB's groups entered whole ("coy1", "armor": issue 38)
     checked: list[str] = field(default_factory=list)  # the S? given an Activation check this phase
     bracket: dict = field(default_factory=dict)  # S? id -> the best range bracket it was checked at this phase (5.)
     spent: dict = field(default_factory=dict)  # MF each FRIENDLY unit has spent this phase

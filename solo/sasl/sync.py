@@ -94,7 +94,8 @@ def check_sync(x: Ctx, raw: dict) -> dict:
             appeared.append([i, kind, p["hex"]])
     sees = []
     seeing = [([m.unit(u)], [new]) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
-    seeing += [([Unit("", t, kind_of(t, friendly), where, side="FRIENDLY")], [where]) for _, t, where in appeared]
+    seeing += [([Unit("", t, kind_of(t, friendly, x.rules), where, side="FRIENDLY")], [where])
+               for _, t, where in appeared]
     for units, path in seeing:
         sees += [s for s in actions.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
     return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
@@ -116,7 +117,7 @@ def do_sync(x: Ctx, a: dict) -> dict:
         actions.apply_result(x, m.unit(unit_id), result)
     made: list[Unit] = []
     for piece_id, type_, where in a["appeared"]:
-        u = m.add_unit(type_, kind_of(type_, x.defn["friendly"]), where, "", "OoB", side="FRIENDLY")
+        u = m.add_unit(type_, kind_of(type_, x.defn["friendly"], x.rules), where, "", "OoB", side="FRIENDLY")
         m.entered[type_] = m.entered.get(type_, 0) + 1
         m.vasl[u.id] = piece_id
         made.append(u)

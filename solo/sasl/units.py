@@ -1,5 +1,5 @@
-"""The counters of a mission: what kind each is, what the FRIENDLY OoB gives the player to put on the map, and the
-stacking limit.
+"""The counters of a mission: what kind each is, what the FRIENDLY OoB gives the player to put on the map (whole, or
+by its groups: each Coy, the AFV), and the stacking limit.
 
 Stacking (A5.1, core ASL, not in the texts): at most three squad-equivalents (a squad 1, a HS or crew 1/2) and four
 SMC of one side in a Location; SW, Guns, vehicles and fortifications do not count against it.
@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 from solo.core.errors import SoloError
+from solo.core.store import RULES
 from solo.rules.units import unit_type
 from solo.sasl.state import Mission
 
@@ -18,9 +19,14 @@ SW = ("LMG", "MMG", "HMG", ".50 cal", "50cal HMG", "ATR", "DC", "FT", "PSK", "PI
 GUNS = ("AT", "Mtr", "MTR", "INF", "AA", "ART", "Flak")
 
 
-def kind_of(type_: str, nationality: str) -> str:
+ADDED = {("russian", "1-2-7"): 7}  # types added to tables/units since a rules version: a vehicle in saves before it
+
+
+def kind_of(type_: str, nationality: str, rules: int = RULES) -> str:
     """A counter's kind from its name: the nationality's squads, HS, crews and leaders (tables/units), SW and Guns by
-    their names, horses, and any other name a vehicle."""
+    their names, horses, and any other name a vehicle (a type ``ADDED`` since the save's ``rules`` too)."""
+    if rules < ADDED.get((nationality.lower(), type_), 0):
+        return "vehicle"
     try:
         return {"hero": "leader"}.get(found := unit_type(type_, nationality).kind, found)
     except SoloError:
@@ -72,3 +78,70 @@ def stacking(m: Mission, hex_id: str, side: str, adding: list) -> str | None:
     if smc > SMC:
         return f"{hex_id} would hold {smc} SMC: the stacking limit is {SMC} (A5.1)"
     return None
+
+
+def oob_groups(m: Mission) -> dict[str, list[str]]:
+    """The FRIENDLY OoB's groups a player enters whole (issue 38), by name, each its counters in the OoB's order: each
+    Coy with the SW and leaders the OoB gives it ("coy1" ...; OtO-S2's one cavalry group with its heavy weapon
+    attachment, "cavalry"), the AFV each with its Armor Leader ("armor"), each Random Event's reinforcements ("re1"
+    ...)."""
+    found = {}
+    for n, group in enumerate(m.friendly_oob.get("infantry", []), 1):
+        types = [t for t, count in group.get("units", []) for _ in range(count)] + list(group.get("leaders", []))
+        types += [t for t, count in _heavy_weapon(group.get("heavy_weapon", "")) for _ in range(count)]
+        found[f"coy{group['coy']}" if "coy" in group else "cavalry" if n == 1 else f"cavalry{n}"] = types
+    armor = [t for afv in m.friendly_oob.get("armor", [])
+             for t in [afv["afv"]] + ([f"AL {afv['armor_leader']}"] if afv.get("armor_leader") else [])]
+    if armor:
+        found["armor"] = armor
+    for n, group in enumerate(m.friendly_oob.get("reinforcements", []), 1):
+        if group.get("units"):
+            found[f"re{n}"] = [t for t, count in group["units"] for _ in range(count)]
+    return found
+
+
+def group_name(text) -> str:
+    """A group as typed: "Coy 1", "coy1" or "1" -> "coy1"; "armour", "AFV" -> "armor"."""
+    name = "".join(str(text or "").lower().split())
+    return {"armour": "armor", "afv": "armor", "tanks": "armor"}.get(name, f"coy{name}" if name.isdigit() else name)
+
+
+def stacks(types: list[str], nationality: str) -> list[list[str]]:
+    """A group's counters split into stacks that keep the stacking limit (A5.1): its MMC in the OoB's order, three
+    squad-equivalents a stack; its leaders one to each stack in turn from the first; its SW to the stacks in turn (each
+    goes to the first MMC of its stack, as ``enter`` gives it); a horse to a stack with a squad (Squad horse) or a HS or
+    crew (HS horse) that has none yet; each vehicle its own stack with the Armor Leader named after it; Guns and the
+    rest of a heavy weapon attachment together. solo's way of standing a group on the map, not a rule: move them after
+    as you like."""
+    kinds = [(t, kind_of(t, nationality)) for t in types]
+    piles: list[list[str]] = []
+    room = 0.0
+    for t, kind in kinds:
+        if kind in EQUIVALENT:
+            if not piles or room < EQUIVALENT[kind]:
+                piles.append([])
+                room = SQUADS
+            piles[-1].append(t)
+            room -= EQUIVALENT[kind]
+    infantry = len(piles)
+    led = [t for t, kind in kinds if kind == "leader"] + [t for t, kind in kinds if kind == "sw"]
+    for n, t in enumerate(led):  # the leaders first, one a stack, then the SW on from there
+        (piles[n % infantry] if infantry else _alone(piles)).append(t)
+    for t in (t for t, kind in kinds if kind == "horse"):
+        riders = ("squad",) if t.lower().startswith("squad") else ("hs", "crew")
+        short = [p for p in piles[:infantry] if sum(kind_of(u, nationality) in riders for u in p) > p.count(t)]
+        (short[0] if short else piles[infantry - 1] if infantry else _alone(piles)).append(t)
+    heavy = [t for t, kind in kinds if kind == "gun" or kind == "vehicle" and t.endswith("Wagon")]
+    if heavy:
+        piles.append(heavy)
+    for t, kind in kinds:
+        if kind == "vehicle" and t not in heavy:
+            piles.append([t])
+        elif kind == "armor leader":
+            (piles[-1] if len(piles) > infantry else _alone(piles)).append(t)
+    return piles
+
+
+def _alone(piles: list[list[str]]) -> list[str]:
+    piles.append([])
+    return piles[-1]

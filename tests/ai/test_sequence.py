@@ -133,3 +133,14 @@ def test_advance_does_not_stay_on_the_vpo_it_holds():
                   [{"id": "F1", "unit": "4-5-8", "hex": "1F3"}], objectives=["1B3", "1F3"], held=["1F3"])
     d = decided(t, s, "move")["E5"]
     assert d.action == "move" and t.distance(t.at(d.end))[t.at("1F3")] < 4
+
+
+def test_a4_4_a_sw_fires_with_its_possessor_named_by_id_and_type():
+    """Issue 38: the SW's words named its possessor's id twice ("E3 LMG fires 2 FP with E2 E2")."""
+    t = terrain(OPEN_FIELD)
+    s = situation([{"id": "E2", "unit": "4-6-7", "hex": "1C3"},
+                   {"id": "E3", "unit": "LMG", "hex": "1C3", "with": "E2"}],
+                  [{"id": "F1", "unit": "4-5-8", "hex": "1E3"}])
+    d = decided(t, s, "advancing")
+    assert d["E2"].action == d["E3"].action == "advancing fire"
+    assert "E3 LMG fires 2 FP with E2 4-6-7 at F1" in d["E3"].why

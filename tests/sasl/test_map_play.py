@@ -280,3 +280,14 @@ def test_random_selection_reaches_every_candidate():
     for seed in range(60):
         picked.add(random_selection(ctx("oto-s1", seed=seed), "AFV to Recall", 11))
     assert picked == set(range(1, 12))
+
+
+def test_a_stand_in_re_result_says_so():
+    """Issue 38: the A11 stand-in's result was logged without "[stand-in]" (OtO-S2's ENEMY RE table is the A11
+    stand-in, tables/core)."""
+    from solo.sasl import events
+    from tests.mission import ctx
+    x = ctx("oto-s2", faces=[2, 3] + [1] * 10)
+    events.event(x, "ENEMY")
+    said = next(e["text"] for e in x.m.record if "RE d66" in e["text"])
+    assert "[stand-in]" in said.split(" -> ")[0]

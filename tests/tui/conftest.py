@@ -58,3 +58,25 @@ def no_cli_text(app) -> None:
     text = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
     found = CLI_WORDS.search(text)
     assert found is None, f"the screen names {found.group(0)!r}"
+
+
+def drawn_board():
+    """A board made up for the app's map tests on OtO-S1's own hex grid (30 columns, hexrows 1-28): no VASL board, no
+    picture read; open ground with woods, grain and a building, a road along hexrow 24 and down column M, walls on
+    the south sides of column K's hexes 18-26 and hedges to the right of column P's 18-26."""
+    from solo.board.terrain import Board, Hex
+    from solo.sasl.mission_map import own_grid
+    grid = own_grid({"columns": 30, "rows": 28})
+    hexes = {}
+    for column, row in grid.hexes:
+        name = grid.name(column, row)
+        terrain = ("woods" if 2 <= column <= 5 and 20 <= row <= 24 else "grain" if column >= 20 and row >= 22
+                   else "stone building" if (column, row) == (12, 24) else "open")
+        road = [side for side in range(6) if (row == 24 and grid.neighbour(column, row, side) in
+                                              ((column - 1, 24), (column + 1, 24)))
+                or (column == 12 and side in (0, 3) and grid.neighbour(column, row, side))]
+        sides = {3: "wall"} if column == 10 and 18 <= row <= 26 else {}
+        if column == 15 and 18 <= row <= 26:
+            sides[1 if grid.neighbour(column, row, 1) == (column + 1, row) else 2] = "hedge"
+        hexes[name] = Hex(name, terrain, 0, bool(road), tuple(road), (), len(road), sides)
+    return Board.from_hexes("OTO", grid, hexes)

@@ -14,7 +14,8 @@ TITLE = "[b]solo — keys[/b] (the footer shows those of each screen)"
 EVERYWHERE = ("? help · ctrl+p commands · escape back · q quit. Nothing is lost: every roll and answer is saved as "
               "it happens, and reopening solo takes you back there.")
 DICE = "every form has a dice field: empty rolls here, or type the faces you rolled, colored die first"
-MORE = {"Mission": "arrows move the hex cursor on the map (tab to it)", "Campaign": "enter answers the question"}
+MORE = {"Mission": "arrows move the hex cursor on the map (tab to it) · z the full map or the compact one",
+        "Campaign": "enter answers the question"}
 KEY_NAMES = {"question_mark": "?", "slash": "/"}
 
 

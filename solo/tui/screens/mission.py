@@ -2,6 +2,7 @@
 each action. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from rich.markup import escape
@@ -9,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
 from textual.widgets import DataTable, Footer, Header, Input, Label, RichLog, Static
 
 from solo.board.cache import load_board
@@ -17,9 +19,10 @@ from solo.board.vasl import saved_folder
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
+from solo.sasl.actions import arrived
 from solo.sasl.engine import status_json
-from solo.sasl.mission_map import board_edge, in_set_up_area, map_boards
-from solo.sasl.units import oob_counters
+from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_boards
+from solo.sasl.units import group_name, oob_counters, oob_groups
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
 
@@ -35,7 +38,8 @@ def _won(ended: dict) -> str:
 def _is_hex(word: str) -> bool:
     """A hex id as typed ("33Q1", "K12"), not a unit type ("5-2-7", "LMG") or an id ("F3")."""
     w = word.upper()
-    return w[-1:].isdigit() and "-" not in w and not (w[:1] in "FES" and w[1:].isdigit()) and any(c.isalpha() for c in w)
+    return (w[-1:].isdigit() and "-" not in w and not (w[:1] in "FES" and w[1:].isdigit())
+            and any(c.isalpha() for c in w))
 
 
 def _state(u) -> str:
@@ -50,15 +54,24 @@ def _or_dash(value) -> str:
     return "-" if value is None else str(value)
 
 
+FOLDED = ("place", "sync", "decide")  # the keys a narrow footer leaves out
+
+
 class MissionScreen(SaveScreen):
-    BINDINGS = [Binding("e", "enter", "Enter units"), Binding("m", "move", "Move"), Binding("f", "result", "Fire result"),
-                Binding("c", "confirm", "Confirm ENEMY"), Binding("n", "next_phase", "Phase"),
-                Binding("t", "turn", "End turn"), Binding("a", "activate", "Activate"), Binding("p", "place", "Place S?"),
+    # short words, and the keys of what cannot be done now hidden (check_action), so that the footer fits 80 columns;
+    # Help first: the footer cuts from the right (issue 38: OtO-S1's footer lost "? Help")
+    BINDINGS = [Binding("question_mark", "app.help", "Help"),
+                Binding("e", "enter", "Enter"), Binding("m", "move", "Move"), Binding("f", "result", "Result"),
+                Binding("c", "confirm", "Confirm"), Binding("n", "next_phase", "Phase"), Binding("t", "turn", "Turn"),
+                Binding("a", "activate", "Activate"), Binding("p", "place", "Place S?"),
                 Binding("x", "remove", "Remove S?", show=False), Binding("w", "sw", "SW", show=False),
                 Binding("r", "report", "Report", show=False), Binding("v", "sync", "VASL sync"),
-                Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
+                Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Mines"), Binding("u", "undo", "Undo"),
                 Binding("W", "wreck", "Place wreck", show=False),
+                Binding("o", "open_stack", "Open stack", show=False),
+                Binding("l", "panels", "Side"),  # the side panels instead of the map, in a narrow terminal
                 Binding("escape", "back", "Cancel / Home", show=False)]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # below 110 columns the side panels fold away (l)
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)
@@ -66,17 +79,36 @@ class MissionScreen(SaveScreen):
         self.cursor_hex = None  # the hex under the map cursor
         self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
         self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
+        self.stack_open = False  # the hex panel lists the stack under the cursor one counter a line
+        self.history: dict[str, list[str]] = {}  # what was typed in each form, offered again as it is typed
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """The Known minefield and wreck keys only in a mission that has them (OtO-S1)."""
+        """The keys of what can be done now only (the footer lists those): the Known minefield and wreck keys in a
+        mission that has them (OtO-S1), Confirm while ENEMY moves wait, Activate while an S? is hidden, Enter while the OoB has
+        counters off the map, Move while FRIENDLY units stand on it, VASL sync on the boards of a VASL folder."""
+        m = self.outcome.mission
         if action in ("minefield", "wreck"):
-            return action in mission(self.outcome.mission.id).actions
+            return action in mission(m.id).actions
+        if action == "confirm":
+            return bool(m.pending)
+        if action in ("enter", "move", "next_phase", "turn") and m.pending:
+            return False  # refused while the ENEMY's moves wait for the player (rules version 5 on)
+        if action == "activate":
+            return any(s.status == "hidden" for s in m.s)
+        if action == "enter":
+            return bool(+(oob_counters(m) - Counter(m.entered))) or bool(arrived(m) - Counter(m.reinforced))
+        if action == "move":
+            return any(u.side == "FRIENDLY" and u.on_map for u in m.units)
+        if action == "sync":
+            return bool(EventLog.open(self.path).meta.get("vasl_boards"))
+        if action == "panels":
+            return self.has_class("-narrow")
         return True
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="bar")
-        with Horizontal():
+        with Horizontal(id="panes"):
             yield from self._map()
             with Vertical(id="side"):
                 yield Static("", id="oob")
@@ -90,27 +122,56 @@ class MissionScreen(SaveScreen):
                 yield Input(id="form-input")
                 yield Input(placeholder="dice you rolled (empty: roll here)", id="dice")
             yield Static("", id="error", classes="error")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ^p still opens the palette
 
     def _map(self):
-        m, meta = self.outcome.mission, EventLog.open(self.path).meta
-        boards, why = None, ""
-        if m.boards and meta.get("vasl_boards"):
-            try:
-                folder = saved_folder(meta["vasl_boards"])
-                boards = map_boards(m.boards, lambda b: load_board(folder, b))
-            except SoloError as exc:
-                why = f"\n\n{exc}"
+        m = self.outcome.mission
+        boards, why = self._boards()
         if boards:
             graph = self.outcome.map.graph if self.outcome.map is not None else None
             terrain = {n: d["terrain"] for n, d in graph.nodes(data=True)} if graph is not None else None
             yield Vertical(MapView(boards, self._markers(), self._paths(), terrain, self._vpo(), self._line(),
-                                   id="mapview"), Static("", id="hexinfo"),
-                           Static("\n".join((KEY, *LEGEND)), id="legend"), id="map")
+                                   self._counts(), self._edges(), id="mapview"), Static("", id="hexinfo"),
+                           Static("\n".join((KEY, *LEGEND)), id="legend"), id="map-pane")
         else:
             yield Static(f"[b]{m.title}[/b]\n\n{mission(m.id).definition['map']}.\n\nsolo cannot read this map "
                          "(no VASL boards folder was set when this mission began): place the S? by the rule and "
                          f"report ranges and control.{escape(why)}", id="map")
+
+    def _boards(self) -> tuple[list | None, str]:
+        """The boards of the mission's map from the VASL boards folder it began with, or None and why not."""
+        m, meta = self.outcome.mission, EventLog.open(self.path).meta
+        if not (m.boards and meta.get("vasl_boards")):
+            return None, ""
+        try:
+            folder = saved_folder(meta["vasl_boards"])
+            return map_boards(m.boards, lambda b: load_board(folder, b)), ""
+        except SoloError as exc:
+            return None, f"\n\n{exc}"
+
+    def _edges(self) -> dict[str, str]:
+        """Each edge of the map's picture ("top" ...) by its compass name and role: FBE, EBE, the entry edge (OtO-S1's
+        OtO map has West at the top, ``picture_edges``)."""
+        m, defn = self.outcome.mission, mission(self.outcome.mission.id).definition
+        order = ["north", "east", "south", "west"]
+        shift = next(((order.index(true.lower()) - order.index(drawn.lower())) % 4
+                      for true, drawn in defn.get("picture_edges", {}).items()), 0)
+        roles: dict[str, list[str]] = {}
+        for side, role in (("FRIENDLY", "FBE"), ("ENEMY", "EBE")):
+            roles.setdefault(board_edge(m, defn, side), []).append(role)
+        if m.friendly_oob.get("entry_edge"):
+            roles.setdefault(order[(order.index(m.friendly_oob["entry_edge"].lower()) - shift) % 4], []).append("entry")
+        screen = {"north": "top", "east": "right", "south": "bottom", "west": "left"}
+        return {screen[drawn]: order[(i + shift) % 4].capitalize() + (f" ({', '.join(roles[drawn])})"
+                                                                       if drawn in roles else "")
+                for i, drawn in enumerate(order)}
+
+    def _counts(self) -> dict[str, int]:
+        """The counters in each hex: units of both sides and hidden S? (a stack shows its count)."""
+        m = self.outcome.mission
+        found = Counter(s.where for s in m.s if s.status == "hidden")
+        found.update(u.hex for u in m.units if u.on_map and u.kind != "wreck")
+        return dict(found)
 
     def _vpo(self) -> dict[str, str | None]:
         """Each VPO by the map's name, with the side that controls it (None where solo keeps no control)."""
@@ -173,6 +234,21 @@ class MissionScreen(SaveScreen):
         self.query_one("#s-list", DataTable).add_columns("S?", "where", "attitude")
         self.query_one("#units", DataTable).add_columns("unit", "type", "hex", "status")
         self.refresh_view()
+        first = next((u.hex for u in self.outcome.mission.units if u.side == "FRIENDLY" and u.on_map), None)
+        if first and self.query("#mapview"):  # the map opens on the FRIENDLY units
+            self.query_one("#mapview", MapView).place_cursor(first)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._footer_keys)
+
+    def _footer_keys(self) -> None:
+        """A narrow footer (the breakpoint's class) has no room for p, v and d: they are left out of it, and still work
+        (Help and the command palette list them)."""
+        narrow = self.has_class("-narrow")
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [replace(b, show=not narrow) if b.action in FOLDED else b
+                                                   for b in bindings]
+        self.refresh_bindings()
 
     def refresh_view(self) -> None:
         data = status_json(self.outcome)
@@ -208,16 +284,21 @@ class MissionScreen(SaveScreen):
         if self.query("#mapview"):
             view = self.query_one("#mapview", MapView)
             view.markers, view.paths, view.vpo = self._markers(), self._paths(), self._vpo()
+            view.counts = self._counts()
             view.refresh()
+            if self.cursor_hex:
+                self._hex_panel(self.cursor_hex)
+        self.refresh_bindings()
         waiting = self.outcome.waiting
         if m.ended:
             self._form(None, f"The mission is over after Game Turn {m.ended['turn']}: {m.ended['why']}. "
                              + m.ended.get("says", ""))
         elif waiting and waiting.key != "action":
-            self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example else waiting.prompt)
+            self._form("answer", f"{waiting.prompt}  (type e.g. {waiting.typed_example})" if waiting.example
+                       else waiting.prompt)
         elif self.mode is None and m.pending:
             what = "First Fire at your move waits" if m.phase == "FRIENDLY MPh" else f"moves of the {m.phase} wait"
-            self._form(None, f"The ENEMY's {what} (underlined on the map, listed under the units): c confirms them, "
+            self._form(None, f"The ENEMY's {what} (on dark red on the map, listed under the units): c confirms them, "
                              "all as decided or one as it went")
         elif self.mode is None:
             self._form(None, "Your move: the keys are below; ? lists them all")
@@ -235,6 +316,8 @@ class MissionScreen(SaveScreen):
         self.query_one("#form-label", Label).update(Text(label))  # plain text: the engine's words are never markup
         field = self.query_one("#form-input", Input)
         field.placeholder, field.value = placeholder, ""
+        typed = self.history.get(mode or "", [])  # the form's earlier entries, offered again as they are typed
+        field.suggester = SuggestFromList(typed, case_sensitive=False) if typed else None
         self.query_one("#answer-row").display = mode is not None
         if mode:
             field.focus()
@@ -250,24 +333,53 @@ class MissionScreen(SaveScreen):
             else:
                 path.append(event.hex_id)
             self._trace_label()
+        self.stack_open = False
+        self._hex_panel(event.hex_id)
+
+    def _hex_panel(self, hex_id: str) -> None:
+        """The hex under the cursor: its terrain, hexsides (as the compass names them on the picture: N the top), VPO
+        and what stands in it; its stack opened (o, or a click on the cursor's hex), one counter a line."""
         m = self.outcome.mission
-        here = [f"{s.id} (S?)" for s in m.s if s.where == event.hex_id and s.status == "hidden"]
-        here += [f"{u.id} {u.type} ({_state(u)})" for u in m.units if u.hex == event.hex_id and u.on_map]
+        here = [(f"{s.id}", "S?", "hidden") for s in m.s if s.where == hex_id and s.status == "hidden"]
+        here += [(u.id, u.type, _state(u)) for u in m.units if u.hex == hex_id and u.on_map]
         view = self.query_one("#mapview", MapView)
-        board_id = next(b for b, _ in view.boards if event.hex_id.startswith(b))
-        h = dict(view.boards)[board_id].hexes[event.hex_id[len(board_id):]]
+        board_id, board = next((b, board) for b, board in view.boards
+                               if hex_id.startswith(b) and hex_id[len(b):] in board.hexes)
+        h = board.hexes[hex_id[len(board_id):]]
         graph = self.outcome.map.graph if self.outcome.map is not None else None
-        node = graph.nodes.get(event.hex_id) if graph is not None else None  # the mission's own terrain (MSR 5)
+        node = graph.nodes.get(hex_id) if graph is not None else None  # the mission's own terrain (MSR 5)
         terrain, level = (node["terrain"], node["elevation"]) if node else (h.terrain, h.elevation)
         vpo = self._vpo()
-        held = (f", VPO ({vpo[event.hex_id] or 'control not kept'})" if event.hex_id in vpo else "")
-        self.query_one("#hexinfo", Static).update(Text(
-            f"{event.hex_id}: {terrain}, level {level}{', road' if h.road else ''}{held}"
-            + (f" — {', '.join(here)}" if here else "")))
+        held = (f", VPO ({vpo[hex_id] or 'control not kept'})" if hex_id in vpo else "")
+        sides = board.describe(h.name).partition("; ")[2]
+        head = f"{hex_id}: {terrain}, level {level}{held}" + (f"; {sides}" if sides else "")
+        panel = self.query_one("#hexinfo", Static)
+        if self.stack_open and here:
+            panel.update(Text("\n".join([f"{head} — a stack of {len(here)} (o closes it):",
+                                         *(f"  {i:<5} {t:<12} {state}" for i, t, state in here)])))
+        else:
+            shown = ", ".join(f"{i} {t}" for i, t, _ in here)
+            panel.update(Text(head + (f" — {len(here)}: {shown} (o opens the stack)" if len(here) > 1 else
+                                      f" — {shown} ({here[0][2]})" if here else "")))
+
+    def action_open_stack(self) -> None:
+        """o: the stack under the map cursor opened on the hex panel, one counter a line (o again closes it)."""
+        if not self.cursor_hex or not self.query("#mapview"):
+            self.notify("put the map cursor on a hex first")
+            return
+        self.stack_open = not self.stack_open
+        self._hex_panel(self.cursor_hex)
+
+    def on_map_view_opened(self, event: MapView.Opened) -> None:
+        self.action_open_stack()
+
+    def action_panels(self) -> None:
+        """l: in a narrow terminal, the side panels (OoB, VPO, S?, units, log) instead of the map, and back."""
+        self.toggle_class("-panels")
 
     def action_place(self) -> None:
-        example = "13Q1 12S2" if self.outcome.mission.boards else "M12 P9"  # mapboard hexes, or the mission's own map
-        self._form("place", f"Place S?: the hexes (e.g. {example}) or a count", "hexes or a number")
+        self._form("place", f"Place S?: the hexes (e.g. {self._hex('M2')} {self._hex('P9')}) or a count",
+                   "hexes or a number")
 
     def action_activate(self) -> None:
         """The S? under the map cursor (the first of them), else the one highlighted in the S? list."""
@@ -285,18 +397,23 @@ class MissionScreen(SaveScreen):
         return f" (Enter alone: {self.cursor_hex}, under the map cursor)" if self.cursor_hex else ""
 
     def _hex(self, local: str) -> str:
-        """An example hex id as this mission's map writes it: bare on its own map (OtO-S1), board first otherwise."""
-        return local if mission(self.outcome.mission.id).definition.get("map_grid") else f"33{local}"
+        """An example hex id as this mission's map writes it (solo.sasl.mission_map.example_hex)."""
+        return example_hex(self.outcome.mission, mission(self.outcome.mission.id).definition, local)
 
     def action_enter(self) -> None:
-        self._form("enter", "FRIENDLY units from the OoB onto the map: their types, then the hex if not the cursor's"
-                            f"{self._at_cursor()}", f"e.g. 5-2-7 5-2-7 LMG 9-1 {self._hex('Q1')}")
+        m = self.outcome.mission
+        groups = [g for g in oob_groups(m) if g not in m.groups]
+        whole = f"a whole group ({' '.join(groups)}) and the hex of its first stack, or " if groups else ""
+        self._form("enter", f"FRIENDLY units from the OoB onto the map: {whole}their types, then the hex if not the "
+                            f"cursor's{self._at_cursor()}",
+                   f"e.g. {groups[0] + ' ' + self._hex('Q1') + ', or ' if groups else ''}5-2-7 5-2-7 LMG 9-1 "
+                   f"{self._hex('Q1')}")
 
     def action_move(self) -> None:
         """On the map, the FRIENDLY units under the cursor: the arrows trace their path, Enter moves them. Else a form:
         their ids, then the hexes entered."""
-        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY" and u.hex == self.cursor_hex
-                and u.kind != "sw"]
+        here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY"
+                and u.hex == self.cursor_hex and u.kind not in ("sw", "horse")]
         if here and self.query("#mapview"):
             self.tracing = {"units": here, "path": [self.cursor_hex]}
             self.query_one("#mapview", MapView).focus()
@@ -325,7 +442,8 @@ class MissionScreen(SaveScreen):
 
     def action_result(self) -> None:
         self._form("result", "What happened to a unit on the table: its id and one of pinned broken DM CX eliminated "
-                             "reduced rallied exited immobilized wreck concealed revealed", "e.g. F3 broken")
+                             "reduced rallied exited immobilized wreck concealed revealed mounted dismounted",
+                   "e.g. F3 broken")
 
     def action_confirm(self) -> None:
         if not self.outcome.mission.pending:
@@ -378,6 +496,10 @@ class MissionScreen(SaveScreen):
             except SoloError as exc:
                 self.query_one("#error", Static).update(str(exc))
                 return
+            typed = self.query_one("#form-input", Input).value.strip()
+            if typed:
+                kept = self.history.setdefault(self.mode, [])
+                kept[:] = [typed] + [t for t in kept if t != typed]
             self.query_one("#error", Static).update("running ...")
             self.play({**answers, **({"action": action} if action else {})}, faces)
 
@@ -395,6 +517,11 @@ class MissionScreen(SaveScreen):
             words = [w.strip() for w in text.split(",") if w.strip()] if "," in text else words  # "50mm MTR, LMG"
             hexes = [w for w in words if _is_hex(w)]
             where = hexes[-1].upper() if hexes else self.cursor_hex
+            groups = oob_groups(self.outcome.mission)  # a whole group: "coy1 G26", "Coy 2", "armor M27 M28"
+            for n in (2, 1):
+                if len(words) >= n and group_name(" ".join(words[:n])) in groups:
+                    hexes = [w.upper() for w in words[n:]] or ([self.cursor_hex] if self.cursor_hex else [])
+                    return {"do": "group", "group": group_name(" ".join(words[:n])), "hexes": hexes}, {}
             return {"do": "enter", "hex": where, "units": [w for w in words if not _is_hex(w)]}, {}
         if self.mode == "move":
             ids = [w.upper() for w in words if w[:1].upper() == "F" and w[1:].isdigit()]
@@ -408,7 +535,8 @@ class MissionScreen(SaveScreen):
                 stop, result = None, stop
             return {"do": "enemy", "unit": unit and unit.upper(), "stop": stop and stop.upper(), "result": result}, {}
         if self.mode == "sw":
-            return {"do": "sw", "sw": words[0].upper() if words else "", "to": words[1].upper() if len(words) > 1 else None}, {}
+            return {"do": "sw", "sw": words[0].upper() if words else "",
+                    "to": words[1].upper() if len(words) > 1 else None}, {}
         if self.mode == "sync":
             return self._sync(text), {}
         if self.mode == "remove":

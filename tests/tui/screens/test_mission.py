@@ -199,3 +199,105 @@ async def test_the_mission_screen_shows_the_oob_the_vpo_and_the_whole_record(mon
         log = screen.query_one("#log")
         assert len(log.lines) >= len(m.record)
         assert m.record[0]["text"][:30] in "".join(seg.text for seg in log.lines[0])
+
+
+async def test_a_stack_opened_on_the_hex_panel(monkeypatch):
+    """Issue 38: a stack shows its count on the map, and o (or a click on the hex under the cursor) opens it on the hex
+    panel, one counter a line; the panel names the hex's hexsides. The map is the made-up board of tests/tui."""
+    from tests.tui.conftest import drawn_board
+    from tests.tui.test_snapshots import a_mission
+    monkeypatch.setattr(MissionScreen, "_boards", lambda self: ([("", drawn_board())], ""))
+    a_mission()
+    app = SoloApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one("#mapview", MapView)
+        assert screen.cursor_hex == "M24" and view.counts["M24"] == 6  # the map opens on the FRIENDLY units
+        assert "F⁶" in view.render().plain and "¦" in view.render().plain  # the count, the hedge hexsides
+        panel = screen.query_one("#hexinfo")
+        assert "road across N, SE, S, SW" in str(panel.render()) and "(o opens the stack)" in str(panel.render())
+        await pilot.press("o")
+        await pilot.pause()
+        lines = str(panel.render()).splitlines()
+        assert "a stack of 6" in lines[0] and [line.split()[0] for line in lines[1:]] == ["F1", "F2", "F3", "F4",
+                                                                                       "F5", "F6"]
+        assert "F5" in lines[5] and "with F1" in lines[5]  # the MMG with the squad that holds it
+        region = view.content_region
+        columns, lines_in_sight = view._window()
+        column, line = view.cursor
+        await pilot.click(MapView, offset=(7 + (column - columns.start) * 2, view.top + line - lines_in_sight.start))
+        await pilot.pause()
+        assert "a stack of" not in str(panel.render()) and region  # the click on the cursor's hex closed it
+        await pilot.press("right")  # another hex: its own panel
+        await pilot.pause()
+        assert screen.cursor_hex != "M24"
+        await pilot.press("z")  # the full scale: the south hexsides drawn on the line below each hex row
+        await pilot.pause()
+        assert view.full and "──" in view.render().plain
+
+
+@pytest.mark.skipif(not (VASL_BOARDS / "bdOTO").exists(), reason="../shared/vasl-boards/bdOTO is absent")
+async def test_a_whole_coy_entered_with_one_line(monkeypatch):
+    """Issue 38: e, "coy1 G26": the first Coy with its SW and leaders set up around G26; the entry is offered again
+    (the form remembers what was typed)."""
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = saves_dir() / "orsha.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {})
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")
+        assert "coy1 coy2 coy3 armor" in str(screen.query_one("#form-label").render())
+        await type_line(pilot, "coy1 G26")
+        await settle(pilot, screen)
+        m = screen.outcome.mission
+        assert m.groups == ["coy1"] and sum(u.side == "FRIENDLY" for u in m.units) == 38
+        assert [u.hex for u in m.units if u.side == "FRIENDLY"][:6] == ["G26"] * 6
+        assert screen.history["enter"] == ["coy1 G26"]
+        no_cli_text(app)
+
+
+@pytest.mark.skipif(not (VASL_BOARDS / "bdOTO").exists(), reason="../shared/vasl-boards/bdOTO is absent")
+async def test_the_decisions_screen_lists_each_unit_once(monkeypatch):
+    """Issue 38: the Decisions screen listed every unit twice (E1, E2, E1, E2 ...): two runs of the AI (the screen's
+    first and a phase chosen at once) each cleared the log and wrote their lines into it."""
+    from solo.tui.screens.decisions import DecisionsScreen
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    path = saves_dir() / "orsha.db"
+    EventLog.create(path, {"mission": "oto-s1", "seed": 5, "vasl_boards": str(VASL_BOARDS)})
+    run_mission(EventLog.open(path), {})
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DecisionsScreen)
+        screen.run_ai("move")  # a second run while the first works
+        await settle(pilot, screen)
+        await pilot.pause(0.3)
+        firsts = ["".join(seg.text for seg in line).split(" ")[0] for line in screen.query_one("#decisions").lines]
+        units = [w for w in firsts if w[:1] == "E" and w[1:].isdigit()]
+        assert units and len(units) == len(set(units)), units
+
+
+async def test_a_narrow_footer_leaves_keys_out_that_still_work(monkeypatch):
+    """Issue 38: at 80 columns the footer shows Help first and the keys of what can be done now; p, v and d are left
+    out of it and still work."""
+    from tests.tui.conftest import drawn_board
+    from tests.tui.test_snapshots import a_mission
+    monkeypatch.setattr(MissionScreen, "_boards", lambda self: ([("", drawn_board())], ""))
+    a_mission()
+    app = SoloApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = [b.key for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled]
+        assert shown[0] == "question_mark" and "p" not in shown and "d" not in shown and "l" in shown
+        await pilot.press("p")
+        assert screen.mode == "place"
