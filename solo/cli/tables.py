@@ -40,12 +40,14 @@ def tables_list(search, as_json, missing):
     """Every table with its id, title, rule and source (SEARCH filters ids and titles)."""
     cat = default_catalog()
     if missing:
+        needs = _campaign_needs(cat)
         rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
                  "stand_in": bool(m.id in cat.tables and cat.tables[m.id].stand_in),
-                 "partial": bool(m.id in cat.tables and cat.tables[m.id].partial)}
+                 "partial": bool(m.id in cat.tables and cat.tables[m.id].partial), "campaign": needs.get(m.id)}
                 for m in sorted(cat.unsupplied(), key=lambda m: m.id)]
         lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + (" [stand-in in use]" if r["stand_in"] else "")
                  + (" [the texts give some rows]" if r["partial"] else "")
+                 + (f" [the {r['campaign']} CG needs it]" if r["campaign"] else "")
                  + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"]) for r in rows]
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
         emit(rows, as_json, "\n".join(lines) + note)
@@ -64,6 +66,13 @@ def tables_list(search, as_json, missing):
         lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
     broken = f"; your table pack has {len(cat.errors)} problem(s): 'solo tables check'" if cat.errors else ""
     emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables{broken}")
+
+
+def _campaign_needs(cat) -> dict[str, str]:
+    """Each table a Campaign Game will need that the texts lack (at its start, in a purchase, in a RePh), by the CG."""
+    from solo.games import CAMPAIGNS
+    from solo.rules.fill import needed
+    return {table_id: GAMES.get(cg, cg) for cg, game in CAMPAIGNS.items() for table_id in needed(cat, game.definition.raw)}
 
 
 @tables.command("show")
@@ -182,6 +191,24 @@ def tables_fill(table_id, template, csv_file, roll, key, columns):
     path = fill.save(shape, fill.rows_from_csv(shape, text))
     default_catalog.cache_clear()
     click.echo(f"{table_id} saved in your table pack ({path}) and checked: solo now uses it")
+
+
+@tables.command("export")
+@click.argument("table_id", metavar="ID")
+@click.option("--to", "target", type=click.Path(dir_okay=False, path_type=Path), help="Write the CSV to this file.")
+def tables_export(table_id, target):
+    """A table of your pack (a CG card, an RG chart you filled) as CSV, to share: another player reads it in with
+    'solo tables fill ID --csv FILE'."""
+    from solo.rules import fill
+    text = fill.export(default_catalog(), table_id)
+    if target is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SoloError(f"{target}: cannot write it ({exc.__class__.__name__})") from None
+    click.echo(f"{table_id} written to {target}")
 
 
 def _typed_rows(shape) -> list[list[str]]:

@@ -65,9 +65,20 @@ class SaveScreen(Screen):
                 self.replay(log, answers, **options)
             outcome = self.replay(log, frozen=True)
         except SoloError as exc:
-            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
+            self.app.call_from_thread(self.refused, str(exc), answers, faces, options)
             return
         self.app.call_from_thread(self.played, outcome)
+
+    def refused(self, error: str, answers: dict, faces: list[int], options: dict) -> None:
+        """The engine refused what was played (nothing was kept): its one line; a table the texts lack that the
+        game needs now is typed in, in its form, and the same answer is played again."""
+        from solo.tui.dialogs.new_save import lacking_table
+        self.query_one("#error", Static).update(error)
+        if table_id := lacking_table(error):
+            from solo.tui.dialogs.fill_table import FillTable
+            self.query_one("#error", Static).update(f"{table_id} is not whole in the rule texts and this step needs "
+                                                    "it: type it in from your rulebook, and the step goes on")
+            self.app.push_screen(FillTable(table_id), lambda how: how == "saved" and self.play(answers, faces, **options))
 
     def played(self, outcome) -> None:
         self.outcome = outcome
