@@ -157,3 +157,51 @@ async def test_a_simulated_campaign_played_to_the_end_and_exported():
         await pilot.pause()
         exported = screen.path.parent.parent / "exports" / f"{screen.path.stem}.md"
         assert "CG Roster" in exported.read_text()
+
+
+async def test_the_facts_are_answered_by_picking_units_from_the_list():
+    """Issue 38.2: the facts list the units by id, type, side and where they are; picking adds them to the answer
+    (a typed id narrows the list and is completed), and the scenario's casualties are those picked."""
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await new_campaign(pilot, "11")
+        for _ in range(40):
+            q = screen.outcome.waiting
+            if q is not None and q.key == "facts":
+                break
+            if q is None:
+                await pilot.press("ctrl+n")
+            elif q.key == "purchase":
+                await type_line(pilot, "I2, I1")
+            else:
+                await type_line(pilot, ANSWERS.get(q.key, ""))
+            await settle(pilot, screen)
+        assert screen.outcome.waiting.key == "facts"
+        picks = screen.query_one("#picks")
+        shown = [str(o.prompt) for o in picks._options]
+        german = next(line for line in shown if line.startswith("G") and "German" in line and "Retained" in line)
+        russian = next(line for line in shown if line.startswith("R") and "Russian" in line)
+        first, second = german.split()[0], russian.split()[0]
+        c = screen.outcome.campaign
+        assert german.split()[1] == c.sides["German"].unit(first).type  # the id, then its type
+        screen.query_one("#answer").focus()
+        await pilot.press(*first[:1])  # "G": the list narrows to the German units, and the id is offered
+        await pilot.pause()
+        assert all(str(o.prompt).startswith(first[:1]) for o in picks._options)
+        picks.focus()
+        picks.highlighted = [o.id for o in picks._options].index(first)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#answer").value == f'eliminated = ["{first}"]'
+        picks.highlighted = [o.id for o in picks._options].index(second)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#answer").value == f'eliminated = ["{first}", "{second}"]'
+        for key, value in (("lvp", "2"), ("russian_cvp", "18"), ("german_cvp", "30")):
+            screen.query_one(f"#fact-{key}").value = value
+        screen.query_one("#answer").focus()
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert screen.outcome.waiting is None or screen.outcome.waiting.key != "facts", str(screen.query_one("#error").render())
+        c = screen.outcome.campaign
+        assert all(c.sides[s].unit(u).status == "Eliminated" for s, u in (("German", first), ("Russian", second)))
