@@ -82,7 +82,12 @@ class CompletesIds(Suggester):
 class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
                 Binding("ctrl+g", "game_end", "Game End dr"), Binding("ctrl+o", "export", "Export"),
-                Binding("ctrl+f", "to_the_end", "Play to the end"), Binding("escape", "back", "Cancel / Home", show=False)]
+                Binding("ctrl+f", "to_the_end", "Play to the end"), Binding("escape", "back", "Cancel form", show=False),
+                Binding("f2", "panel('answer')", "Answer"), Binding("f3", "panel('picks')", "Pick-list"),
+                Binding("f4", "panel('tab-record')", "Log"), Binding("f5", "panel('tab-roster')", "Roster"),
+                Binding("f6", "panel('tab-purchases')", "Purchases"), Binding("f7", "panel('tab-chart')", "Chart")]
+
+    PANELS = {"tab-record": "#decisions", "tab-roster": "#roster", "tab-purchases": "#purchases", "tab-chart": "#chart"}
 
     def __init__(self, path: Path):
         self.game = campaign_of(EventLog.open(path))
@@ -336,6 +341,15 @@ class CampaignScreen(SaveScreen):
             return
         self.query_one("#error", Static).update("running ...")
         self.play({q.key: value}, faces)
+
+    def action_panel(self, name: str) -> None:
+        """One key a panel: the answer field, the pick-list, and each tab (the Record log, the CG Roster, the RG
+        Purchase Record, the chart) opened and focused."""
+        if name in self.PANELS:
+            self.query_one(TabbedContent).active = name
+            self.query_one(self.PANELS[name]).focus()
+        elif self.query_one(f"#{name}").display:
+            self.query_one(f"#{name}").focus()
 
     def action_next(self) -> None:
         self.play({}, [])

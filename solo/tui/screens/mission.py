@@ -57,7 +57,7 @@ class MissionScreen(SaveScreen):
                 Binding("x", "remove", "Remove S?", show=False), Binding("w", "sw", "SW", show=False),
                 Binding("r", "report", "Report", show=False), Binding("v", "sync", "VASL sync"),
                 Binding("d", "decide", "Enemy AI"), Binding("k", "minefield", "Minefield"), Binding("u", "undo", "Undo"),
-                Binding("escape", "back", "Cancel / Home", show=False)]
+                Binding("escape", "back", "Cancel form", show=False)]
 
     def __init__(self, path: Path):
         super().__init__(path, run_mission)

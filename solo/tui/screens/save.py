@@ -1,6 +1,7 @@
 """SaveScreen: the screen over one save, the base of the Mission and Campaign screens."""
 
 from textual import work
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -12,7 +13,10 @@ from solo.tui.saves import remember
 
 class SaveScreen(Screen):
     """A screen over one save (mission or campaign): the engine's ``replay`` runs in a worker with the player's
-    answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``."""
+    answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``. Escape cancels the
+    form and nothing else; ctrl+b goes back to Home."""
+
+    BINDINGS = [Binding("ctrl+b", "app.home", "Home")]
 
     def __init__(self, path, replay):
         super().__init__()
@@ -33,16 +37,12 @@ class SaveScreen(Screen):
         return parse_faces(text) if text.strip() else []
 
     def action_back(self) -> None:
-        """Escape: inside a form with something typed, cancel it (the typing is cleared, the save unchanged); else
-        back to Home."""
-        typed = [field for field in self.query(Input) if field.value]
-        if isinstance(self.focused, Input) and typed:
-            for field in typed:
-                field.value = ""
-            self.query_one("#error", Static).update("")
-            self.refresh_view()  # the form the save waits for, as it was
-            return
-        self.app.action_home()
+        """Escape: cancel the form (what is typed is cleared, the save unchanged), and nothing else: an empty form
+        stays where it is (ctrl+b goes Home)."""
+        for field in self.query(Input):
+            field.value = ""
+        self.query_one("#error", Static).update("")
+        self.refresh_view()  # the form the save waits for, as it was
 
     def action_undo(self) -> None:
         try:

@@ -85,7 +85,7 @@ class TablesScreen(Screen):
     def action_fill(self) -> None:
         from solo.tui.dialogs.fill_table import FillTable
         if self.table_id:
-            self.app.push_screen(FillTable(self.table_id), lambda saved: saved and self._refill())
+            self.app.push_screen(FillTable(self.table_id), lambda how: how == "saved" and self._refill())
 
     def _refill(self) -> None:
         self._fill(self.query_one("#search", Input).value)

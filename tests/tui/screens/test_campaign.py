@@ -4,7 +4,7 @@ words as plain text; its SVG snapshots are in tests/tui/test_snapshots.py."""
 from solo.core.store import EventLog
 from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
-from tests.tui.conftest import new_campaign, no_cli_text, settle, type_line
+from tests.tui.conftest import new_campaign, no_cli_text, saves_listed, settle, type_line
 
 ANSWERS = {"recon": "1",
            "battle_harden": "none", "leader_hardening": "roll", "escape": "none", "removal": "none",
@@ -122,7 +122,7 @@ async def test_a_purchase_is_picked_from_the_rgs_it_can_still_take():
         assert [p.rg for p in screen.outcome.campaign.sides["Russian"].purchases if not p.given] == ["I2", "I2"]
 
 
-async def test_escape_cancels_a_form_and_then_goes_home():
+async def test_escape_cancels_a_form_and_nothing_else_and_a_key_goes_home():
     from solo.tui.screens.home import HomeScreen
     app = SoloApp(resume=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -132,9 +132,20 @@ async def test_escape_cancels_a_form_and_then_goes_home():
         await pilot.pause()
         assert app.screen is screen and screen.query_one("#answer").value == ""
         assert screen.outcome.waiting.key == "purchase"  # nothing was answered
-        await pilot.press("escape")
+        await pilot.press("escape")  # on the empty form: it stays (issue 38)
+        await pilot.pause()
+        assert app.screen is screen
+        for key, panel in (("f4", "#decisions"), ("f5", "#roster"), ("f3", "#picks"), ("f2", "#answer")):
+            await pilot.press(key)  # every panel one key away, the log too
+            await pilot.pause()
+            assert app.focused is screen.query_one(panel), key
+        await pilot.press("ctrl+b")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+        await saves_listed(pilot)
+        await pilot.press("o")  # o opens the highlighted save
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen) and app.screen.path == screen.path
 
 
 async def test_a_simulated_campaign_played_to_the_end_and_exported():
@@ -183,7 +194,7 @@ async def test_the_facts_are_answered_by_picking_units_from_the_list():
         russian = next(line for line in shown if line.startswith("R") and "Russian" in line)
         first, second = german.split()[0], russian.split()[0]
         c = screen.outcome.campaign
-        assert german.split()[1] == c.sides["German"].unit(first).type  # the id, then its type
+        assert german.split(maxsplit=1)[1].startswith(c.sides["German"].unit(first).type)  # the id, then its type
         screen.query_one("#answer").focus()
         await pilot.press(*first[:1])  # "G": the list narrows to the German units, and the id is offered
         await pilot.pause()

@@ -27,9 +27,11 @@ async def test_name_rename_and_delete_a_save():
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen) and app.screen.path.name == "first-push.db"
         await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)  # Escape cancels a form and nothing else (issue 38)
+        await pilot.press("ctrl+b")
         await saves_listed(pilot)
-        await pilot.press("o")
-        assert app.focused.id == "saves" and app.focused.highlighted == 0  # Enter opens the first save at once
+        assert app.focused.id == "saves" and app.focused.highlighted == 0  # Enter opens the last save, not New mission
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("end", *["backspace"] * 20)
@@ -59,7 +61,7 @@ async def test_a_save_name_already_taken_is_refused():
             await type_line(pilot, "orsha")
             await pilot.pause()
             if isinstance(app.screen, CampaignScreen):
-                await pilot.press("escape")
+                await pilot.press("ctrl+b")
                 await saves_listed(pilot)
         assert isinstance(app.screen, NewCampaign)
         assert "already a save named orsha" in str(app.screen.query_one("#error").render())
