@@ -219,7 +219,7 @@ def check_cell(shape: Shape, column: str, text: str, allowed: Allowed) -> str:
     if not text:
         return ""
     if kind == "day" and text not in allowed.days:
-        return f"{column} {text!r} is not a {shape.id.split('.')[0].upper()} CG Day: pick one ({allowed.days[0]} .. {allowed.days[-1]})"
+        return f"{column} {text!r} is not a day of this CG: pick one ({allowed.days[0]} .. {allowed.days[-1]})"
     if kind.startswith("rgs:"):
         ids = allowed.rgs[kind[4:]]
         bad = [rg for rg in (part.strip() for part in text.split(",")) if rg not in ids]
@@ -256,7 +256,7 @@ def export(cat: Catalog, table_id: str) -> str:
     """A table of the player's pack as the CSV that ``rows_from_csv`` reads (to share a filled CG card)."""
     table = cat.tables.get(table_id)
     if table is None or not table.pack:
-        raise SoloError(f"{table_id}: not a table of your pack: fill it first ('solo tables list --missing' names them)")
+        raise SoloError(f"{table_id}: not a table of your pack: fill it in first ('solo tables list --missing')")
     columns = list(table.columns)
     rows = [[row.key if table.is_chart else row.span.text, *(str(row.results.get(c, "")) for c in columns or [""])]
             for row in table.rows]
@@ -265,7 +265,7 @@ def export(cat: Catalog, table_id: str) -> str:
 
 def needed(cat: Catalog, definition: dict) -> list[str]:
     """The tables a game's definition names (its [tables] and [initiative]) that the texts lack and the player's pack
-    does not hold yet, in the order it names them."""
+    does not hold yet, in the order it names them (a stand-in is played with until the pack replaces it)."""
     found: list[str] = []
 
     def walk(value) -> None:
@@ -274,7 +274,7 @@ def needed(cat: Catalog, definition: dict) -> list[str]:
                 walk(item)
         elif isinstance(value, str) and value not in found:
             table = cat.tables.get(value)
-            if value in cat.missing and table is None or table is not None and (table.incomplete or table.stand_in):
+            if value in cat.missing and table is None or table is not None and table.incomplete:
                 found.append(value)
 
     walk(definition.get("tables", {}))

@@ -232,7 +232,8 @@ def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:
     missing = []
     for raw in data.get("missing", []):
         _unknown(raw, MISSING_KEYS, f"{path}: missing {raw.get('id', '?')}")
-        # the structure the engine reads: the modifiers it names on a roll are the texts' own (a player's table keeps them)
+        # the structure the engine reads; the modifiers it names on a roll are the texts' own (the player's table
+        # keeps them)
         shape = {k: raw[k] for k in ("roll", "key", "columns", "rows", "modifier") if k in raw}
         missing.append(Missing(raw["id"], raw["title"], str(raw["rule"]), tuple(raw.get("referenced_by", [])), shape))
     return entries, missing

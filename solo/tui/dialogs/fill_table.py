@@ -52,8 +52,8 @@ def allowed_for(table_id: str) -> Allowed:
         ids = [row.key for row in cat.tables[chart].rows] if chart in cat.tables else []
         if draft_path(chart).exists():
             try:
-                ids += [row[0] for row in parse_rows(shape_of(cat, chart), draft_path(chart).read_text(encoding="utf-8"))
-                        if row[0] not in ids and any(row[1:])]
+                drafted = parse_rows(shape_of(cat, chart), draft_path(chart).read_text(encoding="utf-8"))
+                ids += [row[0] for row in drafted if row[0] not in ids and any(row[1:])]
             except SoloError:
                 pass
         rgs[side] = ids
@@ -178,13 +178,14 @@ class FillTable(ModalScreen[str]):
         return f"  ! {bad[1]}" if bad else "  ✓" if all(row[1:]) else "  …"
 
     def _row_options(self) -> list[Option]:
-        return [Option(Text(f"{row[0] or '(new row)'}{self._status(row)}"), id=str(i)) for i, row in enumerate(self.rows)]
+        return [Option(Text(f"{row[0] or '(new row)'}{self._status(row)}"), id=str(i))
+                for i, row in enumerate(self.rows)]
 
     def _problem_in(self, row: list[str]) -> tuple[int, str] | None:
         """The first refused cell of a row (its column index, -1 for the key) and why."""
         if problem := check_key(self.shape, row[0]):
             return -1, problem
-        for i, (column, text) in enumerate(zip(self.shape.columns or ["result"], row[1:])):
+        for i, (column, text) in enumerate(zip(self.shape.columns or ["result"], row[1:], strict=True)):
             if problem := check_cell(self.shape, column, text, self.allowed):
                 return i, problem
         return None
@@ -314,8 +315,8 @@ class FillTable(ModalScreen[str]):
                 path.write_text(to_csv(self.shape, self.rows), encoding="utf-8")
                 self.query_one("#error", Static).update(escape(f"written to {path}"))
         except (OSError, UnicodeDecodeError) as exc:
-            self.query_one("#error", Static).update(escape(f"{path}: cannot {'read' if 'import' in event.button.id else 'write'} "
-                                                          f"it ({exc.__class__.__name__})"))
+            doing = "read" if event.button.id == "fill-import" else "write"
+            self.query_one("#error", Static).update(escape(f"{path}: cannot {doing} it ({exc.__class__.__name__})"))
 
     def action_save(self) -> None:
         """Every cell checked first (the first refused one is shown and focused, nothing else changes), then the

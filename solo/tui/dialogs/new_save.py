@@ -16,7 +16,8 @@ def lacking_table(error: str) -> str | None:
     from solo.rules import default_catalog
     cat, first = default_catalog(), error.split(" ", 1)[0]
     known = first in cat.missing or (first in cat.tables and cat.tables[first].incomplete)
-    return first if known and ("is not in the rule texts" in error or "is not whole in the rule texts" in error) else None
+    lacks = "is not in the rule texts" in error or "is not whole in the rule texts" in error
+    return first if known and lacks else None
 
 
 class NewSaveDialog(ModalScreen):

@@ -45,7 +45,6 @@ from solo.core.store import EventLog
 from solo.games import campaign_of
 from solo.tui.screens.save import SaveScreen
 
-
 TYPING = re.compile(r"[A-Za-z][A-Za-z0-9]*$")  # the id being typed at the end of the answer ("eliminated = [\"G")
 
 
@@ -82,7 +81,8 @@ class CompletesIds(Suggester):
 class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
                 Binding("ctrl+g", "game_end", "Game End dr"), Binding("ctrl+o", "export", "Export"),
-                Binding("ctrl+f", "to_the_end", "Play to the end"), Binding("escape", "back", "Cancel form", show=False),
+                Binding("ctrl+f", "to_the_end", "Play to the end"),
+                Binding("escape", "back", "Cancel form", show=False),
                 Binding("f2", "panel('answer')", "Answer"), Binding("f3", "panel('picks')", "Pick-list"),
                 Binding("f4", "panel('tab-record')", "Log"), Binding("f5", "panel('tab-roster')", "Roster"),
                 Binding("f6", "panel('tab-purchases')", "Purchases"), Binding("f7", "panel('tab-chart')", "Chart")]

@@ -47,7 +47,8 @@ class HomeScreen(Screen):
         saves.add_options([Option(s.label, id=str(s.path)) for s in found] or [Option("(no saves yet)", disabled=True)])
         if found:
             saves.highlighted = 0
-            if self.focused is None or self.focused.id == "menu" and not self.query_one("#menu", OptionList).highlighted:
+            untouched = not self.query_one("#menu", OptionList).highlighted
+            if self.focused is None or self.focused.id == "menu" and untouched:
                 saves.focus()  # Enter opens the last save played, not New mission
 
     def _chosen_save(self) -> Path | None:

@@ -213,6 +213,7 @@ async def test_the_facts_are_answered_by_picking_units_from_the_list():
         screen.query_one("#answer").focus()
         await pilot.press("enter")
         await settle(pilot, screen)
-        assert screen.outcome.waiting is None or screen.outcome.waiting.key != "facts", str(screen.query_one("#error").render())
+        q = screen.outcome.waiting
+        assert q is None or q.key != "facts", str(screen.query_one("#error").render())
         c = screen.outcome.campaign
         assert all(c.sides[s].unit(u).status == "Eliminated" for s, u in (("German", first), ("Russian", second)))

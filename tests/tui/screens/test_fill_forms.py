@@ -130,8 +130,6 @@ async def purchase_through(pilot, screen) -> None:
             screen.query_one("#answer").focus()
             await type_line(pilot, "")
         await settle(pilot, screen)
-        while isinstance(pilot.app.screen, FillTable):
-            break
     q = screen.outcome.waiting
     assert q is not None and q.key == "purchase", (q and q.key, str(screen.query_one("#error").render()))
     picks = screen.query_one("#picks")
@@ -163,3 +161,39 @@ async def test_a_campaign_starts_from_home_through_the_forms(cg, variant, human,
         bought = [p for p in screen.outcome.campaign.sides[human].purchases if not p.given]
         assert bought and screen.outcome.waiting is None or screen.outcome.waiting.key != "purchase" or \
             screen.outcome.waiting.side != human, str(screen.query_one("#error").render())
+
+
+async def test_the_csv_view_keeps_each_row_on_its_line_and_a_draft_outlives_the_app(config):
+    """The CSV editor never wraps (Down from the header lands on the first row); what was typed in the form is back
+    after the app is closed and opened again; a filled table is written out and read back in."""
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(FillTable("rb.cg_start"))
+        await pilot.pause()
+        form = app.screen
+        form._show([r[0] for r in form.rows].index("II"))
+        form.query_one("#cell-2").value = "4"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        area = form.query_one("#fill-csv")
+        assert not area.soft_wrap and area.text.splitlines()[0].startswith("Variant,First Day,Last Day,German ELR")
+        area.move_cursor((0, 0))
+        await pilot.press("down")
+        assert area.cursor_location[0] == 1 and area.document.get_line(1).startswith("I,")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        form.query_one("#fill-path").value = str(config / "card.csv")
+        await pilot.click("#fill-export")
+        await pilot.pause()
+        assert "II,,,4," in (config / "card.csv").read_text()
+    again = SoloApp(resume=False)
+    async with again.run_test(size=(100, 40)) as pilot:
+        again.push_screen(FillTable("rb.cg_start"))
+        await pilot.pause()
+        form = again.screen
+        assert next(r for r in form.rows if r[0] == "II")[3] == "4" and "draft" in str(form.query_one("#error").render())
+        form.query_one("#cell-2").value = ""
+        form.query_one("#fill-path").value = str(config / "card.csv")
+        await pilot.click("#fill-import")
+        await pilot.pause()
+        assert next(r for r in form.rows if r[0] == "II")[3] == "4"
