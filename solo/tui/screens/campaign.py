@@ -64,7 +64,8 @@ def add_id(answer: str, key: str, unit_id: str) -> str:
 
 
 class CompletesIds(Suggester):
-    """A unit id being typed at the end of the facts answer, completed from the units shown ("G" -> "G3")."""
+    """An id being typed at the end of the answer, completed: a unit of the facts ("G" -> "G3"), a RG of a purchase
+    ("A" -> "A3")."""
 
     def __init__(self, screen: "CampaignScreen"):
         super().__init__(use_cache=False, case_sensitive=True)
@@ -72,9 +73,8 @@ class CompletesIds(Suggester):
 
     async def get_suggestion(self, value: str) -> str | None:
         typing = TYPING.search(value)
-        if not typing or not self.screen.fact_units():
-            return None
-        found = next((u.id for u in self.screen.fact_units() if u.id.startswith(typing[0]) and u.id != typing[0]), None)
+        ids = self.screen.completions() if typing else []
+        found = next((i for i in ids if i.startswith(typing[0]) and i != typing[0]), None) if ids else None
         return value[:typing.start()] + found if found else None
 
 
@@ -174,6 +174,21 @@ class CampaignScreen(SaveScreen):
                  if key not in KINDS or u.kind in KINDS[key]]
         return sorted(units, key=lambda u: (not u.retained, u.side, u.id))
 
+    def completions(self) -> list[str]:
+        """The ids the answer may be completed with: the facts' units, or the RGs of your purchase's chart."""
+        q = self.outcome.waiting
+        if q is not None and q.key == "purchase" and q.side == self.outcome.campaign.human:
+            return list(q.context["reph"].chart(q.side))
+        return [u.id for u in self.fact_units()]
+
+    def _rg_typing(self, typed: str) -> tuple[str, str]:
+        """A purchase answer split into what is whole and the RG ID being typed at its end ("I1, A" -> "I1", "A")."""
+        typing = TYPING.search(typed)
+        ids = self.completions()
+        if typing and typing[0] not in ids and any(i.startswith(typing[0]) for i in ids):
+            return typed[:typing.start()].rstrip(", "), typing[0]
+        return typed, ""
+
     def on_mount(self) -> None:
         self.query_one("#answer", Input).suggester = CompletesIds(self)
         self.query_one("#roster", DataTable).add_columns(*ROSTER_COLUMNS)
@@ -247,8 +262,8 @@ class CampaignScreen(SaveScreen):
         shown = q is not None and q.key == "purchase" and q.side == self.outcome.campaign.human
         picks.display = shown
         if shown:
-            typed, at = self.query_one("#answer", Input).value, picks.highlighted
-            found = purchase_picks(q, typed)
+            (typed, prefix), at = self._rg_typing(self.query_one("#answer", Input).value), picks.highlighted
+            found = [(rg, label) for rg, label in purchase_picks(q, typed) if rg.startswith(prefix)]
             picks.clear_options()
             picks.add_options([Option(Text(label), id=rg_id) for rg_id, label in found]
                               or [Option(Text(self._nothing_fits(q, typed)), disabled=True)])
@@ -305,7 +320,8 @@ class CampaignScreen(SaveScreen):
         if q is not None and q.key == "facts":
             answer.value = add_id(answer.value, str(self.query_one("#fact-list", Select).value), event.option.id)
             return
-        answer.value = f"{answer.value.rstrip(', ')}, {event.option.id}" if answer.value.strip() else event.option.id
+        typed = self._rg_typing(answer.value)[0]
+        answer.value = f"{typed.rstrip(', ')}, {event.option.id}" if typed.strip() else event.option.id
 
     def _chart(self, seen: View) -> str:
         """CPP (Total), ELR and the Russian VP over the CG Dates, as bars ("?" for a CPP hidden from you)."""

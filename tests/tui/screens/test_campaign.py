@@ -109,6 +109,15 @@ async def test_a_purchase_is_picked_from_the_rgs_it_can_still_take():
         picks = screen.query_one("#picks")
         offered = [o.id for o in picks._options]
         assert picks.display and "I2" in offered and "I1" in offered
+        screen.query_one("#answer").focus()
+        await pilot.press("I", "9")  # no such RG: the list says why it is empty, in the check's words
+        await pilot.pause()
+        assert "your answer so far is refused" in str(picks._options[0].prompt)
+        await pilot.press("backspace")  # "I": the RGs whose ID begins so, and the first of them offered to complete
+        await pilot.pause()
+        assert {o.id[0] for o in picks._options} == {"I"}
+        assert screen.query_one("#answer")._suggestion.startswith("I")
+        await pilot.press("backspace")
         picks.focus()
         picks.highlighted = offered.index("I2")
         await pilot.press("enter", "enter")  # I2 twice: 7.518's CG Date maximum is 2
