@@ -38,6 +38,7 @@ from solo.campaign.report import (
     status_json,
     steps,
 )
+from solo.campaign.state import Unit
 from solo.campaign.view import View, view
 from solo.core.errors import SoloError
 from solo.core.sides import people
@@ -52,15 +53,33 @@ def add_id(answer: str, key: str, unit_id: str) -> str:
     """The facts answer with ``unit_id`` added to its ``key`` list (the id being typed at its end replaced)."""
     typing = TYPING.search(answer)
     if typing and unit_id.startswith(typing[0]) and typing[0] != key:
-        answer = answer[:typing.start()].rstrip(' ",[')
-    answer = re.sub(rf",?\s*\b{key}\s*=\s*\[?\s*\"?$", "", answer)  # a list begun and left open
+        answer = answer[:typing.start()].removesuffix('"').rstrip(" ,")
+    if re.search(rf"\b{key}\s*=\s*\[[^\]]*$", answer):  # a list begun and left open
+        answer = answer.rstrip(" ,") + "]"
     found = re.search(rf"\b{key}\s*=\s*\[([^\]]*)\]", answer)
     if found:
         if f'"{unit_id}"' in found[1]:
             return answer
         inside = f"{found[1].rstrip()}, \"{unit_id}\"" if found[1].strip() else f'"{unit_id}"'
         return answer[:found.start(1)] + inside + answer[found.end(1):]
+    answer = re.sub(rf",?\s*\b{key}\s*=?\s*$", "", answer)  # the key typed alone
     return f"{answer.rstrip(', ')}, {key} = [\"{unit_id}\"]" if answer.strip() else f'{key} = ["{unit_id}"]'
+
+
+def add_to_list(answer: str, unit_id: str) -> str:
+    """An answer that is a list of unit ids (``["G5", "G7"]``) with ``unit_id`` added (the id being typed replaced)."""
+    typing = TYPING.search(answer)
+    if typing and unit_id.startswith(typing[0]):
+        answer = answer[:typing.start()].removesuffix('"').rstrip(" ,")
+    inside = answer.strip().removeprefix("[").removesuffix("]").strip().rstrip(",")
+    if inside.lower() in ("none", '"none"'):
+        inside = ""
+    if f'"{unit_id}"' in inside:
+        return f"[{inside}]"
+    return f'[{inside}, "{unit_id}"]' if inside else f'["{unit_id}"]'
+
+
+UNIT_LIST = re.compile(r'\[\s*"[A-Z]+\d+')  # an example that is a list of unit ids: battle_harden = ["G5", "G7"]
 
 
 class CompletesIds(Suggester):
@@ -164,11 +183,18 @@ class CampaignScreen(SaveScreen):
         return [*ID_LISTS, *(key for key, kind in extra.items() if kind == "ids")]
 
     def fact_units(self) -> list:
-        """The units the facts question may name, as you may see them (the computer's secret ones left out): the
-        chosen list's kinds, Retained first."""
+        """The units the question may name, as you may see them (the computer's secret ones left out): for the facts
+        the chosen list's kinds of both sides, Retained first; for a question answered by a list of your unit ids
+        (Battle Hardening, Escape, Abandon ...) the ones it offers, else your Retained units."""
         q = self.outcome.waiting
-        if q is None or q.key != "facts":
+        if q is None:
             return []
+        if q.key != "facts":
+            if q.side != self.outcome.campaign.human or not UNIT_LIST.match(q.typed_example):
+                return []
+            offered = next((v for v in (q.context or {}).values() if isinstance(v, list) and v
+                            and all(isinstance(u, Unit) for u in v)), None)
+            return offered or self.outcome.campaign.sides[q.side].retained()
         key = str(self.query_one("#fact-list", Select).value)
         units = [u for s in view(self.outcome.campaign).campaign.sides.values() for u in s.units
                  if key not in KINDS or u.kind in KINDS[key]]
@@ -256,7 +282,7 @@ class CampaignScreen(SaveScreen):
         """A purchase offers the RGs it can still take, the facts the units of both sides you may see (Enter adds the
         highlighted one to the answer)."""
         q, picks = self.outcome.waiting, self.query_one("#picks", OptionList)
-        if q is not None and q.key == "facts":
+        if q is not None and (q.key == "facts" or self.fact_units()):
             self._unit_picks(picks)
             return
         shown = q is not None and q.key == "purchase" and q.side == self.outcome.campaign.human
@@ -299,7 +325,8 @@ class CampaignScreen(SaveScreen):
                            for u in units] or [Option("no unit of that kind", disabled=True)])
         if units:
             picks.highlighted = 0
-        picks.border_title = f"add to {self.query_one('#fact-list', Select).value} (Enter); type an id to narrow it"
+        into = self.query_one("#fact-list", Select).value if self.outcome.waiting.key == "facts" else "the answer"
+        picks.border_title = f"add to {into} (Enter); type an id to narrow it"
 
     def _where(self, u) -> str:
         side = self.outcome.campaign.sides[u.side]
@@ -319,6 +346,9 @@ class CampaignScreen(SaveScreen):
         answer, q = self.query_one("#answer", Input), self.outcome.waiting
         if q is not None and q.key == "facts":
             answer.value = add_id(answer.value, str(self.query_one("#fact-list", Select).value), event.option.id)
+            return
+        if q is not None and q.key != "purchase":
+            answer.value = add_to_list(answer.value, event.option.id)
             return
         typed = self._rg_typing(answer.value)[0]
         answer.value = f"{typed.rstrip(', ')}, {event.option.id}" if typed.strip() else event.option.id

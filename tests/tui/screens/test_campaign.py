@@ -226,3 +226,22 @@ async def test_the_facts_are_answered_by_picking_units_from_the_list():
         assert q is None or q.key != "facts", str(screen.query_one("#error").render())
         c = screen.outcome.campaign
         assert all(c.sides[s].unit(u).status == "Eliminated" for s, u in (("German", first), ("Russian", second)))
+        for _ in range(20):  # the next question answered by a list of your units (Battle Hardening, Escape ...)
+            q = screen.outcome.waiting
+            if q is not None and q.key != "facts" and screen.fact_units():
+                break
+            if q is None:
+                await pilot.press("ctrl+n")
+            else:
+                screen.query_one("#answer").focus()
+                await type_line(pilot, ANSWERS.get(q.key, ""))
+            await settle(pilot, screen)
+        else:
+            raise AssertionError("no question asked for your units")
+        assert {o.id for o in picks._options} <= {u.id for u in screen.fact_units()} and picks.display
+        picks.focus()
+        picks.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        unit_id = picks._options[0].id
+        assert screen.query_one("#answer").value == f'["{unit_id}"]', q.key
