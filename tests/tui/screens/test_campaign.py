@@ -4,13 +4,7 @@ words as plain text; its SVG snapshots are in tests/tui/test_snapshots.py."""
 from solo.core.store import EventLog
 from solo.tui.app import SoloApp
 from solo.tui.screens.campaign import CampaignScreen
-from tests.tui.conftest import (
-    new_campaign,
-    no_cli_text,
-    saves_listed,
-    settle,
-    type_line,
-)
+from tests.tui.conftest import new_campaign, no_cli_text, saves_listed, settle, type_line
 
 ANSWERS = {"recon": "1",
            "battle_harden": "none", "leader_hardening": "roll", "escape": "none", "removal": "none",
