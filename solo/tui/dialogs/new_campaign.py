@@ -55,6 +55,7 @@ class NewCampaign(NewSaveDialog):
             yield Static(needs_text("oto2"), id="needs")
             yield Button("Start", id="go", variant="primary")
             yield Static("", id="error", classes="error")
+            yield Label("F2 save name · F3 seed · Enter or ctrl+s start · escape cancel", classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A CG's own sides: OtO2 and RB are German and Russian, ABtF German and British (the second side is yours

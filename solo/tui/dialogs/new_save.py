@@ -24,7 +24,8 @@ class NewSaveDialog(ModalScreen):
     """A dialog that starts a save: its own choices first (focus opens there, so Enter opens the first list rather
     than starting with the defaults), a save name and a seed (both may stay empty), and Start. Escape cancels."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel"), Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel"), Binding("ctrl+s", "start", "Start"),
+                Binding("f2", "focus_on('name')", "Save name"), Binding("f3", "focus_on('seed')", "Seed")]
 
     def __init__(self):
         super().__init__()
@@ -32,6 +33,9 @@ class NewSaveDialog(ModalScreen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
+
+    def action_focus_on(self, name: str) -> None:
+        self.query_one(f"#{name}").focus()
 
     def needs(self) -> list[str]:
         """The tables the texts lack that the game will need (a form each, before it starts)."""

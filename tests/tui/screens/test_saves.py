@@ -92,3 +92,23 @@ async def test_the_vasl_boards_folder_is_set_in_the_new_mission_dialog(tmp_path,
         await pilot.press("enter")
         await pilot.pause()
         assert boards_folder() == boards
+
+
+async def test_every_field_and_panel_is_one_key_away():
+    """Issue 38.5: the New campaign dialog's name and seed, the Tables screen's list, rows and search."""
+    from solo.tui.screens.tables import TablesScreen
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        for key, field in (("f2", "name"), ("f3", "seed")):
+            await pilot.press(key)
+            assert app.focused.id == field
+        await pilot.press("escape")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TablesScreen)
+        for key, panel in (("f3", "rows"), ("slash", "search"), ("f2", "tables"), ("f4", "mods")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.focused.id == panel, key
