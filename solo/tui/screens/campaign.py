@@ -101,7 +101,7 @@ class CampaignScreen(SaveScreen):
     BINDINGS = [Binding("ctrl+n", "next", "Next step"), Binding("ctrl+z", "undo", "Undo answer"),
                 Binding("ctrl+g", "game_end", "Game End dr"), Binding("ctrl+o", "export", "Export"),
                 Binding("ctrl+f", "to_the_end", "Play to the end"),
-                Binding("escape", "back", "Cancel form", show=False),
+                Binding("escape", "back", "Cancel form", show=False), Binding("ctrl+b", "app.home", "Home"),
                 Binding("f2", "panel('answer')", "Answer"), Binding("f3", "panel('picks')", "Pick-list"),
                 Binding("f4", "panel('tab-record')", "Log"), Binding("f5", "panel('tab-roster')", "Roster"),
                 Binding("f6", "panel('tab-purchases')", "Purchases"), Binding("f7", "panel('tab-chart')", "Chart")]
@@ -198,7 +198,7 @@ class CampaignScreen(SaveScreen):
         key = str(self.query_one("#fact-list", Select).value)
         units = [u for s in view(self.outcome.campaign).campaign.sides.values() for u in s.units
                  if key not in KINDS or u.kind in KINDS[key]]
-        return sorted(units, key=lambda u: (not u.retained, u.side, u.id))
+        return sorted(units, key=lambda u: (not u.retained, u.side, len(u.id), u.id))  # G2 before G10
 
     def completions(self) -> list[str]:
         """The ids the answer may be completed with: the facts' units, or the RGs of your purchase's chart."""

@@ -16,7 +16,7 @@ class SaveScreen(Screen):
     answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``. Escape cancels the
     form and nothing else; ctrl+b goes back to Home."""
 
-    BINDINGS = [Binding("ctrl+b", "app.home", "Home")]
+    BINDINGS = [Binding("ctrl+b", "app.home", "Home", show=False)]  # the Campaign screen's footer shows it
 
     def __init__(self, path, replay):
         super().__init__()
