@@ -188,7 +188,7 @@ def tables_fill(table_id, template, csv_file, roll, key, columns):
         except (OSError, UnicodeDecodeError) as exc:
             raise SoloError(f"{csv_file}: cannot read it ({exc.__class__.__name__})") from None
     else:
-        text = fill.to_csv(shape, _typed_rows(shape))
+        text = fill.to_csv(shape, _typed_rows(shape, _allowed(table_id)))
     path = fill.save(shape, fill.rows_from_csv(shape, text))
     default_catalog.cache_clear()
     click.echo(f"{table_id} saved in your table pack ({path}) and checked: solo now uses it")
@@ -212,20 +212,40 @@ def tables_export(table_id, target):
     click.echo(f"{table_id} written to {target}")
 
 
-def _typed_rows(shape) -> list[list[str]]:
-    """The rows typed cell by cell at the terminal: the offered rows first (Enter keeps a value the texts give,
-    an empty row is left out), then any more (an empty key ends)."""
+def _allowed(table_id: str):
+    """What the Campaign Game of a table allows in its cells (CG Days, RG IDs), nothing for another table."""
+    from solo.games import CAMPAIGNS
+    from solo.rules.fill import Allowed, allowed
+    game = CAMPAIGNS.get(table_id.split(".")[0])
+    return allowed(load_catalog(catalog_folders()), game.definition.raw) if game else Allowed()
+
+
+def _typed_rows(shape, allowed) -> list[list[str]]:
+    """The rows typed cell by cell at the terminal, each cell checked as it is typed (a refused one is asked again):
+    the offered rows first (Enter keeps a value the texts give, an empty row is left out), then any more (an empty
+    key ends)."""
+    from solo.rules.fill import check_cell, check_key
+
+    def cell(label: str, column: str, default: str) -> str:
+        while problem := check_cell(shape, column, value := click.prompt(label, default=default,
+                                                                         show_default=bool(default)), allowed):
+            click.echo(problem)
+        return value
+
+    def key(label: str) -> str:
+        while (first := click.prompt(label, default="", show_default=False).strip()) and check_key(shape, first):
+            click.echo(check_key(shape, first))
+        return first
+
     click.echo(f"{shape.title} ({shape.where}); {shape.roll}" + (f", key {shape.key}" if shape.key else "")
                + f"; columns: {', '.join(shape.columns or ['result'])}")
     rows = []
     columns = shape.columns or ["result"]
     for row in shape.rows or list(shape.known):
         known = shape.known.get(row, {})
-        rows.append([row, *(click.prompt(f"{row} / {c}", default=str(known.get(c if shape.columns else "", "")),
-                                          show_default=bool(known)) for c in columns)])
-    while first := click.prompt(f"another row: its {shape.key or 'roll range'} (Enter: done)", default="",
-                                show_default=False).strip():
-        rows.append([first, *(click.prompt(f"{first} / {c}", default="", show_default=False) for c in columns)])
+        rows.append([row, *(cell(f"{row} / {c}", c, str(known.get(c if shape.columns else "", ""))) for c in columns)])
+    while first := key(f"another row: its {shape.key or 'roll range'} (Enter: done)"):
+        rows.append([first, *(cell(f"{first} / {c}", c, "") for c in columns)])
     return rows
 
 

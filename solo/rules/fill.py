@@ -263,6 +263,22 @@ def export(cat: Catalog, table_id: str) -> str:
     return to_csv(Shape(table.id, table.title, table.rule, "", table.roll, table.key, columns, []), rows)
 
 
+def allowed(cat: Catalog, definition: dict) -> Allowed:
+    """What a Campaign Game's definition (missions/<cg>.toml) allows in its tables: its CG Days, and each side's RG IDs
+    from its RG chart as far as the texts, the pack or the player's draft of the chart give them."""
+    rgs = {}
+    for side, chart in definition.get("tables", {}).get("rg_chart", {}).items():
+        ids = [row.key for row in cat.tables[chart].rows] if chart in cat.tables else []
+        if draft_path(chart).exists():
+            try:
+                drafted = parse_rows(shape_of(cat, chart), draft_path(chart).read_text(encoding="utf-8"))
+                ids += [row[0] for row in drafted if row[0] not in ids and any(row[1:])]
+            except (SoloError, OSError, UnicodeDecodeError):
+                pass
+        rgs[side] = ids
+    return Allowed(list(definition.get("dates", [])), rgs)
+
+
 def needed(cat: Catalog, definition: dict) -> list[str]:
     """The tables a game's definition names (its [tables] and [initiative]) that the texts lack and the player's pack
     does not hold yet, in the order it names them (a stand-in is played with until the pack replaces it)."""

@@ -116,3 +116,15 @@ def test_each_cell_is_checked_by_what_its_column_allows():
     assert sw.known["German Sturm"]["DC"] == 2 and "a whole number" in check_cell(sw, "DC", "two", allowed)
     assert needed(cat, CAMPAIGNS["oto2"].definition.raw) == []
     assert needed(cat, CAMPAIGNS["rb"].definition.raw)[:2] == ["rb.rg_chart_german", "rb.rg_chart_russian"]
+
+
+def test_each_cell_typed_at_the_prompt_is_checked_and_a_refused_one_asked_again(solo, tmp_path):
+    first = ["1", "17 Oct", "21 Oct", "x", "4", "2", "30", "I1, I9", "I1, A6", "3", "4", "25", "A3"]
+    out = solo("tables", "fill", "rb.cg_start", stdin="\n".join(first) + "\n" * 62)
+    assert out.returncode == 0, out.stderr
+    assert "'1' is not a day of this CG" in out.stdout and "'x': a whole number" in out.stdout
+    assert "I9 not on the German RG chart (I1, A6)" in out.stdout
+    saved = tomllib.loads((tmp_path / "config" / "tables" / "rb.cg_start.toml").read_text())["table"][0]
+    assert saved["row"] == [{"key": "I", "results": {
+        "First Day": "17 Oct", "Last Day": "21 Oct", "German ELR": 4, "German SAN": 2, "German CPP": 30,
+        "German RG": "I1, A6", "Russian ELR": 3, "Russian SAN": 4, "Russian CPP": 25, "Russian RG": "A3"}}]

@@ -25,6 +25,7 @@ from solo.rules.fill import (
     ROLLS,
     Allowed,
     Shape,
+    allowed,
     check_cell,
     check_key,
     column_kind,
@@ -40,24 +41,10 @@ from solo.rules.fill import (
 
 
 def allowed_for(table_id: str) -> Allowed:
-    """What a Campaign Game allows in its tables: its CG Days, and each side's RG IDs from its RG chart as far as the
-    texts, the pack or the player's draft of the chart give them."""
+    """What the Campaign Game a table belongs to allows in its cells (nothing for another table)."""
     from solo.games import CAMPAIGNS
     game = CAMPAIGNS.get(table_id.split(".")[0])
-    if game is None:
-        return Allowed()
-    cat, defn = default_catalog(), game.definition
-    rgs = {}
-    for side, chart in defn.tables.get("rg_chart", {}).items():
-        ids = [row.key for row in cat.tables[chart].rows] if chart in cat.tables else []
-        if draft_path(chart).exists():
-            try:
-                drafted = parse_rows(shape_of(cat, chart), draft_path(chart).read_text(encoding="utf-8"))
-                ids += [row[0] for row in drafted if row[0] not in ids and any(row[1:])]
-            except SoloError:
-                pass
-        rgs[side] = ids
-    return Allowed(list(defn.dates), rgs)
+    return allowed(default_catalog(), game.definition.raw) if game else Allowed()
 
 
 class Completes(Suggester):
