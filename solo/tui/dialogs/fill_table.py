@@ -150,6 +150,9 @@ class FillTable(ModalScreen[str]):
         return data_dir() / "exports" / f"{self.table_id}.csv"
 
     def on_mount(self) -> None:
+        self._ready()
+
+    def _ready(self) -> None:
         if self.shape is None:
             return
         self.query_one("#fill-csv").display = False
@@ -283,13 +286,14 @@ class FillTable(ModalScreen[str]):
         self._keep()
         return True
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "fill-make":
             roll = self.query_one("#fill-roll", Select).value
             asked = {"roll": roll if isinstance(roll, str) else "", "key": self.query_one("#fill-key", Input).value,
                      "columns": self.query_one("#fill-columns", Input).value.split(",")}
             self._make({k: v for k, v in asked.items() if v})
-            self.refresh(recompose=True)
+            await self.recompose()
+            self._ready()
             return
         typed = self.query_one("#fill-path", Input).value.strip()
         path = Path(typed).expanduser() if typed else self._default_file()

@@ -197,3 +197,24 @@ async def test_the_csv_view_keeps_each_row_on_its_line_and_a_draft_outlives_the_
         await pilot.click("#fill-import")
         await pilot.pause()
         assert next(r for r in form.rows if r[0] == "II")[3] == "4"
+
+
+async def test_a_table_nothing_describes_is_built_first_then_filled(config):
+    """VotG's HW & MOL-P weapons (12.6223): the player says how it is built, then fills its rows in the form."""
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(FillTable("votg.hw_mol_p_weapons"))
+        await pilot.pause()
+        form = app.screen
+        assert form.shape is None and "nothing says how it is built" in str(form.query_one("#error").render())
+        form.query_one("#fill-roll").value = "chart"
+        form.query_one("#fill-key").value = "Platoon"
+        form.query_one("#fill-columns").value = "Weapons"
+        await pilot.click("#fill-make")
+        await pilot.pause()
+        assert form.shape.header == ["Platoon", "Weapons"] and not form.query_one("#fill-csv").display
+        form.query_one("#fill-row-key").value = "HW"
+        form.query_one("#cell-0").value = "HMG, MMG"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not form and (config / "tables" / "votg.hw_mol_p_weapons.toml").exists()
