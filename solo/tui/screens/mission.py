@@ -222,11 +222,12 @@ class MissionScreen(SaveScreen):
             self._form(None, "Your move: the keys are below; ? lists them all")
 
     def action_back(self) -> None:
-        """Escape: a move being traced on the map is dropped; else as on every save's screen."""
+        """Escape: a move being traced on the map is dropped; else the form is closed, as on every save's screen."""
         if self.tracing:
             self.tracing = None
             self.refresh_view()
             return
+        self.mode = None
         super().action_back()
 
     def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:

@@ -112,3 +112,27 @@ async def test_every_field_and_panel_is_one_key_away():
             await pilot.press(key)
             await pilot.pause()
             assert app.focused.id == panel, key
+
+
+async def test_escape_on_a_mission_closes_its_form_and_never_leaves_for_home():
+    """Issue 38.5: Escape on an empty form used to leave the mission for Home."""
+    from solo.tui.screens.mission import MissionScreen
+    from tests.tui.conftest import new_save
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_save(pilot, "m", "7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MissionScreen)
+        await pilot.press("p")  # the Place S? form, left empty
+        await pilot.pause()
+        assert screen.mode == "place"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.mode is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
