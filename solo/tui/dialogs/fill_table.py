@@ -185,12 +185,14 @@ class FillTable(ModalScreen[str]):
         self.at = index
         row = self.rows[index]
         self.query_one("#fill-row-key", Input).value = row[0]
+        columns = self.shape.columns or ["result"]
         for i, text in enumerate(row[1:]):
             cell = self.query_one(f"#cell-{i}")
             if isinstance(cell, Select):
                 cell.value = text if text in self.allowed.days else Select.NULL
             else:
                 cell.value = text
+            cell.set_class(bool(check_cell(self.shape, columns[i], text, self.allowed)), "refused")
         rows = self.query_one("#fill-rows", OptionList)
         if rows.highlighted != index:
             rows.highlighted = index
@@ -226,8 +228,12 @@ class FillTable(ModalScreen[str]):
     @on(Select.Changed)
     def _picked(self, event: Select.Changed) -> None:
         name = event.select.id or ""
-        if self.shape is not None and name.startswith("cell-"):
-            self._changed(int(name[5:]), "" if event.value is Select.NULL else str(event.value))
+        if self.shape is None or not name.startswith("cell-"):
+            return
+        where = int(name[5:])
+        if event.value is Select.NULL and self.rows[self.at][where + 1] not in self.allowed.days:
+            return  # a day the picker cannot show (typed as CSV, read from a file): kept, and refused when saved
+        self._changed(where, "" if event.value is Select.NULL else str(event.value))
 
     @on(Input.Submitted)
     def _next_cell(self, event: Input.Submitted) -> None:
