@@ -136,9 +136,9 @@ class FillTable(ModalScreen[str]):
                 yield Button("Read in", id="fill-import")
                 yield Button("Write out", id="fill-export")
             yield Static(escape(self.problem), id="error", classes="error")
-            yield Label("Tab / shift+Tab cell to cell · Enter next cell · ctrl+n new row · ctrl+t as CSV · "
-                        "ctrl+s check and save · escape cancel (what you typed is kept)"
-                        + (" · ctrl+l later" if self.later else ""), classes="hint")
+            yield Label("rows: ✓ whole · … in part · – empty (left out) · ! a cell refused.  Tab / Enter next cell · "
+                        "ctrl+n new row · ctrl+t as CSV · ctrl+s check and save · escape cancel (what you typed is "
+                        "kept)" + (" · ctrl+l later (not needed to start)" if self.later else ""), classes="hint")
 
     def _hint(self, kind: str) -> str:
         if kind.startswith("rgs:"):
@@ -163,9 +163,8 @@ class FillTable(ModalScreen[str]):
 
     def _status(self, row: list[str]) -> str:
         if not any(row[1:]):
-            return "  (empty: left out)"
-        bad = self._problem_in(row)
-        return f"  ! {bad[1]}" if bad else "  ✓" if all(row[1:]) else "  …"
+            return "  –"
+        return "  !" if self._problem_in(row) else "  ✓" if all(row[1:]) else "  …"
 
     def _row_options(self) -> list[Option]:
         return [Option(Text(f"{row[0] or '(new row)'}{self._status(row)}"), id=str(i))
