@@ -191,7 +191,8 @@ async def test_the_csv_view_keeps_each_row_on_its_line_and_a_draft_outlives_the_
         again.push_screen(FillTable("rb.cg_start"))
         await pilot.pause()
         form = again.screen
-        assert next(r for r in form.rows if r[0] == "II")[3] == "4" and "draft" in str(form.query_one("#error").render())
+        assert next(r for r in form.rows if r[0] == "II")[3] == "4"
+        assert "draft" in str(form.query_one("#error").render())
         form.query_one("#cell-2").value = ""
         form.query_one("#fill-path").value = str(config / "card.csv")
         await pilot.click("#fill-import")

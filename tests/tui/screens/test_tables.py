@@ -1,4 +1,5 @@
-"""The Tables screen: a table the texts lack filled in from the player's rulebook (its snapshots: tests/tui/test_snapshots.py)."""
+"""The Tables screen: a table the texts lack filled in from the player's rulebook (snapshots:
+tests/tui/test_snapshots.py)."""
 
 
 
