@@ -40,12 +40,14 @@ def tables_list(search, as_json, missing):
     """Every table with its id, title, rule and source (SEARCH filters ids and titles)."""
     cat = default_catalog()
     if missing:
+        needs = _campaign_needs(cat)
         rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
                  "stand_in": bool(m.id in cat.tables and cat.tables[m.id].stand_in),
-                 "partial": bool(m.id in cat.tables and cat.tables[m.id].partial)}
+                 "partial": bool(m.id in cat.tables and cat.tables[m.id].partial), "campaign": needs.get(m.id)}
                 for m in sorted(cat.unsupplied(), key=lambda m: m.id)]
         lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + (" [stand-in in use]" if r["stand_in"] else "")
                  + (" [the texts give some rows]" if r["partial"] else "")
+                 + (f" [the {r['campaign']} CG needs it]" if r["campaign"] else "")
                  + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"]) for r in rows]
         note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
         emit(rows, as_json, "\n".join(lines) + note)
@@ -64,6 +66,14 @@ def tables_list(search, as_json, missing):
         lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
     broken = f"; your table pack has {len(cat.errors)} problem(s): 'solo tables check'" if cat.errors else ""
     emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables{broken}")
+
+
+def _campaign_needs(cat) -> dict[str, str]:
+    """Each table a Campaign Game will need that the texts lack (at its start, in a purchase, in a RePh), by the CG."""
+    from solo.games import CAMPAIGNS
+    from solo.rules.fill import needed
+    return {table_id: GAMES.get(cg, cg) for cg, game in CAMPAIGNS.items()
+            for table_id in needed(cat, game.definition.raw)}
 
 
 @tables.command("show")
@@ -178,26 +188,64 @@ def tables_fill(table_id, template, csv_file, roll, key, columns):
         except (OSError, UnicodeDecodeError) as exc:
             raise SoloError(f"{csv_file}: cannot read it ({exc.__class__.__name__})") from None
     else:
-        text = fill.to_csv(shape, _typed_rows(shape))
+        text = fill.to_csv(shape, _typed_rows(shape, _allowed(table_id)))
     path = fill.save(shape, fill.rows_from_csv(shape, text))
     default_catalog.cache_clear()
     click.echo(f"{table_id} saved in your table pack ({path}) and checked: solo now uses it")
 
 
-def _typed_rows(shape) -> list[list[str]]:
-    """The rows typed cell by cell at the terminal: the offered rows first (Enter keeps a value the texts give,
-    an empty row is left out), then any more (an empty key ends)."""
+@tables.command("export")
+@click.argument("table_id", metavar="ID")
+@click.option("--to", "target", type=click.Path(dir_okay=False, path_type=Path), help="Write the CSV to this file.")
+def tables_export(table_id, target):
+    """A table of your pack (a CG card, an RG chart you filled) as CSV, to share: another player reads it in with
+    'solo tables fill ID --csv FILE'."""
+    from solo.rules import fill
+    text = fill.export(default_catalog(), table_id)
+    if target is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SoloError(f"{target}: cannot write it ({exc.__class__.__name__})") from None
+    click.echo(f"{table_id} written to {target}")
+
+
+def _allowed(table_id: str):
+    """What the Campaign Game of a table allows in its cells (CG Days, RG IDs), nothing for another table."""
+    from solo.games import CAMPAIGNS
+    from solo.rules.fill import Allowed, allowed
+    game = CAMPAIGNS.get(table_id.split(".")[0])
+    return allowed(load_catalog(catalog_folders()), game.definition.raw) if game else Allowed()
+
+
+def _typed_rows(shape, allowed) -> list[list[str]]:
+    """The rows typed cell by cell at the terminal, each cell checked as it is typed (a refused one is asked again):
+    the offered rows first (Enter keeps a value the texts give, an empty row is left out), then any more (an empty
+    key ends)."""
+    from solo.rules.fill import check_cell, check_key
+
+    def cell(label: str, column: str, default: str) -> str:
+        while problem := check_cell(shape, column, value := click.prompt(label, default=default,
+                                                                         show_default=bool(default)), allowed):
+            click.echo(problem)
+        return value
+
+    def key(label: str) -> str:
+        while (first := click.prompt(label, default="", show_default=False).strip()) and check_key(shape, first):
+            click.echo(check_key(shape, first))
+        return first
+
     click.echo(f"{shape.title} ({shape.where}); {shape.roll}" + (f", key {shape.key}" if shape.key else "")
                + f"; columns: {', '.join(shape.columns or ['result'])}")
     rows = []
     columns = shape.columns or ["result"]
     for row in shape.rows or list(shape.known):
         known = shape.known.get(row, {})
-        rows.append([row, *(click.prompt(f"{row} / {c}", default=str(known.get(c if shape.columns else "", "")),
-                                          show_default=bool(known)) for c in columns)])
-    while first := click.prompt(f"another row: its {shape.key or 'roll range'} (Enter: done)", default="",
-                                show_default=False).strip():
-        rows.append([first, *(click.prompt(f"{first} / {c}", default="", show_default=False) for c in columns)])
+        rows.append([row, *(cell(f"{row} / {c}", c, str(known.get(c if shape.columns else "", ""))) for c in columns)])
+    while first := key(f"another row: its {shape.key or 'roll range'} (Enter: done)"):
+        rows.append([first, *(cell(f"{first} / {c}", c, "") for c in columns)])
     return rows
 
 

@@ -70,9 +70,12 @@ class Catalog:
         return row.results[table.column_name(column)]
 
     def unsupplied(self) -> list[Missing]:
-        """Referenced tables that are not in the texts and not in the player's pack (a stand-in may stand for them)."""
+        """Referenced tables that are not in the texts and not in the player's pack (a stand-in may stand for them),
+        and the charts the texts give in part that the pack has not completed yet (RB 11.6202's Company SW chart)."""
+        partial = [Missing(t.id, t.title, t.rule, (f"{t.source} {t.rule}",)) for t in self.tables.values()
+                   if t.incomplete and t.id not in self.missing]
         return [m for m in self.missing.values()
-                if m.id not in self.tables or self.tables[m.id].stand_in or self.tables[m.id].incomplete]
+                if m.id not in self.tables or self.tables[m.id].stand_in or self.tables[m.id].incomplete] + partial
 
 
 def complete(shipped: Table, pack: Table, path: Path) -> Table:

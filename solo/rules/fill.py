@@ -7,7 +7,10 @@ key, columns and modifiers are kept; the player gives the rows), or the `[[missi
 never reads, what the player says (roll, key, columns).
 
 The values go in as CSV: a header (the key or "roll", then the columns, or "result" for a one-column table) and a
-row per line. The rows the texts give (a partial chart) are filled in already.
+row per line. The rows the texts give (a partial chart) are filled in already. The app's form checks each cell as it is
+typed (``check_cell``: what a column allows, from its name and the game's ``Allowed`` days and RG IDs) and keeps what
+was typed in a draft (``draft_path``) until the table is saved; a filled table goes out and comes back as the same CSV
+(``export``; ``solo tables fill ID --csv FILE`` reads it).
 """
 
 import csv
@@ -22,6 +25,7 @@ import tomli_w
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.rules.catalog import Catalog, catalog_folders, load_catalog
+from solo.rules.ranges import parse_span
 
 ROLLS = ("dr", "DR", "d66", "chart")
 DROPPED = ("stand_in", "partial", "source", "row", "reading")  # what the player's own table does not keep
@@ -61,16 +65,20 @@ def shape_of(cat: Catalog, table_id: str, asked: dict | None = None) -> Shape:
     """The structure of ``table_id``; ``asked`` (roll, key, columns) for a table nothing describes."""
     missing = cat.missing.get(table_id)
     table = cat.tables.get(table_id)
-    if missing is None and (table is None or not (table.stand_in or table.incomplete)):
+    lacking = table is not None and (table.stand_in or table.incomplete or table.pack)  # a pack's table is typed again
+    if missing is None and not lacking:
         raise SoloError(f"{table_id}: not a table the texts lack ('solo tables list --missing' names them)")
     title = missing.title if missing else table.title
     rule = missing.rule if missing else table.rule
     where = f"rule {rule}" + (f", cited at {', '.join(missing.referenced_by)}" if missing and missing.referenced_by else "")
-    if table is not None and (table.stand_in or table.incomplete):
+    if lacking:
         base = {k: v for k, v in _raw(table).items() if k not in DROPPED}
-        known = {} if table.stand_in else {r.key: dict(r.results) for r in table.rows}
-        rows = [] if table.is_chart else [r.span.text for r in table.rows]
-        return Shape(table_id, title, rule, where, table.roll, table.key, list(table.columns), rows, known, base)
+        title = title.removesuffix(" (from my rulebook)")
+        # the rows the texts give (a partial chart), the rows of a stand-in to offer; a pack's own rows are typed again
+        known = {r.key: dict(r.results) for r in table.rows} if table.incomplete else {}
+        rows = [r.span.text for r in table.rows] if table.stand_in and not table.is_chart else []
+        return Shape(table_id, title, rule, where, table.roll, table.key, list(table.columns), rows, known,
+                     base | {"title": title})
     spec = {**missing.shape, **(asked or {})}
     if "roll" not in spec:
         raise SoloError(f"{table_id}: nothing says how it is built; give its roll ({', '.join(ROLLS)}), "
@@ -79,8 +87,10 @@ def shape_of(cat: Catalog, table_id: str, asked: dict | None = None) -> Shape:
     if roll not in ROLLS:
         raise SoloError(f"{table_id}: roll {roll!r}: give one of {', '.join(ROLLS)}")
     columns = [str(c).strip() for c in spec.get("columns", []) if str(c).strip()]
+    base = {"id": table_id, "title": title, "rule": rule, "roll": roll} | {"modifier": spec["modifier"]} \
+        if "modifier" in spec else {"id": table_id, "title": title, "rule": rule, "roll": roll}
     return Shape(table_id, title, rule, where, roll, key if roll == "chart" else "", columns,
-                 [str(r) for r in spec.get("rows", [])], base={"id": table_id, "title": title, "rule": rule, "roll": roll})
+                 [str(r) for r in spec.get("rows", [])], base=base)
 
 
 def _raw(table) -> dict:
@@ -155,4 +165,134 @@ def save(shape: Shape, rows: list[dict]) -> Path:
         else:
             path.write_bytes(before)
         raise SoloError(problems[0].replace(f"{path}: ", ""))
+    draft_path(shape.id).unlink(missing_ok=True)
     return path
+
+
+# --- the form: what each cell allows -------------------------------------------------------------------------------
+
+@dataclass
+class Allowed:
+    """What the game allows in its tables' cells: its CG Days (or Dates) in order, and each side's RG IDs (from its RG
+    chart, as supplied so far)."""
+
+    days: list[str] = field(default_factory=list)
+    rgs: dict[str, list[str]] = field(default_factory=dict)
+
+
+NUMBERS = re.compile(r"(ELR|SAN|CPP|Attack|Idle)$|^CG (Date )?Max\b")  # the columns that hold a whole number
+
+
+def column_kind(shape: Shape, column: str, allowed: Allowed) -> str:
+    """How a cell of ``column`` is checked: "day" (a CG Day of the game), "rgs:<Side>" (that side's RG IDs, comma-
+    separated), "number" (a whole number 0 or more), "ratio" (Full/Depleted "12/9"), or "text"."""
+    if column in ("First Day", "Last Day") and allowed.days:
+        return "day"
+    side = column.removesuffix(" RG")
+    if side != column and side in allowed.rgs:
+        return f"rgs:{side}"
+    known = [cells.get(column) for cells in shape.known.values() if cells.get(column) not in (None, "")]
+    if NUMBERS.search(column) or (known and all(isinstance(v, int) for v in known)):
+        return "number"
+    if column == "Full/Depleted":
+        return "ratio"
+    return "text"
+
+
+def check_key(shape: Shape, text: str) -> str:
+    """The one line that refuses a row's key (a chart's key, a dice table's roll range), or ""."""
+    text = text.strip()
+    if not text:
+        return f"a row needs its {shape.key or 'roll range'}"
+    if shape.roll != "chart":
+        try:
+            parse_span(text)
+        except ValueError as exc:
+            return str(exc)
+    return ""
+
+
+def check_cell(shape: Shape, column: str, text: str, allowed: Allowed) -> str:
+    """The one line that refuses what is typed in a cell, or "" (an empty cell is checked when the table is saved)."""
+    text = text.strip()
+    kind = column_kind(shape, column, allowed)
+    if not text:
+        return ""
+    if kind == "day" and text not in allowed.days:
+        return f"{column} {text!r} is not a day of this CG: pick one ({allowed.days[0]} .. {allowed.days[-1]})"
+    if kind.startswith("rgs:"):
+        ids = allowed.rgs[kind[4:]]
+        bad = [rg for rg in (part.strip() for part in text.split(",")) if rg not in ids]
+        if bad:
+            return f"{column}: {', '.join(bad)} not on the {kind[4:]} RG chart ({', '.join(ids) or 'fill it first'})"
+    if kind == "number" and not re.fullmatch(r"\d+", text):
+        return f"{column} {text!r}: a whole number, 0 or more"
+    if kind == "ratio" and not re.fullmatch(r"\d+/\d+", text):
+        return f"{column} {text!r}: Full/Depleted as two numbers, e.g. 12/9"
+    return ""
+
+
+def parse_rows(shape: Shape, text: str) -> list[list[str]]:
+    """A CSV under the shape's header as rows of cells (key first), for the form; one line if the header differs."""
+    lines = [row for row in csv.reader(io.StringIO(text.strip())) if any(cell.strip() for cell in row)]
+    if not lines or [h.strip() for h in lines[0]] != shape.header:
+        raise SoloError(f"{shape.id}: the file's header must be {', '.join(shape.header)}")
+    width = len(shape.header)
+    return [[c.strip() for c in (cells + [""] * width)[:width]] for cells in lines[1:]]
+
+
+def start_rows(shape: Shape) -> list[list[str]]:
+    """The rows the form opens with: each row the table needs, with the cells the texts give."""
+    return parse_rows(shape, shape.template())
+
+
+def draft_path(table_id: str) -> Path:
+    """What the player typed into a table's form and has not saved yet (kept when a cell is refused or the app is
+    closed, dropped when the table is saved)."""
+    return config_dir() / "drafts" / f"{table_id}.csv"
+
+
+def export(cat: Catalog, table_id: str) -> str:
+    """A table of the player's pack as the CSV that ``rows_from_csv`` reads (to share a filled CG card)."""
+    table = cat.tables.get(table_id)
+    if table is None or not table.pack:
+        raise SoloError(f"{table_id}: not a table of your pack: fill it in first ('solo tables list --missing')")
+    columns = list(table.columns)
+    rows = [[row.key if table.is_chart else row.span.text, *(str(row.results.get(c, "")) for c in columns or [""])]
+            for row in table.rows]
+    return to_csv(Shape(table.id, table.title, table.rule, "", table.roll, table.key, columns, []), rows)
+
+
+def allowed(cat: Catalog, definition: dict) -> Allowed:
+    """What a Campaign Game's definition (missions/<cg>.toml) allows in its tables: its CG Days, and each side's RG IDs
+    from its RG chart as far as the texts, the pack or the player's draft of the chart give them."""
+    rgs = {}
+    for side, chart in definition.get("tables", {}).get("rg_chart", {}).items():
+        ids = [row.key for row in cat.tables[chart].rows] if chart in cat.tables else []
+        if draft_path(chart).exists():
+            try:
+                drafted = parse_rows(shape_of(cat, chart), draft_path(chart).read_text(encoding="utf-8"))
+                ids += [row[0] for row in drafted if row[0] not in ids and any(row[1:])]
+            except (SoloError, OSError, UnicodeDecodeError):
+                pass
+        rgs[side] = ids
+    return Allowed(list(definition.get("dates", [])), rgs)
+
+
+def needed(cat: Catalog, definition: dict) -> list[str]:
+    """The tables a game's definition names (its [tables] and [initiative]) that the texts lack and the player's pack
+    does not hold yet, in the order it names them (a stand-in is played with until the pack replaces it)."""
+    found: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, str) and value not in found:
+            table = cat.tables.get(value)
+            if value in cat.missing and table is None or table is not None and table.incomplete:
+                found.append(value)
+
+    walk(definition.get("tables", {}))
+    walk(definition.get("initiative", {}))
+    return found

@@ -42,7 +42,7 @@ EFFECT_KEYS = {
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}
 INVENTORY_KEYS = {"table", "missing"}
-MISSING_KEYS = {"id", "title", "rule", "referenced_by", "roll", "key", "columns", "rows"}
+MISSING_KEYS = {"id", "title", "rule", "referenced_by", "roll", "key", "columns", "rows", "modifier"}
 UNBOUNDED_STEPS = 12  # how far an unbounded per-unit modifier is followed before the open row must take over
 
 
@@ -232,7 +232,9 @@ def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:
     missing = []
     for raw in data.get("missing", []):
         _unknown(raw, MISSING_KEYS, f"{path}: missing {raw.get('id', '?')}")
-        shape = {k: raw[k] for k in ("roll", "key", "columns", "rows") if k in raw}  # the structure the engine reads
+        # the structure the engine reads; the modifiers it names on a roll are the texts' own (the player's table
+        # keeps them)
+        shape = {k: raw[k] for k in ("roll", "key", "columns", "rows", "modifier") if k in raw}
         missing.append(Missing(raw["id"], raw["title"], str(raw["rule"]), tuple(raw.get("referenced_by", [])), shape))
     return entries, missing
 

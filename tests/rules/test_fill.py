@@ -71,3 +71,60 @@ def test_typed_at_the_prompt_and_a_bad_value_refused_with_the_pack_unchanged(sol
 def test_bad_fills_are_one_line(solo, args, message):
     out = solo("tables", "fill", *args)
     assert out.returncode == 2 and message in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_tables_list_missing_names_every_table_a_campaign_will_need(solo):
+    """Issue 38: the Company SW chart a RB purchase needs (a partial chart of the texts) is listed with the rest, and
+    each table a CG needs says so."""
+    out = solo("tables", "list", "--missing")
+    lines = {line.split()[0]: line for line in out.stdout.splitlines() if line and not line.startswith(" ")}
+    for table_id in ("rb.cg_start", "rb.rg_chart_german", "rb.rg_chart_russian", "rb.infantry_company_sw",
+                     "rb.leader_table", "rb.oba_module_table", "votg.cg_start", "votg.rg_chart_german",
+                     "abtf.cg_start", "abtf.chit_units"):
+        assert table_id in lines and "CG needs it" in lines[table_id], table_id
+    assert "[the Red Barricades CG needs it]" in lines["rb.infantry_company_sw"]
+    assert "CG needs it" not in lines["sasl.a1"]
+
+
+def test_a_filled_table_is_exported_and_read_in_by_another_player(solo, tmp_path):
+    table = next(t for t in tomllib.loads(RB_PACK.read_text())["table"] if t["id"] == "rb.leader_table")
+    (tmp_path / "t.csv").write_text(as_csv(table))
+    assert solo("tables", "fill", "rb.leader_table", "--csv", "t.csv").returncode == 0
+    saved = tomllib.loads((tmp_path / "config" / "tables" / "rb.leader_table.toml").read_text())["table"][0]
+    assert {m["name"] for m in saved["modifier"]} == {"depleted", "guards", "rifle-sixth", "rifle-ninth"}  # the texts'
+    out = solo("tables", "export", "rb.leader_table", "--to", "shared.csv")
+    assert out.returncode == 0 and (tmp_path / "shared.csv").read_text() == as_csv(table)
+    assert solo("tables", "export", "rb.moon_chart").returncode == 2
+    (tmp_path / "config" / "tables" / "rb.leader_table.toml").unlink()
+    assert solo("tables", "fill", "rb.leader_table", "--csv", "shared.csv").returncode == 0
+
+
+def test_each_cell_is_checked_by_what_its_column_allows():
+    from solo.games import CAMPAIGNS
+    from solo.rules import default_catalog
+    from solo.rules.fill import Allowed, check_cell, check_key, needed, shape_of
+    cat = default_catalog()
+    shape = shape_of(cat, "rb.cg_start")
+    allowed = Allowed(list(CAMPAIGNS["rb"].definition.dates), {"German": ["I1", "A6"], "Russian": ["A3"]})
+    assert "not a day of this CG" in check_cell(shape, "First Day", "1", allowed)
+    assert check_cell(shape, "First Day", "17 Oct", allowed) == ""
+    assert "a whole number" in check_cell(shape, "German ELR", "x", allowed)
+    assert "I9 not on the German RG chart" in check_cell(shape, "German RG", "I1, I9", allowed)
+    assert check_cell(shape, "Russian RG", "A3", allowed) == ""
+    assert "bad range" in check_key(shape_of(cat, "rb.leader_table"), "5-3")
+    sw = shape_of(cat, "rb.infantry_company_sw")
+    assert sw.known["German Sturm"]["DC"] == 2 and "a whole number" in check_cell(sw, "DC", "two", allowed)
+    assert needed(cat, CAMPAIGNS["oto2"].definition.raw) == []
+    assert needed(cat, CAMPAIGNS["rb"].definition.raw)[:2] == ["rb.rg_chart_german", "rb.rg_chart_russian"]
+
+
+def test_each_cell_typed_at_the_prompt_is_checked_and_a_refused_one_asked_again(solo, tmp_path):
+    first = ["1", "17 Oct", "21 Oct", "x", "4", "2", "30", "I1, I9", "I1, A6", "3", "4", "25", "A3"]
+    out = solo("tables", "fill", "rb.cg_start", stdin="\n".join(first) + "\n" * 62)
+    assert out.returncode == 0, out.stderr
+    assert "'1' is not a day of this CG" in out.stdout and "'x': a whole number" in out.stdout
+    assert "I9 not on the German RG chart (I1, A6)" in out.stdout
+    saved = tomllib.loads((tmp_path / "config" / "tables" / "rb.cg_start.toml").read_text())["table"][0]
+    assert saved["row"] == [{"key": "I", "results": {
+        "First Day": "17 Oct", "Last Day": "21 Oct", "German ELR": 4, "German SAN": 2, "German CPP": 30,
+        "German RG": "I1, A6", "Russian ELR": 3, "Russian SAN": 4, "Russian CPP": 25, "Russian RG": "A3"}}]

@@ -9,7 +9,6 @@ from solo.campaign.state import Purchase, SideState
 from solo.campaign.steps import fortify
 from solo.campaign.steps.setup import armor_leaders, isolated_first
 from solo.core.choices import words
-from solo.core.content import config_dir
 from solo.core.errors import SoloError
 from solo.games.rb.purchase import infantry_company, record
 from solo.rules.units import unit_types
@@ -20,8 +19,8 @@ def pack_table(r: Reph, key: str) -> str:
     table_id = r.defn.tables[key]
     table = r.cat.tables.get(table_id)
     if table is None or table.incomplete or table.stand_in:
-        raise SoloError(f"{table_id} ({r.defn.raw['rules']} {key}) is not whole in the rule texts: add it as table "
-                        f"{table_id} in {config_dir() / 'tables'} (format: tables/README.md)")
+        raise SoloError(f"{table_id} ({r.defn.raw['rules']} {key}) is not whole in the rule texts: type it in from "
+                        f"your rulebook with 'solo tables fill {table_id}' (in the app: Tables, f)")
     return table_id
 
 

@@ -28,6 +28,21 @@ def campaign_choices() -> list[tuple[str, str]]:
     return out
 
 
+def campaign_needs(cg: str) -> list[str]:
+    """The tables the texts lack that the CG will need, at its start, in a purchase or in a RePh."""
+    from solo.rules import default_catalog
+    from solo.rules.fill import needed
+    return needed(default_catalog(), CAMPAIGNS[cg].definition.raw)
+
+
+def needs_text(cg: str) -> str:
+    wanted = campaign_needs(cg)
+    if not wanted:
+        return "every table it needs is in the rule texts or your table pack"
+    return (f"it needs {len(wanted)} table(s) the texts lack, from your rulebook (Start asks for each in a form): "
+            + ", ".join(wanted))
+
+
 class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -37,8 +52,10 @@ class NewCampaign(NewSaveDialog):
             yield Select(sides, value=sides[-2][1], allow_blank=False, id="human")
             yield Input(placeholder="save name (empty: the CG and the time)", id="name")
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
+            yield Static(needs_text("oto2"), id="needs")
             yield Button("Start", id="go", variant="primary")
             yield Static("", id="error", classes="error")
+            yield Label("F2 save name · F3 seed · Enter or ctrl+s start · escape cancel", classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A CG's own sides: OtO2 and RB are German and Russian, ABtF German and British (the second side is yours
@@ -47,6 +64,10 @@ class NewCampaign(NewSaveDialog):
             sides = side_choices(str(event.value).split("|")[0])
             self.query_one("#human", Select).set_options(sides)
             self.query_one("#human", Select).value = sides[-2][1]
+            self.query_one("#needs", Static).update(needs_text(self.game()))
+
+    def needs(self) -> list[str]:
+        return campaign_needs(self.game())
 
     def game(self) -> str:
         return self.query_one("#cg", Select).value.split("|")[0]

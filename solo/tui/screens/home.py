@@ -13,13 +13,13 @@ from textual.widgets.option_list import Option
 from solo.tui.saves import list_saves
 
 MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
-        ("Continue a save", "o", "continue"), ("Random mapboards (The Cross Roads)", "b", "boards"),
+        ("Open the highlighted save", "o", "continue"), ("Random mapboards (The Cross Roads)", "b", "boards"),
         ("Tables and odds", "t", "tables"), ("Help", "?", "help"))
 
 
 class HomeScreen(Screen):
     BINDINGS = [Binding("m", "new_mission", "New mission"), Binding("c", "new_campaign", "New campaign"),
-                Binding("o", "continue", "Continue"), Binding("t", "tables", "Tables"),
+                Binding("o", "continue", "Open save"), Binding("s", "saves", "Saves"), Binding("t", "tables", "Tables"),
                 Binding("b", "boards", "Mapboards"), Binding("r", "rename", "Rename save", show=False),
                 Binding("d", "delete", "Delete save", show=False)]
 
@@ -28,7 +28,7 @@ class HomeScreen(Screen):
         with Vertical(id="home"):
             yield Label("[b]solo[/b] — the solitaire ASL companion", id="title")
             yield OptionList(*(Option(f"{label:<40} {key}", id=action) for label, key, action in MENU), id="menu")
-            yield Label("Saves (Enter opens, r renames, d deletes):", id="saves-title")
+            yield Label("Saves (Enter or o opens the highlighted one, r renames, d deletes; s here):", id="saves-title")
             yield OptionList(id="saves")
         yield Footer()
 
@@ -47,6 +47,9 @@ class HomeScreen(Screen):
         saves.add_options([Option(s.label, id=str(s.path)) for s in found] or [Option("(no saves yet)", disabled=True)])
         if found:
             saves.highlighted = 0
+            untouched = not self.query_one("#menu", OptionList).highlighted
+            if self.focused is None or self.focused.id == "menu" and untouched:
+                saves.focus()  # Enter opens the last save played, not New mission
 
     def _chosen_save(self) -> Path | None:
         """The save highlighted in the list (rename and delete act on it)."""
@@ -72,6 +75,11 @@ class HomeScreen(Screen):
         self.app.push_screen(NewCampaign())
 
     def action_continue(self) -> None:
+        """o: open the save highlighted in the list (the last one played unless another is chosen)."""
+        if path := self._chosen_save():
+            self.app.open_save(path)
+
+    def action_saves(self) -> None:
         self.query_one("#saves", OptionList).focus()
 
     def action_rename(self) -> None:

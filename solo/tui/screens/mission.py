@@ -70,7 +70,7 @@ class MissionScreen(SaveScreen):
                 Binding("W", "wreck", "Place wreck", show=False),
                 Binding("o", "open_stack", "Open stack", show=False),
                 Binding("l", "panels", "Side"),  # the side panels instead of the map, in a narrow terminal
-                Binding("escape", "back", "Cancel / Home", show=False)]
+                Binding("escape", "back", "Cancel form", show=False)]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # below 110 columns the side panels fold away (l)
 
     def __init__(self, path: Path):
@@ -304,11 +304,12 @@ class MissionScreen(SaveScreen):
             self._form(None, "Your move: the keys are below; ? lists them all")
 
     def action_back(self) -> None:
-        """Escape: a move being traced on the map is dropped; else as on every save's screen."""
+        """Escape: a move being traced on the map is dropped; else the form is closed, as on every save's screen."""
         if self.tracing:
             self.tracing = None
             self.refresh_view()
             return
+        self.mode = None
         super().action_back()
 
     def _form(self, mode: str | None, label: str, placeholder: str = "") -> None:

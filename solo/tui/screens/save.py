@@ -1,6 +1,7 @@
 """SaveScreen: the screen over one save, the base of the Mission and Campaign screens."""
 
 from textual import work
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -12,7 +13,10 @@ from solo.tui.saves import remember
 
 class SaveScreen(Screen):
     """A screen over one save (mission or campaign): the engine's ``replay`` runs in a worker with the player's
-    answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``."""
+    answers and typed dice, and undo takes back the last answer. Subclasses show ``self.outcome``. Escape cancels the
+    form and nothing else; ctrl+b goes back to Home."""
+
+    BINDINGS = [Binding("ctrl+b", "app.home", "Home", show=False)]  # the Campaign screen's footer shows it
 
     def __init__(self, path, replay):
         super().__init__()
@@ -33,16 +37,12 @@ class SaveScreen(Screen):
         return parse_faces(text) if text.strip() else []
 
     def action_back(self) -> None:
-        """Escape: inside a form with something typed, cancel it (the typing is cleared, the save unchanged); else
-        back to Home."""
-        typed = [field for field in self.query(Input) if field.value]
-        if isinstance(self.focused, Input) and typed:
-            for field in typed:
-                field.value = ""
-            self.query_one("#error", Static).update("")
-            self.refresh_view()  # the form the save waits for, as it was
-            return
-        self.app.action_home()
+        """Escape: cancel the form (what is typed is cleared, the save unchanged), and nothing else: an empty form
+        stays where it is (ctrl+b goes Home)."""
+        for field in self.query(Input):
+            field.value = ""
+        self.query_one("#error", Static).update("")
+        self.refresh_view()  # the form the save waits for, as it was
 
     def action_undo(self) -> None:
         try:
@@ -65,9 +65,21 @@ class SaveScreen(Screen):
                 self.replay(log, answers, **options)
             outcome = self.replay(log, frozen=True)
         except SoloError as exc:
-            self.app.call_from_thread(self.query_one("#error", Static).update, str(exc))
+            self.app.call_from_thread(self.refused, str(exc), answers, faces, options)
             return
         self.app.call_from_thread(self.played, outcome)
+
+    def refused(self, error: str, answers: dict, faces: list[int], options: dict) -> None:
+        """The engine refused what was played (nothing was kept): its one line; a table the texts lack that the
+        game needs now is typed in, in its form, and the same answer is played again."""
+        from solo.tui.dialogs.new_save import lacking_table
+        self.query_one("#error", Static).update(error)
+        if table_id := lacking_table(error):
+            from solo.tui.dialogs.fill_table import FillTable
+            self.query_one("#error", Static).update(f"{table_id} is not whole in the rule texts and this step needs "
+                                                    "it: type it in from your rulebook, and the step goes on")
+            self.app.push_screen(FillTable(table_id),
+                                 lambda how: how == "saved" and self.play(answers, faces, **options))
 
     def played(self, outcome) -> None:
         self.outcome = outcome

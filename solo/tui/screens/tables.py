@@ -17,7 +17,8 @@ from solo.rules.resolve import parse_mods
 
 class TablesScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("slash", "focus_search", "Search"),
-                Binding("o", "focus_mods", "Modifiers"), Binding("f", "fill", "Fill in from your rulebook")]
+                Binding("f2", "focus_on('tables')", "List"), Binding("f3", "focus_on('rows')", "Rows"),
+                Binding("f4,o", "focus_mods", "Modifiers"), Binding("f5,f", "fill", "Fill in from your rulebook")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -85,7 +86,7 @@ class TablesScreen(Screen):
     def action_fill(self) -> None:
         from solo.tui.dialogs.fill_table import FillTable
         if self.table_id:
-            self.app.push_screen(FillTable(self.table_id), lambda saved: saved and self._refill())
+            self.app.push_screen(FillTable(self.table_id), lambda how: how == "saved" and self._refill())
 
     def _refill(self) -> None:
         self._fill(self.query_one("#search", Input).value)
@@ -108,6 +109,9 @@ class TablesScreen(Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "mods" and self.table_id in default_catalog().tables:
             self._odds(event.value)
+
+    def action_focus_on(self, name: str) -> None:
+        self.query_one(f"#{name}").focus()
 
     def action_focus_search(self) -> None:
         self.query_one("#search", Input).focus()

@@ -27,9 +27,11 @@ async def test_name_rename_and_delete_a_save():
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen) and app.screen.path.name == "first-push.db"
         await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)  # Escape cancels a form and nothing else (issue 38)
+        await pilot.press("ctrl+b")
         await saves_listed(pilot)
-        await pilot.press("o")
-        assert app.focused.id == "saves" and app.focused.highlighted == 0  # Enter opens the first save at once
+        assert app.focused.id == "saves" and app.focused.highlighted == 0  # Enter opens the last save, not New mission
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("end", *["backspace"] * 20)
@@ -59,7 +61,7 @@ async def test_a_save_name_already_taken_is_refused():
             await type_line(pilot, "orsha")
             await pilot.pause()
             if isinstance(app.screen, CampaignScreen):
-                await pilot.press("escape")
+                await pilot.press("ctrl+b")
                 await saves_listed(pilot)
         assert isinstance(app.screen, NewCampaign)
         assert "already a save named orsha" in str(app.screen.query_one("#error").render())
@@ -90,3 +92,47 @@ async def test_the_vasl_boards_folder_is_set_in_the_new_mission_dialog(tmp_path,
         await pilot.press("enter")
         await pilot.pause()
         assert boards_folder() == boards
+
+
+async def test_every_field_and_panel_is_one_key_away():
+    """Issue 38.5: the New campaign dialog's name and seed, the Tables screen's list, rows and search."""
+    from solo.tui.screens.tables import TablesScreen
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        for key, field in (("f2", "name"), ("f3", "seed")):
+            await pilot.press(key)
+            assert app.focused.id == field
+        await pilot.press("escape")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TablesScreen)
+        for key, panel in (("f3", "rows"), ("slash", "search"), ("f2", "tables"), ("f4", "mods")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.focused.id == panel, key
+
+
+async def test_escape_on_a_mission_closes_its_form_and_never_leaves_for_home():
+    """Issue 38.5: Escape on an empty form used to leave the mission for Home."""
+    from solo.tui.screens.mission import MissionScreen
+    from tests.tui.conftest import new_save
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_save(pilot, "m", "7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MissionScreen)
+        await pilot.press("p")  # the Place S? form, left empty
+        await pilot.pause()
+        assert screen.mode == "place"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.mode is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
