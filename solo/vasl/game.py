@@ -8,10 +8,11 @@ from pathlib import Path
 from solo.board.cache import load_board
 from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
-from solo.vasl.commands import Command, parse
-from solo.vasl.layout import BOARDS, MAIN_MAP, Layout, PlacedBoard, board_specs, read_layout
-from solo.vasl.pieces import MARKERS, Added, Trait
-from solo.vasl.savefile import SaveFile, read_save, write_save
+from solo.vasl.commands import SEPARATOR, Command, parse
+from solo.vasl.layout import BOARDS, MAIN_MAP, Layout, PlacedBoard, bd_command, board_specs, read_layout
+from solo.vasl.pieces import ADD, MARKERS, Added, Layer, Trait
+from solo.vasl.savefile import SaveFile, new_save, read_save, write_save
+from solo.vasl.sequence import join, split
 
 
 @dataclass
@@ -138,6 +139,52 @@ class VaslGame:
             self._added[new] = (command, stack)
         self.__dict__.pop("pieces", None)
 
+    def add(self, definition: Added, hex_id: str) -> str:
+        """A new counter made from ``definition`` (its traits and states, as VASSAL makes one from a PieceSlot), stood
+        in the hex ``hex_id`` on top of the stack there; its new id."""
+        board, hex_name = self._split_hex(hex_id)
+        new = self._new_id()
+        added = Added(new, definition.traits).placed(MAIN_MAP[0], *board.hex_centre(hex_name))
+        command = Command(added.encode())
+        leaves = self.tree.leaves()
+        after = next((c for c in reversed(leaves) if c.text.startswith(ADD)), None) \
+            or next((c for c in reversed(leaves) if c.text.startswith(BOARDS)), None)
+        if after is None:
+            raise SoloError(f"{self.save.path}: the game has no board layout to put counters on")
+        self.tree.insert_after(after, command)
+        self._added[new] = (command, added)
+        self.__dict__.pop("pieces", None)
+        self.place(new, *board.hex_centre(hex_name))
+        return new
+
+    def remove(self, piece_id: str) -> None:
+        """The counter taken out of the game (its stack keeps the others)."""
+        piece = self.piece(piece_id)
+        if piece.stack in self._added:
+            self._leave(piece.stack, piece_id)
+        self.tree.remove(self._added.pop(piece_id)[0])
+        self.__dict__.pop("pieces", None)
+
+    def show(self, piece_id: str, word: str, on: bool = True) -> bool:
+        """Show (or hide) the counter's layer level that adds ``word`` (``broken``, ``dm`` ...: pieces.STATUS); False
+        when the counter has no such level."""
+        leaf, added = self._added[piece_id]
+        traits = list(added.traits)
+        for n, trait in enumerate(traits):
+            if trait.kind != "emb2":
+                continue
+            layer = Layer.of(trait)
+            for level, name in enumerate(layer.names):
+                parts = [p.strip().lower() for p in split(name, "+")] if "+" in name else []
+                if word.lower() in parts:
+                    state = split(trait.state, ";")
+                    value = level + 1 if on else -(level + 1)
+                    traits[n] = Trait(trait.type, join([str(value)] + state[1:], ";"))
+                    self._set(piece_id, Added(added.id, tuple(traits)))
+                    self.__dict__.pop("pieces", None)
+                    return True
+        return False
+
     def _split_hex(self, hex_id: str) -> tuple[PlacedBoard, str]:
         text = hex_id.strip().upper()
         for board in sorted(self.boards, key=lambda b: -len(b.label)):
@@ -185,6 +232,13 @@ def changes(before: dict[str, str | None], game: VaslGame) -> Changes:
     now = {p.id: p.hex for p in game.pieces if p.on_main_map}
     return Changes({i: (before[i], h) for i, h in now.items() if i in before and before[i] != h},
                    [i for i in now if i not in before], [i for i in before if i not in now])
+
+
+def new_game(boards: list[tuple[int, int, str, bool]], folder: Path | None, module_data: bytes | None = None) -> VaslGame:
+    """A new VASL game with ``boards`` (column, row, name, flipped) laid out on the Main Map and nothing on them; the
+    player's module's ``moduledata`` written in it (VASSAL checks a game was saved with its module)."""
+    text = join(["begin_save", "", join([bd_command(boards, folder)], SEPARATOR), "end_save"], SEPARATOR)
+    return VaslGame(new_save(text, module_data, None), folder)
 
 
 def read_game(path: Path, folder: Path | None = None) -> VaslGame:

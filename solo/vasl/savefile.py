@@ -4,6 +4,7 @@ UTF-8 text XOR the key, as two hex digits. ``moduledata`` names the module the g
 
 import os
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
@@ -127,6 +128,38 @@ def check_out(save: SaveFile, out: Path) -> None:
         raise SoloError(f"cannot write {out}: it is a folder (nothing was changed)")
     if not os.access(out.parent, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
         raise SoloError(f"cannot write {out}: permission denied (nothing was changed)")
+
+
+MODULE_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<data version="1">
+  <version>{version}</version>
+  <description>Virtual Advanced Squad Leader</description>
+  <name>VASL</name>
+</data>
+"""
+SAVE_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<data version="1">
+  <version></version>
+  <dateSaved>{date}</dateSaved>
+</data>
+"""
+
+
+def new_save(text: str, module_data: bytes | None, version: str | None) -> SaveFile:
+    """A saved game made by solo: the game ``text``, the player's module's ``moduledata`` (VASSAL writes the module's
+    own into each save; else one naming VASL and ``version``), obfuscated as VASSAL does."""
+    def info(name: str) -> zipfile.ZipInfo:
+        entry = zipfile.ZipInfo(name, time.localtime()[:6])
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        return entry
+
+    module = module_data or MODULE_XML.format(version=version or "").encode()
+    entries = ((info(GAME), b""), (info("savedata"), SAVE_XML.format(date=int(time.time() * 1000)).encode()),
+               (info(MODULE), module))
+    return SaveFile(Path("<new VASL game>"), entries, NEW_KEY, text)
+
+
+NEW_KEY = 0x2C  # any key byte VASSAL may choose
 
 
 def write_save(save: SaveFile, text: str, out: Path) -> None:
