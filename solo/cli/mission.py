@@ -1,5 +1,6 @@
 """`solo mission ...`: thin click commands over the SASL mission engine."""
 
+import shutil
 import time
 from collections import Counter
 from pathlib import Path
@@ -19,6 +20,11 @@ from solo.sasl import activation
 from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
 from solo.sasl.units import oob_counters
+
+
+MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
+                      help="Your VASL module (vasl.vmod), for the counters solo puts in a VASL game (else "
+                           "$SOLO_VASL_MODULE or vasl_module in the config file).")
 
 
 @click.group()
@@ -116,10 +122,22 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder (OtO-S2: VPO and S? from the real boards).")
 @click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north", show_default=True,
               help="OtO-S2: the FRIENDLY entry edge.")
+@click.option("--vasl", "vasl_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a VASL game (.vsav) of the mission: its boards laid out, every S? and Known ENEMY "
+                   "counter on its hex (counters from --vasl-module).")
+@MODULE
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def mission_new(mission_id, save, seed, folder, entry, as_json):
+def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json):
     """Set up a mission: mission tables, OoB, ENEMY additions, S? placement."""
     game = mission_game(mission_id)
+    defs = _module(module) if vasl_out else None
+    if vasl_out:
+        from solo.vasl.savefile import check_out, new_save
+        check_out(new_save("", None, None), vasl_out)
+        if defs is None:
+            raise SoloError("--vasl: solo needs your VASL module for the counters: give --vasl-module (your VASL "
+                            "install's vasl.vmod), set SOLO_VASL_MODULE, or vasl_module in config.toml (nothing was "
+                            "created)")
     boards = None
     if game.vasl_boards:
         try:
@@ -139,9 +157,32 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
                                 "created)")
             boards = None
     seed = int(time.time()) if seed is None else seed
+    said = ""
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})
-    emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome))
+        if vasl_out:  # written before the save is linked into place: a game that cannot be written leaves no save
+            if not boards:
+                raise SoloError(f"--vasl: solo lays out the mission's boards from your VASL boards folder "
+                                f"({', '.join(game.board_files) or 'the boards'}): set SOLO_VASL_BOARDS (nothing was "
+                                "created)")
+            said = _write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs, vasl_out)
+    emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome) + said)
+
+
+def _module(option):
+    """The counter definitions of the player's VASL module (--vasl-module, $SOLO_VASL_MODULE, vasl_module), or None."""
+    from solo.vasl.definitions import module_file, read_module
+    path = module_file(option)
+    return read_module(path) if path else None
+
+
+def _write_set_up(m, enemy: str, folder: Path, defs, out: Path) -> str:
+    from solo.sasl import vasl as mission_vasl
+    vasl_game, missing = mission_vasl.set_up(m, enemy, folder, defs)
+    vasl_game.write(out)
+    placed = sum(1 for p in vasl_game.pieces if p.hex)
+    return (f"\nWrote {out}: boards {', '.join(b.label for b in vasl_game.boards)}, {placed} counter(s) placed"
+            + (f"; no counter definition for {'; '.join(missing)}: place them by hand" if missing else ""))
 
 
 @mission.command("status")
@@ -258,33 +299,64 @@ def mission_enemy(save, unit, stop, result, as_json):
 @click.argument("save")
 @click.argument("game", type=click.Path(path_type=Path))
 @click.option("--write", "out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write a copy of GAME with the ENEMY's moves made (GAME itself is never changed).")
+              help="Write a copy of GAME with the ENEMY as the mission has it (GAME itself is never changed).")
+@click.option("--in-place", is_flag=True, help="Write the ENEMY into GAME itself, GAME kept first as a backup beside it.")
+@click.option("--confirm", is_flag=True, help="Take what the VASL game shows even where it breaks a rule (listed).")
+@MODULE
 @click.option("--json", "as_json", is_flag=True)
-def mission_sync(save, game, out, as_json):
+def mission_sync(save, game, out, in_place, confirm, module, as_json):
     """The mission follows your VASL game GAME (.vsav): its counters are matched once to the mission's units, then
-    what moved, entered and went comes over, and Activation is checked as after a move; --write OUT puts the ENEMY's
-    moves back into a copy."""
+    what moved, entered and went comes over, checked as the typed action would be (what breaks a rule is held back
+    and listed, for you to undo in VASL or --confirm), and Activation is checked as after a move; --write OUT (or
+    --in-place) puts the ENEMY back: its moves, the units its S? Activated, broken, pinned and DM, dummies removed."""
+    sync_once(save, game, out, in_place, confirm, module, as_json)
+
+
+def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool, module, as_json: bool) -> None:
+    """One sync of the mission with the VASL game (`sync`, and `follow` at each save); its words or JSON."""
+    from solo.sasl import vasl as mission_vasl
     from solo.vasl.game import read_game
     from solo.vasl.savefile import check_out
+    if out and in_place:
+        raise SoloError("give --write OUT or --in-place, not both")
     g = read_game(game, saved_folder(EventLog.open(save).meta.get("vasl_boards")))
-    if out:
-        check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
-    pieces = [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0], "traits": p.traits}
-              for p in g.pieces if p.hex]
-
+    m = run_mission(EventLog.open(save), frozen=True).mission
+    pieces = mission_vasl.sync_pieces(m, g)  # its boards checked first: another game is refused in one line
+    target = game if in_place else out
+    defs = None
+    if target:
+        if not in_place:
+            check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
+        defs = mission_vasl.definitions(_module(module), g)
     def write(outcome) -> str:
-        back, m = outcome.last.get("back", {}), outcome.mission
-        missing = [unit_text(m.unit(u)) for u in outcome.last.get("unmatched", [])]
-        said = f"\nNot in your VASL game yet (place them; the next sync matches them): {'; '.join(missing)}" \
+        missing = [unit_text(outcome.mission.unit(u)) for u in outcome.last.get("unmatched", [])]
+        said = held_text(outcome.last.get("held", []))
+        said += f"\nNot in your VASL game yet (place them; the next sync matches them): {'; '.join(missing)}" \
             if missing else ""
-        if not out:
+        if not target:
+            back = outcome.last.get("back", {})
             return said + (f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else "")
-        for piece_id, where in back.items():
-            g.move(piece_id, where)
-        g.write(out)
-        return said + f"\nWrote {out}: " + ("; ".join(f"{g.piece(i).name} to {h}" for i, h in back.items())
-                                             or "nothing moved")
-    _act(save, {"do": "sync", "pieces": pieces}, None, as_json, lambda o: o.last, then=write)
+        done = mission_vasl.write_enemy(outcome.mission, g, defs, mission_game(m.id).definition["enemy"])
+        if in_place:
+            backup = game.with_name(f"{game.stem} (before solo){game.suffix}")
+            shutil.copy2(game, backup)
+            g.write(game, replace=True)
+            said += f"\nKept your game as {backup}"
+        else:
+            g.write(out)
+        return said + f"\nWrote {target}: " + ("; ".join(done) or "nothing to change")
+
+    _act(save, {"do": "sync", "pieces": pieces, **({"confirm": True} if confirm else {})}, None, as_json,
+         lambda o: o.last, then=write)
+
+
+def held_text(held: list[dict]) -> str:
+    """What the sync held back, each with the rule it breaks."""
+    if not held:
+        return ""
+    return "\nHeld back, against the rules (undo them in VASL, or sync again with --confirm):\n" + "\n".join(
+        f"  {h['unit'] or h['type']} {'from ' + h['from'] + ' to ' if h['from'] else 'entering in '}{h['to']}: {h['why']}"
+        for h in held)
 
 
 @mission.command("minefield")

@@ -108,11 +108,19 @@ class VaslGame:
                 return p
         raise SoloError(f"no counter with id {piece_id} in {self.save.path}")
 
+    def commands(self) -> list[Added]:
+        """The add-piece commands of the game, stacks and all."""
+        return [a for _, a in self._added.values()]
+
+    def hex_point(self, hex_id: str) -> tuple[int, int]:
+        """The Main Map point where solo stands a counter in ``hex_id`` (e.g. 2K5): the hex's centre."""
+        board, hex_name = self._split_hex(hex_id)
+        return board.hex_centre(hex_name)
+
     def move(self, piece_id: str, hex_id: str) -> None:
         """Stand the counter ``piece_id`` in the hex ``hex_id`` (e.g. 2K5) of the Main Map, at the hex's centre as VASL
         gives it."""
-        board, hex_name = self._split_hex(hex_id)
-        self.place(piece_id, *board.hex_centre(hex_name))
+        self.place(piece_id, *self.hex_point(hex_id))
 
     def place(self, piece_id: str, x: int, y: int) -> None:
         """Stand the counter ``piece_id`` at the point (``x``, ``y``) of the Main Map, on top of the stack there (a new
@@ -142,9 +150,9 @@ class VaslGame:
     def add(self, definition: Added, hex_id: str) -> str:
         """A new counter made from ``definition`` (its traits and states, as VASSAL makes one from a PieceSlot), stood
         in the hex ``hex_id`` on top of the stack there; its new id."""
-        board, hex_name = self._split_hex(hex_id)
+        point = self.hex_point(hex_id)
         new = self._new_id()
-        added = Added(new, definition.traits).placed(MAIN_MAP[0], *board.hex_centre(hex_name))
+        added = Added(new, definition.traits).placed(MAIN_MAP[0], *point)
         command = Command(added.encode())
         leaves = self.tree.leaves()
         after = next((c for c in reversed(leaves) if c.text.startswith(ADD)), None) \
@@ -154,7 +162,7 @@ class VaslGame:
         self.tree.insert_after(after, command)
         self._added[new] = (command, added)
         self.__dict__.pop("pieces", None)
-        self.place(new, *board.hex_centre(hex_name))
+        self.place(new, *point)
         return new
 
     def remove(self, piece_id: str) -> None:
@@ -212,9 +220,10 @@ class VaslGame:
     def _new_id(self) -> str:
         return str(max((int(i) for i in self._added if i.isdigit()), default=0) + 1)
 
-    def write(self, out: Path) -> None:
-        """A copy of the saved game with the moves made (the saved game read is never changed)."""
-        write_save(self.save, self.tree.encode(), Path(out))
+    def write(self, out: Path, replace: bool = False) -> None:
+        """A copy of the saved game with the moves made (the saved game read is changed only with ``replace``: the
+        player asked for it, a backup kept)."""
+        write_save(self.save, self.tree.encode(), Path(out), replace)
 
 
 @dataclass(frozen=True)

@@ -300,8 +300,13 @@ def _board(spec: BoardSpec, folder: Path | None) -> PlacedBoard:
 def bd_command(boards: list[tuple[int, int, str, bool]], folder: Path | None) -> str:
     """The ``bd`` command laying out ``boards`` (column, row, name, flipped) as VASL writes it, each with the version
     of the player's board file (VASL offers a newer board when the versions differ)."""
-    return "".join(f"{BOARDS}{column}\t{row}\t{'r' if flipped else ''}{name}\tVER\t{board_version(name, folder)}\t"
-                   for column, row, name, flipped in boards)
+    return "".join(f"{BOARDS}{column}\t{row}\t{'r' if flipped else ''}{_archive_name(name)}\tVER\t"
+                   f"{board_version(name, folder)}\t" for column, row, name, flipped in boards)
+
+
+def _archive_name(name: str) -> str:
+    """A board as VASL names it in a layout: a geomorphic board's number in two digits (``04``), else its name."""
+    return f"{int(name):02d}" if name.isdigit() else name
 
 
 def board_version(name: str, folder: Path | None) -> str:

@@ -116,11 +116,11 @@ def _xor(key: int) -> bytes:
     return bytes(b ^ key for b in range(256))
 
 
-def check_out(save: SaveFile, out: Path) -> None:
+def check_out(save: SaveFile, out: Path, replace: bool = False) -> None:
     """Where a copy of ``save`` is to be written, checked before anything is written (issue 40): not the game read, in
     a folder that exists and may be written to, not a folder itself."""
     out = Path(out)
-    if out.exists() and out.resolve() == save.path.resolve():
+    if not replace and out.exists() and out.resolve() == save.path.resolve():
         raise SoloError(f"{out} is the saved game being read: write the copy to another file (nothing was changed)")
     if not out.parent.is_dir():
         raise SoloError(f"cannot write {out}: there is no folder {out.parent} (nothing was changed)")
@@ -162,11 +162,11 @@ def new_save(text: str, module_data: bytes | None, version: str | None) -> SaveF
 NEW_KEY = 0x2C  # any key byte VASSAL may choose
 
 
-def write_save(save: SaveFile, text: str, out: Path) -> None:
+def write_save(save: SaveFile, text: str, out: Path, replace: bool = False) -> None:
     """A copy of ``save`` with the game ``text``, every other entry (name, date, compression) as it was read; written
     whole or not at all, never over the saved game it was read from."""
     out = Path(out)
-    check_out(save, out)
+    check_out(save, out, replace)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
         with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w") as archive:
