@@ -350,6 +350,46 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
          lambda o: o.last, then=write)
 
 
+@mission.command("follow")
+@click.argument("save")
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--in-place", is_flag=True, help="After each sync, write the ENEMY into GAME (a backup kept first).")
+@click.option("--every", type=click.FloatRange(0.05, 10), default=0.5, show_default=True,
+              help="Seconds between looks at GAME's date.")
+@click.option("--syncs", type=count(), default=0, help="Stop after this many syncs (0: until Ctrl-C).")
+@MODULE
+def mission_follow(save, game, in_place, every, syncs, module):
+    """Follow your VASL game: sync the mission each time GAME is saved (VASL's auto-save too), as `sync` does. A
+    game that cannot be followed (another mission's boards ...) is refused at once; a later save that cannot be read
+    is said in one line and the next one awaited."""
+    seen, done = None, 0
+    click.echo(f"Following {game} (Ctrl-C to stop)")
+    while not syncs or done < syncs:
+        now = _stamp(game)
+        if now is not None and now != seen:
+            time.sleep(min(every, 0.2))
+            if _stamp(game) != now:  # still being written: look again
+                continue
+            try:
+                sync_once(save, game, None, in_place, False, module, False)
+            except SoloError as exc:
+                if not done:  # the game first read is not one to follow (another mission's boards ...)
+                    raise
+                click.echo(f"solo: {exc}", err=True)
+            seen, done = _stamp(game), done + 1  # an in-place write is no new save of the player's
+            continue
+        time.sleep(every)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """The file's modification time and size (None while it is not there)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 def held_text(held: list[dict]) -> str:
     """What the sync held back, each with the rule it breaks."""
     if not held:

@@ -120,10 +120,11 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
         try:
             actions.check_enter(x, {"do": "enter", "hex": where, "units": [t for _, t in group]})
         except SoloError as exc:
-            held += [{"piece": p, "unit": None, "type": t, "from": None, "to": where, "why": str(exc)} for p, t in group]
+            held += [{"piece": p, "unit": None, "type": t, "from": None, "to": where, "why": str(exc)}
+                     for p, t in group]
     stacks: dict[tuple[str, str], list[str]] = {}
     for unit_id, old, new in moved:
-        if x.m.unit(unit_id).side == "FRIENDLY":
+        if x.m.unit(unit_id).side == "FRIENDLY" and x.m.unit(unit_id).kind != "sw":  # a SW goes with its carrier
             stacks.setdefault((old, new), []).append(unit_id)
     for (old, new), ids in stacks.items():
         try:
