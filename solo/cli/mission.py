@@ -21,7 +21,6 @@ from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
 from solo.sasl.units import oob_counters
 
-
 MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
                       help="Your VASL module (vasl.vmod), for the counters solo puts in a VASL game (else "
                            "$SOLO_VASL_MODULE or vasl_module in the config file).")
@@ -300,7 +299,8 @@ def mission_enemy(save, unit, stop, result, as_json):
 @click.argument("game", type=click.Path(path_type=Path))
 @click.option("--write", "out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a copy of GAME with the ENEMY as the mission has it (GAME itself is never changed).")
-@click.option("--in-place", is_flag=True, help="Write the ENEMY into GAME itself, GAME kept first as a backup beside it.")
+@click.option("--in-place", is_flag=True,
+              help="Write the ENEMY into GAME itself, GAME kept first as a backup beside it.")
 @click.option("--confirm", is_flag=True, help="Take what the VASL game shows even where it breaks a rule (listed).")
 @MODULE
 @click.option("--json", "as_json", is_flag=True)
@@ -395,8 +395,8 @@ def held_text(held: list[dict]) -> str:
     if not held:
         return ""
     return "\nHeld back, against the rules (undo them in VASL, or sync again with --confirm):\n" + "\n".join(
-        f"  {h['unit'] or h['type']} {'from ' + h['from'] + ' to ' if h['from'] else 'entering in '}{h['to']}: {h['why']}"
-        for h in held)
+        f"  {h['unit'] or h['type']} {'from ' + h['from'] + ' to ' if h['from'] else 'entering in '}{h['to']}: "
+        f"{h['why']}" for h in held)
 
 
 @mission.command("minefield")

@@ -1,6 +1,8 @@
 """The Mission screen: the map, the S?, the ENEMY units, the turn bar, the Random Events log, VP, and the forms of
 each action. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
+import re
+import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -30,6 +32,24 @@ def _won(ended: dict) -> str:
     if "winner" not in ended:  # a save that ended before solo said who won
         return "MISSION OVER"
     return "DRAW" if winner is None else f"{winner} WINS" + (f" BY {ended['margin']} VP" if ended.get("margin") else "")
+
+
+def vasl_files(text: str) -> list[Path]:
+    """The file names typed in the sync form: a name with spaces alone (VASL's own saves are named "Hill 621 (Scenario
+    E).vsav"), two names each ending .vsav, or names in quotes."""
+    text = text.strip()
+    if not text:
+        return []
+    if Path(text).expanduser().is_file() or (text.count(".vsav") < 2 and text.endswith(".vsav") and not
+                                             text.startswith(("'", '"'))):
+        return [Path(text).expanduser()]
+    pair = re.fullmatch(r"(.+?\.vsav)\s+(.+\.vsav)", text)
+    if pair and not text.startswith(("'", '"')):
+        return [Path(w).expanduser() for w in pair.groups()]
+    try:
+        return [Path(w).expanduser() for w in shlex.split(text)]
+    except ValueError:  # an unclosed quote: the name as typed
+        return [Path(text).expanduser()]
 
 
 def _is_hex(word: str) -> bool:
@@ -435,16 +455,41 @@ class MissionScreen(SaveScreen):
         return {"do": self.mode, "report": report}, {}
 
     def _sync(self, text: str) -> dict:
-        """The VASL game read here (its counters go into the action); the copy to write kept for when it is done."""
-        from solo.board.vasl import saved_folder
+        """The VASL game read here, its boards checked against the mission's (its counters go into the action); the
+        copy to write kept for when it is done."""
+        from solo.sasl import vasl as mission_vasl
         from solo.vasl.game import read_game
-        files = [Path(w).expanduser() for w in text.split()]
+        files = vasl_files(text)
         if not files or len(files) > 2:
-            raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its name")
+            raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its "
+                            "name (a name with spaces: in quotes, or ending .vsav)")
         game = read_game(files[0], saved_folder(EventLog.open(self.path).meta.get("vasl_boards")))
+        pieces = mission_vasl.sync_pieces(self.outcome.mission, game)
         self.vasl_copy = (game, files[1]) if len(files) == 2 else None
-        return {"do": "sync", "pieces": [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0],
-                                          "traits": p.traits} for p in game.pieces if p.hex]}
+        return {"do": "sync", "pieces": pieces}
+
+    def _synced(self, outcome, copy) -> None:
+        from solo.sasl import vasl as mission_vasl
+        from solo.vasl.definitions import module_file, read_module
+        last, m = outcome.last, outcome.mission
+        missing = [f"{u.id} {u.type} in {u.hex}" for u in map(m.unit, last["unmatched"])]
+        if missing:
+            self.notify("Not in your VASL game yet (place them; the next sync matches them): " + "; ".join(missing),
+                        timeout=20)
+        if last.get("held"):
+            self.notify(f"{len(last['held'])} held back, against the rules: undo them in VASL (the record says why)",
+                        severity="warning", timeout=20)
+        if not copy:
+            return
+        game, out = copy
+        try:
+            path = module_file()
+            defs = mission_vasl.definitions(read_module(path) if path else None, game)
+            done = mission_vasl.write_enemy(m, game, defs, mission(m.id).definition["enemy"])
+            game.write(out)
+            self.notify(f"wrote {out}: " + ("; ".join(done) or "nothing to change"), timeout=20)
+        except (OSError, SoloError) as exc:
+            self.notify(f"could not write {out}: {exc}", severity="error")
 
     def played(self, outcome) -> None:
         last = outcome.last or {}
@@ -452,14 +497,7 @@ class MissionScreen(SaveScreen):
         if where and self.query("#mapview") and self.mode in ("enter", "move", None):
             self.query_one("#mapview", MapView).place_cursor(where)  # the cursor follows the units just moved
         copy, self.vasl_copy = self.vasl_copy, None
-        if copy and outcome.last and "back" in outcome.last:
-            game, out = copy
-            for piece_id, where in outcome.last["back"].items():
-                game.move(piece_id, where)
-            try:
-                game.write(out)
-                self.notify(f"wrote {out}: {len(outcome.last['back'])} ENEMY move(s) made")
-            except (OSError, SoloError) as exc:
-                self.notify(f"could not write {out}: {exc}", severity="error")
+        if outcome.last and "unmatched" in outcome.last:  # a sync: what it held back, what VASL lacks yet
+            self._synced(outcome, copy)
         self.mode = None
         super().played(outcome)
