@@ -394,8 +394,8 @@ def held_text(held: list[dict]) -> str:
     """What the sync held back, each with the rule it breaks."""
     if not held:
         return ""
-    return "\nHeld back, against the rules (undo them in VASL, or sync again with --confirm):\n" + "\n".join(
-        f"  {h['unit'] or h['type']} {'from ' + h['from'] + ' to ' if h['from'] else 'entering in '}{h['to']}: "
+    return "\nHeld back, against the rules (undo them in VASL, or sync again with --confirm):" + "".join(
+        f"\n  {h['unit'] or h['type']} {'from ' + h['from'] + ' to ' if h['from'] else 'entering in '}{h['to']}: "
         f"{h['why']}" for h in held)
 
 

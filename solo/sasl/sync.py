@@ -175,9 +175,9 @@ def do_sync(x: Ctx, a: dict) -> dict:
           + (f"; {len(new_matches)} counter(s) matched" if new_matches else "")
           + (f"; {len(a['back'])} ENEMY move(s) to make in VASL" if a["back"] else ""), rule="VASL")
     if a.get("held"):
-        x.say("VASL game: held back, against the rules (undo them in VASL, or sync with confirm): " + "; ".join(
-            f"{h['unit'] or h['type']} {h['from'] + ' -> ' if h['from'] else 'entering '}{h['to']}: {h['why']}"
-            for h in a["held"]), rule="VASL")
+        x.say(f"VASL game: {len(a['held'])} counter(s) held back, against the rules, for the player to undo in VASL "
+              "or confirm: " + ", ".join(f"{h['unit'] or h['type']} {h['from'] + '-' if h['from'] else 'in '}{h['to']}"
+                                         for h in a["held"]), rule="VASL")
     if a.get("confirmed") and (a["moved"] or a["appeared"]):
         x.say("VASL game: taken as the player confirmed, whatever the rules say", rule="VASL")
     checks = actions.activation_checks(x, a["sees"], "Infantry")

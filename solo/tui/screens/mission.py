@@ -477,8 +477,9 @@ class MissionScreen(SaveScreen):
             self.notify("Not in your VASL game yet (place them; the next sync matches them): " + "; ".join(missing),
                         timeout=20)
         if last.get("held"):
-            self.notify(f"{len(last['held'])} held back, against the rules: undo them in VASL (the record says why)",
-                        severity="warning", timeout=20)
+            self.notify("Held back, against the rules (undo them in VASL): " + "; ".join(
+                f"{h['unit'] or h['type']} {h['from'] + '-' if h['from'] else 'in '}{h['to']}: {h['why']}"
+                for h in last["held"]), severity="warning", timeout=20)
         if not copy:
             return
         game, out = copy
