@@ -19,7 +19,8 @@ from pathlib import Path
 
 from solo.core.content import config_dir
 from solo.core.errors import SoloError
-from solo.vasl.pieces import Added, Trait
+from solo.vasl.pieces import Added, Layer, Trait
+from solo.vasl.sequence import join, split
 
 BUILD_FILES = ("buildFile.xml", "buildFile")
 MODULE_DATA = "moduledata"
@@ -85,11 +86,27 @@ class Definitions:
             found = next((d for d in fits if not d.concealment and test(d)), None)
             if found:
                 return found
+        for d in fits:  # a side of a counter: VASL's squads show each of their ELR steps by a layer that renames them
+            if (shown := _showing(d.added, want)) is not None:
+                return Definition(shown.name, shown)
         return None
 
     def plus(self, more: "Definitions") -> "Definitions":
         return Definitions(self.found + more.found, f"{self.source}, then {more.source}",
                            self.module_data or more.module_data)
+
+
+def _showing(added: Added, want: str) -> Added | None:
+    """``added`` with the layer level that renames it ``want`` shown, or None when no layer level does."""
+    traits = list(added.traits)
+    for n, trait in enumerate(traits):
+        if trait.kind != "emb2":
+            continue
+        for level, name in enumerate(Layer.of(trait).names):
+            if name and "+" not in name and _norm(name).startswith(want):
+                traits[n] = Trait(trait.type, join([str(level + 1)] + split(trait.state, ";")[1:], ";"))
+                return Added(added.id, tuple(traits))
+    return None
 
 
 def of_pieces(pieces: list[Added], source: str) -> Definitions:

@@ -182,15 +182,17 @@ class VaslGame:
             if trait.kind != "emb2":
                 continue
             layer = Layer.of(trait)
-            for level, name in enumerate(layer.names):
-                parts = [p.strip().lower() for p in split(name, "+")] if "+" in name else []
-                if word.lower() in parts:
-                    state = split(trait.state, ";")
-                    value = level + 1 if on else -(level + 1)
-                    traits[n] = Trait(trait.type, join([str(value)] + state[1:], ";"))
-                    self._set(piece_id, Added(added.id, tuple(traits)))
-                    self.__dict__.pop("pieces", None)
-                    return True
+            levels = [n + 1 for n, name in enumerate(layer.names)
+                      if "+" in name and word.lower() in [p.strip().lower() for p in split(name, "+")]]
+            if not levels:
+                continue
+            # VASL's squads keep a level per side of the counter (its ELR steps): the level the layer stands at
+            level = abs(layer.value) if abs(layer.value) in levels else levels[0]
+            state = split(trait.state, ";")
+            traits[n] = Trait(trait.type, join([str(level if on else -level)] + state[1:], ";"))
+            self._set(piece_id, Added(added.id, tuple(traits)))
+            self.__dict__.pop("pieces", None)
+            return True
         return False
 
     def _split_hex(self, hex_id: str) -> tuple[PlacedBoard, str]:

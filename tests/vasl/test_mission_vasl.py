@@ -221,3 +221,27 @@ def test_follow_refuses_a_game_of_other_boards(env, capsys):
     save, _ = mission_new(capsys, env, "oto-s2", "s2.vsav")
     out = solo(capsys, "mission", "follow", str(save), str(VASL_SAVES / "Hill 621 (Scenario E).vsav"))
     assert out.code == 2 and "not the mission's" in out.err
+
+
+def test_the_enemy_written_back_by_hand(tmp_path):
+    """write_enemy on a mission set by hand: an S? Activated as a broken 4-6-7 (its counter made, broken shown on the
+    side of the counter it stands at), a dummy's "?" taken off, a "?" moved after its S?, one kept."""
+    from solo.sasl import vasl as mission_vasl
+    from solo.sasl.state import Mission
+    from solo.vasl.game import new_game
+    defs = read_module(make_module(tmp_path / "t.vmod"))
+    m = Mission("oto-s2", "The Cross Roads", "Hold", boards={"boards": ["33", "19", "4"]})
+    kept, moved, activated, dummy = m.new_s("33Q10"), m.new_s("19C5"), m.new_s("19K5"), m.new_s("4K5")
+    activated.status, dummy.status = "activated", "removed"
+    u = m.add_unit("4-6-7", "squad", "19K5", "Hold", activated.id)
+    u.status = "broken"
+    g = new_game(mission_vasl.layout(m), VASL_BOARDS, defs.module_data)
+    for where in ("33Q10", "19A5", "19K5", "4K5"):
+        g.add(defs.find("?", "German").added, where)
+    done = mission_vasl.write_enemy(m, g, defs, "German")
+    g.write(tmp_path / "back.vsav")
+    back = read_game(tmp_path / "back.vsav", VASL_BOARDS)
+    assert sorted(p.hex for p in back.pieces if p.name == "?") == ["19C5", "33Q10"]
+    squad = [p for p in back.pieces if p.hex == "19K5"]
+    assert [(p.name, p.side, "broken" in p.traits) for p in squad] == [("4-6-7 1sq", "German", True)]
+    assert any("E1 4-6-7 placed in 19K5 from S3" in line for line in done), done
