@@ -201,8 +201,9 @@ class VaslGame:
             if text.startswith(board.label.upper()) and text[len(board.label):][:1].isalpha():
                 board.parse(text[len(board.label):])
                 return board, text[len(board.label):]
-        raise SoloError(f"no hex {hex_id!r} on this game's boards ({', '.join(b.label for b in self.boards) or 'none'}):"
-                        f" write the board then the hex, e.g. {self.boards[0].label + 'K5' if self.boards else '2K5'}")
+        labels = ", ".join(b.label for b in self.boards) or "none"
+        raise SoloError(f"no hex {hex_id!r} on this game's boards ({labels}): write the board then the hex, e.g. "
+                        f"{self.boards[0].label + 'K5' if self.boards else '2K5'}")
 
     def _leave(self, stack_id: str, piece_id: str) -> None:
         """Take a counter out of its stack; a stack left empty is removed."""
@@ -245,7 +246,8 @@ def changes(before: dict[str, str | None], game: VaslGame) -> Changes:
                    [i for i in now if i not in before], [i for i in before if i not in now])
 
 
-def new_game(boards: list[tuple[int, int, str, bool]], folder: Path | None, module_data: bytes | None = None) -> VaslGame:
+def new_game(boards: list[tuple[int, int, str, bool]], folder: Path | None,
+             module_data: bytes | None = None) -> VaslGame:
     """A new VASL game with ``boards`` (column, row, name, flipped) laid out on the Main Map and nothing on them; the
     player's module's ``moduledata`` written in it (VASSAL checks a game was saved with its module)."""
     text = join(["begin_save", "", join([bd_command(boards, folder)], SEPARATOR), "end_save"], SEPARATOR)

@@ -194,8 +194,10 @@ def written_game(tmp_path_factory):
     return folder, VASL_BOARDS
 
 
-@given(st.sampled_from(["byte", "cut", "text"]), st.integers(0, 10**6), st.integers(1, 255),
-       st.one_of(st.text(max_size=12), st.sampled_from(["\t", "/", ";", "\\", "'", "\x1b", "bd\t9\t9\t42\t", "-99999"])))
+TEXT = st.one_of(st.text(max_size=12), st.sampled_from(["\t", "/", ";", "\\", "'", "\x1b", "bd\t9\t9\t42\t", "-99999"]))
+
+
+@given(st.sampled_from(["byte", "cut", "text"]), st.integers(0, 10**6), st.integers(1, 255), TEXT)
 def test_games_solo_wrote_then_damaged(written_game, tmp_path_factory, capsys, monkeypatch, how, where, xor, text):
     """A game solo wrote (issue 37), damaged: a byte changed, cut short, or its text edited; a sync reads it or refuses
     it in one line, and a refused one leaves the mission's save as it was."""

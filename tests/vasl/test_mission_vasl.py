@@ -231,7 +231,8 @@ def test_the_enemy_written_back_by_hand(tmp_path):
     from solo.vasl.game import new_game
     defs = read_module(make_module(tmp_path / "t.vmod"))
     m = Mission("oto-s2", "The Cross Roads", "Hold", boards={"boards": ["33", "19", "4"]})
-    kept, moved, activated, dummy = m.new_s("33Q10"), m.new_s("19C5"), m.new_s("19K5"), m.new_s("4K5")
+    m.new_s("33Q10"), m.new_s("19C5")  # one kept where its "?" stands, one moved from 19A5
+    activated, dummy = m.new_s("19K5"), m.new_s("4K5")
     activated.status, dummy.status = "activated", "removed"
     u = m.add_unit("4-6-7", "squad", "19K5", "Hold", activated.id)
     u.status = "broken"
