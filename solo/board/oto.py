@@ -145,6 +145,16 @@ def archive(folder: Path) -> bytes:
 
 def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
     """The OtO map's grid and picture (RGB [y, x]) from the bytes of bdOTO: its ``data`` file and its map image."""
+    return _read(data, pixels=True)
+
+
+def legacy_grid(data: bytes) -> tuple[Grid, tuple[int, int]]:
+    """The grid and image size (width, height) of bdOTO's bytes, the image's header read, not its pixels (VASL lays
+    the board out on the Main Map by its image's size)."""
+    return _read(data, pixels=False)
+
+
+def _read(data: bytes, pixels: bool):
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -156,6 +166,8 @@ def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
                 raise SoloError(f"{ARCHIVE}: no map image in the archive; VASL's own bdOTO is needed")
             with Image.open(io.BytesIO(_entry(zipped, pictures[0], MAX_BYTES))) as image:
                 width, height = image.size
+                if not pixels:
+                    return grid_of(geometry, width, height), (width, height)
                 if width * height > MAX_PIXELS:
                     raise SoloError(f"{ARCHIVE}: its map image is {width} x {height} pixels, more than the "
                                     f"{MAX_PIXELS:,} solo reads (VASL's OtO map is 2410 x 5036)")
@@ -176,25 +188,6 @@ def grid_of(geometry: tuple[float, float, float, float], width: int, height: int
         raise SoloError(f"{ARCHIVE}: its map image ({width} x {height} pixels) does not hold its hex grid "
                         f"(A1 at {x0:g}, {y0:g}; hexes {dx:g} x {dy:g}); VASL's own bdOTO is needed")
     return Grid(columns, rows, dx, dy, x0, y0, odd_rows=(1, odd_last))
-
-
-def legacy_grid(data: bytes) -> tuple[Grid, tuple[int, int]]:
-    """The grid and image size (width, height) of bdOTO's bytes, the image's header read, not its pixels (VASL lays
-    the board out on the Main Map by its image's size)."""
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zipped:
-            geometry = _geometry(_entry(zipped, "data", 1 << 16).decode("latin-1"))
-            pictures = [n for n in zipped.namelist() if n.lower().endswith((".gif", ".png", ".jpg"))]
-            if not pictures:
-                raise SoloError(f"{ARCHIVE}: no map image in the archive; VASL's own bdOTO is needed")
-            with Image.open(io.BytesIO(_entry(zipped, pictures[0], MAX_BYTES))) as image:
-                width, height = image.size
-    except (OSError, KeyError, EOFError, ValueError, RuntimeError, zipfile.BadZipFile, zlib.error,
-            UnidentifiedImageError) as exc:
-        raise SoloError(f"{ARCHIVE} is not a readable VASL board archive with data and a map image ({exc})") from None
-    return grid_of(geometry, width, height), (width, height)
 
 
 MAX_PIXELS = 20_000_000  # the largest map image read (VASL's is 12 million pixels; issue 40: 178 million crashed)
