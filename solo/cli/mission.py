@@ -362,13 +362,14 @@ def mission_follow(save, game, in_place, every, syncs, module):
     """Follow your VASL game: sync the mission each time GAME is saved (VASL's auto-save too), as `sync` does. A
     game that cannot be followed (another mission's boards ...) is refused at once; a later save that cannot be read
     is said in one line and the next one awaited."""
+    from solo.vasl.savefile import stamp
     seen, done = None, 0
     click.echo(f"Following {game} (Ctrl-C to stop)")
     while not syncs or done < syncs:
-        now = _stamp(game)
+        now = stamp(game)
         if now is not None and now != seen:
             time.sleep(min(every, 0.2))
-            if _stamp(game) != now:  # still being written: look again
+            if stamp(game) != now:  # still being written: look again
                 continue
             try:
                 sync_once(save, game, None, in_place, False, module, False)
@@ -376,18 +377,9 @@ def mission_follow(save, game, in_place, every, syncs, module):
                 if not done:  # the game first read is not one to follow (another mission's boards ...)
                     raise
                 click.echo(f"solo: {exc}", err=True)
-            seen, done = _stamp(game), done + 1  # an in-place write is no new save of the player's
+            seen, done = stamp(game), done + 1  # an in-place write is no new save of the player's
             continue
         time.sleep(every)
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    """The file's modification time and size (None while it is not there)."""
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
 
 
 def held_text(held: list[dict]) -> str:

@@ -116,6 +116,16 @@ def _xor(key: int) -> bytes:
     return bytes(b ^ key for b in range(256))
 
 
+def stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size, which change at each save (None while it is not there): how `mission
+    follow` and the app see the player save the VASL game."""
+    try:
+        info = Path(path).stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 def check_out(save: SaveFile, out: Path, replace: bool = False) -> None:
     """Where a copy of ``save`` is to be written, checked before anything is written (issue 40): not the game read, in
     a folder that exists and may be written to, not a folder itself."""

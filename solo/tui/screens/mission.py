@@ -34,6 +34,9 @@ def _won(ended: dict) -> str:
     return "DRAW" if winner is None else f"{winner} WINS" + (f" BY {ended['margin']} VP" if ended.get("margin") else "")
 
 
+FOLLOW = 1.0  # seconds between looks at the linked VASL game's date
+
+
 def vasl_files(text: str) -> list[Path]:
     """The file names typed in the sync form: a name with spaces alone (VASL's own saves are named "Hill 621 (Scenario
     E).vsav"), two names each ending .vsav, or names in quotes."""
@@ -85,6 +88,7 @@ class MissionScreen(SaveScreen):
         self.cursor_hex = None  # the hex under the map cursor
         self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
         self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
+        self.linked = None  # (the VASL game synced last, its date and size when read): followed while the screen shows
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The Known minefield key only in a mission that has them (OtO-S1)."""
@@ -189,6 +193,7 @@ class MissionScreen(SaveScreen):
         return {h for p in self.outcome.mission.pending for h in p["path"]}
 
     def on_mount(self) -> None:
+        self.set_interval(FOLLOW, self._follow)
         self.query_one("#s-list", DataTable).add_columns("S?", "where", "attitude")
         self.query_one("#units", DataTable).add_columns("unit", "type", "hex", "status")
         self.refresh_view()
@@ -459,14 +464,37 @@ class MissionScreen(SaveScreen):
         copy to write kept for when it is done."""
         from solo.sasl import vasl as mission_vasl
         from solo.vasl.game import read_game
+        from solo.vasl.savefile import stamp
         files = vasl_files(text)
         if not files or len(files) > 2:
             raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its "
                             "name (a name with spaces: in quotes, or ending .vsav)")
+        when = stamp(files[0])
         game = read_game(files[0], saved_folder(EventLog.open(self.path).meta.get("vasl_boards")))
         pieces = mission_vasl.sync_pieces(self.outcome.mission, game)
         self.vasl_copy = (game, files[1]) if len(files) == 2 else None
+        self.linked = (files[0], when)  # the game is followed from now on: each save of it synced
         return {"do": "sync", "pieces": pieces}
+
+    def _follow(self) -> None:
+        """A save of the linked VASL game (VASL's auto-save too) synced as `v` does, when the screen waits for an
+        action; one that cannot be read is said in the error line and the next save awaited."""
+        if not self.linked or self.mode or any(w.is_running for w in self.workers):
+            return
+        from solo.vasl.savefile import stamp
+        path, then = self.linked
+        now = stamp(path)
+        waiting = self.outcome.waiting
+        if now is None or now == then or self.outcome.mission.ended or (waiting and waiting.key != "action"):
+            return
+        try:
+            action = self._sync(str(path))
+        except SoloError as exc:
+            self.linked = (path, now)
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.query_one("#error", Static).update(f"your VASL game was saved: syncing {path.name} ...")
+        self.play({"action": action}, [])
 
     def _synced(self, outcome, copy) -> None:
         from solo.sasl import vasl as mission_vasl

@@ -53,3 +53,38 @@ async def test_sync_from_the_app(tmp_path, monkeypatch):
         said = " ".join(str(n.message) for n in app._notifications)
         assert "wrote" in said and (tmp_path / "enemy copy.vsav").is_file()
         assert read_game(tmp_path / "enemy copy.vsav", VASL_BOARDS).boards
+
+
+async def test_the_app_follows_the_game_it_synced(tmp_path, monkeypatch):
+    """Once synced with `v`, the game is followed: the player saves in VASL (a 5-2-7 put on the North edge in the
+    FRIENDLY MPh) and the screen syncs it without a key."""
+    from solo.cli.mission import _write_set_up
+    from solo.vasl.definitions import read_module
+    from tests.sasl.test_map_play import _to
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    module = make_module(tmp_path / "t.vmod")
+    path = saves_dir() / "roads.db"
+    EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
+    m = run_mission(EventLog.open(path), {"entry_edge": "North"}).mission
+    game = tmp_path / "roads game.vsav"
+    _write_set_up(m, "German", VASL_BOARDS, read_module(module), game)
+    _to(path, "FRIENDLY MPh")
+    remember(path)
+    app = SoloApp()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("v")
+        await type_line(pilot, str(game))
+        await settle(pilot, screen)
+        g = read_game(game, VASL_BOARDS)
+        where = next(h for h in ("33C1", "33E1", "33G1") if not any(s.where == h for s in m.s))
+        g.add(read_module(module).find("5-2-7", "Russian").added, where)
+        g.write(tmp_path / "next.vsav")
+        (tmp_path / "next.vsav").replace(game)  # VASL saves over the game
+        for _ in range(60):
+            await pilot.pause(0.1)
+            if any(u.side == "FRIENDLY" for u in screen.outcome.mission.units):
+                break
+        await settle(pilot, screen)
+        assert [(u.type, u.hex) for u in screen.outcome.mission.units if u.side == "FRIENDLY"] == [("5-2-7", where)]
