@@ -164,24 +164,15 @@ def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json
                 raise SoloError(f"--vasl: solo lays out the mission's boards from your VASL boards folder "
                                 f"({', '.join(game.board_files) or 'the boards'}): set SOLO_VASL_BOARDS (nothing was "
                                 "created)")
-            said = _write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs, vasl_out)
+            from solo.sasl import vasl as mission_vasl
+            said = "\n" + mission_vasl.write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs,
+                                                    vasl_out)
     emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome) + said)
 
 
 def _module(option):
-    """The counter definitions of the player's VASL module (--vasl-module, $SOLO_VASL_MODULE, vasl_module), or None."""
-    from solo.vasl.definitions import module_file, read_module
-    path = module_file(option)
-    return read_module(path) if path else None
-
-
-def _write_set_up(m, enemy: str, folder: Path, defs, out: Path) -> str:
-    from solo.sasl import vasl as mission_vasl
-    vasl_game, missing = mission_vasl.set_up(m, enemy, folder, defs)
-    vasl_game.write(out)
-    placed = sum(1 for p in vasl_game.pieces if p.hex)
-    return (f"\nWrote {out}: boards {', '.join(b.label for b in vasl_game.boards)}, {placed} counter(s) placed"
-            + (f"; no counter definition for {'; '.join(missing)}: place them by hand" if missing else ""))
+    from solo.vasl.definitions import player_module
+    return player_module(option)
 
 
 @mission.command("status")

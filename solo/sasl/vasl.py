@@ -93,6 +93,15 @@ def set_up(m: Mission, enemy: str, folder: Path | None, defs: Definitions) -> tu
     return game, missing
 
 
+def write_set_up(m: Mission, enemy: str, folder: Path | None, defs: Definitions, out: Path) -> str:
+    """The mission's new VASL game written to ``out`` (`set_up`); what was written, in a line."""
+    game, missing = set_up(m, enemy, folder, defs)
+    game.write(out)
+    placed = sum(1 for p in game.pieces if p.hex)
+    return (f"Wrote {out}: boards {', '.join(b.label for b in game.boards)}, {placed} counter(s) placed"
+            + (f"; no counter definition for {'; '.join(missing)}: place them by hand" if missing else ""))
+
+
 def _on_map(m: Mission, hex_id: str) -> bool:
     """A hex id, not a placement rule's words (an S? placed without its hex names its Location by words)."""
     return bool(hex_id) and " " not in hex_id

@@ -45,6 +45,12 @@ def module_file(option: str | Path | None = None) -> Path | None:
     return path
 
 
+def player_module(option: str | Path | None = None) -> "Definitions | None":
+    """The counters of the player's VASL module (``module_file``), None when no module is set."""
+    path = module_file(option)
+    return read_module(path) if path else None
+
+
 def _norm(text: str) -> str:
     return re.sub(r"[^0-9a-z?]", "", text.lower())
 

@@ -363,8 +363,9 @@ class MissionScreen(SaveScreen):
         self._form("sw", "A SW changes hands: the SW's id, then the unit that takes it (none: dropped)", "e.g. F3 F2")
 
     def action_sync(self) -> None:
-        self._form("sync", "Follow your VASL game: its saved game (.vsav), and a file to write the ENEMY's moves into "
-                           "(a copy: your game is never changed)", "e.g. ~/vasl/roads.vsav ~/vasl/roads-enemy.vsav")
+        self._form("sync", "Follow your VASL game: its saved game (.vsav; one not there yet is written with the "
+                           "mission's boards and S?), and a file to write the ENEMY into (a copy: your game is never "
+                           "changed)", "e.g. ~/vasl/roads.vsav ~/vasl/roads-enemy.vsav")
 
     def action_remove(self) -> None:
         self._form("remove", "An S? taken off the map: its id", "e.g. S4")
@@ -469,12 +470,27 @@ class MissionScreen(SaveScreen):
         if not files or len(files) > 2:
             raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its "
                             "name (a name with spaces: in quotes, or ending .vsav)")
+        folder = saved_folder(EventLog.open(self.path).meta.get("vasl_boards"))
+        if not files[0].exists():  # no game yet: the mission written as one, to open in VASL
+            self._write_set_up(files[0], folder)
         when = stamp(files[0])
-        game = read_game(files[0], saved_folder(EventLog.open(self.path).meta.get("vasl_boards")))
+        game = read_game(files[0], folder)
         pieces = mission_vasl.sync_pieces(self.outcome.mission, game)
         self.vasl_copy = (game, files[1]) if len(files) == 2 else None
         self.linked = (files[0], when)  # the game is followed from now on: each save of it synced
         return {"do": "sync", "pieces": pieces}
+
+    def _write_set_up(self, out: Path, folder: Path | None) -> None:
+        from solo.sasl import vasl as mission_vasl
+        from solo.vasl.definitions import player_module
+        from solo.vasl.savefile import check_out, new_save
+        check_out(new_save("", None, None), out)
+        defs = player_module()
+        if defs is None:
+            raise SoloError(f"{out} is not there: to write the mission as a new VASL game, solo needs your VASL module "
+                            "for the counters (SOLO_VASL_MODULE, or vasl_module in config.toml)")
+        m = self.outcome.mission
+        self.notify(mission_vasl.write_set_up(m, mission(m.id).definition["enemy"], folder, defs, out), timeout=20)
 
     def _follow(self) -> None:
         """A save of the linked VASL game (VASL's auto-save too) synced as `v` does, when the screen waits for an
@@ -498,7 +514,7 @@ class MissionScreen(SaveScreen):
 
     def _synced(self, outcome, copy) -> None:
         from solo.sasl import vasl as mission_vasl
-        from solo.vasl.definitions import module_file, read_module
+        from solo.vasl.definitions import player_module
         last, m = outcome.last, outcome.mission
         missing = [f"{u.id} {u.type} in {u.hex}" for u in map(m.unit, last["unmatched"])]
         if missing:
@@ -512,8 +528,7 @@ class MissionScreen(SaveScreen):
             return
         game, out = copy
         try:
-            path = module_file()
-            defs = mission_vasl.definitions(read_module(path) if path else None, game)
+            defs = mission_vasl.definitions(player_module(), game)
             done = mission_vasl.write_enemy(m, game, defs, mission(m.id).definition["enemy"])
             game.write(out)
             self.notify(f"wrote {out}: " + ("; ".join(done) or "nothing to change"), timeout=20)

@@ -28,7 +28,7 @@ def test_file_names_typed_in_the_form(tmp_path):
 
 
 async def test_sync_from_the_app(tmp_path, monkeypatch):
-    from solo.cli.mission import _write_set_up
+    from solo.sasl.vasl import write_set_up
     from solo.vasl.definitions import read_module
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
     monkeypatch.setenv("SOLO_VASL_MODULE", str(make_module(tmp_path / "t.vmod")))
@@ -36,7 +36,7 @@ async def test_sync_from_the_app(tmp_path, monkeypatch):
     EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
     m = run_mission(EventLog.open(path), {"entry_edge": "North"}).mission
     game = tmp_path / "The \"Cross\" Roads (Scenario S2).vsav"
-    _write_set_up(m, "German", VASL_BOARDS, read_module(tmp_path / "t.vmod"), game)
+    write_set_up(m, "German", VASL_BOARDS, read_module(tmp_path / "t.vmod"), game)
     remember(path)
     app = SoloApp()
     async with app.run_test(size=(160, 50)) as pilot:
@@ -56,18 +56,17 @@ async def test_sync_from_the_app(tmp_path, monkeypatch):
 
 
 async def test_the_app_follows_the_game_it_synced(tmp_path, monkeypatch):
-    """Once synced with `v`, the game is followed: the player saves in VASL (a 5-2-7 put on the North edge in the
-    FRIENDLY MPh) and the screen syncs it without a key."""
-    from solo.cli.mission import _write_set_up
+    """`v` with a game not there yet writes the mission into it; once synced, the game is followed: the player saves
+    in VASL (a 5-2-7 put on the North edge in the FRIENDLY MPh) and the screen syncs it without a key."""
     from solo.vasl.definitions import read_module
     from tests.sasl.test_map_play import _to
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
     module = make_module(tmp_path / "t.vmod")
+    monkeypatch.setenv("SOLO_VASL_MODULE", str(module))
     path = saves_dir() / "roads.db"
     EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
     m = run_mission(EventLog.open(path), {"entry_edge": "North"}).mission
     game = tmp_path / "roads game.vsav"
-    _write_set_up(m, "German", VASL_BOARDS, read_module(module), game)
     _to(path, "FRIENDLY MPh")
     remember(path)
     app = SoloApp()
@@ -78,6 +77,7 @@ async def test_the_app_follows_the_game_it_synced(tmp_path, monkeypatch):
         await type_line(pilot, str(game))
         await settle(pilot, screen)
         g = read_game(game, VASL_BOARDS)
+        assert sorted(p.hex for p in g.pieces if p.name == "?") == sorted(s.where for s in m.s)
         where = next(h for h in ("33C1", "33E1", "33G1") if not any(s.where == h for s in m.s))
         g.add(read_module(module).find("5-2-7", "Russian").added, where)
         g.write(tmp_path / "next.vsav")
