@@ -125,6 +125,10 @@ def test_units_put_on_the_map_in_the_rph_are_held_for_the_player(env, capsys):
                 and u.on_map]
     held = json.loads(solo(capsys, "mission", "sync", str(save), str(env / "rph.vsav"), "--json").out)["held"]
     assert [h["type"] for h in held] == ["5-2-7", "5-2-7"] and {h["to"] for h in held} == {where}
+    out = solo(capsys, "mission", "sync", str(save), str(env / "rph.vsav"), "--confirm")  # the player takes them
+    assert out.code == 0 and "taken as the player confirmed" in out.out
+    assert [u.hex for u in run_mission(EventLog.open(save), frozen=True).mission.units if u.side == "FRIENDLY"] == [
+        where, where]
 
 
 def test_two_stacks_entering_then_the_enemy_written_back(env, capsys):
