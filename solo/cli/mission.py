@@ -310,6 +310,8 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
     from solo.vasl.savefile import check_out
     if out and in_place:
         raise SoloError("give --write OUT or --in-place, not both")
+    from solo.vasl.savefile import stamp
+    read_at = stamp(game)
     g = read_game(game, saved_folder(EventLog.open(save).meta.get("vasl_boards")))
     m = run_mission(EventLog.open(save), frozen=True).mission
     pieces = mission_vasl.sync_pieces(m, g)  # its boards checked first: another game is refused in one line
@@ -328,6 +330,10 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
             back = outcome.last.get("back", {})
             return said + (f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else "")
         done = mission_vasl.write_enemy(outcome.mission, g, defs, mission_game(m.id).definition["enemy"])
+        if in_place and not done:
+            return said + f"\n{game}: the ENEMY stands in it as in the mission (not written)"
+        if in_place and stamp(game) != read_at:  # saved again in VASL meanwhile: that save is not overwritten
+            return said + f"\n{game} was saved again while solo read it: not written (the next sync writes it)"
         if in_place:
             backup = game.with_name(f"{game.stem} (before solo){game.suffix}")
             shutil.copy2(game, backup)
