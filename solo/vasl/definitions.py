@@ -51,6 +51,12 @@ def player_module(option: str | Path | None = None) -> "Definitions | None":
     return read_module(path) if path else None
 
 
+def _words(text: str) -> set[str]:
+    """The words of a counter's name, its parenthesized notes left out: a Gun the mission writes "PaK 40 75L" is VASL's
+    "75L AT PaK 40"."""
+    return set(re.findall(r"[0-9a-z.\-/]+", re.sub(r"\(.*?\)", "", text.lower())))
+
+
 def _norm(text: str) -> str:
     return re.sub(r"[^0-9a-z?]", "", text.lower())
 
@@ -87,8 +93,10 @@ class Definitions:
         fits = [d for d in self.found if side in (None, d.side)]
         if want == "?":
             return next((d for d in fits if d.concealment), None)
+        words = _words(name)
         for test in (lambda d: _norm(d.name) == want or _norm(d.added.name) == want,
-                     lambda d: _norm(d.added.name).startswith(want) or _norm(d.name).startswith(want)):
+                     lambda d: _norm(d.added.name).startswith(want) or _norm(d.name).startswith(want),
+                     lambda d: words <= _words(d.added.name) or words <= _words(d.name)):  # "Flak 38 20L (6)"
             found = next((d for d in fits if not d.concealment and test(d)), None)
             if found:
                 return found

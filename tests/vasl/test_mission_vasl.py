@@ -56,6 +56,8 @@ def test_counter_definitions_from_a_module(tmp_path):
     assert defs.find("?", "Russian").side == "Russian"
     assert (defs.find("4-6-7", "German").side, defs.find("4-6-7", "Russian")) == ("German", None)
     assert defs.find("PzKw IVH", "German").added.name == "PzKw IVH"
+    assert defs.find("PaK 40 75L (6)", "German").added.name == "75L AT PaK 40"  # a Gun named the other way round
+    assert defs.find("PaK 40 50L", "German") is None
     assert read_save(VASL_SAVES / "qmarks.vsav")  # the shared save is only read
 
 
@@ -212,8 +214,14 @@ def test_follow_picks_up_a_save_within_two_seconds(env, capsys):
     _with_friendly(game, env / "next.vsav", {where: 1})
     saved = {}
 
+    first = save_rows(save)
+
     def player_saves():
-        time.sleep(0.8)
+        for _ in range(600):  # once the first sync is in (however long the machine takes), the player saves
+            if save_rows(save) != first:
+                break
+            time.sleep(0.05)
+        time.sleep(0.3)
         shutil.copyfile(env / "next.vsav", game)  # VASL saves over the game
         saved["at"] = time.monotonic()
 
