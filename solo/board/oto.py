@@ -151,6 +151,16 @@ def archive(folder: Path) -> bytes:
 
 def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
     """The OtO map's grid and picture (RGB [y, x]) from the bytes of bdOTO: its ``data`` file and its map image."""
+    return _read(data, pixels=True)
+
+
+def legacy_grid(data: bytes) -> tuple[Grid, tuple[int, int]]:
+    """The grid and image size (width, height) of bdOTO's bytes, the image's header read, not its pixels (VASL lays
+    the board out on the Main Map by its image's size)."""
+    return _read(data, pixels=False)
+
+
+def _read(data: bytes, pixels: bool):
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -162,6 +172,8 @@ def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
                 raise SoloError(f"{ARCHIVE}: no map image in the archive; VASL's own bdOTO is needed")
             with Image.open(io.BytesIO(_entry(zipped, pictures[0], MAX_BYTES))) as image:
                 width, height = image.size
+                if not pixels:
+                    return grid_of(geometry, width, height), (width, height)
                 if width * height > MAX_PIXELS:
                     raise SoloError(f"{ARCHIVE}: its map image is {width} x {height} pixels, more than the "
                                     f"{MAX_PIXELS:,} solo reads (VASL's OtO map is 2410 x 5036)")
@@ -169,15 +181,19 @@ def read_archive(data: bytes) -> tuple[Grid, np.ndarray]:
     except (OSError, KeyError, EOFError, ValueError, RuntimeError, zipfile.BadZipFile, zlib.error,
             UnidentifiedImageError, Image.DecompressionBombError) as exc:
         raise SoloError(f"{ARCHIVE} is not a readable VASL board archive with data and a map image ({exc})") from None
+    return grid_of(geometry, *picture.shape[1::-1]), picture
+
+
+def grid_of(geometry: tuple[float, float, float, float], width: int, height: int) -> Grid:
+    """The hex grid of a legacy board archive's ``data`` geometry over its map image of ``width`` x ``height``."""
     x0, y0, dx, dy = geometry
-    height, width = picture.shape[:2]
     columns = int((width - x0) // dx) + 1
     rows = int((height - y0) // dy) + 1
     odd_last = int((height - y0 - dy / 2) // dy) + 1
     if columns < 2 or rows < 2 or odd_last < 1:
         raise SoloError(f"{ARCHIVE}: its map image ({width} x {height} pixels) does not hold its hex grid "
                         f"(A1 at {x0:g}, {y0:g}; hexes {dx:g} x {dy:g}); VASL's own bdOTO is needed")
-    return Grid(columns, rows, dx, dy, x0, y0, odd_rows=(1, odd_last)), picture
+    return Grid(columns, rows, dx, dy, x0, y0, odd_rows=(1, odd_last))
 
 
 MAX_PIXELS = 20_000_000  # the largest map image read (VASL's is 12 million pixels; issue 40: 178 million crashed)

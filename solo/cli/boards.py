@@ -104,13 +104,21 @@ def boards_los(board, viewer, target, folder, as_json):
 @click.option("--seed", type=SEED, help="Seed the dice (the same seed gives the same configuration).")
 @click.option("--vasl-boards", "folder", type=click.Path(path_type=Path), help="Your VASL boards folder.")
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also write an SVG picture.")
+@click.option("--vasl", "vasl_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a VASL game (.vsav) with the three mapboards laid out, north to south.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def cross_roads(seed, folder, svg_file, as_json):
+def cross_roads(seed, folder, svg_file, vasl_out, as_json):
     """OtO-S2 The Cross Roads: roll the three mapboards (MSR 6), the month (MSR 8) and the VPO (14.)."""
     where = boards_folder(folder)
+    if vasl_out:
+        from solo.vasl.savefile import check_out, new_save
+        check_out(new_save("", None, None), vasl_out)
     config = crossroads.set_up(SeededDice(seed), lambda board: load_board(where, board))
     mapboards, loaded, bridges, counts, vpo, month = (config.mapboards, config.boards, config.bridges,
                                                       config.vpo_allowed, config.vpo, config.month)
+    if vasl_out:  # as the mission lays them (solo/sasl/vasl.py): down one column, all facing north
+        from solo.vasl.game import new_game
+        new_game([(0, row, m.id, False) for row, m in enumerate(mapboards)], where).write(vasl_out)
     positions = ("north", "centre", "south")
     if svg_file:
         write_file(svg_file, svg([(m.id, loaded[m.id]) for m in mapboards], {v.hex: v.why for v in vpo}))

@@ -1,5 +1,6 @@
 """`solo mission ...`: thin click commands over the SASL mission engine."""
 
+import shutil
 import time
 from collections import Counter
 from pathlib import Path
@@ -19,6 +20,10 @@ from solo.sasl import activation
 from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
 from solo.sasl.units import oob_counters, oob_groups
+
+MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
+                      help="Your VASL module (vasl.vmod), for the counters solo puts in a VASL game (else "
+                           "$SOLO_VASL_MODULE or vasl_module in the config file).")
 
 
 @click.group()
@@ -123,10 +128,22 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 @click.option("--entry", type=click.Choice(["north", "south"], case_sensitive=False), default="north",
               show_default=True,
               help="OtO-S2: the FRIENDLY entry edge.")
+@click.option("--vasl", "vasl_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a VASL game (.vsav) of the mission: its boards laid out, every S? and Known ENEMY "
+                   "counter on its hex (counters from --vasl-module).")
+@MODULE
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def mission_new(mission_id, save, seed, folder, entry, as_json):
+def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json):
     """Set up a mission: mission tables, OoB, ENEMY additions, S? placement."""
     game = mission_game(mission_id)
+    defs = _module(module) if vasl_out else None
+    if vasl_out:
+        from solo.vasl.savefile import check_out, new_save
+        check_out(new_save("", None, None), vasl_out)
+        if defs is None:
+            raise SoloError("--vasl: solo needs your VASL module for the counters: give --vasl-module (your VASL "
+                            "install's vasl.vmod), set SOLO_VASL_MODULE, or vasl_module in config.toml (nothing was "
+                            "created)")
     boards = None
     if game.vasl_boards:
         try:
@@ -146,9 +163,23 @@ def mission_new(mission_id, save, seed, folder, entry, as_json):
                                 "created)")
             boards = None
     seed = int(time.time()) if seed is None else seed
+    said = ""
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})
-    emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome))
+        if vasl_out:  # written before the save is linked into place: a game that cannot be written leaves no save
+            if not boards:
+                raise SoloError(f"--vasl: solo lays out the mission's boards from your VASL boards folder "
+                                f"({', '.join(game.board_files) or 'the boards'}): set SOLO_VASL_BOARDS (nothing was "
+                                "created)")
+            from solo.sasl import vasl as mission_vasl
+            said = "\n" + mission_vasl.write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs,
+                                                    vasl_out)
+    emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome) + said)
+
+
+def _module(option):
+    from solo.vasl.definitions import player_module
+    return player_module(option)
 
 
 @mission.command("status")
@@ -280,33 +311,103 @@ def mission_enemy(save, unit, stop, result, as_json):
 @click.argument("save")
 @click.argument("game", type=click.Path(path_type=Path))
 @click.option("--write", "out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write a copy of GAME with the ENEMY's moves made (GAME itself is never changed).")
+              help="Write a copy of GAME with the ENEMY as the mission has it (GAME itself is never changed).")
+@click.option("--in-place", is_flag=True,
+              help="Write the ENEMY into GAME itself, GAME kept first as a backup beside it.")
+@click.option("--confirm", is_flag=True, help="Take what the VASL game shows even where it breaks a rule (listed).")
+@MODULE
 @click.option("--json", "as_json", is_flag=True)
-def mission_sync(save, game, out, as_json):
+def mission_sync(save, game, out, in_place, confirm, module, as_json):
     """The mission follows your VASL game GAME (.vsav): its counters are matched once to the mission's units, then
-    what moved, entered and went comes over, and Activation is checked as after a move; --write OUT puts the ENEMY's
-    moves back into a copy."""
+    what moved, entered and went comes over, checked as the typed action would be (what breaks a rule is held back
+    and listed, for you to undo in VASL or --confirm), and Activation is checked as after a move; --write OUT (or
+    --in-place) puts the ENEMY back: its moves, the units its S? Activated, broken, pinned and DM, dummies removed."""
+    sync_once(save, game, out, in_place, confirm, module, as_json)
+
+
+def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool, module, as_json: bool) -> None:
+    """One sync of the mission with the VASL game (`sync`, and `follow` at each save); its words or JSON."""
+    from solo.sasl import vasl as mission_vasl
     from solo.vasl.game import read_game
     from solo.vasl.savefile import check_out
+    if out and in_place:
+        raise SoloError("give --write OUT or --in-place, not both")
+    from solo.vasl.savefile import stamp
+    read_at = stamp(game)
     g = read_game(game, saved_folder(EventLog.open(save).meta.get("vasl_boards")))
-    if out:
-        check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
-    pieces = [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0], "traits": p.traits}
-              for p in g.pieces if p.hex]
-
+    m = run_mission(EventLog.open(save), frozen=True).mission
+    pieces = mission_vasl.sync_pieces(m, g)  # its boards checked first: another game is refused in one line
+    target = game if in_place else out
+    defs = None
+    if target:
+        if not in_place:
+            check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
+        defs = mission_vasl.definitions(_module(module), g)
     def write(outcome) -> str:
-        back, m = outcome.last.get("back", {}), outcome.mission
-        missing = [unit_text(m.unit(u)) for u in outcome.last.get("unmatched", [])]
-        said = f"\nNot in your VASL game yet (place them; the next sync matches them): {'; '.join(missing)}" \
+        missing = [unit_text(outcome.mission.unit(u)) for u in outcome.last.get("unmatched", [])]
+        said = held_text(outcome.last.get("held", []))
+        said += f"\nNot in your VASL game yet (place them; the next sync matches them): {'; '.join(missing)}" \
             if missing else ""
-        if not out:
+        if not target:
+            back = outcome.last.get("back", {})
             return said + (f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else "")
-        for piece_id, where in back.items():
-            g.move(piece_id, where)
-        g.write(out)
-        return said + f"\nWrote {out}: " + ("; ".join(f"{g.piece(i).name} to {h}" for i, h in back.items())
-                                             or "nothing moved")
-    _act(save, {"do": "sync", "pieces": pieces}, None, as_json, lambda o: o.last, then=write)
+        done = mission_vasl.write_enemy(outcome.mission, g, defs, mission_game(m.id).definition["enemy"])
+        if in_place and not done:
+            return said + f"\n{game}: the ENEMY stands in it as in the mission (not written)"
+        if in_place and stamp(game) != read_at:  # saved again in VASL meanwhile: that save is not overwritten
+            return said + f"\n{game} was saved again while solo read it: not written (the next sync writes it)"
+        if in_place:
+            backup = game.with_name(f"{game.stem} (before solo){game.suffix}")
+            shutil.copy2(game, backup)
+            g.write(game, replace=True)
+            said += f"\nKept your game as {backup}"
+        else:
+            g.write(out)
+        return said + f"\nWrote {target}: " + ("; ".join(done) or "nothing to change")
+
+    _act(save, {"do": "sync", "pieces": pieces, **({"confirm": True} if confirm else {})}, None, as_json,
+         lambda o: o.last, then=write)
+
+
+@mission.command("follow")
+@click.argument("save")
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--in-place", is_flag=True, help="After each sync, write the ENEMY into GAME (a backup kept first).")
+@click.option("--every", type=click.FloatRange(0.05, 10), default=0.5, show_default=True,
+              help="Seconds between looks at GAME's date.")
+@click.option("--syncs", type=count(), default=0, help="Stop after this many syncs (0: until Ctrl-C).")
+@MODULE
+def mission_follow(save, game, in_place, every, syncs, module):
+    """Follow your VASL game: sync the mission each time GAME is saved (VASL's auto-save too), as `sync` does. A
+    game that cannot be followed (another mission's boards ...) is refused at once; a later save that cannot be read
+    is said in one line and the next one awaited."""
+    from solo.vasl.savefile import stamp
+    seen, done = None, 0
+    click.echo(f"Following {game} (Ctrl-C to stop)")
+    while not syncs or done < syncs:
+        now = stamp(game)
+        if now is not None and now != seen:
+            time.sleep(min(every, 0.2))
+            if stamp(game) != now:  # still being written: look again
+                continue
+            try:
+                sync_once(save, game, None, in_place, False, module, False)
+            except SoloError as exc:
+                if not done:  # the game first read is not one to follow (another mission's boards ...)
+                    raise
+                click.echo(f"solo: {exc}", err=True)
+            seen, done = stamp(game), done + 1  # an in-place write is no new save of the player's
+            continue
+        time.sleep(every)
+
+
+def held_text(held: list[dict]) -> str:
+    """What the sync held back, each with the rule it breaks."""
+    if not held:
+        return ""
+    return "\nHeld back, against the rules (undo them in VASL, or sync again with --confirm):" + "".join(
+        f"\n  {h['unit'] or h['type']} {'from ' + h['from'] + ' to ' if h['from'] else 'entering in '}{h['to']}: "
+        f"{h['why']}" for h in held)
 
 
 @mission.command("minefield")

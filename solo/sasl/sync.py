@@ -15,6 +15,8 @@ mission save replays without the VASL file.
 import re
 from collections import Counter
 
+import networkx as nx
+
 from solo.core.errors import SoloError
 from solo.sasl import actions
 from solo.sasl.context import Ctx
@@ -92,6 +94,9 @@ def check_sync(x: Ctx, raw: dict) -> dict:
         if kind:
             left[kind] -= 1
             appeared.append([i, kind, p["hex"]])
+    held = [] if raw.get("confirm") is True else _held(x, moved, appeared)
+    moved = [v for v in moved if v[0] not in {h["unit"] for h in held}]
+    appeared = [v for v in appeared if v[0] not in {h["piece"] for h in held}]
     sees = []
     seeing = [([m.unit(u)], [new]) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
     seeing += [([Unit("", t, kind_of(t, friendly, x.rules), where, side="FRIENDLY")], [where])
@@ -99,7 +104,48 @@ def check_sync(x: Ctx, raw: dict) -> dict:
     for units, path in seeing:
         sees += [s for s in actions.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
     return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
-            "appeared": appeared, "sees": sees}
+            "appeared": appeared, "sees": sees} | ({"held": held} if held else {}) \
+        | ({"confirmed": True} if raw.get("confirm") is True else {})
+
+
+def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
+    """What came from the VASL game that the typed action would refuse (issue 37): FRIENDLY units entering (``enter``'s
+    checks: the phase, the entry edge or set up area, the OoB, stacking; those in one hex together) and FRIENDLY stacks
+    moving (``move``'s: the phase, broken units, MF along the cheapest path, stacking). Held back, each with why, for
+    the player to undo in VASL or confirm (``confirm``); never taken silently."""
+    held = []
+    by_hex: dict[str, list] = {}
+    for piece, type_, where in appeared:
+        by_hex.setdefault(where, []).append((piece, type_))
+    for where, group in by_hex.items():
+        try:
+            actions.check_enter(x, {"do": "enter", "hex": where, "units": [t for _, t in group]})
+        except SoloError as exc:
+            held += [{"piece": p, "unit": None, "type": t, "from": None, "to": where, "why": str(exc)}
+                     for p, t in group]
+    stacks: dict[tuple[str, str], list[str]] = {}
+    for unit_id, old, new in moved:
+        if x.m.unit(unit_id).side == "FRIENDLY" and x.m.unit(unit_id).kind != "sw":  # a SW goes with its carrier
+            stacks.setdefault((old, new), []).append(unit_id)
+    for (old, new), ids in stacks.items():
+        try:
+            actions.check_move(x, {"do": "move", "units": ids, "path": _path(x, old, new)})
+        except SoloError as exc:
+            held += [{"piece": x.m.vasl.get(u), "unit": u, "type": x.m.unit(u).type, "from": old, "to": new,
+                      "why": str(exc)} for u in ids]
+    return held
+
+
+def _path(x: Ctx, start: str, end: str) -> list[str]:
+    """The hexes a stack moved through from ``start`` to ``end``: a VASL game shows only where it stopped, so the
+    cheapest path by MF on a map with terrain (solo's reading), else the end alone."""
+    graph = x.map.graph
+    if graph is None or start not in graph or end not in graph:
+        return [end]
+    try:
+        return nx.shortest_path(graph, start, end, weight="mf")[1:] or [end]
+    except nx.NetworkXNoPath:
+        return [end]
 
 
 def do_sync(x: Ctx, a: dict) -> dict:
@@ -129,9 +175,16 @@ def do_sync(x: Ctx, a: dict) -> dict:
     x.say("VASL game synced: " + ("; ".join(lines) or "nothing changed")
           + (f"; {len(new_matches)} counter(s) matched" if new_matches else "")
           + (f"; {len(a['back'])} ENEMY move(s) to make in VASL" if a["back"] else ""), rule="VASL")
+    if a.get("held"):
+        x.say(f"VASL game: {len(a['held'])} counter(s) held back, against the rules, for the player to undo in VASL "
+              "or confirm: " + ", ".join(f"{h['unit'] or h['type']} {h['from'] + '-' if h['from'] else 'in '}{h['to']}"
+                                         for h in a["held"]), rule="VASL")
+    if a.get("confirmed") and (a["moved"] or a["appeared"]):
+        x.say("VASL game: taken as the player confirmed, whatever the rules say", rule="VASL")
     checks = actions.activation_checks(x, a["sees"], "Infantry")
     return {"moved": a["moved"], "gone": a["gone"], "states": a["states"], "appeared": [u.to_json() for u in made],
-            "back": a["back"], "unmatched": [u.id for u in m.units if u.on_map and u.id not in m.vasl]} | checks
+            "back": a["back"], "unmatched": [u.id for u in m.units if u.on_map and u.id not in m.vasl],
+            "held": a.get("held", [])} | checks
 
 
-CHECKS = {"sync": (check_sync, ("pieces",))}
+CHECKS = {"sync": (check_sync, ("pieces", "confirm"))}

@@ -8,10 +8,11 @@ from pathlib import Path
 from solo.board.cache import load_board
 from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
-from solo.vasl.commands import Command, parse
-from solo.vasl.layout import BOARDS, MAIN_MAP, Layout, PlacedBoard, board_specs, read_layout
-from solo.vasl.pieces import MARKERS, Added, Trait
-from solo.vasl.savefile import SaveFile, read_save, write_save
+from solo.vasl.commands import SEPARATOR, Command, parse
+from solo.vasl.layout import BOARDS, MAIN_MAP, Layout, PlacedBoard, bd_command, board_specs, read_layout
+from solo.vasl.pieces import ADD, MARKERS, Added, Layer, Trait
+from solo.vasl.savefile import SaveFile, new_save, read_save, write_save
+from solo.vasl.sequence import join, split
 
 
 @dataclass
@@ -107,11 +108,19 @@ class VaslGame:
                 return p
         raise SoloError(f"no counter with id {piece_id} in {self.save.path}")
 
+    def commands(self) -> list[Added]:
+        """The add-piece commands of the game, stacks and all."""
+        return [a for _, a in self._added.values()]
+
+    def hex_point(self, hex_id: str) -> tuple[int, int]:
+        """The Main Map point where solo stands a counter in ``hex_id`` (e.g. 2K5): the hex's centre."""
+        board, hex_name = self._split_hex(hex_id)
+        return board.hex_centre(hex_name)
+
     def move(self, piece_id: str, hex_id: str) -> None:
         """Stand the counter ``piece_id`` in the hex ``hex_id`` (e.g. 2K5) of the Main Map, at the hex's centre as VASL
         gives it."""
-        board, hex_name = self._split_hex(hex_id)
-        self.place(piece_id, *board.hex_centre(hex_name))
+        self.place(piece_id, *self.hex_point(hex_id))
 
     def place(self, piece_id: str, x: int, y: int) -> None:
         """Stand the counter ``piece_id`` at the point (``x``, ``y``) of the Main Map, on top of the stack there (a new
@@ -138,14 +147,63 @@ class VaslGame:
             self._added[new] = (command, stack)
         self.__dict__.pop("pieces", None)
 
+    def add(self, definition: Added, hex_id: str) -> str:
+        """A new counter made from ``definition`` (its traits and states, as VASSAL makes one from a PieceSlot), stood
+        in the hex ``hex_id`` on top of the stack there; its new id."""
+        point = self.hex_point(hex_id)
+        new = self._new_id()
+        added = Added(new, definition.traits).placed(MAIN_MAP[0], *point)
+        command = Command(added.encode())
+        leaves = self.tree.leaves()
+        after = next((c for c in reversed(leaves) if c.text.startswith(ADD)), None) \
+            or next((c for c in reversed(leaves) if c.text.startswith(BOARDS)), None)
+        if after is None:
+            raise SoloError(f"{self.save.path}: the game has no board layout to put counters on")
+        self.tree.insert_after(after, command)
+        self._added[new] = (command, added)
+        self.__dict__.pop("pieces", None)
+        self.place(new, *point)
+        return new
+
+    def remove(self, piece_id: str) -> None:
+        """The counter taken out of the game (its stack keeps the others)."""
+        piece = self.piece(piece_id)
+        if piece.stack in self._added:
+            self._leave(piece.stack, piece_id)
+        self.tree.remove(self._added.pop(piece_id)[0])
+        self.__dict__.pop("pieces", None)
+
+    def show(self, piece_id: str, word: str, on: bool = True) -> bool:
+        """Show (or hide) the counter's layer level that adds ``word`` (``broken``, ``dm`` ...: pieces.STATUS); False
+        when the counter has no such level."""
+        leaf, added = self._added[piece_id]
+        traits = list(added.traits)
+        for n, trait in enumerate(traits):
+            if trait.kind != "emb2":
+                continue
+            layer = Layer.of(trait)
+            levels = [n + 1 for n, name in enumerate(layer.names)
+                      if "+" in name and word.lower() in [p.strip().lower() for p in split(name, "+")]]
+            if not levels:
+                continue
+            # VASL's squads keep a level per side of the counter (its ELR steps): the level the layer stands at
+            level = abs(layer.value) if abs(layer.value) in levels else levels[0]
+            state = split(trait.state, ";")
+            traits[n] = Trait(trait.type, join([str(level if on else -level)] + state[1:], ";"))
+            self._set(piece_id, Added(added.id, tuple(traits)))
+            self.__dict__.pop("pieces", None)
+            return True
+        return False
+
     def _split_hex(self, hex_id: str) -> tuple[PlacedBoard, str]:
         text = hex_id.strip().upper()
         for board in sorted(self.boards, key=lambda b: -len(b.label)):
             if text.startswith(board.label.upper()) and text[len(board.label):][:1].isalpha():
                 board.parse(text[len(board.label):])
                 return board, text[len(board.label):]
-        raise SoloError(f"no hex {hex_id!r} on this game's boards ({', '.join(b.label for b in self.boards) or 'none'}):"
-                        f" write the board then the hex, e.g. {self.boards[0].label + 'K5' if self.boards else '2K5'}")
+        labels = ", ".join(b.label for b in self.boards) or "none"
+        raise SoloError(f"no hex {hex_id!r} on this game's boards ({labels}): write the board then the hex, e.g. "
+                        f"{self.boards[0].label + 'K5' if self.boards else '2K5'}")
 
     def _leave(self, stack_id: str, piece_id: str) -> None:
         """Take a counter out of its stack; a stack left empty is removed."""
@@ -165,9 +223,10 @@ class VaslGame:
     def _new_id(self) -> str:
         return str(max((int(i) for i in self._added if i.isdigit()), default=0) + 1)
 
-    def write(self, out: Path) -> None:
-        """A copy of the saved game with the moves made (the saved game read is never changed)."""
-        write_save(self.save, self.tree.encode(), Path(out))
+    def write(self, out: Path, replace: bool = False) -> None:
+        """A copy of the saved game with the moves made (the saved game read is changed only with ``replace``: the
+        player asked for it, a backup kept)."""
+        write_save(self.save, self.tree.encode(), Path(out), replace)
 
 
 @dataclass(frozen=True)
@@ -185,6 +244,14 @@ def changes(before: dict[str, str | None], game: VaslGame) -> Changes:
     now = {p.id: p.hex for p in game.pieces if p.on_main_map}
     return Changes({i: (before[i], h) for i, h in now.items() if i in before and before[i] != h},
                    [i for i in now if i not in before], [i for i in before if i not in now])
+
+
+def new_game(boards: list[tuple[int, int, str, bool]], folder: Path | None,
+             module_data: bytes | None = None) -> VaslGame:
+    """A new VASL game with ``boards`` (column, row, name, flipped) laid out on the Main Map and nothing on them; the
+    player's module's ``moduledata`` written in it (VASSAL checks a game was saved with its module)."""
+    text = join(["begin_save", "", join([bd_command(boards, folder)], SEPARATOR), "end_save"], SEPARATOR)
+    return VaslGame(new_save(text, module_data, None), folder)
 
 
 def read_game(path: Path, folder: Path | None = None) -> VaslGame:

@@ -15,11 +15,14 @@ their source: VASSAL's Map, Board and HexGrid, VASL's ASLBoardPicker, ASLBoard, 
   hexside's snap point (a vehicle in bypass) is named by both hexes, ``K5/L5``. The half hexes on the board edges
   (row 0 and row 10 of odd columns, columns A and GG) get their own names."""
 
+import io
 import math
 import xml.etree.ElementTree as ET
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from solo.board import oto
 from solo.board.coords import column_index, column_letters
 from solo.board.vasl import boards_folder, decode_los, read_files
 from solo.core.errors import SoloError
@@ -213,7 +216,9 @@ class PlacedBoard:
     def hex_centre(self, hex_name: str) -> tuple[int, int]:
         """The map point of a hex's centre, for a hex this board has (K5, AA0 ...)."""
         col, row = self.parse(hex_name)
-        return self.to_map(*self.grid.centre(col, row))
+        x, y = self.to_map(*self.grid.centre(col, row))  # a half hex of the edge: its centre is on the board's edge,
+        width, height = self.size  # which the next board (or no board) holds: the point moved one pixel onto this one
+        return min(max(x, self.x), self.x + width - 1), min(max(y, self.y), self.y + height - 1)
 
     def parse(self, hex_name: str) -> tuple[int, int]:
         text = hex_name.strip().upper()
@@ -265,6 +270,10 @@ def read_layout(specs: list[BoardSpec], folder: Path | None) -> Layout:
 
 
 def _board(spec: BoardSpec, folder: Path | None) -> PlacedBoard:
+    if spec.name.upper() == oto.NAME:  # a legacy board archive: its data file's grid, its image's size
+        grid, image = oto.legacy_grid(oto.archive(folder or boards_folder()))
+        return PlacedBoard(spec, HexGrid(grid.hex_width, grid.hex_height, int(grid.a1_x), int(grid.a1_y)),
+                           grid.columns, grid.rows, image)
     los, meta = read_files(folder or boards_folder(), spec.name)
     where = f"board {spec.name} BoardMetadata.xml"
     try:
@@ -286,3 +295,29 @@ def _board(spec: BoardSpec, folder: Path | None) -> PlacedBoard:
                    int(number("A1CenterX", ORIGIN[0], -MAX_PIXELS, MAX_PIXELS)),
                    int(number("A1CenterY", ORIGIN[1], -MAX_PIXELS, MAX_PIXELS)))
     return PlacedBoard(spec, grid, columns, rows, elevation.shape)
+
+
+def bd_command(boards: list[tuple[int, int, str, bool]], folder: Path | None) -> str:
+    """The ``bd`` command laying out ``boards`` (column, row, name, flipped) as VASL writes it, each with the version
+    of the player's board file (VASL offers a newer board when the versions differ)."""
+    return "".join(f"{BOARDS}{column}\t{row}\t{'r' if flipped else ''}{_archive_name(name)}\tVER\t"
+                   f"{board_version(name, folder)}\t" for column, row, name, flipped in boards)
+
+
+def _archive_name(name: str) -> str:
+    """A board as VASL names it in a layout: a geomorphic board's number in two digits (``04``), else its name."""
+    return f"{int(name):02d}" if name.isdigit() else name
+
+
+def board_version(name: str, folder: Path | None) -> str:
+    """A board's version: its BoardMetadata.xml's (a legacy archive's data file's)."""
+    folder = folder or boards_folder()
+    if name.upper() == oto.NAME:
+        with zipfile.ZipFile(io.BytesIO(oto.archive(folder))) as zipped:
+            words = dict(line.split(None, 1) for line in zipped.read("data").decode("latin-1").splitlines()
+                         if len(line.split()) == 2)
+        return words.get("version", "1.0").strip()
+    try:
+        return ET.fromstring(read_files(folder, name)[1]).get("version") or "1.0"
+    except ET.ParseError as exc:
+        raise SoloError(f"board {name} BoardMetadata.xml: not readable XML ({exc})") from None

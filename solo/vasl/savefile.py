@@ -4,6 +4,7 @@ UTF-8 text XOR the key, as two hex digits. ``moduledata`` names the module the g
 
 import os
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
@@ -115,11 +116,21 @@ def _xor(key: int) -> bytes:
     return bytes(b ^ key for b in range(256))
 
 
-def check_out(save: SaveFile, out: Path) -> None:
+def stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size, which change at each save (None while it is not there): how `mission
+    follow` and the app see the player save the VASL game."""
+    try:
+        info = Path(path).stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+def check_out(save: SaveFile, out: Path, replace: bool = False) -> None:
     """Where a copy of ``save`` is to be written, checked before anything is written (issue 40): not the game read, in
     a folder that exists and may be written to, not a folder itself."""
     out = Path(out)
-    if out.exists() and out.resolve() == save.path.resolve():
+    if not replace and out.exists() and out.resolve() == save.path.resolve():
         raise SoloError(f"{out} is the saved game being read: write the copy to another file (nothing was changed)")
     if not out.parent.is_dir():
         raise SoloError(f"cannot write {out}: there is no folder {out.parent} (nothing was changed)")
@@ -129,11 +140,43 @@ def check_out(save: SaveFile, out: Path) -> None:
         raise SoloError(f"cannot write {out}: permission denied (nothing was changed)")
 
 
-def write_save(save: SaveFile, text: str, out: Path) -> None:
+MODULE_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<data version="1">
+  <version>{version}</version>
+  <description>Virtual Advanced Squad Leader</description>
+  <name>VASL</name>
+</data>
+"""
+SAVE_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<data version="1">
+  <version></version>
+  <dateSaved>{date}</dateSaved>
+</data>
+"""
+
+
+def new_save(text: str, module_data: bytes | None, version: str | None) -> SaveFile:
+    """A saved game made by solo: the game ``text``, the player's module's ``moduledata`` (VASSAL writes the module's
+    own into each save; else one naming VASL and ``version``), obfuscated as VASSAL does."""
+    def info(name: str) -> zipfile.ZipInfo:
+        entry = zipfile.ZipInfo(name, time.localtime()[:6])
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        return entry
+
+    module = module_data or MODULE_XML.format(version=version or "").encode()
+    entries = ((info(GAME), b""), (info("savedata"), SAVE_XML.format(date=int(time.time() * 1000)).encode()),
+               (info(MODULE), module))
+    return SaveFile(Path("<new VASL game>"), entries, NEW_KEY, text)
+
+
+NEW_KEY = 0x2C  # any key byte VASSAL may choose
+
+
+def write_save(save: SaveFile, text: str, out: Path, replace: bool = False) -> None:
     """A copy of ``save`` with the game ``text``, every other entry (name, date, compression) as it was read; written
     whole or not at all, never over the saved game it was read from."""
     out = Path(out)
-    check_out(save, out)
+    check_out(save, out, replace)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
         with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w") as archive:

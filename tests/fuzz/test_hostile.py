@@ -172,3 +172,55 @@ def _edit(db, where: str, seq: int, what: str, value) -> None:
         db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (what, json.dumps(value)))
     else:
         db.execute("UPDATE events SET data = ? WHERE seq = ?", (value, seq))
+
+
+@pytest.fixture(scope="module")
+def written_game(tmp_path_factory):
+    """An OtO-S2 mission and the VASL game solo wrote of it (issue 37), with a module built from the shared saves."""
+    from tests.conftest import VASL_BOARDS
+    from tests.vasl.saves import VASL_SAVES, make_module
+    if not (VASL_SAVES.is_dir() and VASL_BOARDS.is_dir()):
+        pytest.skip("../shared/vasl-saves or ../shared/vasl-boards is not beside the checkout")
+    folder = tmp_path_factory.mktemp("written")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+        patch.setenv("SOLO_VASL_MODULE", str(make_module(folder / "t.vmod")))
+        from solo.cli import main
+        try:
+            main(["mission", "new", "oto-s2", "--save", str(folder / "m.db"), "--seed", "7", "--vasl",
+                  str(folder / "g.vsav")])
+        except SystemExit as exc:
+            assert exc.code == 0
+    return folder, VASL_BOARDS
+
+
+TEXT = st.one_of(st.text(max_size=12), st.sampled_from(["\t", "/", ";", "\\", "'", "\x1b", "bd\t9\t9\t42\t", "-99999"]))
+
+
+@given(st.sampled_from(["byte", "cut", "text"]), st.integers(0, 10**6), st.integers(1, 255), TEXT)
+def test_games_solo_wrote_then_damaged(written_game, tmp_path_factory, capsys, monkeypatch, how, where, xor, text):
+    """A game solo wrote (issue 37), damaged: a byte changed, cut short, or its text edited; a sync reads it or refuses
+    it in one line, and a refused one leaves the mission's save as it was."""
+    from solo.vasl.savefile import read_save
+    folder, boards = written_game
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(boards))
+    save = tmp_path_factory.mktemp("m") / "m.db"
+    shutil.copyfile(folder / "m.db", save)
+    data = (folder / "g.vsav").read_bytes()
+    path = save.parent / "it's \"damaged\".vsav"
+    if how == "byte":
+        data = bytearray(data)
+        data[where % len(data)] ^= xor
+        path.write_bytes(bytes(data))
+    elif how == "cut":
+        path.write_bytes(data[: where % len(data)])
+    else:
+        game = read_save(folder / "g.vsav")
+        at = where % len(game.text)
+        _save(path, game.text[:at] + text + game.text[at + xor % 20:], 0x2C,
+              {"moduledata": MODULE.format(name="VASL")})
+    before = save_rows(save)
+    result = solo(capsys, "mission", "sync", str(save), str(path))
+    assert result.code == 0 or refused(result), result
+    if result.code:
+        assert save_rows(save) == before

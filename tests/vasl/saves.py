@@ -27,3 +27,38 @@ def make_save(path: Path, commands: list[str], module: str = "VASL", key: int | 
         archive.writestr("savedata", '<?xml version="1.0"?><data version="1"><version/></data>')
         archive.writestr("moduledata", MODULE.format(name=module))
     return path
+
+
+def make_module(path: Path, prototype: bool = True) -> Path:
+    """A small VASL module (.vmod) built from the counters of the shared saves (qmarks.vsav's "?" of both sides,
+    Hill 621's units, SW and markers): a buildFile.xml of PieceSlots, the German "?" through a prototype as VASL's
+    own slots are (``prototype``), and the moduledata of a save. Nothing of it is kept in the project."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    from solo.vasl.commands import parse
+    from solo.vasl.pieces import Added, Trait
+    from solo.vasl.savefile import read_save
+
+    slots, prototypes, seen = [], [], set()
+    for name in ("qmarks.vsav", "Hill 621 (Scenario E).vsav"):
+        save = read_save(VASL_SAVES / name)
+        for leaf in parse(save.text).leaves():
+            added = Added.parse(leaf.text)
+            if added is None or added.is_stack or (added.name, added.side) in seen:
+                continue
+            seen.add((added.name, added.side))
+            slot = Added("null", added.traits).placed("null", 0, 0)
+            if prototype and added.name == "?" and added.side == "German":
+                prototypes.append(f'<VASSAL.build.module.PrototypeDefinition name="Concealment ge">'
+                                  f'{escape(Added("null", slot.traits[:-1] + (Trait("piece;;;;", ""),)).encode())}'
+                                  f'</VASSAL.build.module.PrototypeDefinition>')
+                slot = Added("null", (Trait("prototype;Concealment ge", ""), slot.traits[-1]))
+            slots.append(f'<VASSAL.build.widget.PieceSlot entryName={quoteattr(added.name)} gpid="{len(slots)}" '
+                         f'height="48" width="48">{escape(slot.encode())}</VASSAL.build.widget.PieceSlot>')
+    build = (f'<?xml version="1.0" encoding="UTF-8" standalone="no"?><VASSAL.launch.BasicModule name="VASL">'
+             f'{"".join(prototypes)}<VASSAL.build.widget.PieceWindow>{"".join(slots)}'
+             f'</VASSAL.build.widget.PieceWindow></VASSAL.launch.BasicModule>')
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("buildFile.xml", build)
+        archive.writestr("moduledata", MODULE.format(name="VASL"))
+    return path

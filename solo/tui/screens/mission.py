@@ -1,6 +1,8 @@
 """The Mission screen: the map, the S?, the ENEMY units, the turn bar, the Random Events log, VP, and the forms of
 each action. Every rule lives in the engine (solo.sasl, solo.ai)."""
 
+import re
+import shlex
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -33,6 +35,27 @@ def _won(ended: dict) -> str:
     if "winner" not in ended:  # a save that ended before solo said who won
         return "MISSION OVER"
     return "DRAW" if winner is None else f"{winner} WINS" + (f" BY {ended['margin']} VP" if ended.get("margin") else "")
+
+
+FOLLOW = 1.0  # seconds between looks at the linked VASL game's date
+
+
+def vasl_files(text: str) -> list[Path]:
+    """The file names typed in the sync form: a name with spaces alone (VASL's own saves are named "Hill 621 (Scenario
+    E).vsav"), two names each ending .vsav, or names in quotes."""
+    text = text.strip()
+    if not text:
+        return []
+    if Path(text).expanduser().is_file() or (text.count(".vsav") < 2 and text.endswith(".vsav") and not
+                                             text.startswith(("'", '"'))):
+        return [Path(text).expanduser()]
+    pair = re.fullmatch(r"(.+?\.vsav)\s+(.+\.vsav)", text)
+    if pair and not text.startswith(("'", '"')):
+        return [Path(w).expanduser() for w in pair.groups()]
+    try:
+        return [Path(w).expanduser() for w in shlex.split(text)]
+    except ValueError:  # an unclosed quote: the name as typed
+        return [Path(text).expanduser()]
 
 
 def _is_hex(word: str) -> bool:
@@ -81,11 +104,12 @@ class MissionScreen(SaveScreen):
         self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
         self.stack_open = False  # the hex panel lists the stack under the cursor one counter a line
         self.history: dict[str, list[str]] = {}  # what was typed in each form, offered again as it is typed
+        self.linked = None  # (the VASL game synced last, its date and size when read): followed while the screen shows
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The keys of what can be done now only (the footer lists those): the Known minefield and wreck keys in a
-        mission that has them (OtO-S1), Confirm while ENEMY moves wait, Activate while an S? is hidden, Enter while the OoB has
-        counters off the map, Move while FRIENDLY units stand on it, VASL sync on the boards of a VASL folder."""
+        mission that has them (OtO-S1), Confirm while ENEMY moves wait, Activate while an S? is hidden, Enter while the
+        OoB has counters off the map, Move while FRIENDLY units stand on it, VASL sync on the boards of a VASL folder."""
         m = self.outcome.mission
         if action in ("minefield", "wreck"):
             return action in mission(m.id).actions
@@ -231,6 +255,7 @@ class MissionScreen(SaveScreen):
         return {h for p in self.outcome.mission.pending for h in p["path"]}
 
     def on_mount(self) -> None:
+        self.set_interval(FOLLOW, self._follow)
         self.query_one("#s-list", DataTable).add_columns("S?", "where", "attitude")
         self.query_one("#units", DataTable).add_columns("unit", "type", "hex", "status")
         self.refresh_view()
@@ -458,8 +483,9 @@ class MissionScreen(SaveScreen):
         self._form("sw", "A SW changes hands: the SW's id, then the unit that takes it (none: dropped)", "e.g. F3 F2")
 
     def action_sync(self) -> None:
-        self._form("sync", "Follow your VASL game: its saved game (.vsav), and a file to write the ENEMY's moves into "
-                           "(a copy: your game is never changed)", "e.g. ~/vasl/roads.vsav ~/vasl/roads-enemy.vsav")
+        self._form("sync", "Follow your VASL game: its saved game (.vsav; one not there yet is written with the "
+                           "mission's boards and S?), and a file to write the ENEMY into (a copy: your game is never "
+                           "changed)", "e.g. ~/vasl/roads.vsav ~/vasl/roads-enemy.vsav")
 
     def action_remove(self) -> None:
         self._form("remove", "An S? taken off the map: its id", "e.g. S4")
@@ -570,16 +596,79 @@ class MissionScreen(SaveScreen):
         return {"do": self.mode, "report": report}, {}
 
     def _sync(self, text: str) -> dict:
-        """The VASL game read here (its counters go into the action); the copy to write kept for when it is done."""
-        from solo.board.vasl import saved_folder
+        """The VASL game read here, its boards checked against the mission's (its counters go into the action); the
+        copy to write kept for when it is done."""
+        from solo.sasl import vasl as mission_vasl
         from solo.vasl.game import read_game
-        files = [Path(w).expanduser() for w in text.split()]
+        from solo.vasl.savefile import stamp
+        files = vasl_files(text)
         if not files or len(files) > 2:
-            raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its name")
-        game = read_game(files[0], saved_folder(EventLog.open(self.path).meta.get("vasl_boards")))
+            raise SoloError("give your VASL saved game (.vsav), and if you want a copy with the ENEMY's moves, its "
+                            "name (a name with spaces: in quotes, or ending .vsav)")
+        folder = saved_folder(EventLog.open(self.path).meta.get("vasl_boards"))
+        if not files[0].exists():  # no game yet: the mission written as one, to open in VASL
+            self._write_set_up(files[0], folder)
+        when = stamp(files[0])
+        game = read_game(files[0], folder)
+        pieces = mission_vasl.sync_pieces(self.outcome.mission, game)
         self.vasl_copy = (game, files[1]) if len(files) == 2 else None
-        return {"do": "sync", "pieces": [{"id": p.id, "name": p.name, "side": p.side, "hex": p.hex.split("/")[0],
-                                          "traits": p.traits} for p in game.pieces if p.hex]}
+        self.linked = (files[0], when)  # the game is followed from now on: each save of it synced
+        return {"do": "sync", "pieces": pieces}
+
+    def _write_set_up(self, out: Path, folder: Path | None) -> None:
+        from solo.sasl import vasl as mission_vasl
+        from solo.vasl.definitions import player_module
+        from solo.vasl.savefile import check_out, new_save
+        check_out(new_save("", None, None), out)
+        defs = player_module()
+        if defs is None:
+            raise SoloError(f"{out} is not there: to write the mission as a new VASL game, solo needs your VASL module "
+                            "for the counters (SOLO_VASL_MODULE, or vasl_module in config.toml)")
+        m = self.outcome.mission
+        self.notify(mission_vasl.write_set_up(m, mission(m.id).definition["enemy"], folder, defs, out), timeout=20)
+
+    def _follow(self) -> None:
+        """A save of the linked VASL game (VASL's auto-save too) synced as `v` does, when the screen waits for an
+        action; one that cannot be read is said in the error line and the next save awaited."""
+        if not self.linked or self.mode or any(w.is_running for w in self.workers):
+            return
+        from solo.vasl.savefile import stamp
+        path, then = self.linked
+        now = stamp(path)
+        waiting = self.outcome.waiting
+        if now is None or now == then or self.outcome.mission.ended or (waiting and waiting.key != "action"):
+            return
+        try:
+            action = self._sync(str(path))
+        except SoloError as exc:
+            self.linked = (path, now)
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.query_one("#error", Static).update(f"your VASL game was saved: syncing {path.name} ...")
+        self.play({"action": action}, [])
+
+    def _synced(self, outcome, copy) -> None:
+        from solo.sasl import vasl as mission_vasl
+        from solo.vasl.definitions import player_module
+        last, m = outcome.last, outcome.mission
+        missing = [f"{u.id} {u.type} in {u.hex}" for u in map(m.unit, last["unmatched"])]
+        if missing:
+            self.notify("Not in your VASL game yet (place them; the next sync matches them): " + "; ".join(missing),
+                        timeout=20)
+        if last.get("held"):
+            self.notify("Held back, against the rules (undo them in VASL): " + "; ".join(
+                f"{h['unit'] or h['type']} {h['from'] + '-' if h['from'] else 'in '}{h['to']}: {h['why']}"
+                for h in last["held"]), severity="warning", timeout=20)
+        if not copy:
+            return
+        game, out = copy
+        try:
+            defs = mission_vasl.definitions(player_module(), game)
+            done = mission_vasl.write_enemy(m, game, defs, mission(m.id).definition["enemy"])
+            game.write(out)
+            self.notify(f"wrote {out}: " + ("; ".join(done) or "nothing to change"), timeout=20)
+        except (OSError, SoloError) as exc:
+            self.notify(f"could not write {out}: {exc}", severity="error")
 
     def played(self, outcome) -> None:
         last = outcome.last or {}
@@ -587,14 +676,7 @@ class MissionScreen(SaveScreen):
         if where and self.query("#mapview") and self.mode in ("enter", "move", None):
             self.query_one("#mapview", MapView).place_cursor(where)  # the cursor follows the units just moved
         copy, self.vasl_copy = self.vasl_copy, None
-        if copy and outcome.last and "back" in outcome.last:
-            game, out = copy
-            for piece_id, where in outcome.last["back"].items():
-                game.move(piece_id, where)
-            try:
-                game.write(out)
-                self.notify(f"wrote {out}: {len(outcome.last['back'])} ENEMY move(s) made")
-            except (OSError, SoloError) as exc:
-                self.notify(f"could not write {out}: {exc}", severity="error")
+        if outcome.last and "unmatched" in outcome.last:  # a sync: what it held back, what VASL lacks yet
+            self._synced(outcome, copy)
         self.mode = None
         super().played(outcome)

@@ -149,12 +149,14 @@ async def test_the_cross_roads_played_on_the_hex_map(monkeypatch):
 async def test_the_mission_follows_a_vasl_game_in_the_app(monkeypatch, tmp_path):
     """Issue 19.4: `v` reads the player's VASL game; its counters come onto the mission's map."""
     from solo.vasl.game import read_game
+    from tests.sasl.test_map_play import _to
     from tests.sasl.test_vasl_sync import BOARDS, counter
     from tests.vasl.saves import make_save
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
     path = saves_dir() / "followed.db"
     EventLog.create(path, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
     run_mission(EventLog.open(path), {"entry_edge": "North"})
+    _to(path, "FRIENDLY MPh")  # where units enter (issue 37: one put on the map in the RPh is held back)
     remember(path)
     game = read_game(make_save(tmp_path / "g.vsav", [BOARDS, counter(1, "ru", "ru527S", "5-2-7 1sq")]), VASL_BOARDS)
     game.move("1", "33Q1")
