@@ -109,7 +109,8 @@ class MissionScreen(SaveScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         """The keys of what can be done now only (the footer lists those): the Known minefield and wreck keys in a
         mission that has them (OtO-S1), Confirm while ENEMY moves wait, Activate while an S? is hidden, Enter while the
-        OoB has counters off the map, Move while FRIENDLY units stand on it, VASL sync on the boards of a VASL folder."""
+        OoB has counters off the map, Move while FRIENDLY units stand on it, VASL sync on the boards of a VASL
+        folder."""
         m = self.outcome.mission
         if action in ("minefield", "wreck"):
             return action in mission(m.id).actions
