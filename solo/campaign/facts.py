@@ -67,9 +67,9 @@ WHERE = ("front-line", "adjacent", "rear")
 def _ids(c: Campaign, key: str, ids) -> list[str]:
     if not isinstance(ids, list):
         raise SoloError(f"facts {key}: give a list of unit ids, e.g. {key} = [\"G3\"]")
-    out = []
+    out, index = [], c.by_id() if len(ids) > 1 else None
     for unit_id in ids:
-        unit = next((u for s in c.sides.values() if (u := s.unit(str(unit_id)))), None)
+        unit = c.unit(str(unit_id), index)
         hidden = unit is not None and unit.secret and unit.side == hidden_side(c)
         if unit is None or hidden and key in KINDS and unit.kind not in KINDS[key]:  # issue 36: a secret unit of the
             # computer answers as no unit at all, never "GS2 is a 100mm+ OBA", which told the human what it bought

@@ -298,6 +298,23 @@ class Basket:
             self.fru_spent += price
         self.oba += rg.is_oba
 
+    def fits(self, item: Item) -> bool:
+        """Whether the basket takes one more ``item`` (add, then close), left as it was: the computer tries every RG
+        of the chart at each step of its purchase (issue 36: a copy of the basket for each was a tenth of its time)."""
+        saved, had = (self.spent, self.fru_spent, self.oba), self.ids.get(item.rg)
+        try:
+            self.add(item)
+            self.close()
+            return True
+        except SoloError:
+            return False
+        finally:
+            self.spent, self.fru_spent, self.oba = saved
+            if had is None:
+                self.ids.pop(item.rg, None)
+            else:
+                self.ids[item.rg] = had
+
     def close(self) -> int:
         """Refuse a purchase over the CPP, the FRU cap or the OBA modules allowed; the CPP it costs."""
         side, limits = self.side, self.limits

@@ -96,7 +96,8 @@ def purchase(r: Reph) -> None:
                 _record(r, s, rgs.Item(rg_id), given=True)
         chart, parse, empty = r.chart(side), purchase_parser(r, s), basket(r, s)
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
-                            f" (bought {s.bought(g.id)}){_refused(empty, g.id)}" for g in chart.values())
+                            f" (bought {s.bought(g.id)}){_refused(empty, g.id)}" for g in chart.values()) \
+            if not r.computer(side) else "(the computer's own chart)"  # a player's to read (issue 36: speed)
         given = r.defn.initial[side] if initial(r) else {}
         also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
         onboard_cpp = _onboard_cpp(r, s)
