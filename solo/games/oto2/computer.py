@@ -370,9 +370,15 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart, initial = r.chart(side), not r.c.scenarios
     keep = cpp_value(r, side, w["keep"], w["vp"])
     needs, empty = Needs(r, s, w), basket(r, s)
-    # each RG's item once; one the basket refuses stays refused as it fills (its limits, the CPP, the FRU cap and the
-    # OBA modules only tighten), so it is not tried again (issue 36: speed)
-    legal = {g.id: (g, _item(g, w, initial)) for g in chart.values()}
+    # each RG's item once, admitted once (rg.Basket.admit); one the basket refuses stays refused as it fills (its
+    # limits, the CPP, the FRU cap and the OBA modules only tighten), so it is not tried again (issue 36: speed)
+    legal = {}
+    for g in chart.values():
+        item = _item(g, w, initial)
+        try:
+            legal[g.id] = (empty.admit(item), item)
+        except SoloError:
+            continue
 
     def offers(bought: list[tuple]) -> list[tuple]:
         n = needs.plus([b[1] for b in bought])
@@ -384,7 +390,7 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
             pts, reason = worth(g, n, w)
             if pts <= 0:  # worth nothing: not offered, whether legal or not (weighed first: it costs less)
                 continue
-            if not basket.fits(item):
+            if not basket.fits(g, item):
                 del legal[rg_id]
                 continue
             out.append((pts // rgs.cost(g, item), g, item, reason))
