@@ -35,8 +35,8 @@ from solo.rules.units import parse_unit
 # thumb of the computer's, not a table of the rules. A leader 500 and 250 per step of leadership; an AFV two squads;
 # an OBA module's Fire Missions against massed attackers three (its calibre counts: C1.22), and the Offboard Observer
 # it cannot fire without as much; an air sortie two, for its one scenario; a Fortification counter (or minefield hex)
-# a tenth of one.
-STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 3000, "bombardment": 2000,
+# a tenth of one. A MG Cupola a squad and a half: its MG, crew and armour (issue 36: at one squad, never bought).
+STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1500, "oba": 3000, "bombardment": 2000,
             "aircraft": 2000, "observer": 3000, "cbm": 500, "fortification": 100}
 CREW = squad_quality("2-2-8")  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew (571)
 SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper more often where the enemy masses)
@@ -100,6 +100,7 @@ class Needs:
         self.at = sum(1 for _, role in retained if role == "at")
         enemy = seen_by(c, s.name)  # read once (issue 36: speed)
         self.afv_seen = afv_seen(r, enemy) if s.name == "German" else 0
+        self.enemy_squads = enemy_squads(r, s.name, enemy)  # what an FFE or a minefield may catch (issue 36)
         self.at_wanted = -(-milli(w["at_per_afv"]) * self.afv_seen // MILLI)
         self.armor = sum(1 for _, role in retained if role == "armor")
         self.aa = sum(1 for _, role in retained if role == "aa")
@@ -280,26 +281,39 @@ def lasting(g: rgs.RGType) -> bool:
 
 def strength(g: rgs.RGType, n: Needs, w: dict) -> int:
     """What a RG fields, in thousandths of a squad (STRENGTH), at the strength it is likely to arrive with: the mean
-    of its Full and Depleted numbers (7.519); an MG/Mtr/Gun comes with its 2-2-8 crew (note b)."""
+    of its Full and Depleted numbers (7.519); an MG/Mtr/Gun comes with its 2-2-8 crew (note b). What the situation
+    makes it worth (issue 36: in 30 campaigns no Gun, OBA, Cupola, minefield or assault platoon was ever bought, their
+    worth the same whatever the enemy did): a Gun or Cupola of the Defender dug in (``emplaced``: a Gun set up
+    emplaced and hidden, C11.2/A12.34, a Cupola in the line); an OBA module's Fire Missions and a minefield's hexes by
+    the enemy infantry they may catch (``mass_squads``, ``mine_squads``: at that many squads, or fewer, they are worth
+    STRENGTH's); a
+    platoon of assault troops (note a, elite squads) while the enemy Controls LVP the side must take back
+    (``assault``). Weights of ai/<cg>.toml, the computer's rules of thumb, not the rules'."""
     halves = (g.full or 0) + (g.depleted or g.full or 0) if g.full else 2 * _listed(g.units)  # twice the count
     role = g.role
+    dug_in = milli(w.get("emplaced", 1)) if n.defender else MILLI
+
+    def massed(key: str) -> int:  # thousandths: the enemy squads beyond w[key], at least 1
+        return max(n.enemy_squads, w[key]) * MILLI // w[key] if key in w else MILLI
     if role == "infantry":
-        return (halves * mmc_strength(g.units.split(",")[0].strip(), "squad") + 1) // 2
+        assault = milli(w.get("assault", 1)) if "a" in g.notes and n.lvp_russian and n.defender else MILLI
+        return (halves * mmc_strength(g.units.split(",")[0].strip(), "squad") + 1) // 2 * assault // MILLI
     if role == "sw":
         return _listed(g.units) * (STRENGTH["sw"] + CREW)
     if role == "cupola":
-        return _listed(g.units) * STRENGTH["cupola"]
+        return _listed(g.units) * STRENGTH["cupola"] * dug_in // MILLI
     if role in ("at", "armor", "aa", "gun"):
-        each = STRENGTH["vehicle"] if g.letter == "V" else STRENGTH["gun"] + CREW
+        each = STRENGTH["vehicle"] if g.letter == "V" else (STRENGTH["gun"] + CREW) * dug_in // MILLI
         return (halves * each + 1) // 2
     if role == "oba":
-        return STRENGTH["oba"] * (_oba_fp(g) + 20) // 40
+        return STRENGTH["oba"] * (_oba_fp(g) + 20) // 40 * massed("mass_squads") // MILLI
     if role in ("bombardment", "cbm", "observer"):
         return STRENGTH[role]
     if role == "air":
         return STRENGTH["aircraft"]
     if role in ("fortification", "minefield"):
-        return milli(w["fortification_counters"][role]) * STRENGTH["fortification"] // MILLI if n.defender else 0
+        worth = milli(w["fortification_counters"][role]) * STRENGTH["fortification"] // MILLI if n.defender else 0
+        return worth * massed("mine_squads") // MILLI if role == "minefield" else worth
     if role == "san":
         return n.strength * SAN_SHARE // 100
     if role == "recon":
@@ -480,13 +494,13 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))
 
 
-def enemy_squads(r: Reph, side: str) -> int:
-    """The squads (a HS half) the enemy fields as ``side`` may see him (seen_by); before the first scenario those of
-    his printed Initial OB (7.4)."""
+def enemy_squads(r: Reph, side: str, enemy: SideState | None = None) -> int:
+    """The squads (a HS half) the enemy fields as ``side`` may see him (seen_by, or ``enemy`` as read already); before
+    the first scenario those of his printed Initial OB (7.4)."""
     if not r.c.scenarios:
         return sum(r.chart(r.c.other(side))[g].full or 0 for g in r.defn.initial[r.c.other(side)]["rg"]
                    if r.chart(r.c.other(side))[g].role == "infantry")
-    enemy = seen_by(r.c, side)
+    enemy = enemy or seen_by(r.c, side)
     return len(enemy.retained("squad")) + len(enemy.retained("hs")) // 2
 
 
