@@ -214,18 +214,21 @@ def habits(cg: str, variant: str, computer: str) -> dict:
     picks."""
     from solo.campaign.simulate import simulate_campaign
     from solo.games import campaign  # the registry imports this module
-    game, roles, chits = campaign(cg), set(), {}
+    game, roles, chits, mines = campaign(cg), set(), {}, {"AT Mine": 0, "AP Mine": 0}
     for seed in EARLIER:
         c = simulate_campaign(game, seed, variant=variant or None).campaign
         s = c.sides[computer]
         chart = game_chart(c, game, computer)
         roles |= {chart[p.rg].role for p in s.purchases if not p.given and p.rg in chart}
+        for f in s.fortifications:  # its usual split (7.520): shown at the CG End of each earlier campaign
+            if f.kind in mines:
+                mines[f.kind] += f.count
         for i in c.history:
             if computer in i.get("chits", {}):
                 place = c.dates.index(i["date"])
                 attacks, picks = chits.get(place, (0, 0))
                 chits[place] = (attacks + (i["chits"][computer] == "Attack"), picks + 1)
-    return {"roles": roles, "chits": chits}
+    return {"roles": roles, "chits": chits, "mines": mines}
 
 
 def game_chart(c, game, side: str) -> dict:
@@ -256,12 +259,23 @@ def exploit(q: Question, reply: Reply) -> Reply:
     if not wasted:
         return Reply(reply.value, f"exploit: the heuristic's purchase ({reply.why})", reply.alternatives)
     kept = [i for i in items if i not in wasted]
-    infantry = sorted((g for g in chart.values() if g.role == "infantry"), key=lambda g: (-g.cpp, g.id))
-    for g in infantry:  # the dearest infantry first, as long as the purchase's own parser accepts it
+    role, split = _against_the_split(seen["mines"])
+    wanted = sorted((g for g in chart.values() if g.role == role), key=lambda g: (-g.cpp, g.id))
+    for g in wanted:  # the dearest first, as long as the purchase's own parser accepts it
         while _legal(q, kept + [g.id]):
             kept.append(g.id)
     return Reply(kept, f"exploit: drops {', '.join(_rg(i) for i in wasted)} (the {computer} computer never fielded "
-                 f"what they counter in {len(EARLIER)} earlier campaigns) for infantry")
+                 f"what they counter in {len(EARLIER)} earlier campaigns) for {role}{split}")
+
+
+def _against_the_split(mines: dict[str, int]) -> tuple[str, str]:
+    """What the exploiter buys with the CPP it saves, against the computer's usual split of its mines (issue 36: the
+    split told the Russian the German mines): armour where it laid mostly AP mines (its tanks then cross safely), else
+    infantry."""
+    at, ap = mines.get("AT Mine", 0), mines.get("AP Mine", 0)
+    if ap > 2 * at:
+        return "armor", f": it laid {ap} AP Mine factors to {at} AT in them, so its tanks are safer than its infantry"
+    return "infantry", ""
 
 
 def _rg(item) -> str:
