@@ -172,8 +172,8 @@ def _scenario(r: Reph, play: Play) -> None:
     c.step = facts["rule"]
     kind = f"{c.initiative['type']} " if c.initiative else ""
     c.facts = r.ask("facts", f"Play the {c.date} {kind}scenario on the map{facts.get('during', '')}. When it is "
-                    f"over, report what happened on the map ({facts['rules']})", lambda raw: check_facts(c, raw, r.rules),
-                    side="table",
+                    f"over, report what happened on the map ({facts['rules']})",
+                    lambda raw: check_facts(c, raw, r.rules), side="table",
                     context={"campaign": c, "charts": {side: r.chart(side) for side in c.sides}},
                     example=facts["example"])
     c.stage = "reph"
