@@ -90,10 +90,10 @@ def known(r: Reph, side: str, by: str) -> SideState:
 
 def assault_odds(r: Reph, side: str, w: dict, by: str | None = None) -> int:
     """The odds of an Assault of ``side``, in thousandths, as ``by`` (the side itself unless given) judges them: own OB
-    strength over what it attacks, the opponent dug in (x ``dug_in``) behind its Fortifications (``fortification`` points
-    a counter or mine factor); both 1 and 0 unless ai/initiative.toml says otherwise (RB 11.6233: the German Assault
-    comes "against the prepared defenses"). Each OB as ``by`` knows it: the opponent's secret units and his mines,
-    Dummies and HIP count nothing (known, issue 21)."""
+    strength over what it attacks, the opponent dug in (x ``dug_in``) behind its Fortifications (``fortification``
+    points a counter or mine factor); both 1 and 0 unless ai/initiative.toml says otherwise (RB 11.6233: the German
+    Assault comes "against the prepared defenses"). Each OB as ``by`` knows it: the opponent's secret units and his
+    mines, Dummies and HIP count nothing (known, issue 21)."""
     by = by or side
     own, enemy, quality = known(r, side, by), known(r, r.c.other(side), by), w.get("quality", False)
     forts = milli(w.get("fortification", 0.0)) * sum(f.count for f in enemy.fortifications)
@@ -156,10 +156,10 @@ ODDS_MOST = 3  # odds beyond 3:1 (or below 1:3) win (lose) no more: the weaker l
 
 
 def fight(w: dict, odds: int) -> int:
-    """Points of a scenario fought at ``odds`` (own strength over the opponent's, thousandths, taken within 1:3 and 3:1),
-    a whole number: ``ratio`` x (odds - 1 / odds) / 2, what is won at 3:2 lost at 2:3. Each side loses in proportion
-    to the fire it meets (at 1:2 a side loses four times what it takes from the other's half-strength line, share for
-    share), so the odds count both ways."""
+    """Points of a scenario fought at ``odds`` (own strength over the opponent's, thousandths, taken within 1:3
+    and 3:1), a whole number: ``ratio`` x (odds - 1 / odds) / 2, what is won at 3:2 lost at 2:3. Each side loses in
+    proportion to the fire it meets (at 1:2 a side loses four times what it takes from the other's half-strength line,
+    share for share), so the odds count both ways."""
     odds = min(max(odds, MILLI // ODDS_MOST), MILLI * ODDS_MOST)
     return milli(w["ratio"]) * (odds * odds - MILLI * MILLI) // (2 * odds) // MILLI
 
@@ -207,18 +207,24 @@ def later_odds(r: Reph, side: str, w: dict) -> tuple[int, str]:
                                            "time is on our side: wait" if odds > now else "time changes nothing") + ")")
 
 
-def scarcity(r: Reph, side: str, w: dict, chit: str, later: int) -> int:
+def scarcity(r: Reph, side: str, w: dict, chit: str, later: int, now: int | None = None) -> int:
     """Points taken from using a ``chit`` now when fewer are left than CG Days to play (one used now leaves a later day
     without one): ``spare`` x what it would be worth on such a day, one the opponent idles (the chits it has left say
     how many those are; 9.62131: the chits picked are public), at the odds the CPP still to come make (``later``,
     thousandths): an Idle chit then avoids a fight the side would lose, an Attack chit brings one it would win. So a
     side that time favours keeps its Attack chits for the days it will be the stronger, and one it does not keeps its
-    Idle chits for the days it will be the weaker. 0 with enough of them, or no limit."""
+    Idle chits for the days it will be the weaker. An Idle chit is weighed at the worse of ``later`` and the odds
+    ``now`` (thousandths; given): the CPP to come do not say what the fights before them will cost, and a side out of
+    Idle chits must attack whatever its odds have become (9.62131; issue 36: the German spent its six Idle chits on
+    the first six CG Dates, waiting for CPP, then attacked ten Dates running at odds down to 0.01). 0 with enough of
+    them, or no limit."""
     left, days = chits_left(r, side)[chit], r.c.dates_left
     if left is None or left >= days:
         return 0
     theirs, later_days = chits_left(r, r.c.other(side))["Attack"], days - 1
     idle_days = later_days - min(later_days, later_days if theirs is None else theirs)  # later days the opponent idles
+    if chit == "Idle" and now is not None:
+        later = min(later, now)
     worth = max(0, fight(w, later) if chit == "Attack" else -fight(w, later))
     return -milli(w["spare"]) * worth // MILLI * idle_days // max(later_days, 1)
 
@@ -241,6 +247,7 @@ def matrix_scores(r: Reph, side: str, w: dict) -> tuple[dict[str, int], list[str
     c, other = r.c, r.c.other(side)
     p, guess = their_attack(r, side, w)
     later, when = later_odds(r, side, w)
+    now = cell_odds(r, side, w, "Dual Attack") if w.get("idle_at_worse") else None
     back = comes_back(r, side, w)
     reasons = [f"the {people(other)} attack with {p // 10}% ({guess})", when]
     scores = {}
@@ -258,7 +265,7 @@ def matrix_scores(r: Reph, side: str, w: dict) -> tuple[dict[str, int], list[str
                 points = fight(w, odds)
                 parts.append(f"{kind} at {shown(odds)} {signed(points)}")
             total += points * chance // MILLI
-        spare = scarcity(r, side, w, mine, later)
+        spare = scarcity(r, side, w, mine, later, now)
         left = chits_left(r, side)[mine]
         parts.append(f"{'no limit of' if left is None else left} {mine} chits left for {c.dates_left} CG Days "
                      f"{signed(spare)}")
@@ -338,7 +345,8 @@ def night(r: Reph, side: str, _w: dict, q: Question) -> Reply:
     power = ratio(r, side)
     declare = power < milli(w["night"])
     why = (f"{'declares' if declare else 'does not declare'} a Night scenario: strength {shown(power)} x the "
-           f"{people(r.c.other(side), possessive=True)} ({'below' if declare else 'not below'} {w['night']}); by night a "
+           f"{people(r.c.other(side), possessive=True)} ({'below' if declare else 'not below'} {w['night']}); "
+           "by night a "
            "weaker attacker closes in unseen (E1)")
     return Reply(declare, why, (("night", f"strength < {w['night']}"), ("day", f"strength >= {w['night']}")))
 

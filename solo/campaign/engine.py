@@ -155,12 +155,12 @@ def _scenario(r: Reph, play: Play) -> None:
         during.roll(r, event.data["turn"])
         rolled.append(event.data["turn"])
     if during and r.game_end_turn and not play.replaying:
-        if rolled and r.game_end_turn <= rolled[-1]:
-            raise SoloError(f"the Game End dr of Game Turn {rolled[-1]} is made (dr {c.game_end['dr']}): a roll once made "
-                            f"stands; the next is at the end of Game Turn {rolled[-1] + 1}")
-        if c.game_end and c.game_end["ends"]:
+        if c.game_end and c.game_end["ends"]:  # first: no next dr after one that ended the scenario
             raise SoloError(f"the scenario ended by the Game End dr of Game Turn {c.game_end['turn']}: report what "
                             "happened on the map")
+        if rolled and r.game_end_turn <= rolled[-1]:
+            raise SoloError(f"the Game End dr of Game Turn {rolled[-1]} is made (dr {c.game_end['dr']}): a roll once "
+                            f"made stands; the next is at the end of Game Turn {rolled[-1] + 1}")
         due = rolled[-1] + 1 if rolled else during.first
         if r.game_end_turn != due:  # CG4: one dr at the end of each Game Turn from the 6th, none skipped (issue 36: a
             # dr for turn 9 straight after turn 7, or a first one at turn 12, let the player pick the circled number)
@@ -172,7 +172,8 @@ def _scenario(r: Reph, play: Play) -> None:
     c.step = facts["rule"]
     kind = f"{c.initiative['type']} " if c.initiative else ""
     c.facts = r.ask("facts", f"Play the {c.date} {kind}scenario on the map{facts.get('during', '')}. When it is "
-                    f"over, report what happened on the map ({facts['rules']})", lambda raw: check_facts(c, raw), side="table",
+                    f"over, report what happened on the map ({facts['rules']})",
+                    lambda raw: check_facts(c, raw, r.rules), side="table",
                     context={"campaign": c, "charts": {side: r.chart(side) for side in c.sides}},
                     example=facts["example"])
     c.stage = "reph"

@@ -49,6 +49,7 @@ from solo.campaign.view import hidden_side
 from solo.core.choices import MOST, whole
 from solo.core.errors import SoloError
 from solo.core.sides import people
+from solo.core.store import RULES
 
 ID_LISTS = ("eliminated", "encircled", "ap_minefield", "wounded", "heroic", "malfunctioned", "immobilized",
             "front_line", "stunned", "captured")
@@ -67,9 +68,9 @@ WHERE = ("front-line", "adjacent", "rear")
 def _ids(c: Campaign, key: str, ids) -> list[str]:
     if not isinstance(ids, list):
         raise SoloError(f"facts {key}: give a list of unit ids, e.g. {key} = [\"G3\"]")
-    out = []
+    out, index = [], c.by_id() if len(ids) > 1 else None
     for unit_id in ids:
-        unit = next((u for s in c.sides.values() if (u := s.unit(str(unit_id)))), None)
+        unit = c.unit(str(unit_id), index)
         hidden = unit is not None and unit.secret and unit.side == hidden_side(c)
         if unit is None or hidden and key in KINDS and unit.kind not in KINDS[key]:  # issue 36: a secret unit of the
             # computer answers as no unit at all, never "GS2 is a 100mm+ OBA", which told the human what it bought
@@ -174,9 +175,10 @@ def typed(raw: str, example: str) -> dict:
         raise SoloError(f"write the facts as: {example.removeprefix('[facts] ')} ({exc})") from None
 
 
-def check(c: Campaign, raw) -> dict:
+def check(c: Campaign, raw, rules: int = RULES) -> dict:
     """The facts as the RePh uses them (a table from the answers file, or the typed text); one clear line for anything
-    wrong."""
+    wrong. ``rules``: the save's rules version; the checks issue 36 added (only a FT or DC as one, only a known
+    Fortification, wreck or Immobile vehicle as an item) hold from 5, so an older save's facts replay as given."""
     spec = load_campaign(c.cg).raw["facts"]
     if isinstance(raw, str):
         raw = typed(raw, spec["example"])
@@ -216,7 +218,7 @@ def check(c: Campaign, raw) -> dict:
         raise SoloError("facts ft_dc: give each FT/DC id with the Original effects DR (2-12), e.g. ft_dc = { R15 = 9 }")
     drs = [whole(v, 2, 12, f"facts ft_dc {k} (the Original effects DR)") for k, v in ft_dc.items()]
     facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs))
-    for unit_id in facts["ft_dc"]:  # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
+    for unit_id in facts["ft_dc"] if rules >= 5 else ():  # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
         unit = next(u for s in c.sides.values() if (u := s.unit(unit_id)))
         if unit.type not in FT_DC:  # issue 36: a PSK was taken as one
             raise SoloError(f"facts ft_dc: {unit.id} is a {unit.type}, not a FT or DC (7.5134)")
@@ -231,7 +233,8 @@ def check(c: Campaign, raw) -> dict:
                             f"({', '.join(WHERE)})")
         if not isinstance(entry.get("own", False), bool) or not isinstance(entry["item"], str):
             raise SoloError(f"facts removal: {entry!r}: item is a name such as \"Wire\", own is true or false")
-        _known_item(c, "removal", entry["item"])
+        if rules >= 5:
+            _known_item(c, "removal", entry["item"])
         facts["removal"].append({"side": entry["side"], "item": entry["item"], "where": entry.get("where", "rear"),
                                  "own": entry.get("own", False)})
     lost = raw.get("fortifications_lost", [])
@@ -239,7 +242,7 @@ def check(c: Campaign, raw) -> dict:
                                          c.sides or not isinstance(e["item"], str) or not e["item"] for e in lost):
         raise SoloError(f"facts fortifications_lost: give a list of {{ side ({'/'.join(c.sides)}), item (e.g. "
                         "\"Wire\", \"AP Mine 2\") }} tables")
-    for e in lost:
+    for e in lost if rules >= 5 else ():
         _known_item(c, "fortifications_lost", e["item"])
     facts["fortifications_lost"] = [dict(e) for e in lost]
     return facts

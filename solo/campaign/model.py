@@ -56,6 +56,7 @@ from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attac
 from solo.campaign.reph import load_campaign
 from solo.campaign.rg import RGType
 from solo.campaign.state import MMC, Campaign, SideState, Unit
+from solo.campaign.view import hidden_side
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.rules.units import parse_unit
@@ -245,8 +246,12 @@ def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random, p: d
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
     facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
     most = raw["limits"]["oba_per_scenario"]  # CG13: the first modules of each side fire
-    facts["used"] = [u.id for sd in c.sides.values() for u in sd.retained("aircraft", "bombardment")] + \
-        [u.id for side, sd in c.sides.items() for u in sd.retained("oba")[:most[side]]]
+    # the facts are the human's report of the map (a public event): the computer's secret units are not his to name
+    # (issue 36: the model, reporting for a human in the tests, named RS1 ...), so they are named only when nothing is
+    # hidden (`--human none`, where the facts are the same as before)
+    sides = {side: sd for side, sd in c.sides.items() if side != hidden_side(c)}
+    facts["used"] = [u.id for sd in sides.values() for u in sd.retained("aircraft", "bombardment")] + \
+        [u.id for side, sd in sides.items() for u in sd.retained("oba")[:most[side]]]
     for side, sd in c.sides.items():
         held = sum("held-back" in u.flags for u in sd.retained("vehicle"))
         facts[f"{side.lower()}_held_back_cvp"] = CVP["vehicle"] * held

@@ -52,7 +52,16 @@ def _renumbered(units: list[Unit]) -> list[Unit]:
     a 23PM run showed lines 0-11, 14, 18-25, 27; the gaps were O4, O6, O5, O6 and M2). Which units came together stays
     readable: the human sets them up as platoons."""
     lines = {line: n for n, line in enumerate(sorted({u.rg for u in units if u.rg}), start=1)}
-    return [replace(u, rg=lines[u.rg]) if u.rg and lines[u.rg] != u.rg else u for u in units]
+    return [_with_line(u, lines[u.rg]) if u.rg and lines[u.rg] != u.rg else u for u in units]
+
+
+def _with_line(u: Unit, line: int) -> Unit:
+    """A copy of ``u`` on Purchase Record line ``line`` (dataclasses.replace's, without its field-by-field cost: the
+    computer reads its opponent this way at each decision, issue 36: speed)."""
+    copy = object.__new__(Unit)
+    copy.__dict__.update(u.__dict__)
+    copy.rg = line
+    return copy
 
 
 def seen_by(c: Campaign, side: str) -> SideState:

@@ -14,9 +14,10 @@ A policy is a decider like the game's own computer (solo/games/<game>/computer.p
   EARLIER, computer against computer, the computer's side played as by its heuristic: ``habits``) and plays to
   punish what he learned: he buys nothing against what the computer never fielded in them (flak when it never
   bought aircraft, a Counter Battery module when it never bought OBA) and spends those CPP on infantry instead, and he
-  picks his Initiative chit against the one the computer picked most often on that CG Day: Attack when it mostly stood
-  Idle (his Assault, on ground he chose), Idle when it mostly attacked (its Assault against him dug in). Every other
-  question the heuristic answers.
+  picks his Initiative chit against the one the computer picked on that CG Day in at least HABIT percent of them:
+  Attack when it stood Idle (his Assault, on ground he chose), Idle when it attacked (its Assault against him dug in);
+  without such a habit the heuristic's chit. He spends the CPP he saves against the computer's usual mine split
+  (_against_the_split). Every other question the heuristic answers.
 - ``greedy`` (greedy-cheapest): buys the cheapest legal RG (its chart CPP, then its ID) again and again until none is
   legal (its CPP have run out or every maximum is reached), fortifications the same; at any other question the first
   legal option: the question's default answer when it is legal, else the first of its answers (no unit chosen where
@@ -42,6 +43,9 @@ from solo.games.rb.strength import commissar_types
 Decide = Callable[[str, Question], Reply]
 POLICIES = ("heuristic", "random", "greedy", "exploit")
 EARLIER = range(100_001, 100_051)  # the campaigns the exploiter learned the computer's habits from
+HABIT = 80  # percent: a chit the computer picked at least this often on a CG Day is a habit the exploiter punishes
+# (issue 36: against the chit it picked more often, even 51%, the exploiter lost more than the heuristic: RB, the
+# computer's German won 55% of 100 campaigns against it, 43% against the heuristic)
 COUNTERS = {"aa": "air", "cbm": "oba"}  # a RG's role -> the enemy's role it is only good against
 YES_NO = ("mg_exchange", "free_prisoners", "counterattack", "night")
 FEW = {"prisoners": ("keep", "execute", "free"), "promotion": ("roll", "exchange 8-0", "exchange 8-1"),
@@ -214,18 +218,21 @@ def habits(cg: str, variant: str, computer: str) -> dict:
     picks."""
     from solo.campaign.simulate import simulate_campaign
     from solo.games import campaign  # the registry imports this module
-    game, roles, chits = campaign(cg), set(), {}
+    game, roles, chits, mines = campaign(cg), set(), {}, {"AT Mine": 0, "AP Mine": 0}
     for seed in EARLIER:
         c = simulate_campaign(game, seed, variant=variant or None).campaign
         s = c.sides[computer]
         chart = game_chart(c, game, computer)
         roles |= {chart[p.rg].role for p in s.purchases if not p.given and p.rg in chart}
+        for f in s.fortifications:  # its usual split (7.520): shown at the CG End of each earlier campaign
+            if f.kind in mines:
+                mines[f.kind] += f.count
         for i in c.history:
             if computer in i.get("chits", {}):
                 place = c.dates.index(i["date"])
                 attacks, picks = chits.get(place, (0, 0))
                 chits[place] = (attacks + (i["chits"][computer] == "Attack"), picks + 1)
-    return {"roles": roles, "chits": chits}
+    return {"roles": roles, "chits": chits, "mines": mines}
 
 
 def game_chart(c, game, side: str) -> dict:
@@ -246,7 +253,11 @@ def exploit(q: Question, reply: Reply) -> Reply:
     if q.key == "initiative":
         attacks, picks = seen["chits"].get(r.c.dates.index(r.c.date), (0, 0))
         choices = q.context["choices"]
-        pick = ("Idle" if attacks * 2 > picks else "Attack") if picks else reply.value
+        habit = picks and max(attacks, picks - attacks) * 100 >= HABIT * picks
+        if not habit:  # no habit to punish on this CG Day: the heuristic's own judgment of the odds
+            return Reply(reply.value, f"exploit: the {computer} computer picked Attack {attacks} times in {picks} on "
+                         f"this CG Day of {len(EARLIER)} earlier campaigns, no habit ({reply.why})", reply.alternatives)
+        pick = "Idle" if attacks * 2 > picks else "Attack"
         pick = pick if pick in choices else choices[0]
         return Reply(pick, f"exploit: the {computer} computer picked Attack {attacks} times in {picks} on this CG "
                      f"Day of {len(EARLIER)} earlier campaigns, so {pick}")
@@ -256,12 +267,23 @@ def exploit(q: Question, reply: Reply) -> Reply:
     if not wasted:
         return Reply(reply.value, f"exploit: the heuristic's purchase ({reply.why})", reply.alternatives)
     kept = [i for i in items if i not in wasted]
-    infantry = sorted((g for g in chart.values() if g.role == "infantry"), key=lambda g: (-g.cpp, g.id))
-    for g in infantry:  # the dearest infantry first, as long as the purchase's own parser accepts it
+    role, split = _against_the_split(seen["mines"])
+    wanted = sorted((g for g in chart.values() if g.role == role), key=lambda g: (-g.cpp, g.id))
+    for g in wanted:  # the dearest first, as long as the purchase's own parser accepts it
         while _legal(q, kept + [g.id]):
             kept.append(g.id)
     return Reply(kept, f"exploit: drops {', '.join(_rg(i) for i in wasted)} (the {computer} computer never fielded "
-                 f"what they counter in {len(EARLIER)} earlier campaigns) for infantry")
+                 f"what they counter in {len(EARLIER)} earlier campaigns) for {role}{split}")
+
+
+def _against_the_split(mines: dict[str, int]) -> tuple[str, str]:
+    """What the exploiter buys with the CPP it saves, against the computer's usual split of its mines (issue 36: the
+    split told the Russian the German mines): armour where it laid mostly AP mines (its tanks then cross safely), else
+    infantry."""
+    at, ap = mines.get("AT Mine", 0), mines.get("AP Mine", 0)
+    if ap > 2 * at:
+        return "armor", f": it laid {ap} AP Mine factors to {at} AT in them, so its tanks are safer than its infantry"
+    return "infantry", ""
 
 
 def _rg(item) -> str:

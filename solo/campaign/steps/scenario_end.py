@@ -28,8 +28,9 @@ def melee(r: Reph) -> None:
             find(r, unit_id).detail["disabled_mg"] = mg
     if r.rules >= 3:  # issue 20.4/20.23: a Captured AFV is its captor's when it Escapes
         captured_in_play(r, r.defn.raw["facts"]["captured"])
+    index = r.c.by_id()  # no unit changes side or id below
     for unit_id in r.c.facts["eliminated"]:  # by the captor's ids once captured
-        unit = next(u for s in r.c.sides.values() if (u := s.unit(unit_id)))
+        unit = r.c.unit(unit_id, index)
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
     for lost in r.c.facts.get("fortifications_lost", []) if r.rules >= 3 else ():  # issue 20.11: CG5 keeps only what is left

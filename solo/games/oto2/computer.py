@@ -1,8 +1,9 @@
 """The computer side's OtO2 RePh decisions (7.5063-7.5225): scripted heuristics with weights from ai/oto2.toml, each
 explained. Reused from solo/ai/reph.py: the greedy purchase, the Escape choice and the Battle Hardening picks."""
 
-import copy
 import re
+from collections.abc import Callable
+from functools import cache
 
 from solo.ai.reph import (
     MILLI,
@@ -34,8 +35,8 @@ from solo.rules.units import parse_unit
 # thumb of the computer's, not a table of the rules. A leader 500 and 250 per step of leadership; an AFV two squads;
 # an OBA module's Fire Missions against massed attackers three (its calibre counts: C1.22), and the Offboard Observer
 # it cannot fire without as much; an air sortie two, for its one scenario; a Fortification counter (or minefield hex)
-# a tenth of one.
-STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1000, "oba": 3000, "bombardment": 2000,
+# a tenth of one. A MG Cupola a squad and a half: its MG, crew and armour (issue 36: at one squad, never bought).
+STRENGTH = {"leader": 500, "sw": 250, "gun": 1000, "vehicle": 2000, "cupola": 1500, "oba": 3000, "bombardment": 2000,
             "aircraft": 2000, "observer": 3000, "cbm": 500, "fortification": 100}
 CREW = squad_quality("2-2-8")  # note b: each MG/Mtr/Gun comes with a 2-2-8 crew (571)
 SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper more often where the enemy masses)
@@ -52,23 +53,25 @@ def roles(r: Reph, side: str) -> dict[str, str]:
     return out
 
 
-def unit_role(r: Reph, s: SideState, unit, by_type: dict[str, str]) -> str:
+def unit_role(r: Reph, s: SideState, unit, by_type: dict[str, str], lines: dict | None = None) -> str:
     """A Retained unit's role: that of the RG it came with (its Purchase Record line), else of its type on the RG
-    chart (the Initial OB's SdKfz 10/4 are flak, not armour: issue 21); a vehicle of no known type is armour."""
-    line = next((p for p in s.purchases if p.line == unit.rg), None) if unit.rg else None
+    chart (the Initial OB's SdKfz 10/4 are flak, not armour: issue 21); a vehicle of no known type is armour.
+    ``lines``: the side's Purchase Record by line, when the caller has it (issue 36: speed)."""
+    line = (lines.get(unit.rg) if lines is not None else next((p for p in s.purchases if p.line == unit.rg), None)) \
+        if unit.rg else None
     if line and line.rg in r.chart(s.name):
         return r.rg(s.name, line.rg).role
     return by_type.get(unit.type, "armor" if unit.kind == "vehicle" else unit.kind)
 
 
-def afv_seen(r: Reph) -> int:
+def afv_seen(r: Reph, russian: SideState | None = None) -> int:
     """Russian AFV the Germans have seen: the fact russian_afv_seen when reported, else (issue 21: a missing fact read
     as 0) the Russian vehicles Retained on the map or Eliminated in the scenario just played, else those of the
     printed Initial OB (7.4). The Russian as the German may see him (seen_by)."""
     c = r.c
     if not c.scenarios:
         return _initial_afv(r)
-    russian = seen_by(c, "German")
+    russian = russian or seen_by(c, "German")
     facts = c.facts or {}
     vehicles = {u.id for u in russian.units if u.kind == "vehicle"}
     gone = {u for u in facts.get("eliminated", []) if u in vehicles}
@@ -87,12 +90,17 @@ class Needs:
         self.lvp_russian = c.last.lvp if c.last else 0
         held = r.defn.victory["lvp"] - self.lvp_russian
         by_type = roles(r, s.name)
-        retained = [(u, unit_role(r, s, u, by_type)) for u in s.retained() if not u.isolated]
+        lines = {}
+        for p in s.purchases:  # the first of a line, as unit_role reads it
+            lines.setdefault(p.line, p)
+        retained = [(u, unit_role(r, s, u, by_type, lines)) for u in s.retained() if not u.isolated]
         self.halves = sum(2 for u in s.retained("squad") if not u.isolated) + len(s.retained("hs"))
         self.halves_wanted = 2 * -(-milli(w["squads_per_lvp"]) * max(held, 1) // MILLI)
         self.sw = sum(1 for u in s.retained("sw") if not u.isolated)
         self.at = sum(1 for _, role in retained if role == "at")
-        self.afv_seen = afv_seen(r) if s.name == "German" else 0
+        enemy = seen_by(c, s.name)  # read once (issue 36: speed)
+        self.afv_seen = afv_seen(r, enemy) if s.name == "German" else 0
+        self.enemy_squads = enemy_squads(r, s.name, enemy)  # what an FFE or a minefield may catch (issue 36)
         self.at_wanted = -(-milli(w["at_per_afv"]) * self.afv_seen // MILLI)
         self.armor = sum(1 for _, role in retained if role == "armor")
         self.aa = sum(1 for _, role in retained if role == "aa")
@@ -102,7 +110,7 @@ class Needs:
                 self.armor += u["count"] if role == "armor" else 0
                 self.aa += u["count"] if role == "aa" else 0
         self.armor_wanted = w.get("armor_target", self.at_wanted)
-        self.enemy_air = len(seen_by(c, s.name).retained("aircraft"))  # none: aircraft are secret until they arrive
+        self.enemy_air = len(enemy.retained("aircraft"))  # none: aircraft are secret until they arrive
         # (E7; issue 21: it counted the enemy's aircraft bought in secret); but the printed Initial OB's are public
         # (7.4, the Russian's four IHSR 4 ground-attack aircraft: issue 36, "flak 2 against 0 enemy aircraft")
         if not c.scenarios:
@@ -117,6 +125,8 @@ class Needs:
         self.side = s.name
         self.defender = s.name != r.defn.raw["attacker"]  # 7.521: the Russian always attacks, the German defends
         self.weights = w
+        self.fields: dict[str, int] = {}  # what each RG fields (strength), shared with the copies: it reads nothing
+        # that changes as a purchase fills but the side's strength, which only a SAN RG reads (issue 36: speed)
         self.strength = side_strength(r, s, by_type)
         self.fights = fights(self.dates_left, w["lasting"])
         self._add(pending)
@@ -128,7 +138,7 @@ class Needs:
     def _add(self, chosen: list[rgs.RGType]) -> None:
         """Count RGs chosen (or recorded, not yet received) at their Full strength, and what they field."""
         for g in chosen:
-            self.strength += strength(g, self, self.weights)
+            self.strength += self.fielded(g)
             full = g.full or 0
             self.halves += 2 * full if g.role == "infantry" else 0
             self.sw += 2 if g.role == "sw" else 0
@@ -138,13 +148,24 @@ class Needs:
             self.oba += g.is_oba
             self.observers += g.is_observer
 
+    def fielded(self, g: rgs.RGType) -> int:
+        """strength(g), worked out once a purchase for each RG but a SAN RG (a share of the side's strength)."""
+        if g.role == "san":
+            return strength(g, self, self.weights)
+        found = self.fields.get(g.id)
+        if found is None:
+            found = self.fields[g.id] = strength(g, self, self.weights)
+        return found
+
     def plus(self, chosen: list[rgs.RGType]) -> "Needs":
         """The needs once ``chosen`` are bought too (the side's own counts are worked out once a purchase)."""
-        more = copy.copy(self)
+        more = Needs.__new__(Needs)  # a shallow copy (copy.copy's protocol cost as much as the counting)
+        more.__dict__.update(self.__dict__)
         more._add(chosen)
         return more
 
 
+@cache
 def mmc_strength(name: str, kind: str) -> int:
     """An MMC's strength: its quality against a 4-4-7 (squad_quality: (FP x 2 + range) x morale, so a 4-6-7 1166, a
     6-2-8 1333, a 2-2-8 crew 571); a squad 1000, a HS 500 when its name is no counter's."""
@@ -202,6 +223,7 @@ def _initial_afv(r: Reph) -> int:
 OBA_FP = ((200, 36), (150, 30), (120, 24), (100, 20), (80, 16), (70, 12))
 
 
+@cache
 def _oba_fp(g: rgs.RGType) -> int:
     """The FP of an OBA module's calibre (C1.22: 100mm+ 20, 150mm+ 30 ...) from its Group Type ("120mm+ OBA")."""
     found = re.match(r"(\d+)mm", g.title)
@@ -216,15 +238,33 @@ def value(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
     ratio of the two sides' strength, so the RG is worth the share by which it raises the side's (``share``), for each
     scenario it fights (``fights``), at the side's ``vp_per_ratio``: the VP a scenario swings when its strength grows
     by a share of 1 (LVP held or taken, CVP, the EVP of a breakthrough: 7.4)."""
+    pts, why = worth(g, n, w)
+    return pts, str(why)
+
+
+class Why:
+    """A reason put in words when it is read (str), not when it is weighed (issue 36: speed)."""
+
+    __slots__ = ("say",)
+
+    def __init__(self, say: Callable[[], str]):
+        self.say = say
+
+    def __str__(self) -> str:
+        return self.say()
+
+
+def worth(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, Why]:
+    """value's points, and its why in words only when read."""
     percent, why = _need(g, n, w)
-    gain = strength(g, n, w) * percent // 100
+    gain = n.fielded(g) * percent // 100
     if gain <= 0:
-        return 0, why
+        return 0, Why(why)
     part = share(gain, n.strength)
     fights = n.fights if lasting(g) else MILLI
     pts = milli(w["vp_per_ratio"]) * part // MILLI * fights // MILLI
-    return pts, (f"{why}; +{shown(gain)} squads' strength on {shown(n.strength)} (+{part // 10}%) for "
-                 f"{shown(fights)} scenarios")
+    return pts, Why(lambda: f"{why()}; +{shown(gain)} squads' strength on {shown(n.strength)} (+{part // 10}%) for "
+                    f"{shown(fights)} scenarios")
 
 
 def share(gain: int, base: int) -> int:
@@ -241,26 +281,39 @@ def lasting(g: rgs.RGType) -> bool:
 
 def strength(g: rgs.RGType, n: Needs, w: dict) -> int:
     """What a RG fields, in thousandths of a squad (STRENGTH), at the strength it is likely to arrive with: the mean
-    of its Full and Depleted numbers (7.519); an MG/Mtr/Gun comes with its 2-2-8 crew (note b)."""
+    of its Full and Depleted numbers (7.519); an MG/Mtr/Gun comes with its 2-2-8 crew (note b). What the situation
+    makes it worth (issue 36: in 30 campaigns no Gun, OBA, Cupola, minefield or assault platoon was ever bought, their
+    worth the same whatever the enemy did): a Gun or Cupola of the Defender dug in (``emplaced``: a Gun set up
+    emplaced and hidden, C11.2/A12.34, a Cupola in the line); an OBA module's Fire Missions and a minefield's hexes by
+    the enemy infantry they may catch (``mass_squads``, ``mine_squads``: at that many squads, or fewer, they are worth
+    STRENGTH's); a
+    platoon of assault troops (note a, elite squads) while the enemy Controls LVP the side must take back
+    (``assault``). Weights of ai/<cg>.toml, the computer's rules of thumb, not the rules'."""
     halves = (g.full or 0) + (g.depleted or g.full or 0) if g.full else 2 * _listed(g.units)  # twice the count
     role = g.role
+    dug_in = milli(w.get("emplaced", 1)) if n.defender else MILLI
+
+    def massed(key: str) -> int:  # thousandths: the enemy squads beyond w[key], at least 1
+        return max(n.enemy_squads, w[key]) * MILLI // w[key] if key in w else MILLI
     if role == "infantry":
-        return (halves * mmc_strength(g.units.split(",")[0].strip(), "squad") + 1) // 2
+        assault = milli(w.get("assault", 1)) if "a" in g.notes and n.lvp_russian and n.defender else MILLI
+        return (halves * mmc_strength(g.units.split(",")[0].strip(), "squad") + 1) // 2 * assault // MILLI
     if role == "sw":
         return _listed(g.units) * (STRENGTH["sw"] + CREW)
     if role == "cupola":
-        return _listed(g.units) * STRENGTH["cupola"]
+        return _listed(g.units) * STRENGTH["cupola"] * dug_in // MILLI
     if role in ("at", "armor", "aa", "gun"):
-        each = STRENGTH["vehicle"] if g.letter == "V" else STRENGTH["gun"] + CREW
+        each = STRENGTH["vehicle"] if g.letter == "V" else (STRENGTH["gun"] + CREW) * dug_in // MILLI
         return (halves * each + 1) // 2
     if role == "oba":
-        return STRENGTH["oba"] * (_oba_fp(g) + 20) // 40
+        return STRENGTH["oba"] * (_oba_fp(g) + 20) // 40 * massed("mass_squads") // MILLI
     if role in ("bombardment", "cbm", "observer"):
         return STRENGTH[role]
     if role == "air":
         return STRENGTH["aircraft"]
     if role in ("fortification", "minefield"):
-        return milli(w["fortification_counters"][role]) * STRENGTH["fortification"] // MILLI if n.defender else 0
+        worth = milli(w["fortification_counters"][role]) * STRENGTH["fortification"] // MILLI if n.defender else 0
+        return worth * massed("mine_squads") // MILLI if role == "minefield" else worth
     if role == "san":
         return n.strength * SAN_SHARE // 100
     if role == "recon":
@@ -268,44 +321,46 @@ def strength(g: rgs.RGType, n: Needs, w: dict) -> int:
     return 0
 
 
+@cache
 def _listed(units: str) -> int:
     """How many weapons a chart's Units Received lists: "HMG x 2; .50 cal x 1" 3, "HMG Cupola, MMG Cupola" 2."""
     return sum(int(n) if n else 1 for n in re.findall(r"[^,;]+?(?: x (\d+))?(?:[,;]|$)", units) if units) or 1
 
 
-def _need(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, str]:
+def _need(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, Callable[[], str]]:
     """Percent of its strength a RG is worth for what the side needs now, and why: more while the side is short of
     it (infantry for the LVP, AT assets for the AFV seen, SW for the squads), nothing where it cannot serve (OBA
-    beyond CG13's limit, an observer without a module, aircraft in Overcast or Rain: E3.5)."""
+    beyond CG13's limit, an observer without a module, aircraft in Overcast or Rain: E3.5). The why is put in words
+    only when asked (issue 36: most RGs weighed are never bought, and their words were a tenth of a campaign's time)."""
     role, short = g.role, milli(w["short"]) // 10
     if role == "infantry":
         wanted = n.halves_wanted // 2
-        return (short if n.halves < n.halves_wanted else 100), \
+        return (short if n.halves < n.halves_wanted else 100), lambda: \
             (f"infantry {n.squads} squads for {n.held} LVP to {'hold' if g.side == 'German' else 'take'}, wants "
              f"{wanted}" + (f", {g.units} squads" if g.units else ""))
     if role == "sw":
         wanted = n.halves // 6  # a SW for each three squads
-        return (short if n.sw < wanted else 100), f"heavy weapons: {n.sw} SW for {n.squads} squads"
+        return (short if n.sw < wanted else 100), lambda: f"heavy weapons: {n.sw} SW for {n.squads} squads"
     if role == "at" and g.side == "German":
-        return (short if n.at < n.at_wanted else 100), \
+        return (short if n.at < n.at_wanted else 100), lambda: \
             f"AT assets {n.at} against {n.afv_seen} Russian AFV seen, wants {n.at_wanted}"
     if role == "armor":
-        return (short if n.armor < n.armor_wanted else 100), f"armour {n.armor} AFV, wants {n.armor_wanted}"
+        return (short if n.armor < n.armor_wanted else 100), lambda: f"armour {n.armor} AFV, wants {n.armor_wanted}"
     if role == "aa":
-        return (short if n.aa < n.enemy_air else 100), f"flak {n.aa} against {n.enemy_air} enemy aircraft"
+        return (short if n.aa < n.enemy_air else 100), lambda: f"flak {n.aa} against {n.enemy_air} enemy aircraft"
     if role == "oba":
-        return (100 if n.oba < n.oba_limit else 0), \
+        return (100 if n.oba < n.oba_limit else 0), lambda: \
             f"OBA modules {n.oba} of the {n.oba_limit} usable (CG13), {_oba_fp(g)} FP a Fire Mission"
     if role == "observer":
-        return (100 if n.observers < n.oba else 0), \
+        return (100 if n.observers < n.oba else 0), lambda: \
             f"an Offboard Observer for {n.oba} OBA modules ({n.observers} now)"
     if role == "air" and n.weather in ("Overcast", "Rain"):  # E3.5 (core ASL, not in the texts): no aircraft then
-        return 0, f"no air support: aircraft cannot fly in {n.weather} (E3.5)"
+        return 0, lambda: f"no air support: aircraft cannot fly in {n.weather} (E3.5)"
     if role in ("fortification", "minefield"):
         what = "50 FPP of fortifications" if role == "fortification" else "a minefield"
-        return 100, f"{what}, {n.dates_left * 100 // n.dates}% of the CG still to fight" + \
+        return 100, lambda: f"{what}, {n.dates_left * 100 // n.dates}% of the CG still to fight" + \
             ("" if n.defender else " (the Russian attacks: 7.521)")
-    return 100, WHY.get(role, "no use found")
+    return 100, lambda: WHY.get(role, "no use found")
 
 
 WHY = {"cupola": "two MG Cupolas strengthen the line", "at": "AT Guns to support the infantry",
@@ -329,9 +384,15 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
     chart, initial = r.chart(side), not r.c.scenarios
     keep = cpp_value(r, side, w["keep"], w["vp"])
     needs, empty = Needs(r, s, w), basket(r, s)
-    # each RG's item once; one the basket refuses stays refused as it fills (its limits, the CPP, the FRU cap and the
-    # OBA modules only tighten), so it is not tried again (issue 36: speed)
-    legal = {g.id: (g, _item(g, w, initial)) for g in chart.values()}
+    # each RG's item once, admitted once (rg.Basket.admit); one the basket refuses stays refused as it fills (its
+    # limits, the CPP, the FRU cap and the OBA modules only tighten), so it is not tried again (issue 36: speed)
+    legal = {}
+    for g in chart.values():
+        item = _item(g, w, initial)
+        try:
+            legal[g.id] = (empty.admit(item), item)
+        except SoloError:
+            continue
 
     def offers(bought: list[tuple]) -> list[tuple]:
         n = needs.plus([b[1] for b in bought])
@@ -340,16 +401,13 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
             basket.add(b[2])
         out = []
         for rg_id, (g, item) in list(legal.items()):
-            more = basket.copy()
-            try:
-                more.add(item)
-                more.close()
-            except SoloError:
+            pts, reason = worth(g, n, w)
+            if pts <= 0:  # worth nothing: not offered, whether legal or not (weighed first: it costs less)
+                continue
+            if not basket.fits(g, item):
                 del legal[rg_id]
                 continue
-            pts, reason = value(g, n, w)
-            if pts > 0:
-                out.append((pts // rgs.cost(g, item), g, item, reason))
+            out.append((pts // rgs.cost(g, item), g, item, reason))
         return out
     percent, weighted = w.get("near", NEAR), w.get("weighted", False)
     bought, weighed = greedy(offers, keep, r.play.draw, stop_near=True, percent=percent, weighted=weighted)
@@ -375,7 +433,8 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 def _bought(item: rgs.Item, count: int, g: rgs.RGType, reason: str, ratio: int, among: int, percent: int,
             weighted: bool) -> str:
-    return (f"buys {f'{count} x ' if count > 1 else ''}{g.label()} for {rgs.cost(g, item)} CPP{' each' if count > 1 else ''}"
+    each = " each" if count > 1 else ""
+    return (f"buys {f'{count} x ' if count > 1 else ''}{g.label()} for {rgs.cost(g, item)} CPP{each}"
             + (" entering from off board (CG12a)" if item.offboard else "")
             + (f" with {item.prereg} Pre-Registered hex" if item.prereg else "")
             + f": {reason} ({shown(ratio)} points/CPP{drawn(among, percent, weighted)})")
@@ -435,13 +494,13 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))
 
 
-def enemy_squads(r: Reph, side: str) -> int:
-    """The squads (a HS half) the enemy fields as ``side`` may see him (seen_by); before the first scenario those of
-    his printed Initial OB (7.4)."""
+def enemy_squads(r: Reph, side: str, enemy: SideState | None = None) -> int:
+    """The squads (a HS half) the enemy fields as ``side`` may see him (seen_by, or ``enemy`` as read already); before
+    the first scenario those of his printed Initial OB (7.4)."""
     if not r.c.scenarios:
         return sum(r.chart(r.c.other(side))[g].full or 0 for g in r.defn.initial[r.c.other(side)]["rg"]
                    if r.chart(r.c.other(side))[g].role == "infantry")
-    enemy = seen_by(r.c, side)
+    enemy = enemy or seen_by(r.c, side)
     return len(enemy.retained("squad")) + len(enemy.retained("hs")) // 2
 
 

@@ -96,7 +96,8 @@ def purchase(r: Reph) -> None:
                 _record(r, s, rgs.Item(rg_id), given=True)
         chart, parse, empty = r.chart(side), purchase_parser(r, s), basket(r, s)
         listing = "\n".join(f"  {g.label()}: {g.cpp} CPP, max {g.date_max} a CG Date, {g.cg_max} in the CG"
-                            f" (bought {s.bought(g.id)}){_refused(empty, g.id)}" for g in chart.values())
+                            f" (bought {s.bought(g.id)}){_refused(empty, g.id)}" for g in chart.values()) \
+            if not r.computer(side) else "(the computer's own chart)"  # a player's to read (issue 36: speed)
         given = r.defn.initial[side] if initial(r) else {}
         also = ", ".join(given.get("rg", []) + [f"{u['type']} x{u['count']}" for u in given.get("units", [])])
         onboard_cpp = _onboard_cpp(r, s)
@@ -196,10 +197,18 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
         if g.infantry_company:
             _sw(r, s, p, g, full)
             # 7.5196: a DR "for each Infantry RG purchased"; the German I3/I4 platoons (notes a and e) are led by their
-            # 7.5197 Platoon dr: "for each ... platoon sized infantry unit received, roll on the following chart to
-            # determine the leadership quality"; note e's "Leader types ... per 7.5196" names the leaders' types, not
-            # a second roll (issue 36: both rolls gave four leaders for three squads). Saves of rules 3 and 4 rolled
-            # both (issue 20.3's reading).
+            # 7.5197 Platoon dr alone: "for each ... platoon sized infantry unit received, roll on the following chart
+            # to determine the leadership quality". The reading, reviewed for issue 36 against issue 20.3's (both
+            # rolls): the text allows both, as I3/I4 are Infantry RGs and carry note e ("SW and Leader types are
+            # determined per 7.5192 and 7.5196") beside note a ("Roll for ... Platoon Leader availability on table
+            # 7.5197"). 7.5197 is right, for three reasons: (1) the rule for the platoon (7.5197, naming "platoon
+            # sized infantry" and its own "German Eng/Assault Plt" column) is the specific one, 7.5196 the general one
+            # for "each Infantry RG", and in ASL a specific rule takes precedence over a general one; (2) note e is on
+            # I3/I4 for their SW: 7.5192's German chart has rows for I3 and I4, so the note is needed without meaning a
+            # 7.5196 roll; (3) 7.5196's table gives a company its leaders (two or three for 9-12 squads, its drm
+            # naming only companies: German I2, Russian I2/I4/I5), and a 7.5197 dr of 1 gives the platoon none
+            # ("availability"), which a second roll would make meaningless: both rolls gave a 3-squad platoon three to
+            # four leaders. Saves of rules 3 and 4 rolled both (issue 20.3's reading).
             both = 3 <= r.rules < 5
             if both or g.id not in r.defn.raw["platoon_leader_rg"].get(s.name, []):
                 _leaders(r, s, p, g, full)

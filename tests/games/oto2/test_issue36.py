@@ -62,6 +62,7 @@ def test_7_5134_the_ft_dc_facts_take_only_a_ft_or_dc(make_reph):
     with pytest.raises(SoloError, match=f"facts ft_dc: {psk.id} is a PSK, not a FT or DC"):
         check(r.c, {"ft_dc": {psk.id: 9}})
     assert check(r.c, {"ft_dc": {ft.id: 9}})["ft_dc"] == {ft.id: 9}
+    assert check(r.c, {"ft_dc": {psk.id: 9}}, rules=4)["ft_dc"] == {psk.id: 9}  # an old save's facts replay as given
 
 
 @pytest.mark.parametrize("key", ["removal", "fortifications_lost"])
@@ -72,6 +73,7 @@ def test_7_514_a_removal_or_loss_names_a_fortification(make_reph, key):
     r = make_reph()
     with pytest.raises(SoloError, match="'Wirre' is no Fortification"):
         check(r.c, {key: [{"side": "German", "item": "Wirre"}]})
+    assert check(r.c, {key: [{"side": "German", "item": "Wirre"}]}, rules=4)[key][0]["item"] == "Wirre"  # rules 4
     wreck = ("Burnt-out wreck",) if key == "removal" else ()
     for item in ("Wire", "AP Mine 2", "Trench", "AT Ditch", "Minefield") + wreck:
         assert check(r.c, {key: [{"side": "German", "item": item}]})[key][0]["item"] == item
