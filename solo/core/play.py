@@ -21,7 +21,7 @@ from solo.core.dice import TypedDice
 from solo.core.errors import SoloError
 from solo.core.store import EventLog, secret_faces
 from solo.rules.catalog import Catalog, pack_digest, recorded_catalog
-from solo.rules.resolve import Trace, resolve
+from solo.rules.resolve import Applied, Trace, resolve
 
 
 @dataclass(frozen=True)
@@ -200,23 +200,28 @@ class Play:
         return event
 
     def roll(self, table_id: str, side: str, step: str, column: str | None = None, mods: dict | None = None,
-             drm: int = 0, secret: bool = False, purpose: str = "", **extra) -> Trace:
-        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``extra`` is kept
-        with the event (e.g. the Game Turn of a CG4 Game End dr). A roll the log has is the trace it recorded, never
+             drm: int = 0, secret: bool = False, purpose: str = "", standing: tuple[Applied, ...] = (),
+             **extra) -> Trace:
+        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``standing``: the DRM of
+        the game's own rules on it (`resolve`); ``extra`` is kept with the event (e.g. the Game Turn of a CG4 Game
+        End dr). A roll the log has is the trace it recorded, never
         the faces resolved again on today's table (issue 40: a table pack changed since cannot rewrite the past)."""
         event = self.recorded_event()
         if event is not None and event.kind == "roll" and "trace" in event.data:
             self._next_recorded(("roll",), table_id)
-            return self._replayed(event, lambda: self._recorded_trace(event, table_id, column, mods, drm, secret))
-        return self.dice(table_id, side, step, lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
+            return self._replayed(event, lambda: self._recorded_trace(event, table_id, column, mods, drm, secret,
+                                                                      standing))
+        return self.dice(table_id, side, step,
+                         lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret, standing),
                          secret, purpose, lambda trace: {"trace": trace.to_json(), **extra})
 
-    def _recorded_trace(self, event, table_id: str, column, mods, drm: int, secret: bool) -> Trace:
+    def _recorded_trace(self, event, table_id: str, column, mods, drm: int, secret: bool,
+                        standing: tuple[Applied, ...] = ()) -> Trace:
         """The recorded roll: today's table read with its faces when it gives what was recorded (a trace written
         before a table printed its effects gains them), else the trace as recorded."""
         recorded = event.data["trace"]
         try:
-            today = resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret)
+            today = resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret, standing)
         except SoloError:
             today = None
         if today is not None and _same_roll(today.to_json(), recorded):
