@@ -9,6 +9,7 @@ from pathlib import Path
 
 from solo.core.content import config_dir, content_dir
 from solo.core.errors import SoloError
+from solo.rules import needs
 from solo.rules.loader import (
     InventoryEntry,
     Missing,
@@ -97,7 +98,7 @@ TEXT, NUMBER, WORDS = (str,), (str, int, float), (str, list)
 SCHEMA = {  # the TOML types of a table file's values, checked before a table is read (loader.parse_table)
     "table": {"id": TEXT, "title": TEXT, "rule": NUMBER, "source": TEXT, "roll": TEXT, "columns": WORDS, "key": TEXT,
               "row": (list,), "modifier": (list,), "footnote": (list,), "notes": WORDS, "reading": TEXT,
-              "partial": TEXT, "stand_in": TEXT},
+              "partial": TEXT, "stand_in": TEXT, "vocabulary": WORDS},
     "row": {"roll": (str, int), "result": NUMBER, "results": (dict,), "then": WORDS, "key": NUMBER},
     "modifier": {"name": TEXT, "label": TEXT, "value": (int,), "per": (int,), "round": TEXT, "max": (int,),
                  "input": (list,), "chart": TEXT, "die": TEXT, "columns": WORDS},
@@ -173,6 +174,9 @@ def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
     shipped = cat.tables.get(table.id)
     if shipped and not (pack and (shipped.stand_in or shipped.partial)):
         raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {shipped.path}; rename one")
+    problem = needs.unmet(shipped, table) if shipped and shipped.stand_in else needs.result_problem(table)
+    if problem:  # issue 39: a player's table gives what solo reads of the stand-in it replaces
+        raise TableFileError(f"{path}: table {table.id}: {problem}")
     cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
 
 

@@ -32,7 +32,8 @@ class Ctx(StepContext):
         """A mission's table by its key in [tables] ("activation"), or a table id."""
         return self.defn["tables"].get(table, table)
 
-    def standing(self, table: str) -> tuple[Applied, ...]:
-        """The mission's standing DRM on a table it names by its key in [tables] (its [[drm]]: OtO-S2 MSR 1)."""
+    def standing(self, table: str, column: str | None = None) -> tuple[Applied, ...]:
+        """The mission's standing DRM on a table it names by its key in [tables] or its id, in a column or all (its
+        [[drm]]: OtO-S2 MSR 1, OtO-S1's Armor Leaders)."""
         return tuple(Applied(d["name"], d["label"], d["value"], d.get("die")) for d in self.defn.get("drm", ())
-                     if d["table"] == table)
+                     if d["table"] == table and d.get("column") in (None, column))
