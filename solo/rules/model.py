@@ -88,9 +88,12 @@ class Table:
 
     @cached_property
     def digest(self) -> str:
-        """What the table says (rows, modifiers, footnotes, texts; not the file it came from), as a short digest: a
-        save records it with each roll, so that a replay can say which table changed since (issue 39)."""
-        return hashlib.sha256(repr(replace(self, path="", pack=False)).encode()).hexdigest()[:16]
+        """What decides a roll on the table (its kind of roll, columns, rows, modifiers and footnotes; not its title,
+        notes or the file it came from), as a short digest: a save records it with each roll, so that a replay can say
+        which table changed since (issue 39)."""
+        mods = tuple(replace(m, label="") for m in self.modifiers)
+        decides = (self.roll, self.columns, self.key, self.rows, mods, self.footnotes)
+        return hashlib.sha256(repr(decides).encode()).hexdigest()[:16]
 
     @property
     def incomplete(self) -> bool:
