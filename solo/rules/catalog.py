@@ -175,6 +175,9 @@ def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
     if shipped and not (pack and (shipped.stand_in or shipped.partial)):
         raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {shipped.path}; rename one")
     problem = needs.unmet(shipped, table) if shipped and shipped.stand_in else needs.result_problem(table)
+    gone = cat.missing.get(table.id)
+    if not problem and pack and not shipped and gone is not None and gone.shape:
+        problem = needs.unmet_shape(gone.shape, table, "tables/inventory")
     if problem:  # issue 39: a player's table gives what solo reads of the stand-in it replaces
         raise TableFileError(f"{path}: table {table.id}: {problem}")
     cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table

@@ -41,6 +41,18 @@ def _bad(wanted: tuple[str, ...], result: str) -> str:
     return f"a list of {', '.join(wanted)} ({', '.join(unknown)}: none of them)" if unknown else ""
 
 
+def unmet_shape(shape: dict, pack: Table, inventory: str) -> str | None:
+    """What the player's ``pack`` table lacks of the structure the engine reads in a table the texts lack and no
+    stand-in stands for (its inventory entry's roll and columns, `Missing.shape`: the RG charts, the CG cards), as one
+    line (None: it has all of it)."""
+    if shape.get("roll") and pack.roll != shape["roll"]:
+        return f"solo reads it as roll = {shape['roll']!r}, not {pack.roll!r} (as {inventory} gives it)"
+    columns = [c for c in shape.get("columns") or () if c not in pack.columns]
+    if columns:
+        return f"solo needs its column(s) {', '.join(columns)} (as {inventory} gives them)"
+    return None
+
+
 def unmet(shipped: Table, pack: Table) -> str | None:
     """What the player's ``pack`` table lacks of what solo reads in the ``shipped`` stand-in, as one line (None: it
     gives all of it)."""

@@ -115,3 +115,18 @@ def test_a_pack_table_that_gives_what_solo_reads_and_more_is_fine(tmp_path):
     check = subprocess.run([sys.executable, "-m", "solo.cli", "tables", "check"], capture_output=True, text=True,
                            env=env)
     assert check.returncode == 0, check.stdout
+
+
+def test_a_pack_table_the_texts_lack_has_the_roll_and_columns_the_inventory_gives(tmp_path):
+    """A table no stand-in stands for (RB's Leader Determination tables, 11.6205) is checked against its inventory
+    entry's shape, the structure solo reads: without the Russian column it is one line, exit 2."""
+    leaders = {"id": "rb.leader_table", "title": "Leaders (my rulebook)", "rule": "11.6205", "roll": "DR",
+               "columns": ["German"], "row": [{"roll": "<=6", "results": {"German": "9-1"}},
+                                              {"roll": ">=7", "results": {"German": "8-0"}}]}
+    config = write_pack(tmp_path / "config", [leaders])
+    env = {**os.environ, "SOLO_CONFIG": str(config), "SOLO_CACHE": str(tmp_path / "cache")}
+    check = subprocess.run([sys.executable, "-m", "solo.cli", "tables", "check"], capture_output=True, text=True,
+                           env=env)
+    assert check.returncode == 2
+    assert check.stdout.splitlines() == [f"{config / 'tables' / 'pack.toml'}: table rb.leader_table: solo needs its "
+                                         "column(s) Russian (as tables/inventory gives them)"]
