@@ -167,8 +167,9 @@ def _chains(table: Table) -> list[str]:
     return [t for r in table.rows for t in r.then] + [t for f in table.footnotes for t in f.then]
 
 
-def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
-    """One table of a file into the catalog (a pack's table completes or replaces a shipped stand-in)."""
+def _add(cat: Catalog, raw, path: Path, pack: bool, needs_checked: bool = True) -> None:
+    """One table of a file into the catalog (a pack's table completes or replaces a shipped stand-in); a pack a save
+    recorded is read as it was (``needs_checked`` False: it replays what it gave then)."""
     check_types(raw, f"{path}: table {raw.get('id', '?') if isinstance(raw, dict) else '?'}")
     table = parse_table(raw, path, pack)
     shipped = cat.tables.get(table.id)
@@ -178,7 +179,7 @@ def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
     gone = cat.missing.get(table.id)
     if not problem and pack and not shipped and gone is not None and gone.shape:
         problem = needs.unmet_shape(gone.shape, table, "tables/inventory")
-    if problem:  # issue 39: a player's table gives what solo reads of the stand-in it replaces
+    if problem and needs_checked:  # issue 39: a player's table gives what solo reads of the stand-in it replaces
         raise TableFileError(f"{path}: table {table.id}: {problem}")
     cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
 
@@ -217,7 +218,7 @@ def load_catalog(folders: list[tuple[Path, bool]], recorded: dict | None = None)
                 if pack:
                     raws_by_id[table_id] = raw
                 try:
-                    _add(cat, raw, path, pack)
+                    _add(cat, raw, path, pack, needs_checked=path is not RECORDED)
                 except TableFileError as exc:
                     cat.errors.append(str(exc))
                     if pack:

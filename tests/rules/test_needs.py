@@ -130,3 +130,23 @@ def test_a_pack_table_the_texts_lack_has_the_roll_and_columns_the_inventory_give
     assert check.returncode == 2
     assert check.stdout.splitlines() == [f"{config / 'tables' / 'pack.toml'}: table rb.leader_table: solo needs its "
                                          "column(s) Russian (as tables/inventory gives them)"]
+
+
+def test_a_pack_a_save_recorded_before_the_check_replays_as_it_was(tmp_path):
+    """A pack an older save recorded (issue 40) is read as it was, unchecked: a recorded Activation brackets chart
+    without the Vehicle column solo now needs still replays the save (its Infantry checks read it), to the same state."""
+    from solo.games import run_mission
+    from solo.sasl.engine import status_json
+
+    path = started(tmp_path, "oto-s1")
+    for s in ("S1", "S2", "S3"):
+        act(path, {"do": "activate", "s": s, "range": 3})
+    before = status_json(run_mission(EventLog.open(path), frozen=True))
+    brackets = as_typed("sasl.ac_brackets", columns=["Infantry"])
+    brackets["row"] = [row | {"results": {"Infantry": row["results"]["Infantry"]}} for row in brackets["row"]]
+    log = EventLog.open(path)
+    assert [p["tables"] for p in log.packs] == [{}]
+    with log._db:
+        log._write_meta(packs=[{"from": log.packs[0]["from"], "tables": {"sasl.ac_brackets": brackets}}])
+    default_catalog.cache_clear()
+    assert status_json(run_mission(EventLog.open(path), frozen=True)) == before
