@@ -3,6 +3,7 @@ engine names no game, and no registry is filled by importing a module."""
 
 import ast
 import re
+import tomllib
 from pathlib import Path
 
 import networkx as nx
@@ -82,3 +83,42 @@ def test_no_registry_is_filled_by_an_import():
                 func = node.value.func
                 assert not (isinstance(func, ast.Attribute) and func.attr in ("update", "setdefault")), (name, text)
             assert not isinstance(node, ast.AugAssign), (name, text)
+
+
+# --- issue 39: game knowledge at home -------------------------------------------------------------------------------
+
+TABLES = SOLO.parent / "tables"
+MISSION_NAMES = re.compile(r"OtO-S|oto-s|oto_s|\bBtO\b|\bMSR\b|Cross Roads|Breakthrough")
+
+
+def test_tables_core_names_no_mission():
+    """A core table names no mission in what a roll reads or the player sees as the table (its title, rows,
+    modifiers, notes, footnotes): a mission's own DRM and rules are in its mission file, so that the player's rulebook
+    table replaces the stand-in with nothing lost. The stand-in's `stand_in` and `reading` say what its design was
+    built for, and may cite a mission."""
+    named = []
+    for path in sorted((TABLES / "core").glob("*.toml")):
+        for table in tomllib.loads(path.read_text(encoding="utf-8")).get("table", []):
+            for key, value in table.items():
+                if key not in ("stand_in", "reading") and MISSION_NAMES.search(repr(value)):
+                    named.append(f"{path.name} {table['id']} {key}: {MISSION_NAMES.findall(repr(value))}")
+    assert not named
+
+
+# What of cli/ still names a game, and why: each game's own commands move into its package with the actions'
+# registry (issue 39 item 2); nothing else of cli/ may name one.
+CLI_GAME_IMPORTS = {("solo.cli.boards", "solo.games.oto_s2.crossroads")}  # `solo boards cross-roads`: OtO-S2 MSR 6
+
+
+def test_cli_names_no_game():
+    """The shells read the games from the registry (solo/games/__init__.py) and each game's own files: no game id in
+    their code (a title, a list of games), no import of a game's package."""
+    mods = modules()
+    games = {p.name for p in (SOLO / "games").iterdir() if (p / "__init__.py").is_file()}
+    ids = {path.stem for path in (SOLO.parent / "missions").glob("*.toml")} | games
+    named = [f"{name}: {text!r}" for name, tree in mods.items() if layer(name) == "cli"
+             for text in _code_strings(tree) if text in ids]
+    imported = {(name, target) for name, tree in mods.items() if layer(name) == "cli"
+                for target in imports(tree, mods) if target.split(".")[2:3] and target.split(".")[2] in games}
+    assert not named
+    assert imported == CLI_GAME_IMPORTS

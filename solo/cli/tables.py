@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from solo.cli.params import SEED
+from solo.core.content import content_dir, read_toml_file
 from solo.core.dice import SeededDice, TypedDice, parse_faces
 from solo.core.errors import SoloError
 from solo.core.output import emit
@@ -21,8 +22,16 @@ def tables():
     """List, show and check the dice tables and charts."""
 
 
-GAMES = {"oto2": "Onslaught to Orsha 2", "oto-s1": "OtO-S1 Breakthrough to Orsha", "oto-s2": "OtO-S2 The Cross Roads",
-         "rb": "Red Barricades", "votg": "Valor of the Guards", "abtf": "A Bridge Too Far", "asl": "Core ASL (stand-ins)"}
+CORE = {"asl": "Core ASL (stand-ins)"}  # the tables of no game, by their ids' prefix
+
+
+def _heading(prefix: str) -> str:
+    """The heading of the tables whose ids start ``prefix.``: the game's name, from its own campaign or mission file
+    (missions/<game>.toml `game`; issue 39: the shells name no game), else a core family's."""
+    path = content_dir("missions") / f"{prefix}.toml"
+    if prefix and path.is_file():
+        return str(read_toml_file(path, "Campaign Game or mission file").get("game", prefix))
+    return CORE.get(prefix, prefix)
 
 
 def _rule_order(table) -> tuple:
@@ -62,7 +71,7 @@ def tables_list(search, as_json, missing):
         prefix = t.id.split(".")[0]
         if prefix != game:
             game = prefix
-            lines.append(f"\n{GAMES.get(prefix, prefix)}")
+            lines.append(f"\n{_heading(prefix)}")
         lines.append(f"  {t.id:<36} {t.roll:<5} {t.rule:<14} {t.title}")
     broken = f"; your table pack has {len(cat.errors)} problem(s): 'solo tables check'" if cat.errors else ""
     emit(rows, as_json, "\n".join(lines).lstrip("\n") + f"\n\n{len(rows)} tables{broken}")

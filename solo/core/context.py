@@ -9,7 +9,7 @@ line of the record reads.
 from collections.abc import Callable
 
 from solo.core.play import Play, Question
-from solo.rules.resolve import Trace
+from solo.rules.resolve import Applied, Trace
 
 
 class StepContext:
@@ -33,9 +33,10 @@ class StepContext:
         """The table a step names (a mission names its tables by their key in the mission file)."""
         return table
 
-    def standing(self, table: str) -> dict:
-        """The DRM that apply to every roll on ``table`` (a mission's standing DRM, OtO-S2 MSR 1)."""
-        return {}
+    def standing(self, table: str, column: str | None = None) -> tuple[Applied, ...]:
+        """The DRM a game's own rules apply to every roll on ``table`` (a mission's standing DRM, OtO-S2 MSR 1): not
+        modifiers the table prints, so that a player's table stands in for it with none of them (issue 39)."""
+        return ()
 
     def context(self) -> dict:
         """What every question may draw on."""
@@ -52,8 +53,10 @@ class StepContext:
         """Roll on ``table`` for ``side`` (``secret``: hidden from its opponent); ``extra`` is kept with the event. The
         first roll on a table in a step (a phase in a mission) says the table's reading of its text, if it has one."""
         self._pack_notice()
-        trace = self.play.roll(self.table_id(table), side, self.where, column,
-                               {**self.standing(table), **(mods or {})}, drm, secret, purpose, **extra)
+        trace = self.play.roll(self.table_id(table), side, self.where, column, mods, drm, secret, purpose,
+                               self.standing(table, column), **extra)
+        for note in self.play.table_notices():
+            self.say(note, rule="table pack")
         self._readings(trace, side if secret else "")
         return trace
 

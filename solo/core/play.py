@@ -21,7 +21,7 @@ from solo.core.dice import TypedDice
 from solo.core.errors import SoloError
 from solo.core.store import EventLog, secret_faces
 from solo.rules.catalog import Catalog, pack_digest, recorded_catalog
-from solo.rules.resolve import Trace, resolve
+from solo.rules.resolve import Applied, Trace, resolve
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,16 @@ def _same_roll(today: dict, recorded: dict) -> bool:
             len(today["subrolls"]) != len(recorded.get("subrolls", [])):
         return False
     return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", [])))
+
+
+def _digests(trace: Trace) -> dict[str, str]:
+    """Each table a roll was made on (the chained ones too) -> its digest: what the save records of them (issue 39)."""
+    found, todo = {}, [trace]
+    while todo:
+        t = todo.pop()
+        found[t.table.id] = t.table.digest
+        todo += t.subrolls
+    return found
 
 
 @dataclass(frozen=True)
@@ -135,6 +145,8 @@ class Play:
         self.today = cat  # the shipped tables and the player's pack today: what new rolls are made with
         self._packs = [(v["from"], pack_digest(v["tables"]), v["tables"]) for v in log.packs]
         self._noticed: set = set()
+        self._changed: dict[str, str] = {}  # table id -> what the replay says of it (issue 39)
+        self._told: set = set()
         self.aliases = aliases or {}  # question keys an older solo logged, by today's key
         self.frozen = frozen  # replay only: stop where the next new event would be made
         self.recorded = log.events
@@ -200,28 +212,54 @@ class Play:
         return event
 
     def roll(self, table_id: str, side: str, step: str, column: str | None = None, mods: dict | None = None,
-             drm: int = 0, secret: bool = False, purpose: str = "", **extra) -> Trace:
-        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``extra`` is kept
-        with the event (e.g. the Game Turn of a CG4 Game End dr). A roll the log has is the trace it recorded, never
+             drm: int = 0, secret: bool = False, purpose: str = "", standing: tuple[Applied, ...] = (),
+             **extra) -> Trace:
+        """Roll on a table (and its chained tables) for ``side``; ``purpose`` says what for; ``standing``: the DRM of
+        the game's own rules on it (`resolve`); ``extra`` is kept with the event (e.g. the Game Turn of a CG4 Game
+        End dr). A roll the log has is the trace it recorded, never
         the faces resolved again on today's table (issue 40: a table pack changed since cannot rewrite the past)."""
         event = self.recorded_event()
         if event is not None and event.kind == "roll" and "trace" in event.data:
+            cat = self.cat  # the tables the event was made with (reading it settles them for the next one)
             self._next_recorded(("roll",), table_id)
-            return self._replayed(event, lambda: self._recorded_trace(event, table_id, column, mods, drm, secret))
-        return self.dice(table_id, side, step, lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
-                         secret, purpose, lambda trace: {"trace": trace.to_json(), **extra})
+            return self._replayed(event, lambda: self._recorded_trace(event, cat, table_id, column, mods, drm, secret,
+                                                                      standing))
+        return self.dice(table_id, side, step,
+                         lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret, standing),
+                         secret, purpose, lambda trace: {"trace": trace.to_json(), "tables": _digests(trace), **extra})
 
-    def _recorded_trace(self, event, table_id: str, column, mods, drm: int, secret: bool) -> Trace:
+    def _recorded_trace(self, event, cat: Catalog, table_id: str, column, mods, drm: int, secret: bool,
+                        standing: tuple[Applied, ...] = ()) -> Trace:
         """The recorded roll: today's table read with its faces when it gives what was recorded (a trace written
         before a table printed its effects gains them), else the trace as recorded."""
         recorded = event.data["trace"]
         try:
-            today = resolve(self.cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret)
+            today = resolve(cat, table_id, TypedDice(event.data["faces"]), column, mods, drm, secret, standing)
         except SoloError:
             today = None
-        if today is not None and _same_roll(today.to_json(), recorded):
-            return today
-        return Trace.recorded(recorded, self.cat)
+        same = today is not None and _same_roll(today.to_json(), recorded)
+        self._tables_changed(event, cat, same)
+        return today if same else Trace.recorded(recorded, cat)
+
+    def _tables_changed(self, event, cat: Catalog, same: bool) -> None:
+        """Issue 39: the tables a recorded roll was made on that read otherwise today (the digest it recorded of each,
+        or, in a save made before it recorded them, today's table giving another result for its faces), each said
+        once a run (`table_notices`): the roll stands as it was made."""
+        digests = event.data.get("tables")
+        if isinstance(digests, dict):
+            changed = [t for t, d in digests.items() if t not in cat.tables or cat.tables[t].digest != d]
+        else:
+            changed = [] if same else [event.data["what"]]
+        for table in changed:
+            if table not in self._changed:
+                self._changed[table] = (f"{table} is not the table this save rolled on at event {event.seq} (your "
+                                        f"table pack or this solo changed it since): its rolls stand as they were made")
+
+    def table_notices(self) -> list[str]:
+        """What `_tables_changed` found since it was last asked, each table once a run."""
+        notes = [n for t, n in self._changed.items() if n and t not in self._told]
+        self._told.update(self._changed)
+        return notes
 
     def _replayed(self, event, read: Callable):
         """What a recorded event gives; an event the file holds in a shape no solo wrote is one line, not a crash."""

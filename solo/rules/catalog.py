@@ -9,6 +9,7 @@ from pathlib import Path
 
 from solo.core.content import config_dir, content_dir
 from solo.core.errors import SoloError
+from solo.rules import needs
 from solo.rules.loader import (
     InventoryEntry,
     Missing,
@@ -100,7 +101,7 @@ TEXT, NUMBER, WORDS = (str,), (str, int, float), (str, list)
 SCHEMA = {  # the TOML types of a table file's values, checked before a table is read (loader.parse_table)
     "table": {"id": TEXT, "title": TEXT, "rule": NUMBER, "source": TEXT, "roll": TEXT, "columns": WORDS, "key": TEXT,
               "row": (list,), "modifier": (list,), "footnote": (list,), "notes": WORDS, "reading": TEXT,
-              "partial": TEXT, "stand_in": TEXT},
+              "partial": TEXT, "stand_in": TEXT, "vocabulary": WORDS},
     "row": {"roll": (str, int), "result": NUMBER, "results": (dict,), "then": WORDS, "key": NUMBER},
     "modifier": {"name": TEXT, "label": TEXT, "value": (int,), "per": (int,), "round": TEXT, "max": (int,),
                  "input": (list,), "chart": TEXT, "die": TEXT, "columns": WORDS},
@@ -169,13 +170,20 @@ def _chains(table: Table) -> list[str]:
     return [t for r in table.rows for t in r.then] + [t for f in table.footnotes for t in f.then]
 
 
-def _add(cat: Catalog, raw, path: Path, pack: bool) -> None:
-    """One table of a file into the catalog (a pack's table completes or replaces a shipped stand-in)."""
+def _add(cat: Catalog, raw, path: Path, pack: bool, needs_checked: bool = True) -> None:
+    """One table of a file into the catalog (a pack's table completes or replaces a shipped stand-in); a pack a save
+    recorded is read as it was (``needs_checked`` False: it replays what it gave then)."""
     check_types(raw, f"{path}: table {raw.get('id', '?') if isinstance(raw, dict) else '?'}")
     table = parse_table(raw, path, pack)
     shipped = cat.tables.get(table.id)
     if shipped and not (pack and (shipped.stand_in or shipped.partial)):
         raise TableFileError(f"{path}: table {table.id}: duplicate id, also in {shipped.path}; rename one")
+    problem = needs.unmet(shipped, table) if shipped and shipped.stand_in else needs.result_problem(table)
+    gone = cat.missing.get(table.id)
+    if not problem and pack and not shipped and gone is not None and gone.shape:
+        problem = needs.unmet_shape(gone.shape, table, "tables/inventory")
+    if problem and needs_checked:  # issue 39: a player's table gives what solo reads of the stand-in it replaces
+        raise TableFileError(f"{path}: table {table.id}: {problem}")
     cat.tables[table.id] = complete(shipped, table, path) if shipped and shipped.partial else table
 
 
@@ -213,7 +221,7 @@ def load_catalog(folders: list[tuple[Path, bool]], recorded: dict | None = None)
                 if pack:
                     raws_by_id[table_id] = raw
                 try:
-                    _add(cat, raw, path, pack)
+                    _add(cat, raw, path, pack, needs_checked=path is not RECORDED)
                 except TableFileError as exc:
                     cat.errors.append(str(exc))
                     if pack:

@@ -11,8 +11,8 @@ from pathlib import Path
 from solo.rules.model import ROLL_KINDS, Footnote, Modifier, Row, Table
 from solo.rules.ranges import parse_span
 
-TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading", "partial",
-              "stand_in"}
+TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading",
+              "partial", "stand_in", "vocabulary"}
 ROW_KEYS = {"roll", "result", "results", "then", "key", "effect", "effects"}
 # A row's effect (tables/README.md, "Effects"): each key and what its value must be.
 EFFECT_KEYS = {
@@ -124,6 +124,7 @@ def parse_table(raw: dict, path: Path, pack: bool = False) -> Table:
         roll=raw["roll"], path=str(path), columns=columns, key=raw.get("key", ""), rows=rows,
         modifiers=mods, footnotes=footnotes, notes=_strings(raw.get("notes", []), where, "notes"),
         reading=raw.get("reading", ""), stand_in=raw.get("stand_in", ""), pack=pack, partial=raw.get("partial", ""),
+        vocabulary=_strings(raw.get("vocabulary", []), where, "vocabulary"),
     )
 
 

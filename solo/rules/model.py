@@ -1,6 +1,8 @@
 """Tables as frozen values: rows, modifiers (DRM/drm) and footnotes on the Original roll."""
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from math import ceil, floor
 
 from solo.core.errors import SoloError
@@ -81,6 +83,17 @@ class Table:
     stand_in: str = ""  # not the rulebook table: what this stand-in is built on (tables/core/SOURCES.md)
     pack: bool = False  # from the player's own table pack
     partial: str = ""  # a chart the texts give only in part: what they lack (the player's pack completes it)
+    vocabulary: tuple[str, ...] = ()  # what solo reads in its results: ("number",), ("squad",) or the words a result
+    # lists; a player's table that replaces it must give the same (solo/rules/needs.py)
+
+    @cached_property
+    def digest(self) -> str:
+        """What decides a roll on the table (its kind of roll, columns, rows, modifiers and footnotes; not its title,
+        notes or the file it came from), as a short digest: a save records it with each roll, so that a replay can say
+        which table changed since (issue 39)."""
+        mods = tuple(replace(m, label="") for m in self.modifiers)
+        decides = (self.roll, self.columns, self.key, self.rows, mods, self.footnotes)
+        return hashlib.sha256(repr(decides).encode()).hexdigest()[:16]
 
     @property
     def incomplete(self) -> bool:

@@ -154,13 +154,14 @@ def evaluate(table: Table, faces: tuple[int, ...], column: str, applied: list[Ap
 
 
 def resolve(cat: Catalog, table_id: str, dice: DiceSource, column: str | None = None,
-            mods: dict | None = None, drm: int = 0, secret: bool = False) -> Trace:
-    """Roll on ``table_id`` and follow every chained roll; the whole trace comes back."""
+            mods: dict | None = None, drm: int = 0, secret: bool = False, standing: tuple[Applied, ...] = ()) -> Trace:
+    """Roll on ``table_id`` and follow every chained roll; the whole trace comes back. ``standing``: the DRM a game's
+    own rule applies to the table, which the table does not print (OtO-S2 MSR 1, issue 39)."""
     table = cat.get(table_id)
     if table.is_chart:
         raise SoloError(f"{table_id} is a chart, not a dice table: 'solo tables show {table_id}' shows it")
     col = table.column_name(column)
-    applied = applied_modifiers(cat, table, mods or {}, col, drm)
+    applied = list(standing) + applied_modifiers(cat, table, mods or {}, col, drm)
     made = roll(dice, table.roll, table.id, table.rule, secret)
     final, row, result, footnotes, then, effect = evaluate(table, made.faces, col, applied)
     trace = Trace(table, made, col, applied, final, row, result, footnotes, effect=effect)

@@ -672,7 +672,7 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
         seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers
-                      for rng in x.map.seen(x.map.name(u.hex), [step], 16, hindering(x), x.rules >= 7).values())
+                      for rng in x.map.seen(x.map.name(u.hex), [step], activation.SIGHTING_RANGE, hindering(x), x.rules >= 7).values())
         if not seen:
             continue
         rng, vehicle, who = seen[0]
@@ -702,13 +702,13 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
 # ENEMY units it reveals in the hex entered or the next hex of the path end the move short of them (the moving
 # units go back to the hex they came from, in the MPh and RtPh; an Advance may end in their Location, for CC).
 
-RANGE = 16  # SASL-FACTS: no check beyond range 16
 RANKS = {"auto": 99, "long": -9, "none": -99}  # a bracket's chance: automatic, an AC bracket number, long range, none
 
 
 def _ranks(x: Ctx, viewer: str) -> list[int]:
     """How good a chance of Activation each range 0-16 gives ``viewer`` (sasl.ac_brackets): higher is better."""
-    return [RANKS.get(b, b) for b in (x.cat.chart("sasl.ac_brackets", str(r), viewer) for r in range(RANGE + 1))]
+    brackets = (x.cat.chart("sasl.ac_brackets", str(r), viewer) for r in range(activation.SIGHTING_RANGE + 1))
+    return [RANKS.get(b, b) for b in brackets]
 
 
 def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[list]:
@@ -727,7 +727,7 @@ def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[lis
         if where:
             hidden.setdefault(where, []).append(s)
     best, found = dict(x.m.bracket), []
-    along = x.map.seen_along(path, list(hidden), RANGE, hindering(x), x.rules >= 7) \
+    along = x.map.seen_along(path, list(hidden), activation.SIGHTING_RANGE, hindering(x), x.rules >= 7) \
         if viewers and x.map.has_los and hidden else [{}] * len(path)
     for step, here in enumerate(path):
         seen = dict(along[step])

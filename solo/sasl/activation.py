@@ -12,6 +12,7 @@ from solo.sasl.context import Ctx
 from solo.sasl.state import SQuestion
 
 AC_MODS = ("vpo", "stone", "level", "near-enemy", "village", "city")
+SIGHTING_RANGE = 16  # 5.: an S? is checked only when a FRIENDLY unit sees it within 16 hexes (SASL-FACTS)
 
 
 def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[bool, str]:

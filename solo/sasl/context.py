@@ -2,6 +2,7 @@
 
 from solo.core.context import StepContext
 from solo.core.play import Play
+from solo.rules.resolve import Applied
 from solo.sasl.state import Mission
 
 
@@ -31,6 +32,8 @@ class Ctx(StepContext):
         """A mission's table by its key in [tables] ("activation"), or a table id."""
         return self.defn["tables"].get(table, table)
 
-    def standing(self, table: str) -> dict:
-        """The mission's standing DRM for a table (OtO-S2 MSR 1)."""
-        return {name: True for name in self.defn.get("mods", {}).get(table, [])}
+    def standing(self, table: str, column: str | None = None) -> tuple[Applied, ...]:
+        """The mission's standing DRM on a table it names by its key in [tables] or its id, in a column or all (its
+        [[drm]]: OtO-S2 MSR 1, OtO-S1's Armor Leaders)."""
+        return tuple(Applied(d["name"], d["label"], d["value"], d.get("die")) for d in self.defn.get("drm", ())
+                     if d["table"] == table and d.get("column") in (None, column))

@@ -163,7 +163,9 @@ def _activate(m: Mission, raw: dict) -> dict:
         raise SoloError(f"unknown AC drm {', '.join(sorted(map(str, mods)))}: use {', '.join(flags)} = true, and level")
     if raw.get("viewer", "Infantry") not in VIEWERS:
         raise SoloError("the viewer is Infantry or Vehicle")
-    rng = whole(raw.get("range", 0), 0, 16, "range (an S? is checked only within 16 hexes: give --range 0-16)")
+    most = activation.SIGHTING_RANGE
+    rng = whole(raw.get("range", 0), 0, most,
+                f"range (an S? is checked only within {most} hexes: give --range 0-{most})")
     whole(mods.get("level", 0), -3, 0, "level drm (an S? stands 0 to 3 levels above its hex's base level: -1 each)")
     return {"do": "activate", "s": s.id, "range": rng, "viewer": raw.get("viewer", "Infantry"), "mods": mods}
 

@@ -4,7 +4,7 @@ tests/fixtures/saves/<game>.db were written by solo before the games moved to so
 OtO2 computer against computer over two RePhs; RB, VotG and ABtF CG I over two Refit Phases with the TEST packs
 (tests/fixtures/packs: test data, not the rulebook's charts); OtO-S1 with S? placed, one Activated and two Game
 Turns; OtO-S2 without VASL boards, S? placed, one Activated, two Game Turns. <game>.json.gz is what
-`solo cg status --json` / `solo mission status --json` printed then.
+`solo cg status --json` / `solo mission status --json` printed then. Every game of the registry has one (issue 39).
 """
 
 import gzip
@@ -17,23 +17,68 @@ import sys
 from pathlib import Path
 
 import pytest
+import tomli_w
+
+from solo.games import CAMPAIGNS, MISSIONS
+from tests.rulebook import RULEBOOK, as_typed
 
 SAVES = Path(__file__).parents[1] / "fixtures" / "saves"
 PACKS = Path(__file__).parents[1] / "fixtures" / "packs"
 KEPT = {"cg": ("dates", "oob", "record", "result", "stage"), "mission": ("s", "enemy", "record", "vp", "turn", "phase")}
 
 
-@pytest.mark.parametrize("game", ["oto2", "rb", "votg", "abtf", "oto-s1", "oto-s2"])
+GAMES = sorted(CAMPAIGNS) + sorted(MISSIONS)  # the registry: every game solo plays has an old save here
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_an_old_save_replays_to_the_same_state(game, tmp_path):
+    same_state(game, status(game, tmp_path))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_old_save_opens_with_a_rulebook_pack_without_the_stand_ins_modifiers(game, tmp_path):
+    """Issue 39, done when: the player's A1, G2 and A11 (and R3) packs without the modifiers the stand-ins once
+    carried for the missions (OtO-S2 MSR 1 broke a save with an Activation): every old save opens, to the same
+    state."""
+    same_state(game, status(game, tmp_path, [as_typed(t) for t in RULEBOOK]))
+
+
+def test_a_changed_pack_table_makes_an_old_save_say_which_table_changed(tmp_path):
+    """Issue 39, done when: a pack table that gives other results than the table an old save rolled on (G2: every
+    squad an 8-3-8): the save opens to the same state (its rolls stand) and its record says which table changed."""
+    g2 = as_typed("sasl.g2")
+    g2["row"] = [row | {"result": "8-3-8"} for row in g2["row"]]
+    now = status("oto-s2", tmp_path, [g2])
+    same_state("oto-s2", now)
+    said = [line["text"] for line in now["record"] if line["rule"] == "table pack"]
+    assert len(said) == 1 and said[0].startswith("sasl.g2 is not the table this save rolled on at event ")
+    assert "8-3-8" not in {u["type"] for u in now["enemy"]["units"]}
+
+
+def status(game: str, tmp_path: Path, tables: list[dict] | None = None) -> dict:
+    """`solo cg|mission status --json` on a copy of the game's old save, with its test pack and ``tables``."""
     save = tmp_path / f"{game}.db"
     shutil.copy(SAVES / f"{game}.db", save)
-    kind = "mission" if game.startswith("oto-s") else "cg"
-    config = PACKS / game if (PACKS / game).is_dir() else tmp_path / "config"
+    config = tmp_path / "config"
+    if (PACKS / game).is_dir():
+        shutil.copytree(PACKS / game, config)
+    if tables:
+        (config / "tables").mkdir(parents=True, exist_ok=True)
+        (config / "tables" / "rulebook.toml").write_text(tomli_w.dumps({"table": tables}))
     env = {**os.environ, "SOLO_CONFIG": str(config), "SOLO_CACHE": str(tmp_path / "cache")}
-    out = subprocess.run([sys.executable, "-m", "solo.cli", kind, "status", str(save), "--json"], capture_output=True,
-                         text=True, env=env, cwd=tmp_path)
+    out = subprocess.run([sys.executable, "-m", "solo.cli", kind_of(game), "status", str(save), "--json"],
+                         capture_output=True, text=True, env=env, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    now = json.loads(out.stdout)
+    return json.loads(out.stdout)
+
+
+def kind_of(game: str) -> str:
+    return "mission" if game in MISSIONS else "cg"
+
+
+def same_state(game: str, now: dict) -> None:
+    """``now`` holds the state the old save's status printed then."""
+    kind = kind_of(game)
     then = json.loads(gzip.decompress((SAVES / f"{game}.json.gz").read_bytes()))
     for key in KEPT[kind]:
         if key == "record":

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from solo.core.errors import SoloError
-from solo.sasl import actions, engine
+from solo.sasl import actions, activation, engine
 from solo.sasl.context import Ctx
 from tests.conftest import VASL_BOARDS
 from tests.mission import act_on as act
@@ -30,7 +30,7 @@ def unchecked(x: Ctx) -> list[str]:
         if u.status != "Good Order":
             continue
         ranks = actions._ranks(x, "Vehicle" if u.kind == "vehicle" else "Infantry")
-        for where, rng in x.map.seen(u.hex, list(hidden), actions.RANGE).items():
+        for where, rng in x.map.seen(u.hex, list(hidden), activation.SIGHTING_RANGE).items():
             s = hidden[where]
             if ranks[rng] > actions.RANKS["none"] and x.m.bracket.get(s.id, actions.RANKS["none"]) < ranks[rng]:
                 wrong.append(f"{s.id} in {where} seen by {u.id} in {u.hex} at range {rng} unchecked")

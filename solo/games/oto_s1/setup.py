@@ -97,7 +97,7 @@ def friendly_oob(x: Ctx) -> None:
         cat["infantry"].append({"coy": n, "units": weapons, "leaders": found})
         x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(found) or 'none'}", rule="OoB")
     armor = list(oob["armor"]) + [armor_support(x, n + 1) for n in range(oob["armor_rolls"])]
-    als = leaders(x, oob["armor_leaders"], "Armor Leader", {"al": True}, until=True)
+    als = leaders(x, oob["armor_leaders"], "Armor Leader", until=True)  # its -1 DRM: [[drm]]
     cat["armor"] = [{"afv": a, "armor_leader": als[i] if i < len(als) else None} for i, a in enumerate(armor)]
     cat["armor_leaders"] = als
     cat["air"] = [oob["air"]]

@@ -23,7 +23,7 @@ def situation(d66: int, side: str = "ENEMY", faces=(), answers=None, msr_1: bool
     tens, units = divmod(d66, 10)
     x = ctx("oto-s2", faces=[tens, units, *faces] + [1] * 40, answers=answers)
     if not msr_1:
-        x.standing = lambda table: {}
+        x.standing = lambda table, column=None: ()
     x.map, m = MAP, x.m
     m.boards = {"boards": ["1", "2", "3"], "vpo": [{"hex": VPO, "why": "test"}, {"hex": "3C3", "why": "test"}]}
     m.friendly_oob["entry_edge"] = "South"
