@@ -81,7 +81,7 @@ def _campaign_needs(cat) -> dict[str, str]:
     """Each table a Campaign Game will need that the texts lack (at its start, in a purchase, in a RePh), by the CG."""
     from solo.games import CAMPAIGNS
     from solo.rules.fill import needed
-    return {table_id: GAMES.get(cg, cg) for cg, game in CAMPAIGNS.items()
+    return {table_id: _heading(cg) for cg, game in CAMPAIGNS.items()
             for table_id in needed(cat, game.definition.raw)}
 
 
