@@ -92,7 +92,7 @@ def pure_chits(monkeypatch):
     strategy drawn (issue 36's ``soft`` weights off), for the tests of what it judges."""
     from solo.ai.chits import chit_weights
     from solo.ai.reph import weights
-    for cg, sides in chit_weights().items():
+    for _cg, sides in chit_weights().items():
         for side in sides.values():
             monkeypatch.delitem(side, "soft", raising=False)
     for side in weights("votg").values():

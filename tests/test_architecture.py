@@ -10,7 +10,8 @@ import networkx as nx
 
 SOLO = Path(__file__).resolve().parents[1] / "solo"
 # lowest first; a package may import its own layer and those below (core and rules share the floor)
-RANK = {"core": 0, "rules": 0, "board": 1, "vasl": 1.5, "campaign": 2, "sasl": 2, "ai": 3, "games": 4, "tui": 5, "cli": 6}
+RANK = {"core": 0, "rules": 0, "board": 1, "vasl": 1.5, "campaign": 2, "sasl": 2, "ai": 3, "games": 4, "tui": 5,
+        "cli": 6}
 GAME_IDS = re.compile(r"oto2|\brb\.|votg|abtf|oto-s|oto_s")
 
 

@@ -21,7 +21,8 @@ def test_installed_wheel_lists_the_tables(tmp_path):
     wheel = next(dist.glob("solo-*.whl"))
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
-    subprocess.run([env_dir / "bin" / "python", "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True)
+    subprocess.run([env_dir / "bin" / "python", "-m", "pip", "install", "-q", str(wheel)], check=True,
+                   capture_output=True)
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     out = subprocess.run([env_dir / "bin" / "solo", "tables", "list", "--json"], capture_output=True, text=True,
                          cwd=tmp_path, env=env)

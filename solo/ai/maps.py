@@ -46,7 +46,8 @@ class Terrain:
         if hex_id not in self.index:
             also = next((n for n, d in self.graph.nodes(data=True) if d.get("also") == hex_id), None)
             if also is None:
-                raise SoloError(f"no hex {hex_id} on this map (boards {', '.join(sorted({d['board'] for _, d in self.graph.nodes(data=True)}))})")
+                raise SoloError(f"no hex {hex_id} on this map (boards "
+                                f"{', '.join(sorted({d['board'] for _, d in self.graph.nodes(data=True)}))})")
             return self.index[also]
         return self.index[hex_id]
 

@@ -90,7 +90,8 @@ def piece(raw: dict, side: str, where: str) -> Piece:
     if not isinstance(did, list) or set(did) - set(DID):
         raise SoloError(f"{where}: {raw['id']} did {did!r}: a list of {', '.join(DID)}")
     return Piece(str(raw["id"]), side, name, str(raw["hex"]).upper(), kind, float(raw.get("fp", fp)),
-                 int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude, bool(raw.get("broken")),
+                 int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude,
+                 bool(raw.get("broken")),
                  str(raw.get("with", "")) if kind == "sw" else "", tuple(did), str(raw.get("goal", "")).upper())
 
 
@@ -125,21 +126,26 @@ class Situation:
 def situation_from(raw: dict, where: str) -> Situation:
     known = {"boards", "objectives", "friendly_held", "ebe", "enemy", "friendly", "s", "moving", "movers"}
     if set(raw) - known:
-        raise SoloError(f"{where}: unknown key(s) {', '.join(sorted(set(raw) - known))}; the keys are {', '.join(sorted(known))}")
+        raise SoloError(f"{where}: unknown key(s) {', '.join(sorted(set(raw) - known))}; the keys are "
+                        f"{', '.join(sorted(known))}")
     boards = tuple(str(b) for b in raw.get("boards", []))
     if not boards:
         raise SoloError(f"{where}: give the boards, e.g. boards = [\"4\", \"12\"]")
     ebe = str(raw.get("ebe", "west")).lower()
     if ebe not in EDGES:
         raise SoloError(f"{where}: ebe is one of {', '.join(EDGES)}")
-    pieces = [piece(r, "ENEMY", where) for r in raw.get("enemy", [])] + [piece(r, "FRIENDLY", where) for r in raw.get("friendly", [])]
+    pieces = [piece(r, "ENEMY", where) for r in raw.get("enemy", [])] + [
+        piece(r, "FRIENDLY", where) for r in raw.get("friendly", [])
+    ]
     ids = [p.id for p in pieces]
     if len(set(ids)) != len(ids):
-        raise SoloError(f"{where}: unit ids must differ ({', '.join(sorted({i for i in ids if ids.count(i) > 1}))} twice)")
+        raise SoloError(f"{where}: unit ids must differ ({', '.join(sorted({i for i in ids if ids.count(i) > 1}))} "
+                        "twice)")
     objectives = tuple(str(h).upper() for h in raw.get("objectives", []))
     held = tuple(str(h).upper() for h in raw.get("friendly_held", []))
     if set(held) - set(objectives):
-        raise SoloError(f"{where}: friendly_held names hexes that are not objectives: {', '.join(sorted(set(held) - set(objectives)))}")
+        raise SoloError(f"{where}: friendly_held names hexes that are not objectives: "
+                        f"{', '.join(sorted(set(held) - set(objectives)))}")
     pieces += [s_piece(str(r["id"]), str(r["hex"]).upper(), str(r.get("attitude", "hold")).lower(), r.get("did", ()),
                        str(r.get("goal", "")).upper()) for r in raw.get("s", [])]
     moving = tuple(str(h).upper() for h in raw.get("moving", []))

@@ -83,7 +83,8 @@ class Grid:
             raise SoloError(f"bad hex id {shown!r}: column letters are A-Z, then AA, BB ...") from None
         row = int(match["row"])
         if column >= self.columns:
-            raise SoloError(f"no hex {shown!r}: there is no column {match['col']} (columns run A-{column_letters(self.columns - 1)})")
+            raise SoloError(f"no hex {shown!r}: there is no column {match['col']} (columns run "
+                            f"A-{column_letters(self.columns - 1)})")
         if not self.contains(column, row):
             rows = self.row_range(column)
             raise SoloError(f"no hex {shown!r}: column {match['col']} has rows {rows.start}-{rows.stop - 1}")

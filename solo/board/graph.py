@@ -61,7 +61,7 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
     offset = 0.0
     for index, p in enumerate(placed):
         grid = p.board.grid
-        for (column, row), h in zip(grid.hexes, p.board.hexes.values()):
+        for (column, row), h in zip(grid.hexes, p.board.hexes.values(), strict=False):
             name = node_id(p.id, grid, column, row)
             x, y = grid.centre(column, row)
             if index > 0 and row == 0 and column % 2 == 1:  # the lower half of an upper board's half hex
@@ -76,7 +76,7 @@ def build_graph(placed: list[Placed], level_hills: bool = False) -> nx.DiGraph:
         offset += grid.rows * grid.hex_height
     for p in placed:
         grid = p.board.grid
-        for (column, row), h in zip(grid.hexes, p.board.hexes.values()):
+        for (column, row), h in zip(grid.hexes, p.board.hexes.values(), strict=False):
             source = alias.get(node_id(p.id, grid, column, row), node_id(p.id, grid, column, row))
             for side in range(6):
                 other = grid.neighbour(column, row, side)

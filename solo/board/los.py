@@ -129,7 +129,10 @@ def pixel_hexes(grid: Grid, width: int, height: int) -> np.ndarray:
 def _one_board(data: list[dict], names: list[str]) -> Placed:
     """A graph built without build_graph (by hand: nodes named by their hex, with col and drow): one board."""
     grid = Grid(columns=max(d["col"] for d in data) + 1, rows=max(d["drow"] for d in data) // 2)
-    hexes = {name: Hex(name, d["terrain"], d["elevation"], False, (), (), 0, {}) for name, d in zip(names, data)}
+    hexes = {
+        name: Hex(name, d["terrain"], d["elevation"], False, (), (), 0, {})
+        for name, d in zip(names, data, strict=False)
+    }
     return Placed("", Board.from_hexes("", grid, hexes))
 
 
@@ -146,10 +149,10 @@ class LosMap:
         self.upslope = up if up.any() else None  # OtO 1.2: bit i, the hex is Up-Slope across its hexside i
         placed = graph.graph.get("placed") or [_one_board(data, self.nodes)]
         self.spacing = placed[0].board.grid.hex_width
-        alias = {d["also"]: self.index[n] for n, d in zip(self.nodes, data) if "also" in d}
+        alias = {d["also"]: self.index[n] for n, d in zip(self.nodes, data, strict=False) if "also" in d}
         vasl = all(p.board.terrain is not None for p in placed)
         parts = [self._board(graph, p, alias, vasl) for p in placed]
-        terrain, ground, nearest, second = (np.concatenate(part, axis=1) for part in zip(*parts))
+        terrain, ground, nearest, second = (np.concatenate(part, axis=1) for part in zip(*parts, strict=True))
         if graph.graph.get("level_hills"):
             ground[:] = 0
         if vasl:
@@ -178,7 +181,10 @@ class LosMap:
         if vasl:
             width, height = board.terrain.shape
         else:
-            width, height = int(grid.a1_x + (grid.columns - 1) * grid.hex_width) + 1, int(round(grid.rows * grid.hex_height))
+            width, height = (
+                int(grid.a1_x + (grid.columns - 1) * grid.hex_width) + 1,
+                int(round(grid.rows * grid.hex_height)),
+            )
         local_nearest = pixel_hexes(grid, width, height)
         node = np.array([self.index.get(f"{p.id}{grid.name(c, r)}", alias.get(f"{p.id}{grid.name(c, r)}", -1))
                          for c, r in grid.hexes] + [-1], dtype=np.int32)

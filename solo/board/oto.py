@@ -333,8 +333,8 @@ def classify(folder: Path, corrections: dict, data: bytes | None = None) -> OtoM
     classes = under_ink(classes)
     names = [grid.name(c, r) for c, r in grid.hexes]
     readings = {}
-    for name, row in zip(names, shares):
-        terrain, level, confidence, also = read_hex(dict(zip(CLASSES, row)))
+    for name, row in zip(names, shares, strict=False):
+        terrain, level, confidence, also = read_hex(dict(zip(CLASSES, row, strict=False)))
         readings[name] = Reading(terrain, level, confidence, "picture", also=also)
     for name, (terrain, why) in TEXTS.items():
         readings[name] = Reading(terrain, 0, 1.0, "text", why)
@@ -363,7 +363,7 @@ def _roads_joined(grid: Grid, hexes: dict[str, Hex]) -> dict[str, Hex]:
     bridged = {name: {*h.road_sides, *((s + 3) % 6 for s in h.road_sides)} if h.terrain == "bridge"
                else set(h.road_sides) for name, h in hexes.items()}  # a bridge carries its road straight across (B6)
     out = {}
-    for (column, row), (name, h) in zip(grid.hexes, hexes.items()):
+    for (column, row), (name, h) in zip(grid.hexes, hexes.items(), strict=False):
         sides = set(bridged[name])
         for side in range(6):
             other = grid.neighbour(column, row, side)

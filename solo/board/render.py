@@ -35,7 +35,7 @@ def symbol(h) -> str:
 def text_map(board: Board) -> str:
     """One character per hex, a text line per hex row (odd-index columns sit half a hex higher)."""
     grid = board.grid
-    symbols = {(column, row): symbol(h) for (column, row), h in zip(grid.hexes, board.hexes.values())}
+    symbols = {(column, row): symbol(h) for (column, row), h in zip(grid.hexes, board.hexes.values(), strict=False)}
     header = "    " + "".join(f"{grid.name(c, 1)[:-1]:<2}" for c in range(grid.columns))
     rows = [f"{row:>3} " + " ".join(symbols.get((c, row), " ") for c in range(grid.columns)).rstrip()
             for row in grid.row_numbers]
@@ -67,7 +67,8 @@ def svg(boards: list[tuple[str, Board]], marked: dict[str, str] | None = None, s
         out.append("</g>")
     for index, (board_id, _) in enumerate(boards):  # board numbers last, on top of the next board's half hexes
         y = (index + 1) * board_height - 40
-        out.append(f'<rect x="4" y="{y:.1f}" width="{24 + 18 * len(board_id)}" height="34" fill="white" opacity="0.85"/>'
+        out.append(f'<rect x="4" y="{y:.1f}" width="{24 + 18 * len(board_id)}" height="34" fill="white" '
+                   'opacity="0.85"/>'
                    f'<text x="12" y="{y + 27:.1f}" font-size="28" font-weight="bold">{escape(board_id)}</text>')
     out.append("</svg>")
     return "\n".join(out)
@@ -85,11 +86,12 @@ def _png(picture: np.ndarray) -> str:
 
 def _board_elements(board_id: str, board: Board, marked: dict[str, str]) -> list[str]:
     grid, out = board.grid, []
-    for (column, row), h in zip(grid.hexes, board.hexes.values()):
+    for (column, row), h in zip(grid.hexes, board.hexes.values(), strict=False):
         cx, cy = grid.centre(column, row)
         outline = board.outline(column, row)
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in outline)
-        out.append(f'<polygon points="{points}" fill="{COLOURS.get(h.terrain, "#ffffff")}" stroke="#606060" stroke-width="1"/>')
+        out.append(f'<polygon points="{points}" fill="{COLOURS.get(h.terrain, "#ffffff")}" stroke="#606060" '
+                   'stroke-width="1"/>')
         for side in h.road_sides:
             (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
             out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{(ax + bx) / 2:.1f}" y2="{(ay + by) / 2:.1f}" '
@@ -100,7 +102,8 @@ def _board_elements(board_id: str, board: Board, marked: dict[str, str]) -> list
                        f'stroke="#c8a000" stroke-width="3" stroke-dasharray="6 4"/>')
         for side, feature in sorted(h.sides.items()):  # walls, hedges, bocage and cliffs along their hexsides
             (ax, ay), (bx, by) = outline[side], outline[(side + 1) % 6]
-            out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{HEXSIDE_COLOURS[feature]}" '
+            out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
+                       f'stroke="{HEXSIDE_COLOURS[feature]}" '
                        f'stroke-width="5"><title>{feature}</title></line>')
         out.append(f'<text x="{cx:.1f}" y="{cy - 20:.1f}" font-size="10" text-anchor="middle">{h.name}</text>')
         why = marked.get(f"{board_id}{h.name}")

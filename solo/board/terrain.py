@@ -256,7 +256,8 @@ def _commonest(board: Board, xi, yi) -> tuple[np.ndarray, np.ndarray]:
     kinds = board.codes.kind[_codes_at(board, x, y)]
     counted = _on_grid(board, x, y) & ~np.isin(kinds, [ROAD, PATH_ID, *HEXSIDE_IDS])
     counts = np.zeros((len(xi), len(KIND_NAMES)), dtype=np.int32)
-    np.add.at(counts, (np.repeat(np.arange(len(xi)), kinds.shape[1])[counted.ravel()], kinds.ravel()[counted.ravel()]), 1)
+    np.add.at(counts, (np.repeat(np.arange(len(xi)), kinds.shape[1])[counted.ravel()], kinds.ravel()[counted.ravel()]),
+              1)
     return counts.argmax(axis=1), kinds
 
 

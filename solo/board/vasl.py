@@ -237,7 +237,8 @@ def parse_metadata(data: bytes, where: str) -> tuple[str, Grid, dict]:
         """A number of the board's metadata, at least ``low``."""
         value = _number(root.get(key, default), f"{where}: {key}")
         if not (math.isfinite(value) and value >= low):
-            raise SoloError(f"{where}: {key}={value!r} is not a size this reader knows; VASL's own board file is needed")
+            raise SoloError(f"{where}: {key}={value!r} is not a size this reader knows; VASL's own board file is "
+                            "needed")
         return value
 
     grid = Grid(columns=int(get("width", 33, 1)), rows=int(get("height", 10, 1)),

@@ -47,7 +47,8 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "", rules: in
         s.roster[first] = RosterLine(first, start=s.cpp, total=s.cpp, elr=s.elr, san=s.san, historical_drm=hist)
         if not defn.initial:
             titles = _titles(defn, side, variant)
-            s.purchases = [Purchase(n, rg, titles.get(rg, ""), first, 0, given=True) for n, rg in enumerate(given["rg"], 1)]
+            s.purchases = [Purchase(n, rg, titles.get(rg, ""), first, 0, given=True) for n,
+                           rg in enumerate(given["rg"], 1)]
         sides[side] = s
     c = Campaign(defn.id, dates, human, sides, first, variant)
     if "weather" in start:
@@ -58,7 +59,8 @@ def initial_campaign(defn: CampaignDef, human: str, variant: str = "", rules: in
 def _titles(defn: CampaignDef, side: str, variant: str) -> dict[str, str]:
     """The Group Types of ``side``'s RG chart, if the player's pack has completed it yet (else the IDs alone)."""
     try:
-        return {g.id: g.title for g in rg_chart(default_catalog(), defn.tables["rg_chart"][side], side, variant).values()}
+        return {g.id: g.title for g in rg_chart(default_catalog(), defn.tables["rg_chart"][side], side,
+                                                variant).values()}
     except SoloError:
         return {}
 
@@ -70,7 +72,8 @@ def start_meta(cg_id: str, variant: str | None, human: str | None) -> dict:
     if defn.variants and variant is None:
         raise SoloError(f"{defn.title}: choose the CG with --variant ({', '.join(defn.variants)})")
     if variant is not None and variant not in defn.variants:
-        raise SoloError(f"{defn.title} has no CG {variant!r}: choose one of {', '.join(defn.variants) or 'none (leave out --variant)'}")
+        raise SoloError(f"{defn.title} has no CG {variant!r}: choose one of "
+                        f"{', '.join(defn.variants) or 'none (leave out --variant)'}")
     sides = {side.lower(): side for side in defn.sides} | {"none": "none"}
     human = (human or defn.sides[-1]).lower()
     if human not in sides:
@@ -80,7 +83,8 @@ def start_meta(cg_id: str, variant: str | None, human: str | None) -> dict:
 
 
 def cg_start(defn: CampaignDef, variant: str) -> dict:
-    """A CG's start from the pack chart ``<cg>.cg_start`` (row = the variant): dates, and each side's ELR, SAN, CPP, RGs."""
+    """A CG's start from the pack chart ``<cg>.cg_start`` (row = the variant): dates, and each side's ELR, SAN, CPP,
+    RGs."""
     if variant not in defn.variants:
         raise SoloError(f"{defn.title}: choose the CG with --variant: {', '.join(defn.variants)}")
     cat, table = default_catalog(), defn.tables["cg_start"]
@@ -100,7 +104,8 @@ def cg_start(defn: CampaignDef, variant: str) -> dict:
     start = {"First Day": str(cell("First Day")), "Last Day": str(cell("Last Day"))}
     for day in start.values():
         if day not in defn.dates:
-            raise SoloError(f"{table} {variant}: {day!r} is not a CG Day of {defn.title} ({defn.dates[0]} .. {defn.dates[-1]})")
+            raise SoloError(f"{table} {variant}: {day!r} is not a CG Day of {defn.title} ({defn.dates[0]} .. "
+                            f"{defn.dates[-1]})")
     for side in defn.sides:
         rgs = [w.strip() for w in str(cell(f"{side} RG")).split(",") if w.strip()]
         start[side] = {"elr": number(f"{side} ELR"), "san": number(f"{side} SAN"), "cpp": number(f"{side} CPP"),

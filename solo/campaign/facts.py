@@ -11,7 +11,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     evp = 0                  # EVP the Russians earned (exits off the west edge)
     eliminated = ["G3"]      # units Eliminated in the scenario (ids from 'solo cg status')
     isolated = { G5 = "C" }  # units in an Isolated Area and its type (7.506: A-D)
-    near = { G5 = "adjacent" }   # an Isolated unit "adjacent" to / "within-2" hexes of a friendly non-Isolated hex (7.5063)
+    near = { G5 = "adjacent" }   # an Isolated unit "adjacent" to / "within-2" hexes of a friendly non-Isolated hex
+(7.5063)
     encircled = ["G5"]       # 7.5041
     ap_minefield = ["R4"]    # Infantry in an AP minefield hex (7.5042)
     bog = { R7 = "immobilized" }  # 7.5043 Bog Removal results (D8.3): "unbogged" | "immobilized"
@@ -30,7 +31,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     ft_dc = { R15 = 9 }      # FT/DC removed during the scenario and the Original effects DR (7.5134)
     prisoners = { R22 = "isolated" }  # prisoners and their Guard: "isolated" or "non-isolated" (7.508)
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
-    flame_confined = { G5 = 1 }  # an Isolated unit/Equipment confined to a Flame's Location: the Flame's number (7.5094)
+    flame_confined = { G5 = 1 }  # an Isolated unit/Equipment confined to a Flame's Location: the Flame's number
+(7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
     fortifications_lost = [{ side = "German", item = "Wire" }]  # a side's Fortifications lost in the scenario, or that
@@ -76,7 +78,8 @@ def _ids(c: Campaign, key: str, ids) -> list[str]:
             # computer answers as no unit at all, never "GS2 is a 100mm+ OBA", which told the human what it bought
             raise SoloError(f"facts {key}: no unit {unit_id!r} in either OB (the CG Roster lists the ids)")
         if key in KINDS and unit.kind not in KINDS[key]:
-            raise SoloError(f"facts {key}: {unit.id} is a {unit.type} ({unit.kind}); {key} takes {' or '.join(KINDS[key])} units")
+            raise SoloError(f"facts {key}: {unit.id} is a {unit.type} ({unit.kind}); {key} takes "
+                            f"{' or '.join(KINDS[key])} units")
         out.append(unit.id)
     return out
 
@@ -127,7 +130,7 @@ def _flame_confined(c: Campaign, key: str, given, flames: int) -> dict[str, int]
     if given and not flames:
         raise SoloError(f"facts {key}: no Flames are reported (flames = 0): a unit can be confined to none")
     numbers = [whole(n, 1, flames, f"facts {key} {unit_id} (the number of its Flame)") for unit_id, n in given.items()]
-    return dict(zip(_ids(c, key, list(given)), numbers))
+    return dict(zip(_ids(c, key, list(given)), numbers, strict=False))
 
 
 def _confined_isolated(facts: dict, kinds: dict) -> None:
@@ -207,7 +210,7 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
         bad = [v for v in given.values() if v not in allowed]
         if bad:
             raise SoloError(f"facts {key}: {bad[0]!r} is not one of {', '.join(allowed)}")
-        facts[key] = dict(zip(_ids(c, key, list(given)), given.values()))
+        facts[key] = dict(zip(_ids(c, key, list(given)), given.values(), strict=False))
     _confined_isolated(facts, extra)
     heroes = raw.get("heroes", {})
     if not isinstance(heroes, dict) or set(heroes) - set(c.sides):
@@ -229,8 +232,8 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
     for entry in removal:
         if not isinstance(entry, dict) or entry.get("side") not in c.sides or not entry.get("item") \
                 or entry.get("where", "rear") not in WHERE:
-            raise SoloError(f"facts removal: {entry!r}: give side ({'/'.join(c.sides)}), item (e.g. \"Wire\") and where "
-                            f"({', '.join(WHERE)})")
+            raise SoloError(f"facts removal: {entry!r}: give side ({'/'.join(c.sides)}), item (e.g. \"Wire\") and "
+                            f"where ({', '.join(WHERE)})")
         if not isinstance(entry.get("own", False), bool) or not isinstance(entry["item"], str):
             raise SoloError(f"facts removal: {entry!r}: item is a name such as \"Wire\", own is true or false")
         if rules >= 5:

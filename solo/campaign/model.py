@@ -241,7 +241,8 @@ def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random, p: d
     previous = c.last.lvp if c.last else 0
     decisive = math.tanh(s / 2)
     breakthrough = max(0.0, p["Russian"] - p["German"]) if s > 0 else 0.0  # the German is the Defender (7.521)
-    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))), evp=min(FACT_MOST, round(EVP_SHARE * breakthrough)),
+    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))),
+                 evp=min(FACT_MOST, round(EVP_SHARE * breakthrough)),
                  flames=rng.choice([0, 0, 1, 2]),
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
     facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
@@ -261,7 +262,8 @@ def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random, p: d
 
 
 class Model:
-    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg simulate`)."""
+    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg
+    simulate`)."""
 
     human = False
 

@@ -16,7 +16,6 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.context import StepContext
 from solo.core.play import Play
 
-
 NIGHT = "night-declared"  # the scenario the RePh prepares is a Night scenario, declared before the Initiative
 DAY = "day-declared"  # ... or declared a daytime one
 
@@ -35,7 +34,9 @@ def steps_of(*sources: ModuleType | Callable) -> dict[str, Callable]:
     found: dict[str, Callable] = {}
     for source in sources:
         if isinstance(source, ModuleType):
-            funcs = [f for f in vars(source).values() if callable(f) and getattr(f, "__module__", "") == source.__name__]
+            funcs = [
+                f for f in vars(source).values() if callable(f) and getattr(f, "__module__", "") == source.__name__
+            ]
         else:
             funcs = [source]
         for func in funcs:
@@ -85,11 +86,13 @@ class CampaignDef:
 def load_campaign(cg: str) -> CampaignDef:
     """The Campaign Game file missions/<cg>.toml (``cg`` a registered game's id: solo.games)."""
     raw = read_toml_file(content_dir("missions") / f"{cg}.toml", "Campaign Game file")
-    steps = tuple(StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""), entry.get("initial", False),
+    steps = tuple(StepDef(entry["rule"], entry["title"], entry["run"], entry.get("marks", ""),
+                          entry.get("initial", False),
                           entry.get("skip_if", ""), entry.get("since", 1)) for entry in raw.get("step", []))
     return CampaignDef(raw["id"], raw["title"], tuple(raw["dates"]), raw, steps, raw.get("victory", {}),
                        raw.get("limits", {}), raw.get("tables", {}), raw.get("initial", {}),
-                       tuple(raw.get("sides", ("German", "Russian"))), raw.get("variants", {}), raw.get("initiative", {}))
+                       tuple(raw.get("sides", ("German", "Russian"))), raw.get("variants", {}),
+                       raw.get("initiative", {}))
 
 
 class Reph(StepContext):

@@ -40,7 +40,8 @@ def status_json(outcome: Outcome, reveal: bool = False) -> dict:
         "cg": c.cg, "variant": c.variant or None, "human": c.human, "stage": c.stage, "date": c.date,
         "step": c.step or None,
         "hidden": hide or None,
-        "waiting": {"key": q.key, "step": q.step, "side": q.side, "prompt": q.prompt, "example": q.example} if q else None,
+        "waiting": {"key": q.key, "step": q.step, "side": q.side, "prompt": q.prompt,
+                    "example": q.example} if q else None,
         "dates": [{"date": d, "weather": c.weather.get(d), "ec": c.ec.get(d),
                    "sides": {name: _side_json(s, d) for name, s in c.sides.items()}} for d in dates],
         "steps": steps(c) if c.stage == "reph" or c.stage == "initial" else [],
@@ -66,7 +67,9 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
     out.append(roster_table(v))
     if c.stage in ("reph", "initial"):
         marks = {"done": "+", "current": ">", "next": " "}
-        out.append("RePh: " + " ".join(f"{marks[st['state']]}{st['rule']}" for st in steps(c)) + "  (+ done, > current)")
+        out.append(
+            "RePh: " + " ".join(f"{marks[st['state']]}{st['rule']}" for st in steps(c)) + "  (+ done, > current)"
+        )
     if c.scenarios:
         out.append("Scenarios: " + "; ".join(_scenario_line(s) for s in c.scenarios))
     if c.initiative:
@@ -86,8 +89,8 @@ def status_text(outcome: Outcome, reveal: bool = False, record: int = 30) -> str
         out.append("Record:")
         out += [f"  {e['date']} {e['step']} {e['text']}" for e in lines[-record:]]
     if hide:
-        out.append(f"(the {people(hide, possessive=True)} CPP, RG Purchase Record and Secret DRs are hidden until the CG End; their units are "
-                   "shown, as you set them up on the map)")
+        out.append(f"(the {people(hide, possessive=True)} CPP, RG Purchase Record and Secret DRs are hidden until the "
+                   "CG End; their units are shown, as you set them up on the map)")
     if c.result and "vp" in c.result:
         out.append(f"Result: {c.result['vp']} Russian VP — the {people(c.result['winner'])} win the Campaign Game")
     elif c.result:
@@ -144,10 +147,13 @@ def roster_rows(v: View) -> list[list]:
 def roster_table(v: View) -> str:
     rows = [list(ROSTER_COLUMNS)] + [[str(x) for x in row] for row in roster_rows(v)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(ROSTER_COLUMNS) - 2)]
-    return "\n".join("  ".join(x.ljust(w) for x, w in zip(row, widths)) + "  " + "  ".join(row[-2:]) for row in rows)
+    return "\n".join(
+        "  ".join(x.ljust(w) for x, w in zip(row, widths, strict=False)) + "  " + "  ".join(row[-2:]) for row in rows
+    )
 
 
-PURCHASE_COLUMNS = ("Side", "#", "RG", "Group Type", "Date", "CPP", "Str.", "Units", "SW", "Leaders", "Given", "Options")
+PURCHASE_COLUMNS = ("Side", "#", "RG", "Group Type", "Date", "CPP", "Str.", "Units", "SW", "Leaders", "Given",
+                    "Options")
 
 
 def purchase_rows(v: View) -> list[list]:

@@ -125,8 +125,10 @@ def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[
                                     int(cells["CPP"]), full, depleted, _notes(cells.get("Notes")),
                                     int(cells["CG Date Max"]), int(cells[cg_max]))
         except KeyError as missing:
-            raise SoloError(f"{table_id} row {row.key}: no {missing} (an RG chart needs Group Type, CPP, CG Date Max "
-                            "and CG Max; tables/README.md)") from None
+            raise SoloError(
+                f"{table_id} row {row.key}: no {missing} (an RG chart needs Group Type, CPP, CG Date Max "
+                "and CG Max; tables/README.md)"
+            ) from None
         except ValueError:
             raise SoloError(f"{table_id} row {row.key}: CPP, Full/Depleted and the maxima must be whole "
                             "numbers") from None

@@ -23,7 +23,9 @@ class Unit:
     id: str  # "G12": the side's initial and a running number
     side: str
     type: str  # "4-6-7", "9-1", "HMG", "StuG IIIG", "75L (PaK 40)", "100mm+ OBA" ...
-    kind: str  # squad | hs | crew | leader | hero | armor-leader | sw | gun | vehicle | cupola | oba | observer | cbm | aircraft | bombardment | truck
+    # squad | hs | crew | leader | hero | armor-leader | sw | gun | vehicle | cupola | oba | observer | cbm | aircraft |
+    # bombardment | truck
+    kind: str
     rg: int = 0  # the RG Purchase Record line it came with (0: none)
     status: str = "Retained"  # Retained | Eliminated | Evacuated
     isolated: str = ""  # the Isolated Area type (7.506): "A" .. "D"
@@ -94,7 +96,8 @@ class RosterLine:
     fortifications: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"cpp": {"start": self.start, "repl": self.repl, "total": self.total, "spent": self.spent, "left": self.left},
+        return {"cpp": {"start": self.start, "repl": self.repl, "total": self.total, "spent": self.spent,
+                        "left": self.left},
                 "elr": self.elr, "san": self.san, "historical_drm": self.historical_drm, "recon": self.recon,
                 "fpp": self.fpp, "fortifications": self.fortifications}
 

@@ -3,7 +3,8 @@
 Every printer prints a `View`: `solo cg status` (text and --json), the exports, `solo cg log`, the app's Campaign
 screen. While the CG runs, what the rules keep secret from the human is not in the computer side's part of it (a
 hidden value is None: "?" in the text, null in the JSON); after the CG End or when nobody plays a side the view is
-the whole state (`--reveal` asks for it, and is refused while the CG runs against the computer: may_reveal). The computer side's units are in it (but for the secret kinds): the human
+the whole state (`--reveal` asks for it, and is refused while the CG runs against the computer: may_reveal). The
+computer side's units are in it (but for the secret kinds): the human
 sets them up and moves them on the map.
 
 The computer sees the human by the same rule (seen_by): every decision of solo/ai/ and solo/games/*/computer.py that

@@ -6,6 +6,7 @@ import click
 
 from solo.core.errors import SoloError
 
+
 # Each command group lives in its own module, imported only when it runs (so `solo --help` imports neither the
 # engine nor numpy, networkx or textual): name -> (the command, imported when asked for; the line `solo --help`
 # shows for it, which tests/cli/test_cli.py checks against the command's own help).

@@ -83,7 +83,7 @@ def boards_los(board, viewer, target, folder, as_json):
 
     b = load_board(boards_folder(folder), board)
     ids = [parse_hex_id(h, b.grid, board) for h in (viewer, target)]
-    for h, hex_id in zip((viewer, target), ids):
+    for h, hex_id in zip((viewer, target), ids, strict=False):
         if hex_id.board != board:
             raise SoloError(f"hex {h} is not on board {board}: name a hex of board {board}, e.g. K5 or {board}K5")
     ends = [(h.column, h.row) for h in ids]
@@ -126,21 +126,27 @@ def cross_roads(seed, folder, svg_file, vasl_out, as_json):
         data = {
             "boards": [{"board": m.id, "kind": m.kind, "position": pos, "column": m.trace.column,
                         "dice": list(m.trace.roll.faces), "rerolled": [list(t.roll.faces) for t in m.rerolled],
-                        "vpo_allowed": int(counts[m.id].result), "vpo_table_stand_in": bool(counts[m.id].table.stand_in)}
-                       for m, pos in zip(mapboards, positions)],
+                        "vpo_allowed": int(counts[m.id].result),
+                        "vpo_table_stand_in": bool(counts[m.id].table.stand_in)}
+                       for m, pos in zip(mapboards, positions, strict=False)],
             "centre": mapboards[1].id,
             "placement": "joined along their long edges, north to south; all face the same way (north up)",
             "vpo": [{"hex": v.hex, "board": v.board, "why": v.why} for v in vpo],
             "month": month.result,
-            "bridges": [{"board": board_id, "hexes": [f"{board_id}{h}" for h in b.hexes], "construction": b.construction}
+            "bridges": [{"board": board_id, "hexes": [f"{board_id}{h}" for h in b.hexes],
+                         "construction": b.construction}
                         for board_id, placed in bridges.items() for b in placed],
         }
         click.echo(json.dumps(data, indent=2))
         return
     click.echo("The Cross Roads (OtO-S2): mapboards joined along their long edges, north to south")
-    for m, pos in zip(mapboards, positions):
+    for m, pos in zip(mapboards, positions, strict=False):
         faces = ",".join(map(str, m.trace.roll.faces))
-        again = f" (repeats rolled again: {'; '.join(','.join(map(str, t.roll.faces)) for t in m.rerolled)})" if m.rerolled else ""
+        again = (
+            f" (repeats rolled again: {'; '.join(','.join(map(str, t.roll.faces)) for t in m.rerolled)})"
+            if m.rerolled
+            else ""
+        )
         click.echo(f"  {pos:<6} {m.label:<18} column {m.trace.column} DR {faces}{again}")
     click.echo(f"Month (MSR 8): {month.result} 1944 (dr {month.roll.faces[0]})")
     stand_in = any(c.table.stand_in for c in counts.values())
@@ -150,10 +156,18 @@ def cross_roads(seed, folder, svg_file, vasl_out, as_json):
         click.echo(f"  board {m.id}: A6g dr {counts[m.id].roll.faces[0]} -> {counts[m.id].result} allowed")
         click.echo("".join(f"    {v.hex}: {v.why}\n" for v in mine).rstrip() or "    none qualify")
     for board_id, placed in bridges.items():
-        click.echo(f"River board {board_id} bridges (MSR 7; A6g, A9a, A9b stand-ins): " + (", ".join(
-            f"{b.construction} {board_id}{b.hexes[0]}" + (f"-{b.hexes[-1]}" if len(b.hexes) > 1 else "") for b in placed)
-            or "none"))
+        click.echo(
+            f"River board {board_id} bridges (MSR 7; A6g, A9a, A9b stand-ins): "
+            + (
+                ", ".join(
+                    f"{b.construction} {board_id}{b.hexes[0]}" + (f"-{b.hexes[-1]}" if len(b.hexes) > 1 else "")
+                    for b in placed
+                )
+                or "none"
+            )
+        )
         click.echo("  One Hex Bridges use Table A9d (not in the texts): take it from your SASL rules.")
-    click.echo("MSR 5: all hills, elevated and sunken roads and valleys are Level 0; all buildings wooden; roads unpaved.")
+    click.echo("MSR 5: all hills, elevated and sunken roads and valleys are Level 0; all buildings wooden; roads "
+               "unpaved.")
     if svg_file:
         click.echo(f"SVG written to {svg_file}")

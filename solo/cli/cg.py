@@ -95,8 +95,12 @@ def cg_undo(save, as_json):
         campaign_of(log)  # a mission save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_campaign(log, frozen=True)
-    emit({"undone": undone(log, outcome.campaign, event), **status_json(outcome)}, as_json,
-          f"Undone: your answer to {event.data['what']} ({event.step}): {plain(event.data['value'])}\n" + status_text(outcome))
+    emit(
+        {"undone": undone(log, outcome.campaign, event), **status_json(outcome)},
+        as_json,
+        f"Undone: your answer to {event.data['what']} ({event.step}): {plain(event.data['value'])}\n"
+        + status_text(outcome),
+    )
 
 
 @cg.command("export")
@@ -123,7 +127,9 @@ def cg_log(log, outcome, reveal, as_json):
             t = e["trace"]
             lines.append(f"{head} {e['purpose']}: dice {t['dice']} Final {t['final']} -> {t['result']}")
         else:
-            lines.append(f"{head} {e['what']}: {plain(e['value'])}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else ""))
+            lines.append(
+                f"{head} {e['what']}: {plain(e['value'])}" + (f"\n{'':<22}why: {e['why']}" if e.get("why") else "")
+            )
     hide = hidden_side(outcome.campaign, reveal)
     emit(events, as_json, "\n".join(lines + ([secret_note(hide)] if hide else [])) or "no events yet")
 
@@ -142,7 +148,8 @@ def cg_game_end(save, turn, as_json):
         outcome = run_campaign(log, game_end_turn=turn)
     c = outcome.campaign
     if not c.game_end or c.game_end["turn"] != turn:
-        raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during one")
+        raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during "
+                        "one")
     g = c.game_end
     emit(g, as_json, f"Game Turn {turn}: Game End dr {g['dr']} against the circled {g['circled']} (a stand-in): "
           + ("the scenario ends now" if g["ends"] else "play continues"))
@@ -150,8 +157,7 @@ def cg_game_end(save, turn, as_json):
 
 POLICY = click.Choice(POLICIES, case_sensitive=False)
 POLICY_HELP = ("Who plays the {people}: the computer's heuristics, random-legal, greedy-cheapest or the exploiter "
-               "(solo/games/policies.py)"
-               "; default heuristic.")
+               "(solo/games/policies.py); default heuristic.")
 
 
 @cg.command("simulate")

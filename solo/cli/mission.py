@@ -472,7 +472,8 @@ def mission_phase(save, as_json):
 def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers_file, dice, as_json):
     """End the current Game Turn: Random Events, the mission end check."""
     report = _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo)
-    _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o), dice=dice)
+    _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o),
+         dice=dice)
 
 
 @mission.command("answer")
@@ -496,4 +497,7 @@ def mission_undo(save):
         run_mission(log, frozen=True)  # a campaign save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_mission(log, frozen=True)
-    click.echo(f"Undone: {event.data['what']} {plain(event.data['value'])}\n" + _text(outcome, since=len(outcome.mission.record)))
+    click.echo(
+        f"Undone: {event.data['what']} {plain(event.data['value'])}\n"
+        + _text(outcome, since=len(outcome.mission.record))
+    )

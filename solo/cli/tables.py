@@ -58,7 +58,8 @@ def tables_list(search, as_json, missing):
                  + (" [the texts give some rows]" if r["partial"] else "")
                  + (f" [the {r['campaign']} CG needs it]" if r["campaign"] else "")
                  + "".join(f"\n{'':<37}used by {ref}" for ref in r["referenced_by"]) for r in rows]
-        note = f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in {catalog_folders()[1][0]}"
+        note = (f"\n{len(rows)} tables are referenced but not in the rule texts; add them as a table pack in "
+                f"{catalog_folders()[1][0]}")
         emit(rows, as_json, "\n".join(lines) + note)
         return
     found = cat.search(search or "")
@@ -147,7 +148,7 @@ def _show_text(table) -> str:
         then = f"  (then roll {', '.join(row.then)})" if row.then else ""
         grid.append([row.key if row.key is not None else row.span.text, *cells[:-1], cells[-1] + then])
     widths = [max(len(r[i]) for r in grid) for i in range(len(grid[0]))]
-    out += ["  " + " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in grid]
+    out += ["  " + " | ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in grid]
     if table.modifiers:
         out.append("Modifiers:")
         out += [_modifier_text(m) for m in table.modifiers]

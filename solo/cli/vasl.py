@@ -82,7 +82,8 @@ def _board_json(b) -> dict:
     return {"board": b.label, "archive": f"bd{b.spec.name}", "column": b.spec.column, "row": b.spec.row,
             "x": b.x, "y": b.y, "width": b.size[0], "height": b.size[1], "flipped": b.spec.flipped,
             "crop": list(b.spec.crop) if b.spec.crop else None, "zoom": b.spec.zoom, "version": b.spec.version,
-            "overlays": [{"overlay": name, "hexes": [h1, h2]} for name, h1, h2 in b.spec.overlays], "ssr": list(b.spec.ssr)}
+            "overlays": [{"overlay": name, "hexes": [h1, h2]} for name, h1, h2 in b.spec.overlays],
+            "ssr": list(b.spec.ssr)}
 
 
 def _piece_text(p: Piece) -> str:
@@ -101,7 +102,8 @@ def _text(g: VaslGame) -> list[str]:
     for b in g.boards:
         extra = [w for w in ("flipped" if b.spec.flipped else "", f"cropped {b.spec.crop}" if b.spec.crop else "",
                              f"zoom {b.spec.zoom}" if b.spec.zoom != 1.0 else "",
-                             "overlays " + ", ".join(f"{n} {h1}-{h2}" for n, h1, h2 in b.spec.overlays) if b.spec.overlays else "",
+                             "overlays " + ", ".join(f"{n} {h1}-{h2}" for n, h1,
+                                                     h2 in b.spec.overlays) if b.spec.overlays else "",
                              "SSR " + " ".join(b.spec.ssr) if b.spec.ssr else "") if w]
         lines.append(f"  board {b.label} (bd{b.spec.name} v{b.spec.version or '?'}): column {b.spec.column}, "
                      f"row {b.spec.row}, at ({b.x}, {b.y}), {b.size[0]} x {b.size[1]} px"

@@ -100,7 +100,8 @@ def parse_faces(text: str) -> list[int]:
         raise SoloError(f"--dice: at most {MOST_TYPED} faces at a time (the next rolls take them in order)")
     for part in parts:
         if not (part.isascii() and part.isdigit()):
-            raise SoloError(f"bad die face {part!r} in --dice {text!r}: give faces 1-6, colored die first, e.g. --dice 3,4")
+            raise SoloError(f"bad die face {part!r} in --dice {text!r}: give faces 1-6, colored die first, e.g. --dice "
+                            "3,4")
         faces.append(int(part))
     for face in faces:
         check_face(face)

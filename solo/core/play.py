@@ -68,7 +68,7 @@ def _same_roll(today: dict, recorded: dict) -> bool:
             ("effect" in recorded and today.get("effect", {}) != recorded["effect"]) or \
             len(today["subrolls"]) != len(recorded.get("subrolls", [])):
         return False
-    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", [])))
+    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", []), strict=True))
 
 
 def _digests(trace: Trace) -> dict[str, str]:

@@ -59,7 +59,8 @@ KEY = "secret_key"  # the meta entry holding the key of the secret rolls where i
 KEY_ID = "key_id"  # the meta entry naming the key's file in the player's data folder (issue 40: `keys_dir`)
 SEAL = "seal"  # HMAC of the save's sides and game under the key: an edited meta.human is refused (issue 40)
 SEALED = ("cg", "mission", "human", "variant", "seed")
-REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step reveals at once: the
+# computer decisions a step reveals at once: the
+REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}
 # Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
 # step's record reveals the chit; the event, with its why, stays secret until the CG End (campaign/view.py events)
 TYPED_MOST = 200  # the most typed faces that may wait for the next rolls (issue 40: 20,000 were stored)
@@ -265,7 +266,8 @@ class EventLog:
     @staticmethod
     def _connect_save(where: str) -> sqlite3.Connection:
         if not Path(where).is_file():
-            raise SoloError(f"no save file {where}: start one with 'solo cg new ... --save {where}' or 'solo mission new ... --save {where}'")
+            raise SoloError(f"no save file {where}: start one with 'solo cg new ... --save {where}' or 'solo mission "
+                            f"new ... --save {where}'")
         try:
             db = _connect(where)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -368,7 +370,7 @@ class EventLog:
     def queue(self, secret: bool) -> list[int]:
         """The pending faces for the next public rolls (kept by an undo from public rolls, then typed), or for the
         computer's next secret rolls (kept by an undo from secret rolls: never a typed face)."""
-        return [face for face, flag in zip(self._pending, self._secret) if flag == secret]
+        return [face for face, flag in zip(self._pending, self._secret, strict=False) if flag == secret]
 
     def type_faces(self, faces: list[int]) -> None:
         """Faces the player rolled on the table, for the next new rolls after those an undo kept."""

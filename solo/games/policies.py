@@ -196,7 +196,7 @@ def _fortifications(q: Question, rng: random.Random | None, label: str) -> Reply
     kinds = sorted(costs, key=lambda k: (costs[k], k))
     bought: dict[str, int] = {}
     while True:
-        def more(kind):
+        def more(kind, bought=bought):
             return bought | {kind: bought.get(kind, 0) + 1}
         if rng:
             legal = [k for k in kinds if _legal(q, more(k))]

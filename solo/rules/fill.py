@@ -125,9 +125,10 @@ def rows_from_csv(shape: Shape, text: str) -> list[dict]:
             raise SoloError(f"{shape.id} line {number}: {len(cells)} cells where the header has {len(header)}")
         first = cells[0].strip()
         if not first or first in seen:
-            raise SoloError(f"{shape.id} line {number}: {'an empty' if not first else 'a second'} {header[0]} {first!r}")
+            raise SoloError(f"{shape.id} line {number}: {'an empty' if not first else 'a second'} {header[0]} "
+                            f"{first!r}")
         seen.add(first)
-        values = {c: _cell(v) for c, v in zip(shape.columns or [""], cells[1:])}
+        values = {c: _cell(v) for c, v in zip(shape.columns or [""], cells[1:], strict=False)}
         if all(v == "" for v in values.values()):
             continue  # a row of the template the player left empty (a CG they do not play)
         if shape.roll == "chart":

@@ -11,8 +11,8 @@ from pathlib import Path
 from solo.rules.model import ROLL_KINDS, Footnote, Modifier, Row, Table
 from solo.rules.ranges import parse_span
 
-TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes", "reading",
-              "partial", "stand_in", "vocabulary"}
+TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", "modifier", "footnote", "notes",
+              "reading", "partial", "stand_in", "vocabulary"}
 ROW_KEYS = {"roll", "result", "results", "then", "key", "effect", "effects"}
 # A row's effect (tables/README.md, "Effects"): each key and what its value must be.
 EFFECT_KEYS = {
@@ -23,11 +23,11 @@ EFFECT_KEYS = {
     "escape": ("escapes", "eliminated", "abandoned"), "crew": ("escapes", "eliminated"),
     "replaced": bool, "reduced": bool,
     "leader": ("unwounded", "wounded", "evacuated", "eliminated"),  # a wounded leader's fate
-    "engineer_casualty": bool,
+    "engineer_casualty": bool,  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
     "repaired": bool, "recovered": bool,  # a repair/Immobilization/Stun/Recovery roll succeeds
     "eliminated": bool,  # the unit rolled for is Eliminated (a Captured Weapon, a stunned vehicle)
     "held_back": bool,  # a Low Ammo Recall vehicle cannot return to play in the next CG Scenario (OtO2 7.5131c)
-    "wreck": ("burnt-out", "eliminated"),
+    "wreck": ("burnt-out", "eliminated"),  # what an Original 6 does to a Wreck (VotG 12.6151d/f)
     "strength": ("Full", "Depleted"),  # a RG's strength
     "shift": ("successful", "failed"),  # an ABtF Shift attempt (9.613)
     "shortage": int,  # Ammunition Shortage Level change (ABtF 9.6201)
@@ -35,9 +35,9 @@ EFFECT_KEYS = {
     "building": ("gutted", "rubbled"),  # a stone building with a Blaze (VotG 12.6104)
     "blaze": bool,  # a Flame becomes a Blaze (OtO2 7.5094)
     "ends": bool,  # the game ends (OtO2 CG4 Game End dr)
-    "forfeit": bool,
+    "forfeit": bool,  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)
     "armor_leader": str, "inexperienced": bool,  # the Armor Leader a RG gets (its type), or Inexperienced Crews
-    "booby": int,  # the Booby Trap Level moves this many steps (-1: A to B, B to C; RB 11.6123, VotG 12.6143)  # a depleted RG's Weapon/SW is forfeit (OtO2 7.5193, RB 11.6202)  # what an Original 6 does to a Wreck (VotG 12.6151d/f)  # a non-Isolated elite MMC (Assault Engineer first) is Casualty Reduced
+    "booby": int,  # the Booby Trap Level moves this many steps (-1: A to B, B to C; RB 11.6123, VotG 12.6143)
 }
 MOD_KEYS = {"name", "label", "value", "per", "round", "max", "input", "chart", "die", "columns"}
 FOOTNOTE_KEYS = {"original", "text", "then", "columns", "effect"}
@@ -120,7 +120,8 @@ def parse_table(raw: dict, path: Path, pack: bool = False) -> Table:
         raise TableFileError(f"{where}: two modifiers share a name; give each its own")
     footnotes = tuple(_parse_footnote(f, columns, where) for f in raw.get("footnote", []))
     return Table(
-        id=tid, title=raw["title"], rule=str(raw["rule"]), source=raw.get("source", "stand-in" if raw.get("stand_in") else "table pack"),
+        id=tid, title=raw["title"], rule=str(raw["rule"]),
+        source=raw.get("source", "stand-in" if raw.get("stand_in") else "table pack"),
         roll=raw["roll"], path=str(path), columns=columns, key=raw.get("key", ""), rows=rows,
         modifiers=mods, footnotes=footnotes, notes=_strings(raw.get("notes", []), where, "notes"),
         reading=raw.get("reading", ""), stand_in=raw.get("stand_in", ""), pack=pack, partial=raw.get("partial", ""),
@@ -139,7 +140,8 @@ def _parse_row(raw: dict, number: int, chart: bool, columns: tuple[str, ...], wh
             raise TableFileError(f"{here}: 'results' needs the table's 'columns'; use 'result' for a one-column table")
         bad = sorted(set(results) - set(columns))
         if bad:
-            raise TableFileError(f"{here}: results name unknown column(s) {', '.join(bad)}; columns are {', '.join(columns)}")
+            raise TableFileError(f"{here}: results name unknown column(s) {', '.join(bad)}; columns are "
+                                 f"{', '.join(columns)}")
     elif "result" in raw:
         results = {c: raw["result"] for c in columns} if columns else {"": raw["result"]}
     else:
@@ -223,13 +225,16 @@ def _parse_footnote(raw: dict, columns: tuple[str, ...], where: str) -> Footnote
     if not raw.get("text"):
         raise TableFileError(f"{here}: needs 'text'")
     return Footnote(span, raw["text"], _strings(raw.get("then", []), here, "then"),
-                    _strings(raw.get("columns", []), here, "columns"), _effect(raw["effect"], here) if "effect" in raw else {})
+                    _strings(raw.get("columns", []), here, "columns"),
+                    _effect(raw["effect"], here) if "effect" in raw else {})
 
 
 def parse_inventory(path: Path) -> tuple[list[InventoryEntry], list[Missing]]:
     data = read_toml(path)
     _unknown(data, INVENTORY_KEYS, str(path))
-    entries = [InventoryEntry(e["id"], e["source"], str(e["rule"]), e["title"], str(path)) for e in data.get("table", [])]
+    entries = [
+        InventoryEntry(e["id"], e["source"], str(e["rule"]), e["title"], str(path)) for e in data.get("table", [])
+    ]
     missing = []
     for raw in data.get("missing", []):
         _unknown(raw, MISSING_KEYS, f"{path}: missing {raw.get('id', '?')}")
@@ -291,15 +296,17 @@ def check_coverage(table: Table, charts: dict[str, Table]) -> list[str]:
         if overlaps:
             problems.append(f"rows{label} overlap at Final {_runs(overlaps)}; make the ranges disjoint")
         if down and not any(r.span.low is None for r in rows):
-            problems.append(f"a per-unit modifier has no lower bound but no row{label} is '<=N'; open the lowest row or give the modifier 'max'")
+            problems.append(f"a per-unit modifier has no lower bound but no row{label} is '<=N'; open the lowest row "
+                            "or give the modifier 'max'")
         if up and not any(r.span.high is None for r in rows):
-            problems.append(f"a per-unit modifier has no upper bound but no row{label} is '>=N'; open the highest row or give the modifier 'max'")
+            problems.append(f"a per-unit modifier has no upper bound but no row{label} is '>=N'; open the highest row "
+                            "or give the modifier 'max'")
     return problems
 
 
 def _runs(values: list[int]) -> str:
     runs, start = [], values[0]
-    for a, b in zip(values, values[1:] + [None]):
+    for a, b in zip(values, values[1:] + [None], strict=False):
         if b != a + 1:
             runs.append(str(start) if start == a else f"{start}..{a}")
             start = b
@@ -310,11 +317,13 @@ def check_references(table: Table, tables: dict[str, Table], missing: dict[str, 
     problems = []
     for mod in table.modifiers:
         if mod.chart and mod.chart not in tables:
-            problems.append(f"modifier {mod.name} looks up chart {mod.chart!r}, which no file defines; fix the id or add the chart")
+            problems.append(f"modifier {mod.name} looks up chart {mod.chart!r}, which no file defines; fix the id or "
+                            "add the chart")
         elif mod.chart and not tables[mod.chart].is_chart:
             problems.append(f"modifier {mod.name} looks up {mod.chart!r}, which is a dice table, not a chart")
     chains = [t for r in table.rows for t in r.then] + [t for f in table.footnotes for t in f.then]
     for target in chains:
         if target not in tables and target not in missing:
-            problems.append(f"chained roll to {target!r}, which is neither a table nor listed as missing; fix the id or list it in tables/inventory")
+            problems.append(f"chained roll to {target!r}, which is neither a table nor listed as missing; fix the id "
+                            "or list it in tables/inventory")
     return problems

@@ -30,7 +30,8 @@ def odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | No
 def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied],
               chained: dict[str, tuple[dict[str, int], int]]) -> tuple[dict[str, int], int]:
     """Outcomes of one table as whole counts over one total (counts[label] / total is its chance); ``chained`` keeps
-    each chained table's outcomes (rolled with no column and no modifier), worked out once for the catalog. The faces that read a row the same way are counted together
+    each chained table's outcomes (rolled with no column and no modifier), worked out once for the catalog. The faces
+    that read a row the same way are counted together
     first, so a chained roll is followed once per row, not once per face."""
     table = cat.tables[table_id]
     faces_all = list(product(range(1, 7), repeat=DICE_PER_KIND[table.roll]))

@@ -29,7 +29,10 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
     if bracket == "long":
         return trace.original == 1, f"long range: dr {trace.original} (only an Original 1 Activates)"
     hit = trace.final - ac <= bracket
-    return hit, f"AC dr {trace.original}, Final {trace.final}, minus AC# {ac} = {trace.final - ac} vs bracket <= {bracket}"
+    return (
+        hit,
+        f"AC dr {trace.original}, Final {trace.final}, minus AC# {ac} = {trace.final - ac} vs bracket <= {bracket}",
+    )
 
 
 def check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> dict:

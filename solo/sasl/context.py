@@ -1,4 +1,5 @@
-"""What a mission step works with: the mission and its file, its state, the dice (through the event log) and the player."""
+"""What a mission step works with: the mission and its file, its state, the dice (through the event log) and the
+player."""
 
 from solo.core.context import StepContext
 from solo.core.play import Play

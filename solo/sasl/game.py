@@ -31,7 +31,8 @@ class MissionGame:
     enemy_rph: Callable[[Ctx], None] | None = None  # at the start of each ENEMY RPh
     set_up_ends: Callable[[Ctx], None] | None = None  # when the FRIENDLY units leave the FRIENDLY RPh of Game Turn 1
     actions: Mapping[str, Callable[[Ctx, dict], dict]] = field(default_factory=dict)  # the player's own actions
-    action_checks: Mapping[str, Callable[[Ctx, str], None]] = field(default_factory=dict)  # refuse one before it is kept
+    # refuse one before it is kept
+    action_checks: Mapping[str, Callable[[Ctx, str], None]] = field(default_factory=dict)
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
     board_files: tuple[str, ...] = ()  # what it reads there beyond the geomorphic boards (OtO-S1: bdOTO)
     mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None

@@ -24,7 +24,8 @@ def mission_tables(x: Ctx) -> None:
         trace = x.roll(key, f"Mission table {key.replace('_', ' ')} (12.32)", side="")
         number = trace.result.split()[-1]
         x.m.tables[key] = number if key.endswith("_re") else int(number)
-        x.say(f"{trace.table.title}: {'DR' if trace.table.roll == 'DR' else 'dr'} {trace.original} -> {trace.result}", rule="12.32")
+        x.say(f"{trace.table.title}: {'DR' if trace.table.roll == 'DR' else 'dr'} {trace.original} -> {trace.result}",
+              rule="12.32")
     x.m.re_numbers = {"ENEMY": re_numbers(x.m.tables["enemy_re"]), "FRIENDLY": re_numbers(x.m.tables["friendly_re"])}
 
 
@@ -42,7 +43,8 @@ def leaders(x: Ctx, count: int, column: str, mods: dict | None = None, until: bo
     return found
 
 
-CONCEALMENT = ("woods", "brush", "orchard", "grain", "marsh", "stone building", "wooden building", "rubble", "lumberyard")
+CONCEALMENT = ("woods", "brush", "orchard", "grain", "marsh", "stone building", "wooden building", "rubble",
+               "lumberyard")
 BUILDINGS = ("stone building", "wooden building")
 
 

@@ -26,7 +26,8 @@ STATUS = {"broken": "broken", "malf": "malfunctioned", "berserk": "berserk", "fa
 # Marker counters VASL places on a unit (its placemark traits and the markers its MassRemover clears): above a unit in
 # its stack, they mark the unit under them.
 MARKERS = {"CX": "CX", "DM": "DM", "Pin": "pinned", "Motion": "motion", "TI": "TI", "T/I": "TI",
-           "Prep Fire": "Prep Fire", "First Fire": "First Fire", "Final Fire": "Final Fire", "Bnd. Fire": "Bounding Fire",
+           "Prep Fire": "Prep Fire", "First Fire": "First Fire", "Final Fire": "Final Fire",
+           "Bnd. Fire": "Bounding Fire",
            "Opp. Fire": "Opportunity Fire", "Adv. Fire": "Advancing Fire", "Int. Fire": "Intensive Fire"}
 
 
@@ -121,7 +122,7 @@ class Added:
         id_, type_, state = (split(text[len(ADD):], "/") + ["", ""])[:3]
         types, states = chain(type_), chain(state)
         states += [""] * (len(types) - len(states))
-        return cls(id_, tuple(Trait(t, s) for t, s in zip(types, states)))
+        return cls(id_, tuple(Trait(t, s) for t, s in zip(types, states, strict=False)))
 
     def encode(self) -> str:
         return ADD + join([self.id, unchain([t.type for t in self.traits]), unchain([t.state for t in self.traits])],

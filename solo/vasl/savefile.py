@@ -39,7 +39,9 @@ def read_save(path: Path) -> SaveFile:
     except IsADirectoryError:
         raise SoloError(f"{path} is a folder, not a VASL saved game (.vsav)") from None
     except zipfile.BadZipFile as exc:
-        raise SoloError(f"{path} is not a VASL saved game: not a zip archive, or a damaged or truncated one ({exc})") from None
+        raise SoloError(
+            f"{path} is not a VASL saved game: not a zip archive, or a damaged or truncated one ({exc})"
+        ) from None
     except (OSError, EOFError, zlib.error, NotImplementedError, RuntimeError, ValueError) as exc:
         raise SoloError(f"{path} is a damaged VASL saved game ({exc})") from None
     files = {info.filename: data for info, data in entries}

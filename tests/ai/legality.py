@@ -156,7 +156,7 @@ def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) 
     if not path or path[0] != start:
         return [f"{name}: its path does not start in its hex {p.hex}"]
     moved = len(path) > 1
-    for a, b in zip(path, path[1:]):
+    for a, b in zip(path, path[1:], strict=False):
         if not t.graph.has_edge(a, b):
             out.append(f"{name}: {a} to {b} are not ADJACENT on the map graph")
         elif t.graph.edges[a, b][_weight(p)] == np.inf:
@@ -194,7 +194,7 @@ def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) 
             out.append(f"{name}: Advances into CC in {path[-1]}, where no FRIENDLY unit is")
         return out
     w = _weight(p)
-    cost = sum(t.graph.edges[a, b][w] for a, b in zip(path, path[1:]))
+    cost = sum(t.graph.edges[a, b][w] for a, b in zip(path, path[1:], strict=False))
     if cost > _mf(p) + 1e-9:
         out.append(f"{name}: its move costs {cost:g} {w.upper()}, more than its {_mf(p):g}"
                    + (" (broken: rout MF)" if p.broken else ""))

@@ -127,7 +127,8 @@ def test_the_british_shift_a_group_to_block_h_when_the_odds_are_good():
 
 
 def test_the_german_does_not_shift_on_poor_odds():
-    """9.613: a German group 8 Uncontrolled hexes from its Area nearest Block H (+4): only 6 in 36 (DR <= 4) arrive whole
+    """9.613: a German group 8 Uncontrolled hexes from its Area nearest Block H (+4): only 6 in 36 (DR <= 4) arrive
+    whole
     and 15 in 36 (DR >= 8) are ambushed and Eliminated (>= 12): it stays."""
     r = abtf_reph()
     g = r.side("German")

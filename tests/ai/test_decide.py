@@ -74,8 +74,8 @@ def test_no_unit_passes_impassable_terrain_or_overspends_its_mf():
     t = terrain(rows)
     s = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A3", "attitude": "advance"}], objectives=["1E3"])
     m = phase_maps(t, s)
-    for i, path in reachable(m, s.enemy[0], t.at("1A3")).items():
-        cost = sum(t.graph.edges[a, b]["mf"] for a, b in zip(path, path[1:]))
+    for _i, path in reachable(m, s.enemy[0], t.at("1A3")).items():
+        cost = sum(t.graph.edges[a, b]["mf"] for a, b in zip(path, path[1:], strict=False))
         assert cost <= 4 and all(t.terrain[t.at(h)] != "water" for h in path)
     d = one(t, s)
     assert "1C4" in d.path or all(not h.startswith("1C") for h in d.path)  # the ford at C4 is the only way east
@@ -167,7 +167,8 @@ def test_real_board_decisions():
                         "enemy": [{"id": "E1", "unit": "4-6-7", "hex": "4M2", "attitude": "hold"},
                                   {"id": "E2", "unit": "4-6-7", "hex": "4K5", "attitude": "advance"},
                                   {"id": "E3", "unit": "4-4-7", "hex": "4O6", "broken": True}],
-                        "friendly": [{"id": "F1", "unit": "4-5-8", "hex": "4R5"}, {"id": "F2", "unit": "4-4-7", "hex": "4P8"}]},
+                        "friendly": [{"id": "F1", "unit": "4-5-8", "hex": "4R5"},
+                                     {"id": "F2", "unit": "4-4-7", "hex": "4P8"}]},
                        "board 4")
     by = {d.unit: d for d in decide(t, s, "move")}
     assert by["E1"].action == "stay"  # a Hold squad never gives up the VPO it holds
@@ -176,7 +177,7 @@ def test_real_board_decisions():
     assert by["E3"].action == "rout" and t.terrain[t.at(by["E3"].end)] in ("woods", "wooden building", "stone building")
     assert all(near[t.at(h)] >= near[t.at("4O6")] for h in by["E3"].path)
     for d in by.values():
-        assert all(t.graph.has_edge(a, b) for a, b in zip(d.path, d.path[1:]))
+        assert all(t.graph.has_edge(a, b) for a, b in zip(d.path, d.path[1:], strict=False))
     assert nx.is_directed(t.graph) and np.isfinite(m.threat).all()
 
 
@@ -204,7 +205,8 @@ def test_a_sw_fires_only_with_the_unit_possessing_it():
     assert fire["E3"].action == "no fire" and "no unit possesses it" in fire["E3"].why
     assert fire["E2"].target == "F1" and fire["E1"].group == ["E1", "E2"] and "6 FP" in fire["E1"].why
     assert [d.unit for d in decide(t, s, "move")] == ["E1"]  # a SW moves with its possessor, not on its own
-    far = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A1"}, {"id": "E2", "unit": "PSK", "hex": "1A1", "with": "E1"}],
+    far = situation([{"id": "E1", "unit": "4-6-7", "hex": "1A1"},
+                     {"id": "E2", "unit": "PSK", "hex": "1A1", "with": "E1"}],
                     [{"id": "F1", "unit": "4-5-8", "hex": "1A5"}])  # range 4: the squad's 6, the PSK's 2
     by = {d.unit: d for d in decide(t, far, "defensive")}
     assert by["E1"].target == "F1" and by["E2"].action == "no fire" and "beyond its range" in by["E2"].why

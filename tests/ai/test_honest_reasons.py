@@ -33,7 +33,7 @@ def test_a_purchase_s_cpp_are_those_it_spent_and_kept(played):
     """7.518: "buys ... for N CPP" sum to the CG Roster's Spent, "keeps N CPP" is its Left, on every CG Date."""
     for c, log in played:
         g = c.sides["German"]
-        for data, date in zip(decisions(log, "purchase", "German"), c.dates):
+        for data, date in zip(decisions(log, "purchase", "German"), c.dates, strict=False):
             line = g.roster[date]
             why = data["why"]
             bought = sum(int(n) * int(each or 1) for each, n in
@@ -47,7 +47,7 @@ def test_the_flak_counts_the_enemy_aircraft_the_rules_show(played):
     them on 23AM (issue 36: "flak 2 against 0 enemy aircraft"), and none of those bought in secret later (issue 21)."""
     initial = sum(u["count"] for u in load_campaign("oto2").initial["Russian"]["units"] if u["kind"] == "aircraft")
     for c, log in played:
-        for data, date in zip(decisions(log, "purchase", "German"), c.dates):
+        for data, date in zip(decisions(log, "purchase", "German"), c.dates, strict=False):
             for _, seen in re.findall(r"flak (\d+) against (\d+) enemy aircraft", data["why"]):
                 assert int(seen) == (initial if date == "23AM" else 0), (date, data["why"])
 
@@ -57,7 +57,7 @@ def test_the_fortification_split_is_the_one_it_says(played):
     times at_mine, and the shares it says it spent by are those the counts bought come to, within a counter each."""
     w = weights("oto2")["German"]["fortifications"]
     seen = 0
-    for c, log in played:
+    for _c, log in played:
         for data in decisions(log, "fortifications", "German"):
             why = data["why"]
             found = re.search(r"expects (\d+) Russian AFV beside (\d+) squads: (\d+)% of their strength armour, so AT "
@@ -73,7 +73,7 @@ def test_the_fortification_split_is_the_one_it_says(played):
 def test_the_recon_reason_gives_the_cpp_left(played):
     """7.5225: the Russian's Recon: the CPP it spends and has Left as its reason says, never "spends 0" with a reason
     to spend (issue 36)."""
-    for c, log in played:
+    for _c, log in played:
         for data in decisions(log, "recon", "Russian"):
             spend, why = data["value"], data["why"]
             if spend:

@@ -60,7 +60,7 @@ def random_situation(k: int):
         friendly.append({"id": f"F{n}", "unit": str(name), "hex": h, "broken": bool(rng.random() < 0.2)})
     enemy, count = [], 0
     taken = {f["hex"] for f in friendly}
-    for n in range(rng.integers(1, 7)):
+    for _n in range(rng.integers(1, 7)):
         h = place([x for x in near if x not in taken])
         kind = rng.random()
         raw = {"id": f"E{count}", "hex": h, "attitude": str(rng.choice(("hold", "advance", "attack"))),

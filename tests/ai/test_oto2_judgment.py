@@ -39,7 +39,8 @@ def _buy(r, side):
 
 
 def test_a_rg_fields_its_squads_weapons_and_crews_at_their_likely_strength():
-    """7.519 (issue 21: value a RG by the strength it brings): a Rifle Co. the mean of its Full and Depleted squads (12/9
+    """7.519 (issue 21: value a RG by the strength it brings): a Rifle Co. the mean of its Full and Depleted squads
+    (12/9
     4-6-7: 10.5 squads of 1.166); a HW Section its two HMG and their 2-2-8 crews (note b); an AFV platoon two squads
     an AFV; an OBA module's calibre counts (C1.22)."""
     r, s = _reph()
@@ -74,7 +75,8 @@ def test_aircraft_and_a_bombardment_serve_one_scenario():
     r, s = _reph("23AM", side="Russian")
     w = weights("oto2")["Russian"]["purchase"]
     assert not oto2.lasting(r.rg("Russian", "B1")) and not oto2.lasting(r.rg("Russian", "F1"))
-    assert oto2.lasting(r.rg("Russian", "I1")) and oto2.Needs(r, s, w).fights > 2 * MILLI  # 4 scenarios, each at 0.8 of the one before
+    # 4 scenarios, each at 0.8 of the one before
+    assert oto2.lasting(r.rg("Russian", "I1")) and oto2.Needs(r, s, w).fights > 2 * MILLI
 
 
 def test_the_russian_spends_its_cpp_on_fighting_strength():

@@ -4,7 +4,8 @@ simulated campaigns (seeds 1-50, computer against computer) give at least 5 diff
 computer's reply as the engine took it: parsed by the purchase step's own checks (Play.ask), so legal.
 
 The date is one where the side's purchase is a real choice: on OtO2's 23AM the Russian's CPP buy nearly every RG its
-chart allows (2 sets over 50 seeds), so its choice is 23PM's; on RB's first CG Date (17 Oct) the TEST pack's chart leaves
+chart allows (2 sets over 50 seeds), so its choice is 23PM's; on RB's first CG Date (17 Oct) the TEST pack's chart
+leaves
 each side few ways to spend its CPP (German 4 sets, Russian 3), on 18 Oct more (German 9, Russian 5)."""
 
 from collections import Counter

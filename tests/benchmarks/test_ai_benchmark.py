@@ -41,7 +41,8 @@ def naive(t, s):
         lengths = nx.single_source_dijkstra_path_length(t.graph, t.nodes[t.at(unit.hex)], weight=finite("mf"))
         for node, cost in lengths.items():
             if cost <= unit.mf:
-                seen += sum(t.los.visible(t.nodes[t.at(p.hex)], node) for p in s.friendly if t.nodes[t.at(p.hex)] != node)
+                seen += sum(t.los.visible(t.nodes[t.at(p.hex)],
+                                          node) for p in s.friendly if t.nodes[t.at(p.hex)] != node)
     return seen
 
 

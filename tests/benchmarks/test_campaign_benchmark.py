@@ -80,7 +80,9 @@ def test_hundred_campaigns_of_each_family(benchmark, monkeypatch):
         return out
     results = benchmark.pedantic(hundred, rounds=1)
     for cg, campaigns in results.items():
-        benchmark.extra_info[f"{cg}_idle_days"] = sum(1 for c in campaigns for i in c.history if i["type"] == "Idle Day")
+        benchmark.extra_info[f"{cg}_idle_days"] = sum(
+            1 for c in campaigns for i in c.history if i["type"] == "Idle Day"
+        )
         benchmark.extra_info[f"{cg}_scenarios"] = sum(len(c.scenarios) for c in campaigns)
         assert all(c.stage == "ended" for c in campaigns)
     default_catalog.cache_clear()

@@ -17,7 +17,8 @@ def test_a_geomorphic_board_has_346_hexes():
     assert GRID.name(0, 1) == "A1" and GRID.name(32, 10) == "GG10" and GRID.name(26, 0) == "AA0"
 
 
-@pytest.mark.parametrize("text, board, name", [("4K5", "4", "K5"), ("13Y3", "13", "Y3"), ("4b0", "4", "B0"), ("40GG10", "40", "GG10")])
+@pytest.mark.parametrize("text, board, name",
+                         [("4K5", "4", "K5"), ("13Y3", "13", "Y3"), ("4b0", "4", "B0"), ("40GG10", "40", "GG10")])
 def test_hex_ids_as_asl_writes_them(text, board, name):
     hex_id = parse_hex_id(text)
     assert hex_id.board == board and GRID.name(hex_id.column, hex_id.row) == name and str(hex_id) == text.upper()
@@ -72,4 +73,4 @@ def test_distance_is_the_path_length_on_an_open_board(a, b):
 def test_a_line_is_a_shortest_path(a, b):
     hexes_passed = line(a, b)
     assert hexes_passed[0] == a and hexes_passed[-1] == b and len(hexes_passed) == distance(a, b) + 1
-    assert all(distance(x, y) == 1 for x, y in zip(hexes_passed, hexes_passed[1:]))
+    assert all(distance(x, y) == 1 for x, y in zip(hexes_passed, hexes_passed[1:], strict=False))

@@ -82,7 +82,8 @@ def test_real_boards_matrix_agrees_with_the_reference_and_is_symmetric():
 @pytest.mark.skipif(not BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
 def test_known_cases_on_board_4():
     """Read off the rendered board 4: the woods of H1-H2 stand between D2 and J2; from K5 the
-    open ground of L3-L4 leads the eye to M2; from the woods of I6 a unit sees K5 across the grain of J5 (a hindrance, not modelled)."""
+    open ground of L3-L4 leads the eye to M2; from the woods of I6 a unit sees K5 across the grain of J5 (a hindrance,
+    not modelled)."""
     m = LosMap(build_graph([Placed("4", load_board(BOARDS, "4"))]))
     assert not m.visible("4D2", "4J2") and not m.visible("4J2", "4D2")
     assert m.visible("4K5", "4M2") and m.visible("4I6", "4K5")

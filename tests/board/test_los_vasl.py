@@ -52,7 +52,8 @@ class PixelTrace:
 
     def seen(self, a, b) -> tuple[bool, str]:
         """(seen, why): what blocks the line and at which pixel, or how many hindrance hexes it crosses."""
-        (xa, ya), (xb, yb) = ((min(x, self.width - 1), min(y, self.height - 1)) for x, y in (self.centres[a], self.centres[b]))
+        (xa, ya), (xb, yb) = ((min(x, self.width - 1), min(y, self.height - 1)) for x,
+                              y in (self.centres[a], self.centres[b]))
         la, lb = self.level(a), self.level(b)
         n = max(2, math.ceil(max(abs(xb - xa), abs(yb - ya))))
         hindered = []
@@ -86,7 +87,7 @@ def agreement(board: str, pairs: int, seed: int = 16) -> tuple[float, list[str]]
     names = [[los.index[f"{board}{b.grid.name(*h)}"] for h in pair] for pair in picks]
     fast = los.lines(np.array([n[0] for n in names]), np.array([n[1] for n in names]))
     differ = []
-    for (a, t), seen in zip(picks, fast):
+    for (a, t), seen in zip(picks, fast, strict=False):
         pixel, why = trace.seen(a, t)
         if pixel != seen:
             sight = los.trace(f"{board}{b.grid.name(*a)}", f"{board}{b.grid.name(*t)}")

@@ -81,7 +81,9 @@ def test_a_historical_map_takes_its_geometry_from_its_metadata():
     los, meta = read_files(BOARDS, "RBv2")
     _, grid, _ = parse_metadata(meta, "bdRBv2")
     columns, rows, _, terrain, stairways = decode_los(los)
-    assert (grid.columns, grid.rows, grid.hex_height, grid.a1_x) == (columns, rows, 64.47, 22.0) == (36, 45, 64.47, 22.0)
+    assert (
+        (grid.columns, grid.rows, grid.hex_height, grid.a1_x) == (columns, rows, 64.47, 22.0) == (36, 45, 64.47, 22.0)
+    )
     assert len(stairways) == len(grid.hexes) == 1638 and terrain.shape == (2012, 2901)
 
 
@@ -90,7 +92,9 @@ def test_boards_los_cli():
     run = lambda *a: subprocess.run([sys.executable, "-m", "solo.cli", "boards", "los", *a, "--vasl-boards",  # noqa: E731
                                      str(BOARDS)], capture_output=True, text=True)
     out = run("4", "Q1", "Q9")
-    assert out.returncode == 0 and out.stdout.strip() == "4Q1 (level 0) to 4Q9 (level 0), range 8: blocked by Hedge in 4Q2"
+    assert (
+        out.returncode == 0 and out.stdout.strip() == "4Q1 (level 0) to 4Q9 (level 0), range 8: blocked by Hedge in 4Q2"
+    )
     data = json.loads(run("4", "4I6", "K5", "--json").stdout)
     assert (data["seen"], data["hindrances"], data["hindered_in"], data["range"]) == (True, 1, ["4J5"], 2)
     for bad in (("4", "I6", "ZZ5"), ("4", "12K5", "M2")):

@@ -30,7 +30,9 @@ def los_data(elevation: np.ndarray, terrain: np.ndarray, columns=5, rows=3) -> b
     stream = b"\xac\xed\x00\x05"
     for start in range(0, len(payload), 1024):
         chunk = payload[start:start + 1024]
-        stream += (b"\x77" + bytes([len(chunk)]) if len(chunk) < 256 else b"\x7a" + struct.pack(">i", len(chunk))) + chunk
+        stream += (
+            b"\x77" + bytes([len(chunk)]) if len(chunk) < 256 else b"\x7a" + struct.pack(">i", len(chunk))
+        ) + chunk
     return gzip.compress(stream)
 
 
@@ -125,7 +127,11 @@ def test_boards_show_cli(folder):
     out = run("T", "--vasl-boards", str(folder))
     assert out.returncode == 0 and "Road intersections (>= 3 road hexsides; OtO-S2 VPO): C2" in out.stdout
     missing = run("9", "--vasl-boards", str(folder))
-    assert missing.returncode == 2 and missing.stderr.strip().endswith(f"in {folder}") and "Traceback" not in missing.stderr
+    assert (
+        missing.returncode == 2
+        and missing.stderr.strip().endswith(f"in {folder}")
+        and "Traceback" not in missing.stderr
+    )
 
 
 def test_a_board_is_decoded_once_then_read_from_the_cache(folder, tmp_path, monkeypatch):

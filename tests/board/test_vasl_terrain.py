@@ -120,7 +120,7 @@ class Reference:
             nx, ny = ((ax + bx) / 2 - cx), ((ay + by) / 2 - cy)
             nx, ny = nx / math.hypot(nx, ny), ny / math.hypot(nx, ny)
 
-            def place(px, py):
+            def place(px, py, ax=ax, ay=ay, ux=ux, uy=uy, nx=nx, ny=ny, length=length):
                 """(along the hexside 0-1, beyond it in pixels: < 0 inside the hex)."""
                 return ((px - ax) * ux + (py - ay) * uy) / length, (px - ax) * nx + (py - ay) * ny
 

@@ -146,7 +146,10 @@ def test_a_stronger_german_attacks_and_says_why(rb, pure_chits):
     reply = _ask(r, "German")
     assert reply.value == "Attack"
     # 20 squads against 8 dug in (x1.25, issue 21): 2.00
-    assert "strength 2.00 x the Russians' dug in behind their Fortifications" in reply.why and "Historical DRM -2 today" in reply.why
+    assert (
+        "strength 2.00 x the Russians' dug in behind their Fortifications" in reply.why
+        and "Historical DRM -2 today" in reply.why
+    )
 
 
 def test_a_weaker_russian_keeps_its_scarce_chits(rb):
@@ -188,7 +191,7 @@ def test_9_62131_a_side_with_no_chit_left_selects_none(pack):
         for s in r.c.sides.values():
             s.roster.setdefault("21AM", RosterLine("21AM"))
         r.c.history = [{"date": d, "chits": {"German": "Attack", "British": chit}, "type": "Idle Day"}
-                       for d, chit in zip(r.c.dates, ["Attack"] * 6 + ["Idle"] * 8)]
+                       for d, chit in zip(r.c.dates, ["Attack"] * 6 + ["Idle"] * 8, strict=False)]
         assert chits_left(r, "British") == {"Attack": 0, "Idle": 0}
         initiative(r)
         asked = [e for e in r.play.log.events if e.side == "British" and e.kind in ("answer", "decision")]

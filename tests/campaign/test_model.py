@@ -7,8 +7,20 @@ import pytest
 
 from solo.campaign.engine import initial_campaign
 from solo.campaign.facts import check
-from solo.campaign.model import (FORT_PER_CPP, LOSER_LOSS, LOSS_MOST, VALUES, WINNER_LOSS, chance, losses, outcome,
-                                 power, prices, simulated, value)
+from solo.campaign.model import (
+    FORT_PER_CPP,
+    LOSER_LOSS,
+    LOSS_MOST,
+    VALUES,
+    WINNER_LOSS,
+    chance,
+    losses,
+    outcome,
+    power,
+    prices,
+    simulated,
+    value,
+)
 from solo.campaign.reph import load_campaign
 from solo.campaign.rg import rg_chart
 from solo.campaign.state import Fortification
@@ -21,7 +33,7 @@ def mirrored(squads=(10, 10), kind="Dual Attack"):
     """An OtO2 campaign whose two sides field the same (or ``squads``) 4-4-7 squads, one 9-1 and one AFV each."""
     c = initial_campaign(load_campaign("oto2"), "none")
     c.initiative = {"type": kind}
-    for (side, s), n in zip(c.sides.items(), squads):
+    for (_side, s), n in zip(c.sides.items(), squads, strict=False):
         s.elr, s.san = 3, 2
         for _ in range(n):
             s.add("4-4-7", "squad")

@@ -2,7 +2,8 @@
 heuristic wins 35-65% of the campaigns; the heuristic side beats random-legal in >= 80% and greedy-cheapest in >= 65%
 of them, playing either side. The long run plays 500 campaigns per CG and matchup (seeds 1-500, about 15 minutes on
 2 cores) and asserts each target where it holds; where it does not, the figure measured over those 500 campaigns is its
-xfail reason. The plain run plays a small sample of every matchup (a few campaigns each) and checks only the bookkeeping.
+xfail reason. The plain run plays a small sample of every matchup (a few campaigns each) and checks only the
+bookkeeping.
 
 Winner of a campaign: solo/campaign/simulate.py (the CG's own result where the texts give it, else scenarios won, else
 CVP). RB, VotG and ABtF play the first CG of the family on their TEST pack."""

@@ -4,8 +4,7 @@ import pytest
 
 from solo.campaign import rg as rgs
 from solo.core.errors import SoloError
-from solo.games.oto2.purchase import (_given_units, _receive, _record, fortification_cost,
-                                      fortification_parser)
+from solo.games.oto2.purchase import _given_units, _receive, _record, fortification_cost, fortification_parser
 
 
 def _check(r, side, *entries, initial=False):

@@ -15,8 +15,8 @@ from solo.campaign import engine
 from solo.campaign.engine import start_meta
 from solo.campaign.facts import _ids
 from solo.cli import cli as solo_cli
-from solo.core.errors import SoloError
 from solo.core import store
+from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import CAMPAIGNS, campaign
 from solo.games import run_campaign as run

@@ -94,7 +94,8 @@ def named(units) -> re.Pattern:
 
 def test_the_german_oba_ammunition_and_pre_registered_hexes(at_first_scenario):
     """OtO2 7.5195: a Secret DR gives each OBA module's ammunition; RG note f and C1.73: its Pre-Registered hexes;
-    7.518 and 7.5182: the RG purchased is recorded secretly. None of it in the human Russian's view (issue 21), all of it
+    7.518 and 7.5182: the RG purchased is recorded secretly. None of it in the human Russian's view (issue 21), all of
+    it
     with --reveal."""
     with playing(at_first_scenario, "Russian") as o:
         oba = secret_units(o, "German", "oba")
@@ -388,7 +389,9 @@ def judged(cg: str, computer: str, key: str, secret: bool, public: bool) -> tupl
         for type_, kind in SECRET_UNITS:
             them.add(type_, kind)
         them.fortifications += [Fortification(human, kind, n, r.c.date) for kind, n in SECRET_FORTIFICATIONS]
-        assert all(u.secret for u in them.units[-len(SECRET_UNITS):]) and all(f.secret for f in them.fortifications[-4:])
+        assert all(u.secret for u in them.units[-len(SECRET_UNITS) :]) and all(
+            f.secret for f in them.fortifications[-4:]
+        )
     context = {"reph": r} | {k: r.c.sides[computer] if k == "side" else v for k, v in DECIDED[key](r).items()}
     reply = r.game.decide(computer, Question(key, r.c.step, computer, "", str, context))
     return reply.value, reply.why, reply.alternatives
@@ -463,7 +466,9 @@ def test_the_log_does_not_count_the_computer_s_secret_rolls(pack, tmp_path, monk
     bought(tmp_path / "i1.db", "I1", monkeypatch)
     bought(tmp_path / "i1o2.db", "I1, O2", monkeypatch)
     secret = [e for e in EventLog.open(str(tmp_path / "i1o2.db")).events if e.secret and e.side == "German"]
-    assert len(secret) > len([e for e in EventLog.open(str(tmp_path / "i1.db")).events if e.secret and e.side == "German"])
+    assert len(secret) > len(
+        [e for e in EventLog.open(str(tmp_path / "i1.db")).events if e.secret and e.side == "German"]
+    )
     assert any("OBA" in e.data.get("purpose", "") or "ammo" in json.dumps(e.data).lower() for e in secret)
     one, other = human_reads(tmp_path / "i1.db"), human_reads(tmp_path / "i1o2.db")
     for what in one:

@@ -96,7 +96,7 @@ def _chits_within_limits(c, defn):
 
 def _idle_days_advance_the_date(c):
     """An Idle Day is followed by the next CG Day's Initiative (RB 11.6233); a Counterattack shares its day."""
-    for before, after in zip(c.history, c.history[1:]):
+    for before, after in zip(c.history, c.history[1:], strict=False):
         if after["type"] == "Russian Counterattack":
             assert after["date"] == before["date"]
         else:

@@ -150,8 +150,9 @@ def test_solo_help_lists_each_command_by_its_own_help_without_importing_it():
     from solo.cli import COMMANDS
     for name, (command, short) in COMMANDS.items():
         assert command().get_short_help_str(200) == short, name
-    code = ("import sys; from solo.cli import main; sys.argv = ['solo', '--help']\ntry:\n    main()\nexcept SystemExit:\n"
-            "    pass\nheavy = [m for m in ('numpy', 'networkx', 'textual', 'solo.games', 'solo.rules') if m in sys.modules]\n"
-            "print('HEAVY', heavy)")
+    code = ("import sys; from solo.cli import main; sys.argv = ['solo', '--help']\ntry:\n    main()\nexcept "
+            "SystemExit:\n"
+            "    pass\nheavy = [m for m in ('numpy', 'networkx', 'textual', 'solo.games', 'solo.rules') if m in "
+            "sys.modules]\nprint('HEAVY', heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "HEAVY []" in out.stdout and "mission" in out.stdout, out.stdout + out.stderr

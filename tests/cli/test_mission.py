@@ -41,7 +41,8 @@ def test_new_status_activate_turn_json(solo):
 
 
 def test_oto_s2_without_vasl_boards(solo):
-    data = json.loads(solo("mission", "new", "oto-s2", "--save", "c.db", "--seed", "4", "--entry", "south", "--json").stdout)
+    data = json.loads(solo("mission", "new", "oto-s2", "--save", "c.db", "--seed", "4", "--entry", "south",
+                           "--json").stdout)
     assert len(data["boards"]["boards"]) == 3 and data["boards"]["vpo"] is None and data["month"] in ("June", "July")
 
 

@@ -42,12 +42,12 @@ def _every_table_changed() -> dict:
         raw = next(t for t in read_toml(Path(table.path))["table"] if t["id"] == table.id)
         rows = [dict(row) for row in raw["row"]]
         if "result" in rows[0]:
-            for row, result in zip(rows, reversed([row["result"] for row in rows])):
+            for row, result in zip(rows, reversed([row["result"] for row in rows]), strict=True):
                 row["result"] = result
         else:
             for column in raw.get("columns", []):
                 having = [row for row in rows if column in row["results"]]
-                for row, result in zip(having, reversed([row["results"][column] for row in having])):
+                for row, result in zip(having, reversed([row["results"][column] for row in having]), strict=True):
                     row["results"] = {**row["results"], column: result}
         pack[table.id] = {k: v for k, v in raw.items() if k not in ("stand_in", "source")} | {"row": rows}
     return pack

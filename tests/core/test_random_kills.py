@@ -54,7 +54,8 @@ def sweep(folder, kills: int, upto: float = 1.0) -> dict:
             delay = rng.uniform(0.8 * startup, max(0.8 * startup, upto * took))
             landed += killed_after(delay, args)
             left = state(work)
-            assert left in (start, after), f"{name}: killed after {delay:.3f} s of {took:.3f} s, the save is half-written"
+            assert left in (start,
+                            after), f"{name}: killed after {delay:.3f} s of {took:.3f} s, the save is half-written"
             if left == start:  # the command again, as the player would: it must come out as it would have
                 again = solo(*args) == 0 and same_game(state(work), after, before is None)
                 assert again, f"{name}: killed after {delay:.3f} s, then run again"

@@ -38,7 +38,9 @@ def refused(result: Result) -> bool:
 def save_rows(path) -> tuple:
     """Everything a save holds: its meta and its events."""
     with sqlite3.connect(path) as db:
-        return tuple(db.execute("SELECT * FROM meta ORDER BY key")), tuple(db.execute("SELECT * FROM events ORDER BY seq"))
+        return tuple(db.execute("SELECT * FROM meta ORDER BY key")), tuple(
+            db.execute("SELECT * FROM events ORDER BY seq")
+        )
 
 
 def toml_value(value) -> str:

@@ -40,19 +40,41 @@ def checked(folder) -> list[str]:
     return cat.errors
 
 
-@pytest.mark.parametrize("tables, says", [
-    (5, "table = 5: tables are [[table]] entries"),
-    ([GOOD | {"row": [{"roll": "1-6", "results": [1, 2]}]}], "table pack.a row 1: results = [1, 2] must be a table"),
-    ([GOOD | {"modifier": [{"name": "m", "label": "M", "input": [1, "a"]}]}], "input = [1, 'a'] must be [low, high]"),
-    ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": "x"}]}], "value = 'x' must be a whole number"),
-    ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": True}]}], "value = True must be a whole number"),
-    ([GOOD | {"modifier": [{"name": "m", "label": "M", "input": [-10**18, 10**18]}]}], "two whole numbers from -99 to 99"),
-    ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": 1, "per": 1, "max": 10**18}]}], "max = 10"),
-    ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": 1, "per": 0}]}], "per = 0 must be from 1 to 99"),
-    ([GOOD, OTHER | {"row": [{"roll": "<=7", "results": {"X": 1, "Y": "y"}},
-                             {"roll": ">=8", "results": {"X": 2, "Y": "z"}, "then": ["pack.a"]}]}],
-     "table pack.a: chained rolls loop back to it (pack.a -> pack.b -> pack.a)"),
-])
+@pytest.mark.parametrize(
+    "tables, says",
+    [
+        (5, "table = 5: tables are [[table]] entries"),
+        (
+            [GOOD | {"row": [{"roll": "1-6", "results": [1, 2]}]}],
+            "table pack.a row 1: results = [1, 2] must be a table",
+        ),
+        (
+            [GOOD | {"modifier": [{"name": "m", "label": "M", "input": [1, "a"]}]}],
+            "input = [1, 'a'] must be [low, high]",
+        ),
+        ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": "x"}]}], "value = 'x' must be a whole number"),
+        ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": True}]}], "value = True must be a whole number"),
+        (
+            [GOOD | {"modifier": [{"name": "m", "label": "M", "input": [-(10**18), 10**18]}]}],
+            "two whole numbers from -99 to 99",
+        ),
+        ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": 1, "per": 1, "max": 10**18}]}], "max = 10"),
+        ([GOOD | {"modifier": [{"name": "m", "label": "M", "value": 1, "per": 0}]}], "per = 0 must be from 1 to 99"),
+        (
+            [
+                GOOD,
+                OTHER
+                | {
+                    "row": [
+                        {"roll": "<=7", "results": {"X": 1, "Y": "y"}},
+                        {"roll": ">=8", "results": {"X": 2, "Y": "z"}, "then": ["pack.a"]},
+                    ]
+                },
+            ],
+            "table pack.a: chained rolls loop back to it (pack.a -> pack.b -> pack.a)",
+        ),
+    ],
+)
 def test_tables_check_names_each_problem(tmp_path, capsys, tables, says):
     (tmp_path / "t.toml").write_text(pack_text(tables))
     assert any(says in e for e in checked(tmp_path)), checked(tmp_path)
@@ -84,7 +106,8 @@ def test_good_pack(tmp_path):
 
 ANY = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-10**19, 10**19), st.text(max_size=6),
                              st.floats(allow_nan=False, allow_infinity=False),
-                             st.sampled_from(["pack.a", "pack.b", "<=3", ">=4", "1-6", "dr", "DR", "d66", "chart", "X"])),
+                             st.sampled_from(["pack.a", "pack.b", "<=3", ">=4", "1-6", "dr", "DR", "d66", "chart",
+                                              "X"])),
                    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner,
                                                                                       max_size=3)), max_leaves=6)
 ROW_KEYS = st.sampled_from(["roll", "result", "results", "then", "key"])

@@ -14,7 +14,8 @@ from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
 from tests.board.test_vasl_reader import SHARED, los_data
 
-NUMBERS = st.one_of(st.integers(-10**6, 10**6).map(str), st.sampled_from(["abc", "", "1.5", "nan", "inf", "-0", "1e400"]),
+NUMBERS = st.one_of(st.integers(-10**6, 10**6).map(str),
+                    st.sampled_from(["abc", "", "1.5", "nan", "inf", "-0", "1e400"]),
                     st.text(max_size=6))
 
 
@@ -58,7 +59,8 @@ def read_or_refuse(folder):
     (board_files(), False, None),
     (board_files(meta='<boardMetadata name="T" width="abc" height="1"/>'), False, "width is 'abc', not a number"),
     (board_files(shared='<b><terrainType name="Woods"/></b>'), False, "typeCode of terrain 'Woods' is None"),
-    (board_files(shared='<b><terrainType name="Woods" typeCode="x"/></b>'), False, "typeCode of terrain 'Woods' is 'x'"),
+    (board_files(shared='<b><terrainType name="Woods" typeCode="x"/></b>'), False,
+     "typeCode of terrain 'Woods' is 'x'"),
     (board_files(los=b"\x1f\x8b\x08\x00garbage"), False, "not a VASL LOSData file"),
 ])
 def test_reader_errors_are_one_line(tmp_path, files, zipped, says):
@@ -85,12 +87,15 @@ def test_a_corrupt_zip_is_one_line(tmp_path):
 @st.composite
 def folders(draw):
     """A board folder with one or more of its files damaged: attributes, typeCodes, bytes cut or flipped."""
-    attrs = draw(st.dictionaries(st.sampled_from(["width", "height", "hexWidth", "hexHeight", "A1CenterX", "A1CenterY"]),
+    attrs = draw(st.dictionaries(st.sampled_from(["width", "height", "hexWidth", "hexHeight", "A1CenterX",
+                                                  "A1CenterY"]),
                                  NUMBERS, max_size=3))
     meta = "<boardMetadata name=\"T\" " + " ".join(f'{k}="{v.replace(chr(34), "")}"' for k, v in attrs.items()) + "/>"
     meta = "".join(c for c in meta if c.isprintable())
     code = draw(NUMBERS)
-    shared = SHARED if draw(st.booleans()) else f'<b><terrainType name="Woods" typeCode="{code.replace(chr(34), "")}"/></b>'
+    shared = (
+        SHARED if draw(st.booleans()) else f'<b><terrainType name="Woods" typeCode="{code.replace(chr(34), "")}"/></b>'
+    )
     shared = "".join(c for c in shared if c.isprintable())
     los = bytearray(board_files()["LOSData"])
     if draw(st.booleans()):

@@ -78,8 +78,12 @@ def test_every_san_table_effect_agrees_with_its_text(table_id):
         assert row.effects.get("", {}).get("san", 0) == want, text
 
 
-@pytest.mark.parametrize("table_id, key", [(f"{g}.weather", "weather") for g in ("oto2", "rb", "votg", "abtf")]
-                         + [("oto2.environmental_conditions", "ec")] + [(f"{g}.ec", "ec") for g in ("rb", "votg", "abtf")])
+@pytest.mark.parametrize(
+    "table_id, key",
+    [(f"{g}.weather", "weather") for g in ("oto2", "rb", "votg", "abtf")]
+    + [("oto2.environmental_conditions", "ec")]
+    + [(f"{g}.ec", "ec") for g in ("rb", "votg", "abtf")],
+)
 def test_weather_and_ec_effects_are_the_printed_results(table_id, key):
     for row in default_catalog().get(table_id).rows:
         assert row.effects[""] == {key: row.results[""]}
@@ -99,8 +103,11 @@ def test_escape_effects_agree_with_the_text(table_id):
             assert effect.get("crew") == (crew[1].lower() if crew else None)
 
 
-@pytest.mark.parametrize("table_id, key", [(f"{g}.cpp_replenishment", "cpp") for g in ("oto2", "rb", "votg")]
-                         + [(f"{g}.{t}", "count") for g in ("oto2", "rb", "votg") for t in ("mmc_battle_hardening", "recon")])
+@pytest.mark.parametrize(
+    "table_id, key",
+    [(f"{g}.cpp_replenishment", "cpp") for g in ("oto2", "rb", "votg")]
+    + [(f"{g}.{t}", "count") for g in ("oto2", "rb", "votg") for t in ("mmc_battle_hardening", "recon")],
+)
 def test_number_effects_are_the_printed_numbers(table_id, key):
     for row in default_catalog().get(table_id).rows:
         printed = re.match(r"\+?(\d+) ", row.results[""])
@@ -117,7 +124,9 @@ def test_wounded_leader_effects_agree_with_the_text(table_id):
 
 
 def test_a_footnote_effect_joins_the_row_effect_when_it_fires(make_catalog):
-    text = WITH_EFFECT + '[[table.footnote]]\noriginal = "6"\ntext = "Original 6"\neffect = { engineer_casualty = true }\n'
+    text = (
+        WITH_EFFECT + '[[table.footnote]]\noriginal = "6"\ntext = "Original 6"\neffect = { engineer_casualty = true }\n'
+    )
     cat = make_catalog(text)
     assert cat.errors == []
     assert resolve(cat, "t.wounded", TypedDice([6])).effect == {"san": -1, "engineer_casualty": True}
@@ -139,7 +148,8 @@ FLAGS = [(t, "repaired", ("Becomes Mobile", "Vehicle becomes mobile", "Repaired"
                    "abtf.immobilization_repair", "oto2.weapon_repair", "rb.weapon_repair", "votg.weapon_repair",
                    "abtf.weapon_repair", "votg.wreck_repair")] + [
     ("votg.afv_recovery", "recovered", ("Recovered",)),
-    ("oto2.vehicle_stun_recovery", "recovered", ("Recover",)), ("abtf.vehicle_stun_recovery", "recovered", ("Recovers",)),
+    ("oto2.vehicle_stun_recovery", "recovered", ("Recover",)),
+    ("abtf.vehicle_stun_recovery", "recovered", ("Recovers",)),
     ("oto2.recall_low_ammo", "held_back", ("Retained, but cannot return",))] + [
     (t, "eliminated", ("Eliminated",)) for t in ("oto2.captured_weapon", "rb.captured_weapon", "votg.captured_weapon",
                                                  "abtf.captured_equipment", "oto2.vehicle_stun_recovery",
@@ -157,7 +167,9 @@ def test_flag_effects_mark_the_rows_whose_text_says_so(table_id, key, starts):
 def test_original_6_wreck_footnotes(table_id, wreck):
     (note,) = default_catalog().get(table_id).footnotes
     assert note.original.text == "6" and note.effect == {"wreck": wreck}
-    assert ("Burnt-Out" in note.text) == (wreck == "burnt-out") and ("Eliminated" in note.text) == (wreck == "eliminated")
+    assert ("Burnt-Out" in note.text) == (wreck == "burnt-out") and ("Eliminated" in note.text) == (
+        wreck == "eliminated"
+    )
 
 
 @pytest.mark.parametrize("table_id", ["abtf.rg_strength", "oto2.rg_strength", "rb.rg_strength", "rb.gun_battery",
@@ -170,7 +182,8 @@ def test_strength_effects_agree_with_the_text(table_id):
 
 MARKS = [("oto2.flame_spread", "blaze", "becomes a Blaze"), ("oto2.game_end", "ends", "game ends"),
          ("oto2.hw_depleted", "forfeit", "forfeited"), ("rb.depleted_company_sw", "forfeit", "is forfeit"),
-         ("abtf.escape_equipment", "eliminated", "is Eliminated"), ("votg.afv_platoon_redeployment", "removed", "Removed"),
+         ("abtf.escape_equipment", "eliminated", "is Eliminated"),
+         ("votg.afv_platoon_redeployment", "removed", "Removed"),
          ("abtf.shift_casualty", "reduced", "Casualty Reduction")]
 
 

@@ -148,7 +148,9 @@ def test_a_pack_replaces_a_stand_in_but_not_a_rulebook_table(tmp_path):
     (shipped / "inventory" / "i.toml").write_text('[[missing]]\nid = "t.a6g"\ntitle = "Table A6g"\nrule = "SASL A6g"\n')
     stand_in = GOOD.replace('"t.wounded"', '"t.a6g"').replace('roll = "dr"', 'roll = "dr"\nstand_in = "our own design"')
     (shipped / "s.toml").write_text(GOOD + stand_in)
-    (pack / "p.toml").write_text(stand_in.replace("stand_in = \"our own design\"\n", "").replace('"Evacuated"', '"From my rulebook"'))
+    (pack / "p.toml").write_text(
+        stand_in.replace('stand_in = "our own design"\n', "").replace('"Evacuated"', '"From my rulebook"')
+    )
     cat = load_catalog([(shipped, False)])
     assert cat.errors == [] and [m.id for m in cat.unsupplied()] == ["t.a6g"]
     cat = load_catalog([(shipped, False), (pack, True)])
@@ -193,7 +195,8 @@ def test_a_pack_completes_a_partial_chart_and_must_agree_with_the_rows_the_texts
     shipped, pack = tmp_path / "shipped", tmp_path / "pack"
     shipped.mkdir(), pack.mkdir()
     (shipped / "inventory").mkdir()
-    (shipped / "inventory" / "i.toml").write_text('[[missing]]\nid = "t.rg_chart"\ntitle = "RG Chart"\nrule = "11.619"\n')
+    (shipped / "inventory" / "i.toml").write_text('[[missing]]\nid = "t.rg_chart"\ntitle = "RG Chart"\nrule = '
+                                                  '"11.619"\n')
     (shipped / "c.toml").write_text(PARTIAL)
     cat = load_catalog([(shipped, False)])
     assert cat.errors == [] and cat.get("t.rg_chart").incomplete and [m.id for m in cat.unsupplied()] == ["t.rg_chart"]
@@ -215,5 +218,6 @@ def test_a_purchase_step_refuses_an_incomplete_chart_with_one_line(tmp_path):
     (tmp_path / "c.toml").write_text(PARTIAL)
     cat = load_catalog([(tmp_path, False)])
     with pytest.raises(SoloError, match=r"t.rg_chart \(RG Chart, 11.619\) is not in the rule texts \(only some rows\): "
-                                        r"type the whole chart in from your rulebook with 'solo tables fill t.rg_chart'"):
+                                        r"type the whole chart in from your rulebook with 'solo tables fill "
+                                        r"t.rg_chart'"):
         rg_chart(cat, "t.rg_chart", "German")

@@ -134,7 +134,8 @@ def test_a_pack_table_the_texts_lack_has_the_roll_and_columns_the_inventory_give
 
 def test_a_pack_a_save_recorded_before_the_check_replays_as_it_was(tmp_path):
     """A pack an older save recorded (issue 40) is read as it was, unchecked: a recorded Activation brackets chart
-    without the Vehicle column solo now needs still replays the save (its Infantry checks read it), to the same state."""
+    without the Vehicle column solo now needs still replays the save (its Infantry checks read it), to the same
+    state."""
     from solo.games import run_mission
     from solo.sasl.engine import status_json
 

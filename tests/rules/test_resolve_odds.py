@@ -125,7 +125,11 @@ def test_trace_has_every_part(cat):
     assert trace.row == "9-11" and trace.result == "Escapes, Casualty Reduced"
     data = trace.to_json()
     assert set(data) >= {"table", "rule", "dice", "original", "modifiers", "final", "result", "footnotes", "subrolls"}
-    assert data["dice"] == [4, 5] and data["modifiers"][3] == {"name": "cvp", "label": "-1 per 20 CVP (FRD)", "value": -2}
+    assert data["dice"] == [4, 5] and data["modifiers"][3] == {
+        "name": "cvp",
+        "label": "-1 per 20 CVP (FRD)",
+        "value": -2,
+    }
 
 
 def test_chained_roll_and_footnote(cat):

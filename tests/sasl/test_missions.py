@@ -73,7 +73,8 @@ def test_a_refused_action_leaves_the_save_playable(tmp_path):
     from solo.core.errors import SoloError
     path = started(tmp_path)
     count = len(EventLog.open(path))
-    for bad in ({"do": "activate", "s": "S1", "range": 17}, {"do": "activate", "s": "S1", "range": 2, "mods": {"level": -5}}):
+    for bad in ({"do": "activate", "s": "S1", "range": 17},
+                {"do": "activate", "s": "S1", "range": 2, "mods": {"level": -5}}):
         with pytest.raises(SoloError):
             act(path, bad)
         assert len(EventLog.open(path)) == count  # nothing was written

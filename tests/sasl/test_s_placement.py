@@ -11,6 +11,7 @@ from solo.sasl.setup import BUILDINGS, CONCEALMENT, buildings
 from tests.conftest import VASL_BOARDS
 from tests.sasl.test_map_play import new_cross_roads
 
+
 def _most(table_id: str) -> int:
     """The largest number a table gives (the A6f and A9e stand-ins, or the player's pack)."""
     return max(int(v) for row in default_catalog().get(table_id).rows for v in row.results.values())

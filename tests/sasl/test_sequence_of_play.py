@@ -22,7 +22,7 @@ def _first_fire(path):
     """Enter squads on the North edge, one after another, until the ENEMY First Fires at one."""
     o = _to(path, "FRIENDLY MPh")
     edge = sorted(o.map.edge("North"), key=lambda h: (len(h), h))
-    for where, squad in zip(edge[::3], ["5-2-7"] * 2 + ["4-4-7"] * 6 + ["2-2-8"] * 5):
+    for where, squad in zip(edge[::3], ["5-2-7"] * 2 + ["4-4-7"] * 6 + ["2-2-8"] * 5, strict=False):
         o = act(path, {"do": "enter", "hex": where, "units": [squad]})
         if o.mission.pending:
             return o, where

@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from solo.core.store import EventLog
 from solo.ai.mission import situation
+from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.vasl.game import read_game
 from solo.vasl.sequence import join
 from tests.conftest import VASL_BOARDS
 from tests.fuzz.run import refused, save_rows, solo
-from tests.sasl.test_map_play import _to
 from tests.mission import act
+from tests.sasl.test_map_play import _to
 from tests.vasl.saves import make_save
 
 pytestmark = pytest.mark.skipif(not VASL_BOARDS.is_dir(), reason="../shared/vasl-boards is not beside the checkout")
@@ -39,7 +39,8 @@ def game(tmp_path, monkeypatch):
     EventLog.create(save, {"mission": "oto-s2", "seed": 7, "vasl_boards": str(VASL_BOARDS)})
     run_mission(EventLog.open(save), {"entry_edge": "North"})
     path = make_save(tmp_path / "g.vsav", [BOARDS,
-                                           counter(1, "ru", "ru527S", "5-2-7 1sq"), counter(2, "ru", "ru527S", "5-2-7 1sq"),
+                                           counter(1, "ru", "ru527S", "5-2-7 1sq"),
+                                           counter(2, "ru", "ru527S", "5-2-7 1sq"),
                                            counter(3, "ru", "ruLMG", "LMG"), counter(4, "ge", "ge447S", "4-4-7 1sq")])
     g = read_game(path, VASL_BOARDS)
     for piece in ("1", "2", "3"):

@@ -14,7 +14,6 @@ from solo.core.errors import SoloError
 from solo.core.play import Reply
 from solo.core.sides import Computer
 from solo.games import enemy_ai as _enemy_ai
-from solo.sasl import engine
 from solo.sasl.mission_map import board_edge, in_set_up_area
 from tests.conftest import VASL_BOARDS
 from tests.mission import act_on, on_boards

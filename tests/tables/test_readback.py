@@ -12,7 +12,9 @@ import pytest
 from solo.rules import default_catalog
 from tests.conftest import SEEDS
 
-SEED_TEXT = {p.name[:3]: p.read_text(encoding="utf-8").splitlines() for p in SEEDS.glob("0*.txt")} if SEEDS.is_dir() else {}
+SEED_TEXT = (
+    {p.name[:3]: p.read_text(encoding="utf-8").splitlines() for p in SEEDS.glob("0*.txt")} if SEEDS.is_dir() else {}
+)
 BLOCK = 60  # lines after the source line that belong to the table (the longest tables need this many)
 STOP = {"the", "a", "an", "is", "with", "of", "and", "to", "on", "in", "if", "per", "for", "its", "by", "as", "or"}
 
@@ -80,6 +82,7 @@ def test_modifiers_read_back_against_the_text(table_id):
             continue
         assert all(w in block for w in words(mod.label)), (
             f"{table_id} modifier {mod.name}: {mod.label!r} is not in the text near {table.source}")
-        if mod.kind in ("fixed", "per") and "lost their values" not in table.reading and "lost in the copy" not in table.reading:
+        if mod.kind in ("fixed",
+                        "per") and "lost their values" not in table.reading and "lost in the copy" not in table.reading:
             assert re.search(rf"{'[+]' if mod.value > 0 else '-'}\s*{abs(mod.value)}(?!\d)", block), (
                 f"{table_id} modifier {mod.name}: value {mod.value:+d} is not printed near {table.source}")

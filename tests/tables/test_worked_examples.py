@@ -16,7 +16,8 @@ def cat():
 
 
 def roll(cat, table_id, faces, column=None, **mods):
-    return resolve(cat, table_id, TypedDice(faces), column=column, mods={k.replace("_", "-"): v for k, v in mods.items()})
+    return resolve(cat, table_id, TypedDice(faces), column=column,
+                   mods={k.replace("_", "-"): v for k, v in mods.items()})
 
 
 def test_oto2_7_5192_german_rifle_company_sw(cat):
@@ -43,7 +44,8 @@ def test_rb_11_6162_cpp_replenishment(cat):
 def test_rb_11_6122_san_adjustment(cat):
     """11.6122 EX: Russian SAN 6 gives a +2 drm; an Original dr of 3, 4, 5 or 6 lowers the SAN to 5."""
     for die in (3, 4, 5, 6):
-        assert roll(cat, "rb.san_adjustment", [die], san_minus_4=6 - 4).result == "The side's current SAN is reduced by one"
+        assert roll(cat, "rb.san_adjustment", [die],
+                    san_minus_4=6 - 4).result == "The side's current SAN is reduced by one"
     for die in (1, 2):
         assert roll(cat, "rb.san_adjustment", [die], san_minus_4=2).result == "No change"
 

@@ -13,7 +13,6 @@ from solo.vasl.sequence import join
 from tests.vasl.saves import make_save
 
 
-
 def unit(id, image, name, x, y):
     return "+/" + join([str(id), join(["mark;DBCounterType", f"piece;K;D;ge/{image};{name}"], "\t"),
                         join(["unit", f"Main Map;{x};{y};1"], "\t")], "/")

@@ -18,8 +18,8 @@ from solo.board.cache import load_board
 from solo.board.vasl import read_board, terrain_types
 from solo.core.errors import SoloError
 from solo.vasl.commands import parse
-from solo.vasl.pieces import Added
 from solo.vasl.game import changes, read_game
+from solo.vasl.pieces import Added
 from solo.vasl.savefile import read_save
 from tests.conftest import VASL_BOARDS
 from tests.vasl.saves import VASL_SAVES
@@ -92,12 +92,12 @@ def test_counters_in_lone_buildings_get_their_hexes(name, tmp_path, buildings):
     units = [p for p in game.pieces if p.type == "unit"]
     spots = [(board, hex_name, pixel) for board, hexes in BUILDINGS.items() for hex_name, pixel in hexes.items()]
     assert len(spots) == 33 and len(units) >= len(spots)
-    for unit, (board, _, (x, y)) in zip(units, spots):
+    for unit, (board, _, (x, y)) in zip(units, spots, strict=False):
         assert "Building" in types[int(terrain[board][x, y])].name  # the pixel is a building's
         game.place(unit.id, ORIGIN[board][0] + x, ORIGIN[board][1] + y)
     game.write(tmp_path / "placed.vsav")
     placed = {p.id: p for p in read_game(tmp_path / "placed.vsav", VASL_BOARDS).pieces}
-    for unit, (board, hex_name, _) in zip(units, spots):
+    for unit, (board, hex_name, _) in zip(units, spots, strict=False):
         piece = placed[unit.id]
         assert (piece.board, piece.hex, piece.name) == (board, f"{board}{hex_name}", unit.name)
         assert piece.level == load_board(VASL_BOARDS, board).hexes[hex_name].elevation
@@ -110,7 +110,7 @@ def test_hexes_at_the_board_edges_and_seams(tmp_path):
               (2199, 1700): "3GG1", (2200, 1700): None, (399, 1700): None, (1000, 2334): "3L10", (1000, 2335): None}
     game = read_game(HILL, VASL_BOARDS)
     units = [p for p in game.pieces if p.type == "unit"]
-    for unit, (x, y) in zip(units, points):
+    for unit, (x, y) in zip(units, points, strict=False):
         game.place(unit.id, x, y)
     game.write(tmp_path / "edges.vsav")
     placed = {p.id: p for p in read_game(tmp_path / "edges.vsav", VASL_BOARDS).pieces}

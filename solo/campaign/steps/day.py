@@ -38,8 +38,8 @@ def new_day(r: Reph, table: str, rule: str, roll_from: int, raise_at_most: int) 
         s.roster[c.date].historical_drm = r.historical_drm(side)
         if s.san >= roll_from:
             trace = san_adjustment(r, side, table, f"SAN Adjustment, SAN {s.san} ({rule})", {"san-minus-4": s.san - 4})
-            r.say(f"{side} SAN dr {trace.original} {trace.final - trace.original:+d}: Final {trace.final}; SAN now {s.san} "
-                  f"({rule})")
+            r.say(f"{side} SAN dr {trace.original} {trace.final - trace.original:+d}: Final {trace.final}; SAN now "
+                  f"{s.san} ({rule})")
         elif s.san <= raise_at_most:
             s.san = 2
             r.say(f"{side} SAN raised to 2 ({rule})")

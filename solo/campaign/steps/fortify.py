@@ -27,7 +27,7 @@ def price_list(r: Reph) -> dict[str, tuple[int, int, bool]]:
         if "per factor" in text:
             prices[name] = (numbers[0], numbers[1], russian)
         elif name in SIZES:
-            prices.update({f"{name} {size}": (n, n, russian) for size, n in zip(SIZES[name], numbers)})
+            prices.update({f"{name} {size}": (n, n, russian) for size, n in zip(SIZES[name], numbers, strict=False)})
         else:
             prices[name] = (numbers[0], numbers[0], russian)
     return prices
@@ -53,12 +53,14 @@ def cost(r: Reph, side: str, kind: str, count: int = 1) -> int:
 def menu(r: Reph, side: str) -> str:
     """The kinds ``side`` may buy and their FPP, for the prompt."""
     items = [f"{k} = {russian if side == 'Russian' else german}{' a factor' if 'Mine' in k else ''}"
-             for k, (german, russian, only) in price_list(r).items() if k != "Pillbox" and (side == "Russian" or not only)]
+             for k,
+             (german, russian, only) in price_list(r).items() if k != "Pillbox" and (side == "Russian" or not only)]
     return ", ".join(items) + (", Pillbox a+b+c = (a+b+c) x 3" if side == "Russian" else "")
 
 
 def removal_mods(item: dict, engineers: int) -> dict:
-    """RB 11.615, VotG 12.617 Fortification Removal drm: +2 in a Front Line Location (Roadblock: along a Front Line hexside), +1 adjacent to one (Roadblock:
+    """RB 11.615, VotG 12.617 Fortification Removal drm: +2 in a Front Line Location (Roadblock: along a Front Line
+    hexside), +1 adjacent to one (Roadblock:
     along a hexside of a hex ADJACENT to one), -1 with >= three non-Isolated Assault Engineer squads."""
     roadblock = "roadblock" in item["item"].lower()
     mods = {}
@@ -125,7 +127,8 @@ def set_booby_level(r: Reph, level: str) -> None:
 
 
 def booby_deactivation(r: Reph, table: str, rule: str) -> None:
-    """RB 11.6123, VotG 12.6143: at Level A or B the Russian makes a dr on ``table``; the row's effect "booby" (-1 on a 6)
+    """RB 11.6123, VotG 12.6143: at Level A or B the Russian makes a dr on ``table``; the row's effect "booby" (-1 on a
+    6)
     lowers the Level (A to B, B to C)."""
     level = booby_level(r)
     if level == "C":
@@ -149,7 +152,8 @@ def parser(r: Reph, side: str, rule: str):
             raise SoloError(f"these Fortifications cost {total} FPP; the {people(side)} have {s.fpp} ({rule})")
         level = booby_level(r)
         if raw.get("Booby Traps", 0) > len(BOOBY_LEVELS) - 1 - BOOBY_LEVELS.index(level):
-            raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} ({rule} note 8)")
+            raise SoloError(f"Booby Traps raise the Level one step each, C to B to A; it is now {level} ({rule} note "
+                            "8)")
         return raw
     return parse
 
@@ -161,8 +165,10 @@ def purchase(r: Reph, rule: str, key: str) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
-        bought = r.ask(key, f"{rule} Spend {s.fpp} FPP on Fortifications ({menu(r, side)})", parser(r, side, rule), side=side,
-                       context={"reph": r, "side": s}, example=f'{key} = {{ "Fortified Building" = 1, "A-P Mine" = 6 }}')
+        bought = r.ask(key, f"{rule} Spend {s.fpp} FPP on Fortifications ({menu(r, side)})", parser(r, side, rule),
+                       side=side,
+                       context={"reph": r, "side": s},
+                       example=f'{key} = {{ "Fortified Building" = 1, "A-P Mine" = 6 }}')
         spent = sum(cost(r, side, k, n) for k, n in bought.items())
         for kind, count in bought.items():
             if kind == "Booby Traps":
@@ -174,6 +180,11 @@ def purchase(r: Reph, rule: str, key: str) -> None:
             s.fortifications.append(Fortification(side, kind, count, r.c.date, fpp=cost(r, side, kind, count)))
         s.roster[r.c.date].fpp = s.fpp
         s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
-        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
-              + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else "") + f" ({rule})", secret=side)
+        r.say(
+            f"{side} spends {spent} of {s.fpp} FPP: "
+            + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
+            + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else "")
+            + f" ({rule})",
+            secret=side,
+        )
         s.fpp = 0

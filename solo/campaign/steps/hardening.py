@@ -22,7 +22,7 @@ def recombine(r: Reph, s, rule: str, teams: int = 0, apart=lambda unit: unit.iso
         teams -= exempt
         pairs = units[exempt:]
         squad = unit_type(hs_type, s.name).squad
-        for a, b in zip(pairs[::2], pairs[1::2]):
+        for a, b in zip(pairs[::2], pairs[1::2], strict=False):
             a.type, a.kind = squad, "squad"
             b.status = "Eliminated"
             b.flags.add("recombined")
@@ -53,7 +53,8 @@ def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:
     (``limit`` refuses one that would give too many leaders). True if it did."""
     leaders = [u for u in s.retained("leader") if not u.isolated]
     choice = r.ask(key, f"{rule} Leader Battle Hardening: roll the DR, or exchange an 8-0 for two 7-0s, or an "
-                   "8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)", choices.leader_choice(s, rule, limit), side=s.name,
+                   "8-1 for an 8-0 and a 7-0? (roll / exchange 8-0 / exchange 8-1)",
+                   choices.leader_choice(s, rule, limit), side=s.name,
                    context={"reph": r, "leaders": leaders}, example=f'{key} = "roll"', default="roll")
     if choice == "roll":
         return False

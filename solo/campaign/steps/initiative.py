@@ -101,7 +101,8 @@ def initiative(r: Reph) -> None:
             limits = ", ".join(f"{chit} chits left: {'no limit' if n is None else n}" for chit, n in left.items())
             chits[side] = r.ask("initiative", f"{rule} Pick your Initiative chit for {c.date} in secret: "
                                 f"{' or '.join(choices)} ({limits})", chit_parser(choices), side=side,
-                                context={"reph": r, "choices": choices}, example='initiative = "Attack"', default=choices[-1])
+                                context={"reph": r, "choices": choices}, example='initiative = "Attack"',
+                                default=choices[-1])
         printed = printed_cell(r, chits)
         kind = scenario_type(printed)
         r.say(f"chits revealed: {first} {chits[first]}, {second} {chits[second]}: {printed.split(' (')[0]} ({rule})")
@@ -109,10 +110,12 @@ def initiative(r: Reph) -> None:
                     "night": False} | ({"no_chit": spent} if "counterattack" not in c.flags and spent else {})
     c.history.append(c.initiative)
     if kind == "Idle Day":
-        r.say(f"no scenario on {c.date}: the RePh steps repeat from {next(sd.rule for sd in r.defn.steps if '*' in sd.marks)}")
+        r.say(f"no scenario on {c.date}: the RePh steps repeat from "
+              f"{next(sd.rule for sd in r.defn.steps if '*' in sd.marks)}")
         return
     if kind == "Dual Attack":
-        trace = r.roll(cfg["dual_setup"], f"Dual Attack: who sets up first ({rule})", side=cfg.get("dual_roller", first))
+        trace = r.roll(cfg["dual_setup"], f"Dual Attack: who sets up first ({rule})",
+                       side=cfg.get("dual_roller", first))
         c.initiative["sets_up_first"] = named_side(r, trace.result)
         r.say(f"Dual Attack set-up dr {trace.original}: {trace.result}; who moves first is rolled after set-up")
     else:
@@ -131,7 +134,8 @@ def initiative(r: Reph) -> None:
             c.initiative["night"] = r.ask("night", f"{rule} Declare this {kind} a Night scenario (yes/no)?", yes_no,
                                           side=night, context={"reph": r}, example="night = false", default="no")
         if c.initiative["night"]:
-            r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {people(night)} are the Scenario Attacker "
+            r.say(f"the {night} declares the {c.date} {kind} a Night scenario: the {people(night)} are the Scenario "
+                  "Attacker "
                   "(E1); off-map reinforcements have Freedom of Movement (E1.21); Cloud Cover and Base NVR per E1.11 "
                   "with the Moon of the CG Roster (Overcast weather invokes E3.5 and makes the Cloud Cover Overcast)")
 

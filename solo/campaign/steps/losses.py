@@ -29,7 +29,8 @@ def isolated_drm(s: SideState, leader: Unit) -> dict:
 
 
 def eliminate(r: Reph, unit: Unit, why: str) -> None:
-    """``unit`` Eliminated; said for its side alone when the rules keep it secret (Unit.secret: unused OBA, aircraft)."""
+    """``unit`` Eliminated; said for its side alone when the rules keep it secret (Unit.secret: unused OBA,
+    aircraft)."""
     unit.status = "Eliminated"
     r.say(f"{unit.side} {unit.id} {unit.type} Eliminated: {why}", secret=unit.side if unit.secret else "")
 
@@ -160,7 +161,8 @@ def switch_side(r: Reph, unit: Unit) -> None:
 
 
 def engineer_casualty(r: Reph, s) -> None:
-    """An Original dr 6 on the Removal Table Casualty Reduces an elite MMC (Assault Engineers first), else any non-Isolated
+    """An Original dr 6 on the Removal Table Casualty Reduces an elite MMC (Assault Engineers first), else any
+    non-Isolated
     MMC (OtO2 7.514 **; RB and VotG the same)."""
     elite = [u for u in s.retained("squad", "hs") if not u.isolated and unit_type(u.type, s.name).elite]
     elite.sort(key=lambda u: ("assault-engineer" not in u.flags, u.kind != "squad", u.id))

@@ -17,7 +17,8 @@ def guarded_prisoners(r: Reph, rule: str, key: str) -> None:
             eliminate(r, unit, f"prisoner of a non-Isolated Guard ({rule})")
             continue
         keeper = r.c.other(unit.side)
-        choice = r.ask(key, f"{rule} Your Isolated Guard holds {unit.label}: keep, execute or free?", one_of("keep", "execute", "free"),
+        choice = r.ask(key, f"{rule} Your Isolated Guard holds {unit.label}: keep, execute or free?",
+                       one_of("keep", "execute", "free"),
                        side=keeper, context={"reph": r, "prisoner": unit},
                        example=f'{key} = "keep"', default="keep")
         if choice == "execute":

@@ -33,7 +33,8 @@ def melee(r: Reph) -> None:
         unit = r.c.unit(unit_id, index)
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
-    for lost in r.c.facts.get("fortifications_lost", []) if r.rules >= 3 else ():  # issue 20.11: CG5 keeps only what is left
+    # issue 20.11: CG5 keeps only what is left
+    for lost in r.c.facts.get("fortifications_lost", []) if r.rules >= 3 else ():
         fortify.lose(r, [r.side(lost["side"])], lost["item"], "lost in the scenario, or to fire (7.5095)")
 
 

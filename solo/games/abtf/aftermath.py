@@ -114,7 +114,8 @@ def melee(r: Reph) -> None:
 @step("marker_removal")
 def marker_removal(r: Reph) -> None:
     """9.602 Marker Removal: hidden units and Equipment placed on the map [EXC]; markers a-e removed."""
-    r.say("place hidden/Cloaked units, Entrenchments and Equipment on the map (still-hidden Observers, Emplaced Guns and "
+    r.say("place hidden/Cloaked units, Entrenchments and Equipment on the map (still-hidden Observers, Emplaced Guns "
+          "and "
           "Fortifications other than Entrenchments may stay HIP, free, if they set up there next); remove SR/FFE (a), "
           "SMOKE and Sniper counters (b), Acquired (c), DM, Disrupted, Fanatic, Berserk, Wall Advantage, HD, Dummy "
           "stacks and Cloaking counters, '?' (d), CX, Motion, CE, BU, Labor (e) (9.602)")
@@ -137,7 +138,8 @@ def scenario_end(r: Reph) -> None:
         winner = role(r, "german")
         c.result = {"winner": winner, "sudden_death": True, "cvp": cvp}
         c.stage, c.step = "ended", ""
-        r.say(f"Sudden Death (9.6212): the {people(winner)} Control every Strategic Location of Block H: they win the CG")
+        r.say(f"Sudden Death (9.6212): the {people(winner)} Control every Strategic Location of Block H: they win the "
+              "CG")
 
 
 @step("encirclement")
@@ -190,7 +192,8 @@ def prisoners(r: Reph) -> None:
 def flames(r: Reph) -> None:
     """9.609 Extinguishing Flames and Blazes: every Flame/Blaze Location is consumed (9.6091-9.6095); no dice."""
     r.say("Burning Wrecks become Burnt-out Wrecks (a terrain Blaze stays if in rubble or IN a building/woods: mark it "
-          "with a Pin counter) (9.6091); wooden rubble, orchard, woods: shellholes (9.6092); stone rubble stays (9.6093); "
+          "with a Pin counter) (9.6091); wooden rubble, orchard, woods: shellholes (9.6092); stone rubble stays "
+          "(9.6093); "
           "a building with a Flame/Blaze becomes rubble, its Cellars gone (9.6094); Fortifications/Equipment there and "
           "wrecks in buildings just rubbled are Eliminated (9.6095)")
 
@@ -205,7 +208,8 @@ def wounded(r: Reph) -> None:
         if trace.effect["leader"] == "eliminated":
             lose(r, leader, f"wounded, dr {trace.original} Final {trace.final} (9.6101)")
         else:
-            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result} (9.6101)")
+            r.say(f"{s.name} {leader.id} {leader.type}: dr {trace.original} Final {trace.final}, {trace.result} "
+                  "(9.6101)")
     _walking_wounded(r)
 
 
@@ -238,8 +242,12 @@ def battle_hardening(r: Reph) -> None:
         for leader in [u for u in s.retained("leader") if "heroic" in u.flags]:
             leader.flags.discard("heroic")
             better = battle_hardened(unit_type(leader.type, s.name)) if leader.type != "10-3" else None
-            r.say(f"{s.name} heroic {leader.id} {leader.type} "
-                  + (f"Battle Hardens to {better.name}" if better else "gains nothing") + " and loses his heroic status (9.6113)")
+            r.say(
+                f"{s.name} heroic {leader.id} {leader.type} "
+                + (f"Battle Hardens to {better.name}" if better else "gains nothing")
+                + " and loses his heroic "
+                "status (9.6113)"
+            )
             if better:
                 leader.type = better.name
 
@@ -259,7 +267,8 @@ def _heroes(r: Reph, s: SideState) -> None:
     for hero in heroes[:count]:
         eliminate(r, hero, "Retained hero: a MMC Battle Hardens instead (9.6112)")
     for unit, t, better in mmc_to_harden(r, s, f"9.6112 Battle Harden {count} non-crew MMC (one per hero; elite MMC "
-                                         "become Fanatic for the next CG Scenario)", eligible, count, _picks(s, eligible, count)):
+                                         "become Fanatic for the next CG Scenario)", eligible, count,
+                                         _picks(s, eligible, count)):
         if t.elite:
             unit.flags.add("fanatic")
         if better:

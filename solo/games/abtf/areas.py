@@ -72,7 +72,8 @@ def stacks_parser(r: Reph, s: SideState, units: list[Unit]):
             for unit_id in ids:
                 unit = allowed.get(unit_id.lower())
                 if unit is None:
-                    raise SoloError(f"{unit_id!r} is not one of the units that must Escape: {', '.join(u.id for u in units)}")
+                    raise SoloError(f"{unit_id!r} is not one of the units that must Escape: "
+                                    f"{', '.join(u.id for u in units)}")
                 if unit.id in seen:
                     raise SoloError(f"{unit.id} is in two stacks: each unit makes one Escape DR (9.6054)")
                 seen.add(unit.id)
@@ -139,7 +140,8 @@ def _escapes(r: Reph, s: SideState, units: list[Unit]) -> None:
         r.say(f"{s.name} {vehicle.id} {vehicle.type} immobile: Abandoned; its crew must attempt Escape (9.6053)")
     stacks = r.ask("escape", "9.6054 Escape: your Isolated units that cannot trace a path must Escape. Which "
                    f"escape together as one stack? ({', '.join(u.label for u in units)}; unnamed units escape alone, "
-                   "unnamed SW/Guns are left behind)", stacks_parser(r, s, units), side=s.name, context={"reph": r, "units": units},
+                   "unnamed SW/Guns are left behind)", stacks_parser(r, s, units), side=s.name,
+                   context={"reph": r, "units": units},
                    example='escape = ["G3+G4+G12", "G7 pp=1"]')
     carried = set()
     for entry in stacks:
@@ -162,8 +164,8 @@ def _escape(r: Reph, s: SideState, stack: list[Unit], pp: int) -> None:
     effect = trace.effect
     r.say(f"{s.name} {names} Escape DR {trace.original} Final {trace.final}: {trace.result}")
     if trace.original == 2 and column == "Infantry":
-        r.say("Original 2: Heat of Battle (A15) for an eligible unit by Random Selection on the map; a result other than "
-              "Hero-Creation or Battle-Hardening Eliminates it (9.6054 note 1)")
+        r.say("Original 2: Heat of Battle (A15) for an eligible unit by Random Selection on the map; a result other "
+              "than Hero-Creation or Battle-Hardening Eliminates it (9.6054 note 1)")
     if column == "Mobile Vehicle":
         vehicle = movers[0]
         if effect["escape"] == "abandoned":
@@ -221,4 +223,5 @@ def _equipment(r: Reph, s: SideState, equipment: list[Unit], survived: bool) -> 
         else:
             unit.status = "Eliminated"
             unit.flags.add("left-behind")
-            r.say(f"{s.name} {unit.id} {unit.type} left in the Eliminated unit's last Location, dr {trace.original} (9.60541)")
+            r.say(f"{s.name} {unit.id} {unit.type} left in the Eliminated unit's last Location, dr {trace.original} "
+                  "(9.60541)")

@@ -24,7 +24,7 @@ def escape(r, side: str, w: dict, q: Question) -> Reply:
     units = q.context["units"]
     carriers = [u for u in units if u.kind in ("squad", "hs", "crew")]
     weapons = [u for u in units if u.kind == "sw"]
-    stacks = [f"{m.id}+{sw.id}" for m, sw in zip(carriers, weapons)]
+    stacks = [f"{m.id}+{sw.id}" for m, sw in zip(carriers, weapons, strict=False)]
     left = [sw.id for sw in weapons[len(carriers):]]
     why = ("each unit escapes alone (stacking needs a shared Location, which solo cannot see)"
            + (f"; {', '.join(stacks)} carry one SW each" if stacks else "")
@@ -90,7 +90,8 @@ def shift(r, side: str, w: dict, q: Question) -> Reply:
     target = _target(r, side, w["objective"], paths)
     if target is None:
         return Reply([], "no Shift: no Friendly Setup Area with a known path to Block "
-                     f"{w['objective']} (the facts give no Block Control, areas or paths)", (("shift", "no path known"),))
+                     f"{w['objective']} (the facts give no Block Control, areas or paths)",
+                     (("shift", "no path known"),))
     picks, why, weighed = [], [], []
     for area, units in sorted(_areas(r, side).items()):
         hexes = _path(paths, area, target)
@@ -179,7 +180,8 @@ def unit_power(r, side: str, u, w: dict) -> tuple[int, int]:
 
 
 def density(r, side: str, w: dict) -> int:
-    """The CVP the side's OB puts at risk per point of its fighting power, in thousandths (REFERENCE_DENSITY for an empty
+    """The CVP the side's OB puts at risk per point of its fighting power, in thousandths (REFERENCE_DENSITY for an
+    empty
     OB): what the enemy's fire takes is spread over the whole OB, so each point of power draws this much of it."""
     pts = cvp = 0
     for u in r.side(side).retained():
@@ -190,12 +192,14 @@ def density(r, side: str, w: dict) -> int:
 
 def value(r, side: str, g: RGType, w: dict, share: int | None = None) -> tuple[int, str]:
     """Thousandths of a point a RG is worth to the side now (a whole number, issue 21), and why: its fighting power
-    less the CVP it risks beyond its share of the enemy's fire (``share``, CVP per point of the OB: density), or, for FPP,
+    less the CVP it risks beyond its share of the enemy's fire (``share``, CVP per point of the OB: density), or, for
+    FPP,
     the fortifications while CG Dates remain to defend them.
 
     The CG is won on casualties (CVP, the CG card being the player's). The enemy's fire takes the same share of every
     unit of the OB, so what a unit hands the enemy is its own CVP, and what its fire keeps off the rest of the OB is its
-    power's share of the CVP at risk: a unit whose CVP exceed that share (a flak halftrack worth an AFV's 5 CVP, a SW) is
+    power's share of the CVP at risk: a unit whose CVP exceed that share (a flak halftrack worth an AFV's 5 CVP, a SW)
+    is
     a gift to the enemy; one within it (a tank platoon among paratroopers, an SS platoon) costs nothing beyond its
     price. Weighed before (issue 21): every CVP a RG brings as a cost, which kept the German from buying any tank until
     the last CG Date, though a tank platoon kills more than it hands over."""
@@ -279,7 +283,8 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
     ids = [offers[i][0].id for i, k in chosen for _ in range(k)]
     buy.check_purchase(r, s, ids)  # legal by construction (the CG Date and CG Maximums, the CPP): checked all the same
     why = [f"buys {g.label()}{f' x{k}' if k > 1 else ''} for {g.cpp * k} CPP: {reason} "
-           f"({shown(pts // max(g.cpp, 1))} points/CPP)" for (g, pts, reason, _), k in ((offers[i], k) for i, k in chosen)]
+           f"({shown(pts // max(g.cpp, 1))} points/CPP)" for (g, pts, reason, _),
+           k in ((offers[i], k) for i, k in chosen)]
     left = s.cpp - sum(r.rg(side, i).cpp for i in ids)
     why.append(f"keeps {left} CPP (halved to {-(-left // 2)} by 9.617; worth {shown(keep)} points/CPP)")
     if not offers:  # issue 36: "keeps 64 CPP ... drawn among 2 purchases" when no RG could be bought

@@ -153,14 +153,16 @@ def _sw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> None:
     weapons = []
     for column, match in cells:
         if match and match[1] == "*":
-            pick = r.roll("abtf.psk_or_mortar", f"{g.id}: PSK or Lt. Mtr (9.6182)", side=s.name, secret=r.computer(s.name))
+            pick = r.roll("abtf.psk_or_mortar", f"{g.id}: PSK or Lt. Mtr (9.6182)", side=s.name,
+                          secret=r.computer(s.name))
             weapons.append(("Lt. Mtr" if "Lt. Mtr" in pick.result else "PSK", 1, match[2]))
         elif match:
             weapons.append((column, int(match[1]), match[2]))
     for weapon, count, need in weapons:
         for _ in range(count):
             if not full:
-                trace = r.roll("abtf.depleted_sw", f"Depleted {g.id}: {weapon} (9.6182)", side=s.name, column=f"({need})",
+                trace = r.roll("abtf.depleted_sw", f"Depleted {g.id}: {weapon} (9.6182)", side=s.name,
+                               column=f"({need})",
                                secret=r.computer(s.name))
                 if trace.result != "Received":
                     continue
@@ -251,7 +253,8 @@ def fortifications(r: Reph) -> None:
             continue
         kinds = ", ".join(f"{k} {fortification_cost(r, side, k)}" for k in FORTS if not FORTS[k][2]
                           or role(r, FORTS[k][2]) == side)
-        bought = r.ask("fortifications", f"9.619 Spend {s.fpp} FPP on fortifications ({kinds})", fortification_parser(r, s),
+        bought = r.ask("fortifications", f"9.619 Spend {s.fpp} FPP on fortifications ({kinds})",
+                       fortification_parser(r, s),
                        side=side, context={"reph": r, "side": s},
                        example='fortifications = { Trench = 1, "AP Mine" = 4 }')
         spent = sum(fortification_cost(r, side, k) * n for k, n in bought.items())
@@ -261,6 +264,11 @@ def fortifications(r: Reph) -> None:
         line = roster(s, r.c.date)
         line.fpp = s.fpp
         line.fortifications = [f"{k} x{n}" for k, n in bought.items()]
-        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
-              + (f"; {s.fpp - spent} FPP forfeit" if s.fpp > spent else "") + " (9.619)", secret=side)
+        r.say(
+            f"{side} spends {spent} of {s.fpp} FPP: "
+            + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
+            + (f"; {s.fpp - spent} FPP forfeit" if s.fpp > spent else "")
+            + " (9.619)",
+            secret=side,
+        )
         s.fpp = 0

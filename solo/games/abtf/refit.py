@@ -55,8 +55,8 @@ def shift_parser(r: Reph, s: SideState):
         for word in words(raw):
             match = re.fullmatch(r"\s*([^>]+?)\s*>\s*(.+?)(?:\s+hexes=(\d+))?\s*", str(word))
             if not match:
-                raise SoloError(f"{word!r}: write the group, '>', the Area and the Uncontrolled hexes, e.g. \"G3+G4>Block "
-                                "D hexes=2\"")
+                raise SoloError(f"{word!r}: write the group, '>', the Area and the Uncontrolled hexes, e.g. "
+                                "\"G3+G4>Block D hexes=2\"")
             ids = []
             for unit_id in match[1].split("+"):
                 unit = movable.get(unit_id.strip().lower())
@@ -69,7 +69,8 @@ def shift_parser(r: Reph, s: SideState):
                 seen.add(unit.id)
                 ids.append(unit.id)
             if "entry" in match[2].lower() and not entry_ok:
-                raise SoloError(f"only the {', '.join(role(r, 'entry_shift'))} may Shift to an Eligible Entry Area (9.613)")
+                raise SoloError(f"only the {', '.join(role(r, 'entry_shift'))} may Shift to an Eligible Entry Area "
+                                "(9.613)")
             out.append({"units": ids, "to": match[2].strip(), "hexes": int(match[3] or 0)})
         return out
     return parse
@@ -84,7 +85,8 @@ def shift(r: Reph) -> None:
         groups = r.ask("shift", "9.613 Shift: which groups attempt to Shift from their Setup Area to another "
                        "Friendly Setup Area" + (" or an Eligible Entry Area" if side in role(r, "entry_shift") else "")
                        + "? (a path of Enterable Uncontrolled/Friendly hexes; a non-WW MMC portages <= 5 PP, a WW MMC "
-                       "<= 3, a SMC <= 2, a wounded SMC none; no non-dm Gun unless hooked to a vehicle)", shift_parser(r, s),
+                       "<= 3, a SMC <= 2, a wounded SMC none; no non-dm Gun unless hooked to a vehicle)",
+                       shift_parser(r, s),
                        side=side, context={"reph": r, "side": s}, example='shift = ["G3+G4>Block D hexes=2"]')
         for group in groups:
             _shift(r, s, [s.unit(i) for i in group["units"]], group["to"], group["hexes"])
@@ -160,11 +162,14 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
                                       ("front-line", uncontrolled)) if on}
         if al and leader_drm(al.type):
             mods["armor-leader"] = leader_drm(al.type)
-        trace = r.roll("abtf.immobilization_repair", f"Immobilization repair of {v.label} (9.6141b)", side=s.name, mods=mods)
+        trace = r.roll("abtf.immobilization_repair", f"Immobilization repair of {v.label} (9.6141b)", side=s.name,
+                       mods=mods)
         if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
-        r.say(f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
-              + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.effect.get("repaired") else ""))
+        r.say(
+            f"{s.name} {v.id} {v.type} immobilized: dr {trace.original} Final {trace.final}, {trace.result}"
+            + (" and is Retained in its (or the nearest) Friendly Setup Area" if trace.effect.get("repaired") else "")
+        )
     if "recall" in v.flags and "immobilized" not in v.flags:
         # 9.6141c: "CVP for Recalled AFV which ended the CG Scenario on map are awarded normally. No CVP are awarded for
         # Recalled AFV which exited the map during play" (issue 20.24: they counted; the facts now name them, "exited")
@@ -191,7 +196,8 @@ def _repair_number(r: Reph, unit: Unit) -> int:
 def _weapon_repair(r: Reph, s: SideState) -> None:
     """9.6142: a dr for each malfunctioned, non-captured, Retained Weapon: Final <= 1 repaired, else Eliminated (a
     vehicle's MA disabled: the AFV is Recalled and removed, 9.6141c; a Gun Eliminated with full CVP)."""
-    for unit in [u for u in s.retained(*("sw", "gun", "vehicle")) if "malfunctioned" in u.flags and "captured" not in u.flags]:
+    for unit in [u for u in s.retained(*("sw", "gun",
+                                         "vehicle")) if "malfunctioned" in u.flags and "captured" not in u.flags]:
         if unit.type in r.defn.raw["weapons"]["x_number"]:
             lose(r, unit, "an X# Weapon is removed from play when it malfunctions (ASL counter, stand-in)")
             continue
@@ -204,14 +210,16 @@ def _weapon_repair(r: Reph, s: SideState) -> None:
                 mods["armor-leader"] = leader_drm(al.type)
         if unit.id in fact(r, "non_qualified", []):
             mods["non-qualified"] = True
-        trace = r.roll("abtf.weapon_repair", f"Repair of {unit.label}" + (" MA" if vehicular else "") + " (9.6142)", side=s.name,
+        trace = r.roll("abtf.weapon_repair", f"Repair of {unit.label}" + (" MA" if vehicular else "") + " (9.6142)",
+                       side=s.name,
                        mods=mods)
         r.say(f"{s.name} {unit.id} {unit.type}: dr {trace.original} Final {trace.final}, {trace.result}")
         if trace.effect.get("repaired"):
             unit.flags.discard("malfunctioned")
         elif vehicular:
             unit.flags.add("ma-disabled")
-            lose(r, unit, "MA disabled: the AFV is Recalled and removed (9.6142, 9.6141c; it ended the scenario on the map)")
+            lose(r, unit, "MA disabled: the AFV is Recalled and removed (9.6142, 9.6141c; it ended the scenario on the "
+                          "map)")
         else:
             lose(r, unit, "not repaired (9.6142)" + (": full CVP" if unit.kind == "gun" else ""))
 
@@ -226,14 +234,15 @@ def _captured_check(r: Reph, s: SideState) -> None:
         captured_weapons(r, s, "abtf.captured_equipment", "9.6143", "9.6143", lambda v: eliminate(r, v, burnt),
                          functioning_only=True)
         return
-    for unit in [u for u in s.retained("sw", "gun", "vehicle") if "captured" in u.flags and "malfunctioned" not in u.flags]:
+    for unit in [u for u in s.retained("sw", "gun",
+                                       "vehicle") if "captured" in u.flags and "malfunctioned" not in u.flags]:
         trace = r.roll("abtf.captured_equipment", f"Captured {unit.label} (9.6143)", side=s.name)
         if not trace.effect.get("eliminated"):
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, kept (9.6143)")
         elif unit.kind == "vehicle":
             unit.flags.add("ma-disabled")
-            r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (no Recall); it stays only "
-                  "if another of its Weapons works, else it becomes a Burnt-out Wreck (9.6143)")
+            r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, MA disabled (no Recall); it stays "
+                  "only if another of its Weapons works, else it becomes a Burnt-out Wreck (9.6143)")
         else:
             unit.status = "Eliminated"
             r.say(f"{s.name} captured {unit.id} {unit.type}: dr {trace.original}, Eliminated (no CVP) (9.6143)")
@@ -270,7 +279,8 @@ def schedule(r: Reph) -> dict[str, list[tuple[str, list[str]]]]:
     out = {}
     for column, text in row.items():
         side = column if column in r.c.sides else role(r, "unprinted_side")
-        items = [(m[1], [notes[n.strip()] for n in (m[2] or "").split(",") if n.strip()]) for m in ITEM.finditer(str(text))]
+        items = [(m[1],
+                  [notes[n.strip()] for n in (m[2] or "").split(",") if n.strip()]) for m in ITEM.finditer(str(text))]
         if items:
             out.setdefault(side, []).extend(items)
     return out
@@ -310,7 +320,8 @@ def cpp(r: Reph) -> None:
     for side, s in r.c.sides.items():
         base = r.cat.chart(r.defn.tables["cpp_base"], r.c.date, side)
         base = base if isinstance(base, int) else 0
-        trace = r.roll("abtf.cpp_variable_arrival", "CG CPP Variable Arrival Points (9.6162)", side=side, secret=r.computer(side))
+        trace = r.roll("abtf.cpp_variable_arrival", "CG CPP Variable Arrival Points (9.6162)", side=side,
+                       secret=r.computer(side))
         line = roster(s, r.c.date)
         line.repl = base + trace.original
         line.total = line.start + line.repl

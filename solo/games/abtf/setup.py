@@ -55,12 +55,13 @@ def _shortage(r: Reph) -> None:
     chits = max(0, attack_chits(r, side) - 1)
     if chits:
         mods["attack-chits"] = min(chits, 8)
-    trace = r.roll("abtf.ammunition_shortage", f"Ammunition Shortage Level change on {r.c.date} (9.6201)", side=side, mods=mods)
+    trace = r.roll("abtf.ammunition_shortage", f"Ammunition Shortage Level change on {r.c.date} (9.6201)", side=side,
+                   mods=mods)
     if trace.effect.get("shortage"):
         raised, highest = shortage_level(r) + trace.effect["shortage"], _highest_level(r)
         set_shortage_level(r, raised if highest is None else min(raised, highest))
-    r.say(f"{side} Ammunition Shortage DR {trace.original} Final {trace.final}: {trace.result}; Level {shortage_level(r)} "
-          "(9.6201, SSR CG 17)")
+    r.say(f"{side} Ammunition Shortage DR {trace.original} Final {trace.final}: {trace.result}; Level "
+          f"{shortage_level(r)} (9.6201, SSR CG 17)")
 
 
 def _highest_level(r: Reph) -> int | None:
@@ -97,7 +98,8 @@ def elr_mods(r: Reph, side: str, campaign_exhaustion: int | None = None) -> dict
 @step("victory_conditions")
 def victory_conditions(r: Reph) -> None:
     """9.6211: CG Scenarios have no Victory Conditions; 9.6212: Sudden Death is reported with the facts."""
-    r.say(f"no side wins or loses a CG Scenario (9.6211); the {people(role(r, 'german'))} win the CG at once by Controlling "
+    r.say(f"no side wins or loses a CG Scenario (9.6211); the {people(role(r, 'german'))} win the CG at once by "
+          "Controlling "
           "every Strategic Location of Block H at the end of any CG Scenario Game Turn: report sudden_death = true "
           "(9.6212)")
 
@@ -110,7 +112,8 @@ def setup(r: Reph) -> None:
     control = block_control(r)
     areas = "; ".join(f"{side}: Blocks {', '.join(sorted(b for b, s in control.items() if s == side)) or 'none'}"
                       for side in r.c.sides)
-    r.say(f"the {first} side sets up first, then the {r.c.other(first)} side (9.62133). Each unit/Equipment sets up only in its "
+    r.say(f"the {first} side sets up first, then the {r.c.other(first)} side (9.62133). Each unit/Equipment sets up "
+          "only in its "
           f"current Setup Area ({areas}; the Blockhouse for the side Controlling it); an immobile vehicle in its "
           "Location and VCA; Emplaced Guns and mobile vehicles also in Uncontrolled Territory within 2 hexes of a "
           "Friendly Setup Area; new Fortifications recorded by hex on the CG Roster; overstacking only when every "
@@ -130,11 +133,27 @@ def weather(r: Reph) -> None:
     dark = night(date)
     before, before_ec = _previous(r)
     sky, ground = day.weather_and_ec(
-        r, side, ("abtf.weather", f"Weather for {date} (9.62161)", {"night": dark, "mist": before == "Mist",
-                                                                     "overcast": before == "Overcast", "gusty": before == "Clear & Gusty"}),
-        ("abtf.ec", f"EC for {date} (9.62163)", {"wet": before_ec in ("Wet", "Moist"), "night": dark, "dry": before_ec == "Dry"}))
+        r,
+        side,
+        (
+            "abtf.weather",
+            f"Weather for {date} (9.62161)",
+            {
+                "night": dark,
+                "mist": before == "Mist",
+                "overcast": before == "Overcast",
+                "gusty": before == "Clear & Gusty",
+            },
+        ),
+        (
+            "abtf.ec",
+            f"EC for {date} (9.62163)",
+            {"wet": before_ec in ("Wet", "Moist"), "night": dark, "dry": before_ec == "Dry"},
+        ),
+    )
     mods = {"night": dark, "overcast": r.c.weather[date] == "Overcast", "gusty": before == "Clear & Gusty"}
-    wind = r.roll("abtf.wind", f"Wind Force for {date} (9.62164)", side=side, mods={k: True for k, on in mods.items() if on})
+    wind = r.roll("abtf.wind", f"Wind Force for {date} (9.62164)", side=side,
+                  mods={k: True for k, on in mods.items() if on})
     r.say(f"{date}: weather DR {sky.original} Final {sky.final} {sky.result}; EC dr {ground.original} Final "
           f"{ground.final} {ground.result}; wind dr {wind.original} Final {wind.final} {wind.result}"
           + (" - roll its direction per B26.52" if "(1)" in wind.result else "")

@@ -31,9 +31,9 @@ def marker_removal(r: Reph) -> None:
                 continue
             eliminate(r, unit, "Bombardment resolved (note m)" if unit.kind == "bombardment"
                       else "FB/GA/DB counters removed (7.502 i)")
-    r.say("remove from the map: SR and FFE (a), Smoke/WP (b), Acquisition (c), Radios/Field Phones unless Retained (d), "
-          "DM, Disrupted, Fanatic, Berserk, HD, Dummy Cloaking and '?' (e), CX, Motion, CE, BU, Labor (f); place hidden "
-          "units, entrenchments and Equipment on map (g); Sniper counters (h); FB/GA/DB counters (i)")
+    r.say("remove from the map: SR and FFE (a), Smoke/WP (b), Acquisition (c), Radios/Field Phones unless Retained "
+          "(d), DM, Disrupted, Fanatic, Berserk, HD, Dummy Cloaking and '?' (e), CX, Motion, CE, BU, Labor (f); place "
+          "hidden units, entrenchments and Equipment on map (g); Sniper counters (h); FB/GA/DB counters (i)")
 
 
 def scenario_vp(r: Reph, lvp: int, more_cvp: int = 0) -> int:
@@ -49,7 +49,8 @@ def rally_and_victory(r: Reph) -> None:
     wins a CG scenario with >= 7 VP earned in it, the Initial Scenario with > 5 VP (7.4)."""
     f, v = r.c.facts, r.defn.victory
     start_vp = r.c.last.vp if r.c.last else 0
-    result = ScenarioResult(r.c.date, {"Russian": f["russian_cvp"], "German": f["german_cvp"]}, lvp=f["lvp"], evp=f["evp"])
+    result = ScenarioResult(r.c.date, {"Russian": f["russian_cvp"], "German": f["german_cvp"]}, lvp=f["lvp"],
+                            evp=f["evp"])
     r.c.scenarios.append(result)
     result.vp = scenario_vp(r, f["lvp"])
     initial = len(r.c.scenarios) == 1
@@ -60,7 +61,8 @@ def rally_and_victory(r: Reph) -> None:
         for unit in s.retained():
             unit.flags.discard("broken")
     need = f"> {v['initial_vp'] - 1} VP in all" if initial else f">= {v['scenario_vp']} VP earned in it"
-    r.say(f"all broken units rallied (7.503). The Russians have {result.vp} VP (LVP {f['lvp']}, CVP {r.c.cvp_total['Russian']}, "
+    r.say(f"all broken units rallied (7.503). The Russians have {result.vp} VP (LVP {f['lvp']}, CVP "
+          f"{r.c.cvp_total['Russian']}, "
           f"EVP {r.c.evp_total}), {result.scenario_vp} earned in the {r.c.date} scenario; they needed {need}: "
           f"the {people(result.winner)} win it (7.5031).")
 
@@ -117,7 +119,8 @@ def _escape(r: Reph, unit: Unit, carrying: list[Unit], pp: int = 0) -> None:
         if unit.retained:
             sw.isolated = ""
         elif sw.retained:
-            gone = r.roll("oto2.escape_equipment", f"Equipment {sw.label} of an Eliminated escapee (7.5064)", side=unit.side)
+            gone = r.roll("oto2.escape_equipment", f"Equipment {sw.label} of an Eliminated escapee (7.5064)",
+                          side=unit.side)
             if gone.original >= 4:
                 eliminate(r, sw, f"escapee Eliminated, dr {gone.original} (7.5064)")
 
@@ -258,7 +261,8 @@ def _mmc_hardening(r: Reph, s) -> None:
                                          "instead)", eligible, count, shown=count):
         if unit.kind == "crew" or better is None:
             new = s.add("8-0", "leader")
-            r.say(f"{s.name}: {unit.id} {unit.type} cannot Battle Harden; an 8-0 {new.id} joins the OB at no cost (7.5112)")
+            r.say(f"{s.name}: {unit.id} {unit.type} cannot Battle Harden; an 8-0 {new.id} joins the OB at no cost "
+                  "(7.5112)")
         else:
             r.say(f"{s.name} {unit.id} {unit.type} Battle Hardens to {better.name} (7.5112)")
             unit.type = better.name
@@ -269,13 +273,15 @@ def _leader_hardening(r: Reph, s) -> None:
         leader.flags.discard("heroic")
         better = battle_hardened(unit_type(leader.type, s.name))
         if better:
-            r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name} and loses heroic status (7.5113)")
+            r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name} and loses heroic status "
+                  "(7.5113)")
             leader.type = better.name
     leaders = [u for u in s.retained("leader") if not u.isolated]
     if promotion(r, s, "leader_hardening", "7.5113"):
         return
     mods = {k: True for k, on in (("won", r.c.won_last(s.name)), ("german", s.name == "German")) if on}
-    trace = r.roll("oto2.leader_battle_hardening", "Leader Battle Hardening (7.5113)", side=s.name, mods=mods, secret=r.computer(s.name))
+    trace = r.roll("oto2.leader_battle_hardening", "Leader Battle Hardening (7.5113)", side=s.name, mods=mods,
+                   secret=r.computer(s.name))
     selected = trace.result.rstrip("*")
     rank = LEADER_ORDER.index(selected)
     candidates = sorted((u for u in leaders if u.type in LEADER_ORDER and LEADER_ORDER.index(u.type) <= rank),

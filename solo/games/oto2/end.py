@@ -41,6 +41,7 @@ def game_end(r: Reph, turn: int) -> None:
     if it is <= the circled number of the turn on the OtO2 CG Turn Record Chart (a marked stand-in)."""
     r.c.step = "CG4"
     circled = r.cat.chart("oto2.turn_record_chart", str(min(max(turn, 6), 10)))
-    trace = r.roll("oto2.game_end", f"Game End dr, Game Turn {turn}", side="German", mods={"circled": -circled}, turn=turn)
+    trace = r.roll("oto2.game_end", f"Game End dr, Game Turn {turn}", side="German", mods={"circled": -circled},
+                   turn=turn)
     r.say(f"Game Turn {turn}: Game End dr {trace.original} against the circled {circled}: {trace.result}")
     r.c.game_end = {"turn": turn, "dr": trace.original, "circled": circled, "ends": bool(trace.effect.get("ends"))}

@@ -103,9 +103,10 @@ def purchase(r: Reph) -> None:
         onboard_cpp = _onboard_cpp(r, s)
         given_onboard = f"; an OB-given RG on board, +{onboard_cpp}: V5 given onboard" * bool(onboard_cpp)
         answer = r.ask("purchase", (f"7.4 Your Initial OB gives {also}.\n" if also else "")
-                       + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options after an RG's ID, each changing its "
-                       "cost: prereg=1 or 2, +1 CPP a hex (note f); observer_level=3, +1 (notes h/i); trucks, +1 (note o); "
-                       f"offboard, -1 (CG12a/b); onboard, +1 (CG12b){given_onboard}):\n{listing}",
+                       + f"7.518 Purchase RGs with {s.cpp} CPP on {r.c.date} (options after an RG's ID, each changing "
+                         "its "
+                       "cost: prereg=1 or 2, +1 CPP a hex (note f); observer_level=3, +1 (notes h/i); trucks, +1 (note "
+                       f"o); offboard, -1 (CG12a/b); onboard, +1 (CG12b){given_onboard}):\n{listing}",
                        parse,
                        side=side, context={"reph": r, "side": s},
                        example='I1, V4, O2 prereg=1')
@@ -218,7 +219,8 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
         _oba(r, s, p, g)
     elif g.is_observer or g.is_cbm:
         level = p.options.get("observer_level", 2)
-        unit = s.add(g.title, "observer" if g.is_observer else "cbm", p.line, **({"level": level} if g.is_observer else {}))
+        unit = s.add(g.title, "observer" if g.is_observer else "cbm", p.line,
+                     **({"level": level} if g.is_observer else {}))
         p.units.append(unit.type + (f" (level {level})" if g.is_observer else ""))
     else:
         _misc(r, s, p, g)
@@ -291,7 +293,8 @@ def _leaders(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> N
         mods["german-i2"] = True
     if s.name == "Russian" and g.id in ("I2", "I4", "I5"):
         mods["russian-i2-i4-i5"] = True
-    trace = r.roll("oto2.leader_generation", f"Leaders of {g.label()} (7.5196)", s.name, mods, side=s.name, secret=r.computer(s.name))
+    trace = r.roll("oto2.leader_generation", f"Leaders of {g.label()} (7.5196)", s.name, mods, side=s.name,
+                   secret=r.computer(s.name))
     for leader in trace.result.split(","):
         p.leaders.append(s.add(leader.strip(), "leader", p.line).type)
 
@@ -327,7 +330,8 @@ def _armor_leader(r: Reph, s: SideState, vehicle, mods: list[str], purpose: str,
 
 def _oba(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
     """7.5195 OBA: a Secret DR for each module's ammunition with the Historical DRM; notes f (Pre-Registered hexes)."""
-    trace = r.roll("oto2.oba", f"Ammunition of {g.label()} (7.5195)", s.name, {"historical": r.historical(s.name)}, side=s.name,
+    trace = r.roll("oto2.oba", f"Ammunition of {g.label()} (7.5195)", s.name, {"historical": r.historical(s.name)},
+                   side=s.name,
                    secret=r.computer(s.name))
     p.strength = trace.result
     extra = {"ammo": trace.result}
@@ -342,7 +346,8 @@ def _misc(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
     if g.letter == "F":
         p.units.append(s.add(g.title, "aircraft", p.line).type)
         r.say(f"{s.name} {g.id}: the number of aircraft comes from E7.21 and the type from the OtO Aircraft tables, "
-              "which are not in the texts: roll them from your rules (then the ATCB dr, oto2.aircraft_atcb)", secret=s.name)
+              "which are not in the texts: roll them from your rules (then the ATCB dr, oto2.aircraft_atcb)",
+              secret=s.name)
     elif g.letter == "B":
         p.units.append(s.add(g.title, "bombardment", p.line).type)
     elif g.title.replace(" ", "") == "50FPP":
@@ -395,7 +400,9 @@ def fortification_parser(r: Reph, s: SideState):
             raise SoloError("the Russians may only expend FPP on Foxholes (7.520 *)")
         if total > s.fpp:
             raise SoloError(f"these fortifications cost {total} FPP; the {people(s.name)} have {s.fpp} (7.520)")
-        ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get("AT Ditch", 0)
+        ditches = sum(f.count for f in s.fortifications if f.kind == "AT Ditch" and not f.given) + raw.get(
+            "AT Ditch", 0
+        )
         if ditches > AT_DITCH_MAX:
             raise SoloError(f"at most {AT_DITCH_MAX} AT Ditches may be purchased during the CG (7.520 **)")
         if r.rules >= 3:
@@ -415,8 +422,8 @@ def _hip_limit(r: Reph, s: SideState, raw: dict) -> None:
     most = math.ceil(squads / 10)
     hip = raw.get("HIP squad", 0) + raw.get("HIP HS", 0) / 2
     if hip > most:
-        raise SoloError(f"HIP for at most 10% (FRU) of the {people(s.name, possessive=True)} {squads:g} non-Reserve Infantry squads, {most} "
-                        f"squad(s); this buys HIP for {hip:g} (7.520)")
+        raise SoloError(f"HIP for at most 10% (FRU) of the {people(s.name, possessive=True)} {squads:g} non-Reserve "
+                        f"Infantry squads, {most} squad(s); this buys HIP for {hip:g} (7.520)")
 
 
 @step("fortifications")
@@ -427,7 +434,8 @@ def fortifications(r: Reph) -> None:
         if not s.fpp:
             continue
         bought = r.ask("fortifications", f"7.520 Spend {s.fpp} FPP on fortifications ("
-                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", Pillbox a+b+c (a+b+c)x2)", fortification_parser(r, s),
+                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", Pillbox a+b+c (a+b+c)x2)",
+                       fortification_parser(r, s),
                        side=side, context={"reph": r, "side": s},
                        example='fortifications = { Wire = 2, Trench = 3, "AP Mine" = 3 }')
         spent = sum(fortification_cost(k, n) for k, n in bought.items())
@@ -437,6 +445,10 @@ def fortifications(r: Reph) -> None:
         s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
         if initial(r) and any(p.rg == "I7" for p in s.purchases):
             r.say(f"{side}: Cupolas purchased on this CG Date may set up HIP at no FPP (IHSR 5)", secret=side)
-        r.say(f"{side} spends {spent} of {s.fpp} FPP: " + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
-              + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else ""), secret=side)
+        r.say(
+            f"{side} spends {spent} of {s.fpp} FPP: "
+            + (", ".join(f"{k} x{n}" for k, n in bought.items()) or "nothing")
+            + (f"; {s.fpp - spent} FPP forfeited" if s.fpp > spent else ""),
+            secret=side,
+        )
         s.fpp = 0

@@ -4,9 +4,9 @@ from solo.campaign import choices
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.campaign.steps.day import assault_engineers, new_day
 from solo.campaign.steps.losses import capture
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.oto2.aftermath import eliminate
@@ -58,7 +58,8 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
                                       ("non-qualified", "non-qualified" in v.flags)) if on}
         if al:
             mods["armor-leader"] = al
-        trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name, mods=mods)
+        trace = r.roll("oto2.immobilization_repair", f"Immobilization repair of {v.label} (7.5131b)", side=s.name,
+                       mods=mods)
         if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type} immobilization: dr {trace.original} Final {trace.final}, {trace.result}")
@@ -232,7 +233,8 @@ def _abandon(r: Reph, s) -> None:
     if not candidates or not s.retained("squad", "hs", "crew"):
         return
     picks = r.ask("abandon", "7.5137 Turn which of these vehicles into Wrecks (the rest are kept)? "
-                  + ", ".join(v.label for v in candidates), choices.unit_list(s, candidates, len(candidates)), side=s.name,
+                  + ", ".join(v.label for v in candidates), choices.unit_list(s, candidates, len(candidates)),
+                  side=s.name,
                   context={"reph": r, "units": candidates}, example=f"abandon = [\"{candidates[0].id}\"]")
     for unit_id in picks:
         eliminate(r, s.unit(unit_id), "turned into a Wreck by its owner (7.5137)")
@@ -254,9 +256,11 @@ def removal(r: Reph) -> None:
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
         picks = r.ask("removal", f"7.514 Removal attempts ({squads} squad-equivalents for Wire/minefields, {tracked} "
                       f"Mobile tracked vehicles for wrecks/Immobile vehicles). Which items (numbers)? {listing}",
-                      lambda raw: _check_removal(words(raw), items, squads, tracked),
+                      lambda raw, items=items, squads=squads, tracked=tracked: _check_removal(words(raw), items,
+                                                                                             squads, tracked),
                       side=side,
-                      context={"reph": r, "items": items, "squads": squads, "tracked": tracked}, example="removal = [1, 2]")
+                      context={"reph": r, "items": items, "squads": squads, "tracked": tracked},
+                      example="removal = [1, 2]")
         engineers = assault_engineers(r.c.sides["Russian"])
         for n in picks:
             item = items[n - 1]
@@ -291,7 +295,8 @@ def _check_removal(picks, items, squads, tracked) -> list[int]:
 def cpp_replenishment(r: Reph) -> None:
     """7.515 CPP Replenishment: a Secret DR with the side's Historical DRM (7.5151); 7.5152 Start + Repl = Total."""
     for side, s in r.c.sides.items():
-        trace = r.roll("oto2.cpp_replenishment", "CPP Replenishment (7.515)", side=side, mods={"historical": r.historical(side)},
+        trace = r.roll("oto2.cpp_replenishment", "CPP Replenishment (7.515)", side=side,
+                       mods={"historical": r.historical(side)},
                        secret=r.computer(side))
         line = s.roster[r.c.date]
         line.repl = trace.effect["cpp"]

@@ -19,7 +19,8 @@ def guidance(s: SideState, r: Reph) -> list[tuple[str, bool]]:
     """Set-up guidance in words for a computer side (7.5222, 7.5224), until the map issue gives hexes; each line with
     whether it tells a secret (its mines, Dummies and HIP: Fortification.secret)."""
     lines = [(line, False) for line in
-             isolated_first(s, "first set up the Isolated units in their Pockets ({}), with Ammunition Shortage (7.5222)")]
+             isolated_first(s, "first set up the Isolated units in their Pockets ({}), with Ammunition Shortage "
+                               "(7.5222)")]
     forts, secret = Counter(), set()
     for f in s.fortifications:
         forts[f.kind.split(":")[0]] += f.count
@@ -35,13 +36,17 @@ def guidance(s: SideState, r: Reph) -> list[tuple[str, bool]]:
         "?": "as Dummies among the real positions (CG10)",
     }
     for kind, count in forts.items():
-        lines.append((f"{kind} x{count}: " + advice.get(kind, "where it covers the LVP the Russians are likeliest to attack"),
-                      kind in secret))
+        lines.append(
+            (
+                f"{kind} x{count}: " + advice.get(kind, "where it covers the LVP the Russians are likeliest to attack"),
+                kind in secret,
+            )
+        )
     kinds = Counter(u.kind for u in s.retained() if not u.isolated)
     if s.name == r.defn.raw["first_setup"]:
         if kinds["squad"]:
-            lines.append((f"{kinds['squad']} squads: at least two on each LVP still held, the rest in woods and buildings "
-                          "a hex or two behind as a counterattack reserve", False))
+            lines.append((f"{kinds['squad']} squads: at least two on each LVP still held, the rest in woods and "
+                          "buildings a hex or two behind as a counterattack reserve", False))
         if kinds["gun"]:
             lines.append((f"{kinds['gun']} Guns: HIP in woods or buildings with long fire lanes over the approaches "
                           "(CG11 limits their moves)", False))
@@ -73,7 +78,8 @@ def _recon(r: Reph, s: SideState) -> None:
     if bought:
         spend = 2
     else:
-        spend = r.ask("recon", f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
+        spend = r.ask("recon", f"7.5225 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
+                      number(0, min(2, s.cpp)),
                       side=s.name, context={"reph": r, "side": s}, example="recon = 1")
         s.cpp -= spend
     line = s.roster[r.c.date]
@@ -101,7 +107,8 @@ def _recon(r: Reph, s: SideState) -> None:
 
 @step("commencement")
 def commencement(r: Reph) -> None:
-    """7.523 Scenario Commencement: both sides announce ELR and SAN; the Germans set up first, the Russians move first."""
+    """7.523 Scenario Commencement: both sides announce ELR and SAN; the Germans set up first, the Russians move
+    first."""
     r.say("; ".join(f"{side} ELR {s.elr}, SAN {s.san}" for side, s in r.c.sides.items())
           + f": the {r.c.date} scenario begins, the Germans set up first and the Russians move first")
     r.c.stage = "scenario"

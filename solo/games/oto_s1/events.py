@@ -40,9 +40,14 @@ def _counterattack_s(x: Ctx, trace) -> str:
     if on_the_map(x):
         return local_counterattack(x, units=False, s=True, hold_s_only=True) or REROLL
     hold = [s for s in x.m.s if s.status == "hidden" and s.attitude == "Hold"]
-    ids = x.ask("counterattack_s", "ENEMY RE 11-12 Local Counterattack: which Hold S? are within six hexes of the "
-                "FRIENDLY-controlled VPO closest to the EBE? (none: no such VPO or S?; the RE is rolled again) "
-                f"[{', '.join(f'{s.id} {s.where}' for s in hold)}]", _s_ids(x, hold), example="counterattack_s = [\"S3\"]")
+    ids = x.ask(
+        "counterattack_s",
+        "ENEMY RE 11-12 Local Counterattack: which Hold S? are within six hexes of the "
+        "FRIENDLY-controlled VPO closest to the EBE? (none: no such VPO or S?; the RE is rolled again) "
+        f"[{', '.join(f'{s.id} {s.where}' for s in hold)}]",
+        _s_ids(x, hold),
+        example='counterattack_s = ["S3"]',
+    )
     if not ids:
         return REROLL
     for s_id in ids:
@@ -79,8 +84,8 @@ def _minefield(x: Ctx, trace) -> str:
                example="minefield = true")
     if not ok:
         return REROLL
-    x.m.effects.append(f"Turn {x.m.turn}: AP minefield attack on the FRIENDLY stack nearest the EBE, first event of the "
-                       f"ENEMY PFPh ({strength})")
+    x.m.effects.append(f"Turn {x.m.turn}: AP minefield attack on the FRIENDLY stack nearest the EBE, first event of "
+                       f"the ENEMY PFPh ({strength})")
     return f"mine attack in the upcoming ENEMY PFPh: {strength}"
 
 
@@ -108,8 +113,8 @@ def _counterattack_units(x: Ctx, trace) -> str:
         if unit.id in ids:
             unit.attitude = "Advance"
     if ids:
-        x.m.effects.append(f"Turn {x.m.turn}: Local Counterattack by {', '.join(ids)}; they revert to Hold when the VPO is "
-                           "captured; they cross minefields unharmed but with -1 DRM against them there")
+        x.m.effects.append(f"Turn {x.m.turn}: Local Counterattack by {', '.join(ids)}; they revert to Hold when the "
+                           "VPO is captured; they cross minefields unharmed but with -1 DRM against them there")
     return f"{', '.join(ids) or 'no unit'} in Advance Attitude"
 
 
@@ -169,8 +174,8 @@ def _sniper(side: str, when: str):
 
 def _stukas(x: Ctx, trace) -> str:
     """65-66: JU-87G Stukas (OtO Aircraft 12.1) may enter in the next FRIENDLY MPh."""
-    x.m.effects.append(f"Turn {x.m.turn}: JU-87G Stukas (OtO Aircraft 12.1; number per E7.21, not in the texts) may enter "
-                       "in the next FRIENDLY MPh and attack the AFV closest to the EBE")
+    x.m.effects.append(f"Turn {x.m.turn}: JU-87G Stukas (OtO Aircraft 12.1; number per E7.21, not in the texts) may "
+                       "enter in the next FRIENDLY MPh and attack the AFV closest to the EBE")
     return "Stukas arrive: roll their number per E7.21 from your rules"
 
 
@@ -387,7 +392,8 @@ def enemy_reinforcement_dr(x: Ctx) -> None:
               f"({_where(new)})", rule="RE 37-40")
     else:
         x.m.reinforcement_dr = False
-        x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)", rule="RE 37-40")
+        x.say(f"Reinforcement dr {trace.original}: no further S? (the Reinforcement dr is no longer made)",
+              rule="RE 37-40")
 
 
 # The entries the copy marks "*" (000:1578-1623): each happens once only and is rolled again after; ENEMY 44-46 and

@@ -95,7 +95,8 @@ def friendly_oob(x: Ctx) -> None:
         weapons = [[t, k] for t, k in oob["coy"]] + [[".50 cal" if hmg.startswith("Replace") else "HMG", 1]]
         found = leaders(x, oob["coy_leaders"], "Leader", until=True)
         cat["infantry"].append({"coy": n, "units": weapons, "leaders": found})
-        x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(found) or 'none'}", rule="OoB")
+        x.say(f"Coy {n}: " + ", ".join(f"{t} x{k}" for t, k in weapons) + f"; leaders {', '.join(found) or 'none'}",
+              rule="OoB")
     armor = list(oob["armor"]) + [armor_support(x, n + 1) for n in range(oob["armor_rolls"])]
     als = leaders(x, oob["armor_leaders"], "Armor Leader", until=True)  # its -1 DRM: [[drm]]
     cat["armor"] = [{"afv": a, "armor_leader": als[i] if i < len(als) else None} for i, a in enumerate(armor)]

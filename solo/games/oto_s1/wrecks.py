@@ -49,7 +49,7 @@ def wreck(x: Ctx, action: dict) -> dict:
 
 def status(x: Ctx, results: list[str]) -> None:
     """The status dr of each wreck placed: burning marks it, removed takes it off the map."""
-    for u, result in zip(placed(x), results):
+    for u, result in zip(placed(x), results, strict=False):
         if "removed" in result:
             u.status = "eliminated"
         elif "burning" in result:

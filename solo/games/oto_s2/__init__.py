@@ -1,7 +1,8 @@
 """OtO SASL Mission OtO-S2 "The Cross Roads".
 
 setup.py the mapboards and the FRIENDLY OoB, crossroads.py the mapboard configuration (MSR 6-8) and its VPO (14.),
-activation.py MSR 2 and 3, events.py the Random Events (A11 and R9 stand-ins), vp.py the immediate win and the VPO values.
+activation.py MSR 2 and 3, events.py the Random Events (A11 and R9 stand-ins), vp.py the immediate win and the VPO
+values.
 """
 
 from solo.games.oto_s2 import activation, events, setup, vp

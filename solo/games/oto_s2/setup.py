@@ -24,7 +24,9 @@ def _map(ids: tuple[str, ...], boards: tuple, bridges: tuple = ()) -> MissionMap
     """Built once a process for the same boards (every command replays the save, some more than once), with the
     bridges MSR 7 placed on River mapboards."""
     placed = dict(bridges)
-    load = {b: crossroads.with_bridges(board, placed.get(b, ())) for b, board in zip(ids, boards)}.__getitem__
+    load = {
+        b: crossroads.with_bridges(board, placed.get(b, ())) for b, board in zip(ids, boards, strict=False)
+    }.__getitem__
     return MissionMap(crossroads.map_graph(list(ids), load))
 
 
@@ -38,7 +40,8 @@ def friendly_oob(x: Ctx) -> None:
     """MSR 9: the Horse Cavalry OoB, leaders by R3 until two are selected, the heavy weapon attachment dr;
     MSR 8 month; the North or South entry edge (the player's choice, before set up)."""
     oob, cat = x.defn["friendly_oob"], x.m.friendly_oob
-    edge = x.ask("entry_edge", "The FRIENDLY entry edge: North or South (chosen before set up)?", _edge, example='entry_edge = "North"')
+    edge = x.ask("entry_edge", "The FRIENDLY entry edge: North or South (chosen before set up)?", _edge,
+                 example='entry_edge = "North"')
     cat["entry_edge"] = edge
     found = leaders(x, oob["leaders_until"], "Leader", until=True)
     heavy = x.roll(oob["heavy_weapon"], "Heavy weapon attachment (MSR 9)", side="FRIENDLY").result
@@ -70,6 +73,8 @@ def boards(x: Ctx, load: Load) -> None:
                   else {},
                   "vpo": [{"hex": v.hex, "why": v.why} for v in config.vpo] if config else None}
     x.m.month = month.result
-    x.say(f"Mapboards (MSR 6): {', '.join(m.id for m in mapboards)} (centre {mapboards[1].id}); month {month.result} (MSR 8)"
+    x.say(f"Mapboards (MSR 6): {', '.join(m.id for m in mapboards)} (centre {mapboards[1].id}); month {month.result} "
+          "(MSR 8)"
           + ("; VPO " + ", ".join(v.hex for v in config.vpo) if config else
-             "; VPO: the road intersections and bridges of these boards (14.), from your VASL boards folder"), rule="MSR 6")
+             "; VPO: the road intersections and bridges of these boards (14.), from your VASL boards folder"),
+             rule="MSR 6")

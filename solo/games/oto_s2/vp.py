@@ -24,7 +24,8 @@ def immediate_win(x: Ctx) -> str | None:
 
 
 def vp_schedule(x: Ctx, final: bool) -> dict:
-    """VP Schedule (12.6): each side gains VP [A10b] for Control of VPO Locations, rolled at Mission End; none before."""
+    """VP Schedule (12.6): each side gains VP [A10b] for Control of VPO Locations, rolled at Mission End; none
+    before."""
     r, v = x.m.report, x.defn["vp"]
     held, fixed = _held(x)
     if not final:

@@ -17,7 +17,8 @@ KEYS = ("removal", "commissars", "recon", "promotion", "escape", "won_drm", "pri
 
 GAME = CampaignGame(
     id="rb",
-    steps=steps_of(aftermath, aftermath.prisoners, refit, purchase, strength, initiative.initiative, initiative.first_move),
+    steps=steps_of(aftermath, aftermath.prisoners, refit, purchase, strength, initiative.initiative,
+                   initiative.first_move),
     decide=decider("rb", computer.DECISIONS | chits.DECISIONS),
     finish=scenarios_won,
     aliases={f"rb_{key}": key for key in KEYS},  # the keys before solo/games/ (a save's log, an answers file)

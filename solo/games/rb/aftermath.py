@@ -35,7 +35,8 @@ def marker_removal(r: Reph) -> None:
     may stay hidden until 11.6073]; units beneath a Sewer marker are Retained."""
     scenario_end.melee(r)
     r.say("remove from the map: FFE, SR and Barrage markers; SMOKE; Acquired Target markers; Radios and Field Phones; "
-          "DM, Disrupted, Fanatic, Berserk, Wall Advantage and HD markers, Dummy stacks and Dummy Cloaking counters; CX, "
+          "DM, Disrupted, Fanatic, Berserk, Wall Advantage and HD markers, Dummy stacks and Dummy Cloaking counters; "
+          "CX, "
           "Motion, CE, BU, Stun; Sewer markers (units beneath are Retained); Snipers. Place still hidden/Cloaked units "
           "and Equipment on-map concealed (hidden Set DC may stay hidden until 11.6073) (11.602)")
 
@@ -55,8 +56,8 @@ def scenario_winner(r: Reph, kind: str) -> tuple[str, str]:
         vp = {side: points[side] + gained[side] for side in r.c.sides}
         winner = "German" if vp["German"] > vp["Russian"] else "Russian"
         return winner, (f"Dual Attack VP (CVP + Stone Locations taken): German {points['German']}+{gained['German']} = "
-                        f"{vp['German']}, Russian {points['Russian']}+{gained['Russian']} = {vp['Russian']}; the Germans "
-                        "win only with more VP (11.6235)")
+                        f"{vp['German']}, Russian {points['Russian']}+{gained['Russian']} = {vp['Russian']}; the "
+                        "Germans win only with more VP (11.6235)")
     attacker = kind.split()[0]
     if attacker not in r.c.sides:
         raise SoloError(f"no Victory Conditions for a {kind!r} scenario (11.6235)")
@@ -66,7 +67,8 @@ def scenario_winner(r: Reph, kind: str) -> tuple[str, str]:
     margin = assault_margin(r, attacker)
     net = gained[attacker] - gained[defender]
     doubled = points[attacker] > 0 and points[attacker] >= 2 * points[defender]
-    why = (f"{attacker} Assault: the {people(attacker)} gained {gained[attacker]} Stone Locations and lost {gained[defender]} "
+    why = (f"{attacker} Assault: the {people(attacker)} gained {gained[attacker]} Stone Locations and lost "
+           f"{gained[defender]} "
            f"(net {net}, needed {margin}); CVP {points[attacker]} against {points[defender]} (needed twice as many)")
     return (attacker if net >= margin or doubled else defender), why + " (11.6235)"
 
@@ -317,8 +319,10 @@ def leader_limit(r: Reph):
     def limit(s: SideState) -> None:
         if not leader_count_ok(r, s):
             per = r.defn.raw["promotion"]["squads_per_leader"][s.name]
-            raise SoloError(f"an exchange would give the {people(s.name)} more than one leader per {per} squad-equivalents "
-                            f"({len(s.retained('leader'))} leaders, {s.squad_equivalents():g} squad-equivalents) (11.6114)")
+            raise SoloError(f"an exchange would give the {people(s.name)} more than one leader per {per} "
+                            "squad-equivalents "
+                            f"({len(s.retained('leader'))} leaders, {s.squad_equivalents():g} squad-equivalents) "
+                            "(11.6114)")
     return limit
 
 
@@ -329,7 +333,8 @@ def _leader(r: Reph, s: SideState) -> None:
     if promotion(r, s, "promotion", "11.6114", leader_limit(r)):
         return
     won = r.c.won_last(s.name)
-    trace = r.roll("rb.leader_battle_hardening", "Leader Battle Hardening (11.6113)", s.name, {"won": True} if won else {},
+    trace = r.roll("rb.leader_battle_hardening", "Leader Battle Hardening (11.6113)", s.name,
+                   {"won": True} if won else {},
                    side=s.name, secret=r.computer(s.name))
     drm = 0
     if won:
@@ -344,10 +349,11 @@ def _leader(r: Reph, s: SideState) -> None:
     better = {"9-0": "10-0", "8-1": "9-1"}.get(leader.type) or getattr(battle_hardened(unit_type(leader.type, s.name)),
                                                                        "name", None)
     if better is None:
-        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} cannot harden further", secret=s.name)
+        r.say(f"{s.name}: the DR selects the {selected}; {leader.id} {leader.type} cannot harden further",
+              secret=s.name)
         return
-    r.say(f"{s.name}: the DR {trace.original}{drm:+d} selects the {selected}; {leader.id} {leader.type} Battle Hardens to "
-          f"{better} (11.6113)", secret=s.name)
+    r.say(f"{s.name}: the DR {trace.original}{drm:+d} selects the {selected}; {leader.id} {leader.type} Battle Hardens "
+          f"to {better} (11.6113)", secret=s.name)
     leader.type = better
 
 

@@ -34,7 +34,8 @@ from solo.games.rb.strength import commissar_types, pack_table
 from solo.rules.odds import odds
 
 escape = escape_decision("rb.escape", escape_mods, "11.6061")
-prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre (11.608)",
+prisoners = keep_prisoners("keeps its prisoners: freeing hands the enemy a unit back, executing brings Massacre "
+                           "(11.608)",
                            "enemy gets a Conscript back", "Massacre next scenario")
 
 
@@ -177,7 +178,9 @@ class Basket:
         out = []
         for g in self.r.chart(self.side).values():
             for option in OPTIONS.get(g.letter, ("",)):
-                if (not option or option in self.w) and _legal(self.r, self.s, orders + [rb_purchase.Order(g.id, option)]):
+                if (not option or option in self.w) and _legal(
+                    self.r, self.s, orders + [rb_purchase.Order(g.id, option)]
+                ):
                     power, price, why = offer(self.r, self.side, g, option, short, self.w, self.share)
                     out.append((power, price, g, option, why))
         return out
@@ -219,8 +222,8 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         why.append(f"{exchange}: the day's maximum is reached with CPP to spare")
     orders = [rb_purchase.Order(g.id, option) for g, option in bought]
     spent = rb_purchase.check(r, s, orders) if orders else 0
-    why.append(f"keeps {s.cpp - spent} CPP: a CPP kept is worth {shown(keep)} points (what it may buy on a later CG Day; "
-               "nothing after the last one)")
+    why.append(f"keeps {s.cpp - spent} CPP: a CPP kept is worth {shown(keep)} points (what it may buy on a later CG "
+               "Day; nothing after the last one)")
     return Reply([o.to_json() for o in orders], "; ".join(why), weighed)
 
 

@@ -75,9 +75,12 @@ def check(r: Reph, s: SideState, orders: list[Order]) -> int:
             raise SoloError(f"{g.id}: Daily Max is {g.date_max} (11.6195); {today} would be bought on {r.c.date}")
         in_cg = s.bought(g.id) + ids.count(g.id)
         if in_cg > g.cg_max:
-            raise SoloError(f"{g.id}: CG Max is {g.cg_max} in CG {r.c.variant} (11.6196); {s.bought(g.id)} already bought")
+            raise SoloError(f"{g.id}: CG Max is {g.cg_max} in CG {r.c.variant} (11.6196); {s.bought(g.id)} already "
+                            "bought")
         spent += cost(r, s.name, g, order)
-    companies = sum(1 for p in s.purchases if p.date == r.c.date and not p.given and infantry_company(r.rg(s.name, p.rg)))
+    companies = sum(
+        1 for p in s.purchases if p.date == r.c.date and not p.given and infantry_company(r.rg(s.name, p.rg))
+    )
     companies += sum(1 for rg_id in ids if infantry_company(chart[rg_id]))
     most = company_maximum(r, s.name)
     if companies > most:
@@ -108,7 +111,8 @@ def purchase(r: Reph) -> None:
     On-Bd "O" (On-map), "R" (Reserve) or "D" (Dug-In)."""
     for side, s in r.c.sides.items():
         r.chart(side)
-        answer = r.ask("purchase", f"11.619 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: onmap +{3 if side == 'German' else 2}, "
+        answer = r.ask("purchase", f"11.619 Purchase RGs with {s.cpp} CPP on {r.c.date} (options: onmap "
+                                   f"+{3 if side == 'German' else 2}, "
                        f"reserve -1 for I RG{', dugin 50% FRU for AFV Pltns' if side == 'Russian' else ''}; at most "
                        f"{company_maximum(r, side)} Infantry Companies today):\n{chart_listing(r, s)}",
                        purchase_parser(r, s),
@@ -132,7 +136,8 @@ def purchase(r: Reph) -> None:
         for p in s.purchases:
             if p.date == r.c.date and not p.given and p.options.get("on_bd") == "R":
                 r.say(f"{side} Reserve {p.rg}: set up on-map Cloaked (E1.4) at ground level >= six hexes from the "
-                      "closest enemy Front Line Location, with up to five Dummy Cloaking counters (11.6194b)", secret=side)
+                      "closest enemy Front Line Location, with up to five Dummy Cloaking counters (11.6194b)",
+                      secret=side)
 
 
 def record(s: SideState, r: Reph) -> list[str]:
@@ -154,7 +159,8 @@ def recon(r: Reph) -> None:
     """11.622 Reconnaissance: each side may spend 1 CPP (2 for the +3 drm) from its CPP Left; the Final dr (+1
     Russian) is the number of Locations reconnoitered after all set-up (11.6245); what is left is the next Start."""
     for side, s in r.c.sides.items():
-        spend = r.ask("recon", f"11.622 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
+        spend = r.ask("recon", f"11.622 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
+                      number(0, min(2, s.cpp)),
                       side=side, context={"reph": r, "side": s}, example="recon = 1", default="0")
         s.cpp -= spend
         line = s.roster[r.c.date]
@@ -165,5 +171,5 @@ def recon(r: Reph) -> None:
         mods = recon_mods(r, side, s, spend)
         trace = r.roll("rb.recon", "Recon (11.622)", side=side, mods=mods)
         line.recon = trace.effect["count"]
-        r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}: {trace.result}, each <= four hexes "
-              "from a friendly-Controlled hex, declared after all set-up (11.6245)", secret=side)
+        r.say(f"{side} Recon ({spend} CPP): dr {trace.original} Final {trace.final}: {trace.result}, each <= four "
+              "hexes from a friendly-Controlled hex, declared after all set-up (11.6245)", secret=side)

@@ -4,9 +4,9 @@ ELR, weather (seed 003)."""
 from solo.campaign.reph import Reph, step
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps import day, fortify
-from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
+from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_exchange
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
@@ -58,7 +58,8 @@ def repair(r: Reph) -> None:
         capture(r, fact(r, "captured", []))
     equipment_by_side(r, _afv, (_weapon_repair, _mg_exchange, _ft_dc, _captured), {"low-ammo", "ammo-shortage"},
                       "{side}: non-Captured, non-Isolated Guns have their Depleted ammunition restored (11.6137); Low "
-                      "Ammo removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted (11.6139)")
+                      "Ammo removed from non-Isolated units (11.6138); non-Isolated Ammunition Shortage lifted "
+                      "(11.6139)")
 
 
 def _afv(r: Reph, s: SideState, v: Unit) -> None:
@@ -85,7 +86,8 @@ def _afv(r: Reph, s: SideState, v: Unit) -> None:
                          ("inexperienced", "inexperienced" in v.flags)):
             if on:
                 mods[name] = True
-        trace = r.roll("rb.immobilization_removal", f"Immobilization Removal: {v.label} (11.6131)", side=s.name, mods=mods)
+        trace = r.roll("rb.immobilization_removal", f"Immobilization Removal: {v.label} (11.6131)", side=s.name,
+                       mods=mods)
         if trace.effect.get("repaired"):
             v.flags.discard("immobilized")
         r.say(f"{s.name} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result}")
@@ -184,7 +186,8 @@ def armor_withdrawal(r: Reph) -> None:
             if not present or not any("been-on-map" in v.flags for v in s.units if v.rg == p.line):
                 continue
             mods = {"losing": True} if win_loss_poor(r, side) else {}
-            trace = r.roll("rb.afv_platoon_withdrawal", f"AFV Platoon Withdrawal: {p.rg} {p.title} (11.6142)", side=side,
+            trace = r.roll("rb.afv_platoon_withdrawal", f"AFV Platoon Withdrawal: {p.rg} {p.title} (11.6142)",
+                           side=side,
                            mods=mods, secret=r.computer(side))
             r.say(f"{side} {p.rg} {p.title}: dr {trace.original} Final {trace.final}, {trace.result} (11.6142)",
                   secret=side)
@@ -195,8 +198,8 @@ def armor_withdrawal(r: Reph) -> None:
                     lose(r, v, f"{p.rg} Platoon Withdrawn (11.6142)")
                 elif "immobilized" not in v.flags:
                     v.flags.add("withdrawing")
-                    r.say(f"{side} {v.id} is Isolated: not Withdrawn; in each friendly RPh of the next scenario a dr <= "
-                          "the turn number places it under Recall (rb.isolated_afv_recall; 11.6143)")
+                    r.say(f"{side} {v.id} is Isolated: not Withdrawn; in each friendly RPh of the next scenario a dr "
+                          "<= the turn number places it under Recall (rb.isolated_afv_recall; 11.6143)")
             for leader in s.retained("armor-leader"):
                 if leader.rg == p.line:
                     lose(r, leader, f"armor leader of the Withdrawn {p.rg} (11.6142)")
@@ -209,7 +212,8 @@ def removal_parser(items: list[dict]):
         except (TypeError, ValueError):
             raise SoloError("removal: give the item numbers, e.g. [1, 2]") from None
         if any(not 1 <= n <= len(items) for n in numbers) or len(set(numbers)) != len(numbers):
-            raise SoloError(f"removal: item numbers run from 1 to {len(items)}, each once (11.615: one attempt per item)")
+            raise SoloError(f"removal: item numbers run from 1 to {len(items)}, each once (11.615: one attempt per "
+                            "item)")
         return numbers
     return parse
 
@@ -225,7 +229,8 @@ def fortification_removal(r: Reph) -> None:
         if not items:
             continue
         listing = "; ".join(f"{n}: {i['item']} ({i['where']})" for n, i in enumerate(items, 1))
-        picks = r.ask("removal", f"11.615 Fortification Removal: which items (numbers)? {listing}", removal_parser(items),
+        picks = r.ask("removal", f"11.615 Fortification Removal: which items (numbers)? {listing}",
+                      removal_parser(items),
                       side=side, context={"reph": r, "items": items}, example="removal = [1, 2]")
         engineers = assault_engineers(s)
         for n in picks:
@@ -252,7 +257,8 @@ def cpp(r: Reph) -> None:
             suffered += reph_cvp(r, r.c.other(side))  # Day's RePh; e.g., Recalled or Withdrawn AFV)": issue 20.17
         if suffered:
             mods["cvp"] = suffered
-        trace = r.roll("rb.cpp_replenishment", "CPP Replenishment (11.616)", side=side, mods=mods, secret=r.computer(side))
+        trace = r.roll("rb.cpp_replenishment", "CPP Replenishment (11.616)", side=side, mods=mods,
+                       secret=r.computer(side))
         line = s.roster[r.c.date]
         line.repl = trace.effect["cpp"]
         line.total = line.start + line.repl
@@ -297,7 +303,9 @@ def elr(r: Reph) -> None:
         attack = attacked_yesterday(r, side) or (side == "German" and not r.c.history)
         given = {"won": bool(played) and played.winner == side, "idle": r.c.idle_days, "elite-coy": elite,
                  "first-line": first, "attack": bool(attack)}
-        return {"historical": r.historical(side), "scenarios": scenarios_counted(r)} | {k: v for k, v in given.items() if v}
+        return {"historical": r.historical(side), "scenarios": scenarios_counted(r)} | {
+            k: v for k, v in given.items() if v
+        }
 
     day.elr_loss_gain(r, "rb.elr_loss_gain", "ELR Loss/Gain (11.617)", mods,
                       "{side} ELR DR {trace.original} Final {trace.final}: {trace.result}; ELR {elr} (8-3-8s/3-3-8s "
@@ -312,5 +320,6 @@ def weather(r: Reph) -> None:
     was, was_ec = r.c.weather.get(previous, ""), r.c.ec.get(previous, "")
     traces = day.weather_and_ec(r, "Russian", ("rb.weather", "Weather (11.618)", {"overcast": was == "Overcast"}),
                                 ("rb.ec", "EC (11.618)", {"overcast": was == "Overcast", "fog": was == "Fog/Mist",
-                                                          "november": r.c.date.endswith("Nov"), "dry": was_ec == "Dry"}))
+                                                          "november": r.c.date.endswith("Nov"),
+                                                          "dry": was_ec == "Dry"}))
     r.say(f"{day.weather_line(*traces)}; Wind is rolled in 11.6241 (11.618)")

@@ -73,9 +73,12 @@ def strength(r: Reph) -> None:
             if p.rg.startswith("A") and not ("SPW" in p.title and s.name == "German"):
                 _armor_leader(r, s, p)
         for p in new:
-            r.say(f"{s.name} {p.rg} {p.title}: {p.strength or 'received'}; units {', '.join(p.units) or '-'}"
-                  + (f"; SW {', '.join(p.sw)}" if p.sw else "") + (f"; leaders {', '.join(p.leaders)}" if p.leaders else ""),
-                  secret=s.name)
+            r.say(
+                f"{s.name} {p.rg} {p.title}: {p.strength or 'received'}; units {', '.join(p.units) or '-'}"
+                + (f"; SW {', '.join(p.sw)}" if p.sw else "")
+                + (f"; leaders {', '.join(p.leaders)}" if p.leaders else ""),
+                secret=s.name,
+            )
         for line in record(s, r):
             r.say(f"{s.name} RG Purchase Record: {line} (11.6197)", secret=s.name)
 
@@ -90,7 +93,8 @@ def _strength(r: Reph, s: SideState, p: Purchase) -> None:
         trace = r.roll("rb.gun_battery", f"Strength of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
         p.strength = trace.effect["strength"]
     elif oba(g):
-        trace = r.roll(pack_table(r, "oba"), f"Ammunition of {g.label()} (11.6204)", side=s.name, mods=mods, secret=secret)
+        trace = r.roll(pack_table(r, "oba"), f"Ammunition of {g.label()} (11.6204)", side=s.name, mods=mods,
+                       secret=secret)
         p.strength = trace.result
     else:
         return
@@ -137,7 +141,8 @@ def _company_sw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> No
     for weapon in table.columns:
         for _ in range(int(row.results.get(weapon) or 0)):
             if not full:
-                trace = r.roll("rb.depleted_company_sw", f"{g.id} {weapon} (11.6202)", side=s.name, secret=r.computer(s.name))
+                trace = r.roll("rb.depleted_company_sw", f"{g.id} {weapon} (11.6202)", side=s.name,
+                               secret=r.computer(s.name))
                 if trace.effect.get("forfeit"):
                     continue
             s.add(weapon, "sw", p.line)
@@ -159,8 +164,8 @@ def _hw(r: Reph, s: SideState, p: Purchase, g: RGType, full: bool) -> None:
         p.sw.append(s.add(name, "sw", p.line).type)
         s.add(hw_crew(r, s.name, name), "crew", p.line)
     if received:
-        r.say(f"{s.name} {g.id}: one crew per weapon; the crews' types are as the RG chart's note gives (the 11.6204 EX "
-              "German HW Pltn: 1-2-7 and 2-2-8 crews)", secret=s.name)
+        r.say(f"{s.name} {g.id}: one crew per weapon; the crews' types are as the RG chart's note gives (the 11.6204 "
+              "EX German HW Pltn: 1-2-7 and 2-2-8 crews)", secret=s.name)
 
 
 def hw_crew(r: Reph, side: str, weapon: str) -> str:
@@ -213,7 +218,8 @@ def commissar_parser(s: SideState, new: list, most: int):
         ids = [u.id for u in new]
         for unit_id, kind in pairs.items():
             if unit_id not in ids:
-                raise SoloError(f"{unit_id}: only leaders received this CG Day may be exchanged ({', '.join(ids)}) (11.6206)")
+                raise SoloError(f"{unit_id}: only leaders received this CG Day may be exchanged ({', '.join(ids)}) "
+                                "(11.6206)")
             if kind not in allowed:
                 raise SoloError(f"{kind!r}: a Commissar is one of {', '.join(allowed)} (A25.22)")
         if len(pairs) > most:
@@ -235,7 +241,8 @@ def _commissars(r: Reph, s: SideState, companies: list[Purchase]) -> None:
     if not most or not new:
         return
     pairs = r.ask("commissars", f"11.6206 Exchange up to {most} new leaders for Commissars "
-                  f"({', '.join(commissar_types())}): {', '.join(u.label for u in new)}", commissar_parser(s, new, most),
+                  f"({', '.join(commissar_types())}): {', '.join(u.label for u in new)}",
+                  commissar_parser(s, new, most),
                   side="Russian", context={"reph": r, "leaders": new, "most": most},
                   example='commissars = { R30 = "10-0" }', default="none")
     for unit_id, kind in pairs.items():
@@ -282,8 +289,8 @@ def setup(r: Reph) -> None:
     r.say(f"{first} sets up first: Isolated Retained units in their Isolated Locations (HS may Recombine there), then "
           "the other side; only Fortifications marked I may be added to an Isolated Location (11.6242)")
     r.say("an Isolated unit with Ammunition Shortage loses it at the end of a Player Turn it began stacked with a Good "
-          "Order armed MMC without it of US# >= its own, both becoming TI and staying Good Order; a MG when a Good Order "
-          "armed MMC without it possesses it (11.6243)")
+          "Order armed MMC without it of US# >= its own, both becoming TI and staying Good Order; a MG when a Good "
+          "Order armed MMC without it possesses it (11.6243)")
     r.say("the rest of the Retained units, Equipment, Fortifications and on-map RG set up in non-Isolated friendly "
           "Perimeter Locations; only Fortifications marked F (Fortified Building, HIP, '?', Set DC) in a Front Line "
           "Location; units kept off-map enter per SSR CG9 (11.6244)")
@@ -300,7 +307,8 @@ def guidance(r: Reph, s: SideState) -> list[tuple[str, bool]]:
     """Where the computer side puts its units, in words (11.6242-11.6244); each line with whether it tells a secret
     (its mines, Dummies and HIP: Fortification.secret)."""
     lines = isolated_first(s, "Isolated units in their Pockets first: {} (11.6242)")
-    attacking = (r.c.initiative or {}).get("type", "").startswith(s.name) or (r.c.initiative or {}).get("type") == "Dual Attack"
+    attacking = (r.c.initiative or {}).get("type",
+                                           "").startswith(s.name) or (r.c.initiative or {}).get("type") == "Dual Attack"
     squads = len([u for u in s.retained("squad") if not u.isolated])
     if attacking:
         lines.append(f"{squads} squads massed opposite the weakest enemy Front Line Locations, engineers and AFV with "
@@ -309,7 +317,8 @@ def guidance(r: Reph, s: SideState) -> list[tuple[str, bool]]:
         lines.append(f"{squads} squads holding the Stone Locations of the Front Line in depth, HIP where bought")
     said = [(line, False) for line in lines]
     for f in s.fortifications:
-        where = "in Front Line Locations" if f.kind in ("Fortified Building", "?", "Set DC") or f.kind.startswith("HIP") \
+        where = "in Front Line Locations" if f.kind in ("Fortified Building", "?",
+                                                        "Set DC") or f.kind.startswith("HIP") \
             else "behind the Front Line"
         said.append((f"{f.label} {where}", f.secret))
     return said

@@ -18,7 +18,8 @@ KEYS = ("commissars", "recon", "prisoners", "escape", "leader_hardening", "count
 
 GAME = CampaignGame(
     id="votg",
-    steps=steps_of(scenario_end.melee, aftermath, aftermath.prisoners, refit, purchase, strength, setup, initiative.initiative,
+    steps=steps_of(scenario_end.melee, aftermath, aftermath.prisoners, refit, purchase, strength, setup,
+                   initiative.initiative,
                    initiative.first_move),
     decide=decider("votg", chits.DECISIONS | computer.DECISIONS),  # its own Initiative chit (12.625)
     finish=scenarios_won,

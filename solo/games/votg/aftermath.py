@@ -76,7 +76,8 @@ def victory(r: Reph) -> None:
         winner = "German" if vp["German"] > vp["Russian"] else "Russian"
         how = f"Dual Attack: German {vp['German']} VP, Russian {vp['Russian']} VP (CVP + Stone Hexes gained; 12.6255)"
         if given and given != winner:
-            raise SoloError(f"facts winner: {given}, but the Dual Attack VP ({how}) make the {people(winner)} the winner")
+            raise SoloError(f"facts winner: {given}, but the Dual Attack VP ({how}) make the {people(winner)} the "
+                            "winner")
     else:
         if given not in r.c.sides and given != "none":
             raise SoloError(f"facts winner: give the winner of the {kind} (German, Russian or none): its Victory "
@@ -197,8 +198,8 @@ def isolation(r: Reph) -> None:
 def escape(r: Reph, unit: Unit, carrying: list[Unit], pp: int = 0) -> None:
     """One Escape DR (12.6073) and its result (12.6074): survivors and the SW they portage are Retained."""
     escape_roll(r, unit, "votg.escape", "12.6073", escape_mods(r, unit, pp),
-                ": Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result Eliminates "
-                "it (12.6074)")
+                ": Original DR 2, Escape and Heat of Battle (A15.) on the map; a Berserk or Surrender result "
+                "Eliminates it (12.6074)")
     for sw in carrying:
         if unit.retained and unit.kind != "vehicle":
             sw.isolated = ""
@@ -230,14 +231,20 @@ def blazes(r: Reph) -> None:
     each stone building with a Blaze (+2 single-hex), wooden ones become wooden rubble; 12.6105 Factories Gutted;
     12.6106 railcars Gutted; 12.6107 each Flame becomes a Blaze."""
     r.say("Burning Wrecks become Burnt-Out-Wrecks, their Blaze passing to Burnable Terrain (12.6101); Blazes in brush, "
-          "orchard and wooden rubble leave a Shellhole (12.6102); stone rubble stays (12.6103); each wooden non-Factory "
+          "orchard and wooden rubble leave a Shellhole (12.6102); stone rubble stays (12.6103); each wooden "
+          "non-Factory "
           "building with a Blaze becomes wooden rubble (12.6104); a Factory gets a Gutted marker (12.6105), a railcar "
           "too (12.6106)")
     for key, single in (("stone_buildings_ablaze", False), ("single_hex_buildings_ablaze", True)):
         for building in words(fact(r, key, "")):
-            trace = r.roll("votg.non_factory_building", f"Non-Factory stone building {building} (12.6104)", side="German",
+            trace = r.roll("votg.non_factory_building", f"Non-Factory stone building {building} (12.6104)",
+                           side="German",
                            mods={"single-hex": True} if single else {})
-            outcome = "Gutted (7.)" if trace.effect["building"] == "gutted" else "rubbled: a Rubble counter in each ground-level Location"
+            outcome = (
+                "Gutted (7.)"
+                if trace.effect["building"] == "gutted"
+                else "rubbled: a Rubble counter in each ground-level Location"
+            )
             r.say(f"building {building}: dr {trace.original} Final {trace.final}, {outcome}")
     flames = fact(r, "flames", 0)
     if flames:
@@ -316,7 +323,8 @@ def leader_hardening(r: Reph, s) -> None:
         leader.flags.discard("heroic")
         better = battle_hardened(unit_type(leader.type, s.name))
         if better and leader.type not in ("10-3", "10-0"):
-            r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name}, no longer heroic (12.6124)")
+            r.say(f"{s.name} heroic {leader.id} {leader.type} Battle Hardens to {better.name}, no longer heroic "
+                  "(12.6124)")
             leader.type = better.name
     if promotion(r, s, "leader_hardening", "12.6125", leader_limit(r)):
         return
@@ -374,10 +382,16 @@ def counterattack(r: Reph) -> None:
         r.say(f"the Russian has used all {limit} Attack chits of CG {r.c.variant}: no Counterattack (12.6251)")
         return
     left = "" if limit is None else f" ({limit - used} of {limit} Attack chits left)"
-    declare = r.ask("counterattack", f"12.613 A German Assault was just played: declare a Russian "
-                    f"Counterattack for tonight/today, spending an Attack chit{left}? (yes/no)", yes_no, side="Russian",
-                    context={"reph": r, "left": None if limit is None else limit - used}, example="counterattack = false",
-                    default="no")
+    declare = r.ask(
+        "counterattack",
+        f"12.613 A German Assault was just played: declare a Russian "
+        f"Counterattack for tonight/today, spending an Attack chit{left}? (yes/no)",
+        yes_no,
+        side="Russian",
+        context={"reph": r, "left": None if limit is None else limit - used},
+        example="counterattack = false",
+        default="no",
+    )
     if declare:
         r.c.flags.add(COUNTERATTACK)
         r.say(f"the Russian declares a Counterattack on {r.c.date} (12.613): the German is Idle; steps 12.614, "

@@ -1,7 +1,8 @@
 """The computer side's answers to the Valor of the Guards RePh questions (solo/games/votg/), each explained.
 Weights in ai/votg.toml. It counts each side's fighting power (power: squads at their quality, leaders, SW, AFV,
 Guns, OBA; the Defender dug in behind its Fortifications), buys the RGs that bring most of it per CPP (12.621), and
-commits an Attack chit or a Counterattack (12.625, 12.613) at the odds its standing in the CG asks. Reused from solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
+commits an Attack chit or a Counterattack (12.625, 12.613) at the odds its standing in the CG asks. Reused from
+solo/ai/reph.py: battle_harden (12.6123: the biggest class gains first) and
 leader_hardening (12.6124: roll rather than exchange), won_drm (12.6124: the won DRM that hardens the best leader)."""
 
 import re
@@ -33,7 +34,8 @@ from solo.games.votg.aftermath import escape_mods
 from solo.games.votg.purchase import Item, check, cost, is_coy, is_hw, raw_row
 
 escape = escape_decision("votg.escape", escape_mods, "12.6071")
-prisoners = keep_prisoners("keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre (12.609)",
+prisoners = keep_prisoners("keeps the prisoner: freeing hands the enemy a unit back, executing brings Massacre "
+                           "(12.609)",
                            "enemy regains a unit", "Massacre next scenario")
 
 
@@ -136,7 +138,8 @@ def initiative(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 
 def counterattack(r: Reph, side: str, w: dict, q: Question) -> Reply:
-    """12.613: counterattack at the odds an Attack chit needs (attack_odds), while Attack chits are spare for the CG Days
+    """12.613: counterattack at the odds an Attack chit needs (attack_odds), while Attack chits are spare for the CG
+    Days
     left (12.6251: one a CG Day)."""
     left = q.context["left"]
     days = len(r.c.dates) - r.c.dates.index(r.c.date) - 1

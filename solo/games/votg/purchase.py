@@ -39,7 +39,9 @@ def parse_item(raw) -> Item:
     if isinstance(raw, str):
         typed = typed_item(raw, OPTIONS, ("dummies",), "onmap, reserve, dugin, dummies=N")
         raw = {key: value for key, value in typed.items() if key not in OPTIONS}
-        raw |= {"option": key for key in typed if key in OPTIONS}
+        options = [key for key in typed if key in OPTIONS]
+        if options:
+            raw["option"] = options[-1]
     if not isinstance(raw, dict) or "rg" not in raw or set(raw) - {"rg", "option", "dummies"}:
         raise SoloError(f'RG entry {raw!r}: give "I1 onmap" or {{rg = "I2", option = "reserve", dummies = 5}}')
     option = str(raw.get("option", "")).lower()
@@ -89,7 +91,8 @@ def check(r: Reph, s: SideState, items: list[Item]) -> int:
         if g is None:
             raise SoloError(f"no RG {item.rg!r} on the {s.name} RG chart: choose one of {', '.join(chart)}")
         if is_hw(g) and not is_coy(g):
-            r.cat.get(r.defn.tables["hw_mol_p"])  # 12.6223's weapons are not in the texts: refused until the pack has them
+            # 12.6223's weapons are not in the texts: refused until the pack has them
+            r.cat.get(r.defn.tables["hw_mol_p"])
         if item.option == "onmap" and g.letter not in "AI":
             raise SoloError(f"{g.id}: only AFV or Infantry RG (A or I) may set up on-map (12.6214a)")
         if item.option == "reserve" and g.letter != "I":

@@ -96,11 +96,18 @@ def recovery(r: Reph) -> None:
         find(r, unit_id).flags.add("wreck")
     outside = fact(r, "outside_perimeter", [])
     for side, s in r.c.sides.items():
-        for v in [u for u in s.units if u.kind == "vehicle" and "captured" not in u.flags and "recovered" not in u.flags
-                  and (("wreck" in u.flags and "burnt-out" not in u.flags) or (u.retained and "immobilized" in u.flags))]:
+        for v in [
+            u
+            for u in s.units
+            if u.kind == "vehicle"
+            and "captured" not in u.flags
+            and "recovered" not in u.flags
+            and (("wreck" in u.flags and "burnt-out" not in u.flags) or (u.retained and "immobilized" in u.flags))
+        ]:
             if v.isolated and v.id not in fact(r, "recovery_path", []):
                 continue
-            mods = {k: True for k, on in (("isolated", v.isolated), ("perimeter", not v.isolated and v.id not in outside),
+            mods = {k: True for k,
+                    on in (("isolated", v.isolated), ("perimeter", not v.isolated and v.id not in outside),
                                           ("dug-in", "dug-in" in v.flags)) if on}
             trace = r.roll("votg.afv_recovery", f"Recovery of {v.label} (12.6151d)", side=side, mods=mods)
             what = "Wreck" if "wreck" in v.flags else "AFV"
@@ -113,8 +120,8 @@ def recovery(r: Reph) -> None:
                 v.isolated = ""
                 if what == "Wreck":
                     v.status = "Retained"
-                r.say(f"{side} {what} {v.id} {v.type}: dr {trace.original} Final {trace.final}, Recovered: Retained and "
-                      "cleared from the map (12.6151d)")
+                r.say(f"{side} {what} {v.id} {v.type}: dr {trace.original} Final {trace.final}, Recovered: Retained "
+                      "and cleared from the map (12.6151d)")
             else:
                 r.say(f"{side} {what} {v.id} {v.type}: dr {trace.original} Final {trace.final}, Recovery unsuccessful; "
                       "it stays on the map (12.6151d)")
@@ -145,7 +152,8 @@ def immobilization_repair(r: Reph) -> None:
                 mods["armor-leader"] = _armor_leader_drm(s, v)
             if v.detail.get("labor"):
                 mods["labor"] = v.detail["labor"]
-            trace = r.roll("votg.immobilization_repair", f"Immobilization repair of {v.label} (12.6151e)", side=side, mods=mods)
+            trace = r.roll("votg.immobilization_repair", f"Immobilization repair of {v.label} (12.6151e)", side=side,
+                           mods=mods)
             r.say(f"{side} {v.id} {v.type}: dr {trace.original} Final {trace.final}, {trace.result.rstrip('*')}")
             if trace.effect.get("repaired"):
                 v.flags.discard("immobilized")
@@ -274,7 +282,9 @@ def _platoon(r: Reph, s, line: int, vehicles: list) -> None:
                        "(12.6162)", side=s.name, mods=mods, secret=r.computer(s.name))
         back = not trace.effect.get("removed")
         if back:
-            for u in away + [a for a in s.units if a.kind == "armor-leader" and a.status == "Redeployed" and a.rg == line]:
+            for u in away + [
+                a for a in s.units if a.kind == "armor-leader" and a.status == "Redeployed" and a.rg == line
+            ]:
                 u.status = "Retained"
         r.say(f"{s.name} Redeployed AFV Pltn line {line}: dr {trace.original} Final {trace.final}, "
               + ("back in play" if back else "still away") + " (12.6162)", secret=s.name)
@@ -305,8 +315,10 @@ def fortification_removal(r: Reph) -> None:
     Casualty Reduces a non-Isolated elite MMC."""
     for item in fact(r, "removal", []):
         s = r.side(item["side"])
-        fortify.removal(r, s, item, "votg.fortification_removal", "12.617", fortify.removal_mods(item, assault_engineers(s)),
-                        "{side} removal of {item[item]} ({item[where]}): dr {trace.original} Final {trace.final}, {result}")
+        fortify.removal(r, s, item, "votg.fortification_removal", "12.617",
+                        fortify.removal_mods(item, assault_engineers(s)),
+                        "{side} removal of {item[item]} ({item[where]}): dr {trace.original} Final {trace.final}, "
+                        "{result}")
 
 
 # --- 12.618 - 12.620 ------------------------------------------------------------------------------
@@ -329,7 +341,8 @@ def cpp(r: Reph) -> None:
             suffered += reph_cvp(r, r.c.other(side))  # RePh)": issue 20.17
         if suffered:
             mods["cvp"] = suffered
-        trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods, secret=r.computer(side))
+        trace = r.roll("votg.cpp_replenishment", "CPP Replenishment (12.618)", side=side, mods=mods,
+                       secret=r.computer(side))
         repl = trace.effect["cpp"]
         halve = (before and (side == "German" or r.c.is_last_date)) or (after and side == "Russian")
         if halve:

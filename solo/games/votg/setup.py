@@ -28,7 +28,8 @@ def night(r: Reph) -> None:
 def guidance(r: Reph, side: str) -> list[str]:
     """Set-up guidance in words for a computer side (12.6262-12.6264), until a map module gives hexes."""
     s = r.side(side)
-    lines = isolated_first(s, "first the Isolated units in their Isolated Areas ({}), with Ammunition Shortage (12.6262)")
+    lines = isolated_first(s, "first the Isolated units in their Isolated Areas ({}), with Ammunition Shortage "
+                              "(12.6262)")
     first = (r.c.initiative or {}).get("sets_up_first")
     attacking = (r.c.initiative or {}).get("chits", {}).get(side) == "Attack"
     kinds = Counter(u.kind for u in s.retained() if not u.isolated)
@@ -36,8 +37,8 @@ def guidance(r: Reph, side: str) -> list[str]:
         lines.append(f"{kinds['squad']} squads: concentrate on the stone buildings the enemy holds next to your Front "
                      "Line; AFV behind the infantry, engineers with the assault groups")
     else:
-        lines.append(f"{kinds['squad']} squads: hold the stone buildings of the Front Line with MG covering the streets; "
-                     "keep a reserve a few hexes back")
+        lines.append(f"{kinds['squad']} squads: hold the stone buildings of the Front Line with MG covering the "
+                     "streets; keep a reserve a few hexes back")
     forts = Counter()
     for f in s.fortifications:  # each record's count (mine factors, counters); before rules version 3 one a record
         forts[f.kind] += f.count if r.rules >= 3 else 1

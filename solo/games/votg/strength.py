@@ -44,9 +44,12 @@ def strength(r: Reph) -> None:
                 p.units.append(s.add(f"{g.title} {g.units}".strip(), "oba", p.line, ammo=trace.result).type)
             else:
                 _other(s, p, g)
-            r.say(f"{side} {p.rg} {p.title}: {p.strength or 'received'}; units {', '.join(p.units) or '-'}"
-                  + (f"; SW {', '.join(p.sw)}" if p.sw else "") + (f"; leaders {', '.join(p.leaders)}" if p.leaders else ""),
-                  secret=side)
+            r.say(
+                f"{side} {p.rg} {p.title}: {p.strength or 'received'}; units {', '.join(p.units) or '-'}"
+                + (f"; SW {', '.join(p.sw)}" if p.sw else "")
+                + (f"; leaders {', '.join(p.leaders)}" if p.leaders else ""),
+                secret=side,
+            )
         if side == "Russian" and coys:
             commissars(r, s, coys)
 
@@ -66,8 +69,8 @@ def _coy(r: Reph, s: SideState, p: Purchase, g) -> None:
     p.strength = level
     cells = str(raw_row(r, s.name, g.id).get("Coy Strength", "")).split("/")
     if len(cells) != 5:
-        raise SoloError(f"{r.defn.tables['rg_chart'][s.name]} {g.id}: give \"Coy Strength\" as RS/FS/LD/MD/HD unit counts, "
-                        "e.g. 14/12/10^2/9/7^1 (12.6221)")
+        raise SoloError(f"{r.defn.tables['rg_chart'][s.name]} {g.id}: give \"Coy Strength\" as RS/FS/LD/MD/HD unit "
+                        "counts, e.g. 14/12/10^2/9/7^1 (12.6221)")
     count, _, replaced = cells[COY_LEVELS.index(level)].partition("^")
     squads = _squads(r, s, p, g, int(count), "squad")
     for unit in squads[: int(replaced or 0)]:
@@ -89,7 +92,8 @@ def _pltn(r: Reph, s: SideState, p: Purchase, g) -> None:
             for v in vehicles:
                 v.flags.add("dug-in")
                 p.sw.append(s.add("LMG", "sw", p.line).type)
-            r.say(f"{s.name} {g.id} Dug-In: each BMG Disabled and Scrounged: {len(vehicles)} LMG join the OB (12.6214c)",
+            r.say(f"{s.name} {g.id} Dug-In: each BMG Disabled and Scrounged: {len(vehicles)} LMG join the OB "
+                  "(12.6214c)",
                   secret=s.name)
         if vehicles and "leichte FlaK" not in g.title:
             _armor_leader(r, s, p, vehicles)
@@ -107,7 +111,8 @@ def _pltn(r: Reph, s: SideState, p: Purchase, g) -> None:
 
 def _sw(r: Reph, s: SideState, p: Purchase, g, level: str) -> None:
     """12.6222: Reinforced/Full Strength receives every SW of its row ("@": Reinforced +1 LMG); a Depleted Coy or Pltn
-    a Secret dr <= 4 for each (+1 Moderately, +2 Heavily Depleted Coy); "†" a dr for LMG or DC, "‡" for MMG or Lt MTR."""
+    a Secret dr <= 4 for each (+1 Moderately, +2 Heavily Depleted Coy); "†" a dr for LMG or DC, "‡" for MMG or Lt
+    MTR."""
     chart = r.cat.get(r.defn.tables["sw"][s.name])
     if g.title not in {row.key for row in chart.rows}:
         return
@@ -128,7 +133,8 @@ def _sw(r: Reph, s: SideState, p: Purchase, g, level: str) -> None:
             name = column
             for mark, table in (("†", "votg.gds_smg_pltn_sw"), ("‡", "votg.nkvd_militia_sw")):
                 if mark in cell:
-                    name = r.roll(table, f"{g.id} SW {mark} (12.6222)", side=s.name, secret=r.computer(s.name)).result.split()[1]
+                    name = r.roll(table, f"{g.id} SW {mark} (12.6222)", side=s.name,
+                                  secret=r.computer(s.name)).result.split()[1]
             p.sw.append(s.add(name.replace("LtMTR", "Lt MTR"), "sw", p.line).type)
 
 
@@ -163,7 +169,8 @@ def _pltn_leader(r: Reph, s: SideState, p: Purchase, g, full: bool) -> None:
             return
     mods = {k: True for k, on in (("depleted", not full), ("stosstruppe", "Stösstruppe" in g.title),
                                   ("storm-group", "Storm Group" in g.title)) if on}
-    trace = r.roll("votg.pltn_leader", f"Leader of {g.label()} (12.6225)", s.name, mods, side=s.name, secret=r.computer(s.name))
+    trace = r.roll("votg.pltn_leader", f"Leader of {g.label()} (12.6225)", s.name, mods, side=s.name,
+                   secret=r.computer(s.name))
     if trace.result != "none":
         p.leaders.append(s.add(trace.result, "leader", p.line).type)
 
@@ -241,7 +248,8 @@ def recon(r: Reph) -> None:
     CG Day's Start; the Majority Squad Type's drm by solo/campaign/steps/recon.py."""
     for side, s in r.c.sides.items():
         line = s.roster[r.c.date]
-        spend = r.ask("recon", f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?", number(0, min(2, s.cpp)),
+        spend = r.ask("recon", f"12.624 Recon: spend 0, 1 or 2 CPP (2 gives +3 drm) of your {s.cpp} CPP Left?",
+                      number(0, min(2, s.cpp)),
                       side=side, context={"reph": r, "side": s}, example="recon = 1", default="0")
         if not spend:
             line.recon = None

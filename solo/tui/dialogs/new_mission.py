@@ -22,7 +22,8 @@ class NewMission(NewSaveDialog):
             yield Select([("enter on the North edge (OtO-S2)", "north"), ("enter on the South edge (OtO-S2)", "south")],
                          id="entry", value="north", allow_blank=False)
             yield Input(value=boards_folder_or_none() or "", id="vasl",
-                        placeholder="your VASL boards folder (the one with bd04, bd12 ...): OtO-S2 reads its boards there")
+                        placeholder="your VASL boards folder (the one with bd04, bd12 ...): OtO-S2 reads its boards "
+                                    "there")
             yield Input(placeholder="save name (empty: the mission and the time)", id="name")
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Button("Set up", id="go", variant="primary")

@@ -230,8 +230,11 @@ class CampaignScreen(SaveScreen):
         vp = f"  Russian VP {data['vp']['russian']}" if load_campaign(c.cg).vp_victory else ""
         result = ""
         if c.result:
-            result = (f"  [b]{people(c.result['winner'])} win[/b]" + (f" ({c.result['vp']} VP)" if "vp" in c.result else "")
-                      if c.result.get("winner") else "  [b]CG over: apply the CG card's Victory Conditions[/b]")
+            result = (
+                f"  [b]{people(c.result['winner'])} win[/b]" + (f" ({c.result['vp']} VP)" if "vp" in c.result else "")
+                if c.result.get("winner")
+                else "  [b]CG over: apply the CG card's Victory Conditions[/b]"
+            )
         self.query_one("#bar", Static).update(
             f"[b]{escape(load_campaign(c.cg).title)}{f' CG {c.variant}' if c.variant else ''}[/b]  {c.date} · "
             f"{'CG ended' if c.stage == 'ended' else c.stage}" + (f" · step {c.step}" if c.step else "")
@@ -239,7 +242,9 @@ class CampaignScreen(SaveScreen):
         marks = {"done": "[green]✓[/]", "current": "[b yellow]▶[/]", "next": " "}
         listed = steps(c)  # a line each, cut with an ellipsis at the panel's width; the current step in view
         panel = self.query_one("#steps", Static)
-        panel.update("[b]RePh[/b]\n" + "\n".join(f"{marks[s['state']]}{s['rule']} {escape(s['title'])}" for s in listed))
+        panel.update(
+            "[b]RePh[/b]\n" + "\n".join(f"{marks[s['state']]}{s['rule']} {escape(s['title'])}" for s in listed)
+        )
         current = next((i for i, s in enumerate(listed) if s["state"] == "current"), 0)
         panel.scroll_to(y=max(0, current - 3), animate=False)
         # plain Text: the engine's words (answers-file examples such as ["I2 reserve dummies=5"]) are never markup
@@ -247,9 +252,11 @@ class CampaignScreen(SaveScreen):
                       "Press ctrl+n to run the next step.")
         if c.stage == "scenario" and c.game_end:
             g = c.game_end
-            prompt.append(f"\nCG4: Game End dr at the end of Game Turn {g['turn']}: {g['dr']} against the circled "
-                          f"{g['circled']} (a stand-in): " + ("the scenario ends now" if g["ends"] else "play continues"),
-                          style="bold")
+            prompt.append(
+                f"\nCG4: Game End dr at the end of Game Turn {g['turn']}: {g['dr']} against the circled "
+                f"{g['circled']} (a stand-in): " + ("the scenario ends now" if g["ends"] else "play continues"),
+                style="bold",
+            )
         if q and q.key == "facts":
             prompt.append(f"\ntype e.g. {q.typed_example} (or none)\nkeys: {fact_keys(c.cg)}", style="dim")
         elif q and q.example:
@@ -272,7 +279,8 @@ class CampaignScreen(SaveScreen):
         self.query_one("#facts-pick").display = facts
         if facts:
             self.query_one("#facts-row Input").focus()
-            self.query_one("#answer", Input).placeholder = "anything else that happened (e.g. eliminated = [\"G3\"]), Enter"
+            self.query_one("#answer",
+                           Input).placeholder = "anything else that happened (e.g. eliminated = [\"G3\"]), Enter"
         else:
             self.query_one("#answer", Input).placeholder = "your answer (Enter)"
             self.query_one("#answer", Input).focus()
@@ -366,7 +374,9 @@ class CampaignScreen(SaveScreen):
                                  f"{'' if hidden else '#' * (line.total // 4)} ELR {line.elr}")
             vp = next((r.vp for r in c.scenarios if r.date == d), None) if load_campaign(c.cg).vp_victory else None
             if parts:
-                lines.append(f"{d}  " + "  |  ".join(parts) + (f"  |  VP {vp} {'*' * max(vp, 0)}" if vp is not None else ""))
+                lines.append(
+                    f"{d}  " + "  |  ".join(parts) + (f"  |  VP {vp} {'*' * max(vp, 0)}" if vp is not None else "")
+                )
         return "\n".join(lines) or "no CG Date yet"
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -376,7 +386,9 @@ class CampaignScreen(SaveScreen):
             return
         raw = self.query_one("#answer", Input).value
         if q.key == "facts":  # the count fields, then whatever else was typed (eliminated = ["G3"] ...)
-            counts = [f"{field.id[5:]} = {field.value}" for field in self.query("#facts-row Input") if field.value.strip()]
+            counts = [
+                f"{field.id[5:]} = {field.value}" for field in self.query("#facts-row Input") if field.value.strip()
+            ]
             raw = ", ".join(counts + ([raw] if raw.strip() and raw.strip().lower() != "none" else []))
         try:
             value = raw if raw.strip() else q.default

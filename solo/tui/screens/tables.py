@@ -40,7 +40,9 @@ class TablesScreen(Screen):
     def _fill(self, text: str) -> None:
         cat = default_catalog()
         wanted = text.lower()
-        lacking = [m for m in cat.unsupplied() if m.id not in cat.tables and (wanted in m.id or wanted in m.title.lower())]
+        lacking = [
+            m for m in cat.unsupplied() if m.id not in cat.tables and (wanted in m.id or wanted in m.title.lower())
+        ]
         found = cat.search(text)
         options = self.query_one("#tables", OptionList)
         options.clear_options()
@@ -73,7 +75,8 @@ class TablesScreen(Screen):
         mods = ", ".join(m.name for m in table.modifiers) or "none"
         badge = "  [stand-in]" if table.stand_in else ""
         self.query_one("#table-title", Static).update(f"[b]{escape(table.title)}[/b]{escape(badge)}\n"
-                                                      f"{escape(table.rule)} · {table.roll} · modifiers: {escape(mods)}")
+                                                      f"{escape(table.rule)} · {table.roll} · modifiers: "
+                                                      f"{escape(mods)}")
         rows = self.query_one("#rows", DataTable)
         rows.clear(columns=True)
         columns = list(table.result_columns)
@@ -100,7 +103,8 @@ class TablesScreen(Screen):
         words = text.split()
         column = next((w.partition("=")[2] for w in words if w.startswith("column=")), None)
         try:
-            found = odds(default_catalog(), self.table_id, column, parse_mods(tuple(w for w in words if not w.startswith("column="))))
+            found = odds(default_catalog(), self.table_id, column,
+                         parse_mods(tuple(w for w in words if not w.startswith("column="))))
         except SoloError as exc:
             out.update(f"[red]{escape(str(exc).replace('choose --column', 'add column=NAME'))}[/red]")
             return

@@ -92,7 +92,11 @@ def test_vehicle_immobilization_stun_and_recall():
     # c) a Mobile AFV under Recall is removed.
     r = abtf_reph(faces=[1, 6])
     g = r.side("German")
-    stuck, stunned, recalled = g.add("StuG IIIG", "vehicle"), g.add("PzKpfw IVJ", "vehicle"), g.add("PzKpfw VG", "vehicle")
+    stuck, stunned, recalled = (
+        g.add("StuG IIIG", "vehicle"),
+        g.add("PzKpfw IVJ", "vehicle"),
+        g.add("PzKpfw VG", "vehicle"),
+    )
     stuck.flags.add("immobilized")
     stunned.flags.add("stunned")
     recalled.flags.add("recall")
@@ -314,7 +318,9 @@ def test_setup_says_who_sets_up_first_and_where():
     r.c.flags |= {"block:C=British", "block:H=German"}
     commence.setup(r)
     text = r.c.record[-1]["text"]
-    assert text.startswith("the British side sets up first") and "British: Blocks C" in text and "German: Blocks H" in text
+    assert (
+        text.startswith("the British side sets up first") and "British: Blocks C" in text and "German: Blocks H" in text
+    )
 
 
 @pytest.mark.parametrize(("dr", "first"), [(4, "German"), (5, "British")])

@@ -535,6 +535,7 @@ def test_7_5094_flame_confined_is_checked(make_reph, given, error):
     r = make_reph()
     squad = r.side("German").add("4-6-7", "squad")
     raw = {k: ({squad.id if u == "SQUAD" else u: n for u, n in v.items()} if isinstance(v, dict)
-               else [squad.id if u == "SQUAD" else u for u in v] if isinstance(v, list) else v) for k, v in given.items()}
+               else [squad.id if u == "SQUAD" else u for u in v] if isinstance(v, list) else v) for k,
+               v in given.items()}
     with pytest.raises(SoloError, match=error):
         check(r.c, raw)

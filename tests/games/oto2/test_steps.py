@@ -19,7 +19,8 @@ def _facts(r, **given):
 
 
 def _scenario(date, winner, german_cvp=0, russian_cvp=0, lvp=0):
-    return ScenarioResult(date, {"Russian": russian_cvp, "German": german_cvp}, winner, lvp=lvp, vp=lvp, scenario_vp=lvp)
+    return ScenarioResult(date, {"Russian": russian_cvp, "German": german_cvp}, winner, lvp=lvp, vp=lvp,
+                          scenario_vp=lvp)
 
 
 def test_cpp_replenishment_with_historical_drm(make_reph):
@@ -151,7 +152,8 @@ def test_weapon_repair(make_reph):
     # Eliminated; a vehicle's MA: dr 4 - 2 (vehicle-mounted) - 1 = 1 -> Repaired. A PSK (X#) is removed unrolled.
     r = make_reph(faces=[3, 4, 4])
     g = r.side("German")
-    mmg1, mmg2, stug, psk = (g.add(t, k) for t, k in (("MMG", "sw"), ("MMG", "sw"), ("StuG IIIG", "vehicle"), ("PSK", "sw")))
+    mmg1, mmg2, stug, psk = (g.add(t, k) for t,
+                             k in (("MMG", "sw"), ("MMG", "sw"), ("StuG IIIG", "vehicle"), ("PSK", "sw")))
     for unit in (mmg1, mmg2, stug, psk):
         unit.flags.add("malfunctioned")
     reorganization._weapon_repair(r, g)

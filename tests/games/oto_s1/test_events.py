@@ -9,7 +9,6 @@ from solo.rules import default_catalog
 from solo.sasl import events
 from tests.mission import TURN, act, ctx, started
 
-
 WRECKS = []  # MSR 8: a status dr for each wreck placed, after the FRIENDLY set up; these tests place none (issue 35)
 
 
@@ -151,7 +150,8 @@ def test_a_table_reading_is_said_where_it_decides_a_roll():
     (63, [2], "ENEMY Sniper attack, dr 1 (A14.3), now", "Sniper attack dr of 1"),
     (64, [5], "ENEMY Sniper attack, dr 2 (A14.3), now", "Sniper attack dr of 2")])
 def test_enemy_strikes_and_snipers_are_kept_as_effects(d66, faces, says, kept):
-    """ENEMY RE 31-33 (A6a), 41 (A6c), 42-43 (A6e): the FFE on the FRIENDLY units closest to the EBE (8.7.75); 63-64: the
+    """ENEMY RE 31-33 (A6a), 41 (A6c), 42-43 (A6e): the FFE on the FRIENDLY units closest to the EBE (8.7.75); 63-64:
+    the
     subsequent dr gives the Sniper attack's dr. Each is kept among the lasting effects (issue 18: the text alone)."""
     x = ctx(faces=[d66 // 10, d66 % 10, *faces] + [1] * 10)
     x.m.re_numbers = {"ENEMY": [4, 5], "FRIENDLY": [4, 5]}

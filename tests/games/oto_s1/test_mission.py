@@ -34,7 +34,8 @@ def test_oto_s1_mission_end_drm(tmp_path):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_whole_oto_s1_missions(tmp_path, seed):
-    """Scripted to their end: the mission ends at the end of Game Turn 8 at the earliest, turns count up, RE# stay within 6/7, every S?
+    """Scripted to their end: the mission ends at the end of Game Turn 8 at the earliest, turns count up, RE# stay
+    within 6/7, every S?
     is hidden or Activated, replay gives the same state, and the VP follow the schedule."""
     path = new(tmp_path, seed=seed)
     act(path, {"do": "place", "count": 5, "hexes": []})

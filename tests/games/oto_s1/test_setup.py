@@ -23,7 +23,10 @@ def test_oto_s1_friendly_oob():
     oob = x.m.friendly_oob
     assert len(oob["infantry"]) == 3 and all(len(c["leaders"]) == 3 for c in oob["infantry"])
     assert all({".50 cal", "HMG"} & {t for t, _ in c["units"]} for c in oob["infantry"])
-    assert len(oob["armor"]) == 11 and [a["afv"] for a in oob["armor"][:7]] == mission("oto-s1").definition["friendly_oob"]["armor"]
+    assert (
+        len(oob["armor"]) == 11
+        and [a["afv"] for a in oob["armor"][:7]] == mission("oto-s1").definition["friendly_oob"]["armor"]
+    )
     assert len(oob["armor_leaders"]) == 3
     al_rolls = [e for e in x.play.log.events if "Armor Leader" in e.data.get("purpose", "")]
     assert all(m["name"] == "al" for e in al_rolls for m in e.data["trace"]["modifiers"])
@@ -33,7 +36,8 @@ def test_oto_s1_friendly_oob():
 
 def test_armor_support_dr_and_its_another_dr():
     x = ctx(faces=[3, 5, 4, 6, 1])
-    assert [setup.armor_support(x, n) for n in (1, 2, 3)] == ["KV-1S", "T-34/ATO-42", "KV-8"]  # the OoB's names (afv_names)
+    # the OoB's names (afv_names)
+    assert [setup.armor_support(x, n) for n in (1, 2, 3)] == ["KV-1S", "T-34/ATO-42", "KV-8"]
 
 
 def test_oto_s1_enemy_guns_wrecks_elr_sniper():
@@ -90,5 +94,5 @@ def test_msr_8_the_wrecks_are_counters_on_the_map(tmp_path):
     o = act(path, {"do": "phase"})
     wrecks = [u for u in o.mission.units if u.type == "Wreck"]
     assert [u.hex for u in wrecks] == ["M16", "P14"] and len(o.mission.enemy["wrecks"]) == 2
-    for u, result in zip(wrecks, o.mission.enemy["wrecks"]):
+    for u, result in zip(wrecks, o.mission.enemy["wrecks"], strict=False):
         assert (u.status == "eliminated") == ("removed" in result) and ("burning" in u.marks) == ("burning" in result)

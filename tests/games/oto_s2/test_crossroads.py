@@ -56,7 +56,8 @@ def test_cross_roads_cli_json(tmp_path):
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert set(data) == {"boards", "centre", "placement", "vpo", "month", "bridges"}
-    assert [b["position"] for b in data["boards"]] == ["north", "centre", "south"] and data["centre"] == data["boards"][1]["board"]
+    assert [b["position"] for b in data["boards"]] == ["north", "centre",
+                                                       "south"] and data["centre"] == data["boards"][1]["board"]
     assert all(v["hex"].startswith(v["board"]) and v["why"] for v in data["vpo"]) and data["month"] in ("June", "July")
     assert (tmp_path / "map.svg").read_text().startswith("<svg")
 

@@ -473,7 +473,7 @@ def test_cpp_after_the_counterattack_no_second_support(vr):
     # Counterattack (the German automatically Idle, 12.6253) the German gets none, though the German Assault of the
     # same CG Day gave +1 (Attack chit on the previous CG Day) and, in its own RePh, 6 Support CPP.
     #   German on 15 Sept (Historical -1): DR 3+3 = 6 - 1 + 1 = 6 -> +18, no Support CPP.
-    #   Russian, +1 for its Counterattack's Attack chit, halved after the Counterattack (12.6253): DR 1+1 = 2 - 1 + 1 = 2
+    # Russian, +1 for its Counterattack's Attack chit, halved after the Counterattack (12.6253): DR 1+1 = 2 - 1 + 1 = 2
     #   -> +20 -> 10.
     r = vr(faces=[3, 3, 1, 1], date="15 Sept")
     assault = {"date": "14 Sept", "type": "German Assault", "chits": {"German": "Attack", "Russian": "Idle"}}
@@ -589,7 +589,11 @@ def test_fortification_purchase_russian_only_and_forfeit(vr):
     ru = r.side("Russian")
     ru.fpp = 100
     rparse = fortify.parser(r, "Russian", "12.623")
-    assert rparse({"Pillbox 1+2+4": 1, "A-P Mine": 6, "A-T Ditch": 1}) == {"Pillbox 1+2+4": 1, "A-P Mine": 6, "A-T Ditch": 1}
+    assert rparse({"Pillbox 1+2+4": 1, "A-P Mine": 6, "A-T Ditch": 1}) == {
+        "Pillbox 1+2+4": 1,
+        "A-P Mine": 6,
+        "A-T Ditch": 1,
+    }
     fortify.set_booby_level(r, "A")
     with pytest.raises(SoloError, match="it is now A"):
         rparse({"Booby Traps": 1})
@@ -602,7 +606,9 @@ def test_recon_two_cpp_and_bad_answer(vr):
     g = r.side("German")
     start = g.cpp
     votg_strength.recon(r)
-    assert finals(r) == [7] and g.roster["14 Sept"].recon == 7 and g.cpp == start - 2 and g.roster["14 Sept"].left == g.cpp
+    assert (
+        finals(r) == [7] and g.roster["14 Sept"].recon == 7 and g.cpp == start - 2 and g.roster["14 Sept"].left == g.cpp
+    )
     r = vr(human="German", answers={"recon": 3})
     with pytest.raises(SoloError, match=r"^recon: 3: give a whole number from 0 to 2$"):
         votg_strength.recon(r)
@@ -651,7 +657,10 @@ def test_armor_leaders(vr):
     # 12.6227 armor leader: German -1: DR 1+2 = 3 - 1 = 2 -> 10-2, in the Pltn's first AFV.
     # Russian T-34 Pltn: DR 3+3 = 6 - 1 = 5 Full (3); Russian +1: DR 6+5 = 11 + 1 = 12 -> Inexperienced Crews (D3.45).
     r = vr(faces=[2, 2, 1, 2, 3, 3, 6, 5], date="15 Sept")
-    stug, t34 = buy(r, "German", "A1", "StuG IIIB Pltn", "15 Sept", 5), buy(r, "Russian", "A1", "T-34 M41 Pltn", "15 Sept", 6)
+    stug, t34 = (
+        buy(r, "German", "A1", "StuG IIIB Pltn", "15 Sept", 5),
+        buy(r, "Russian", "A1", "T-34 M41 Pltn", "15 Sept", 6),
+    )
     votg_strength.strength(r)
     assert finals(r) == [3, 2, 5, 12]
     g, ru = r.side("German"), r.side("Russian")
@@ -702,7 +711,8 @@ def test_gun_battery_historical_drm(vr):
 
 def test_setup_guidance(vr):
     # 12.6262 the Isolated units first; 12.6264 only "F" Fortifications in Front Line Locations; on-map / Reserve RG by
-    # their Entry Code (12.6217), Cloaking >= six hexes from the enemy Front Line (12.6214b); who sets up first (12.6253).
+    # their Entry Code (12.6217), Cloaking >= six hexes from the enemy Front Line (12.6214b); who sets up first
+    # (12.6253).
     r = vr()
     g = r.side("German")
     iso = g.add("4-6-7", "squad")
