@@ -108,7 +108,7 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     firers, d = [pieces[e.unit] for e in group], group[0]
     at = d.at or pieces[d.target].hex
     ranges = [mission_map.distance(f.hex, at) for f in firers]
-    fp = sum(e.fp * (2 if r <= 1 else 1) for e, r in zip(group, ranges))
+    fp = sum(e.fp * (2 if r <= 1 else 1) for e, r in zip(group, ranges, strict=True))
     tem = float(unit_data()["tem"].get(t.terrain[t.at(at)], 0))
     down = mission_map.graph.nodes[at].get("downslope", ())
     slope = slope_tem(down) and pieces[d.target].kind in ("squad", "hs", "crew", "leader") and any(

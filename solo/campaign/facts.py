@@ -220,8 +220,9 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
     if not isinstance(ft_dc, dict):
         raise SoloError("facts ft_dc: give each FT/DC id with the Original effects DR (2-12), e.g. ft_dc = { R15 = 9 }")
     drs = [whole(v, 2, 12, f"facts ft_dc {k} (the Original effects DR)") for k, v in ft_dc.items()]
-    facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs))
-    for unit_id in facts["ft_dc"] if rules >= 5 else ():  # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
+    facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs, strict=False))
+    # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
+    for unit_id in facts["ft_dc"] if rules >= 5 else ():
         unit = next(u for s in c.sides.values() if (u := s.unit(unit_id)))
         if unit.type not in FT_DC:  # issue 36: a PSK was taken as one
             raise SoloError(f"facts ft_dc: {unit.id} is a {unit.type}, not a FT or DC (7.5134)")

@@ -70,7 +70,8 @@ def shape_of(cat: Catalog, table_id: str, asked: dict | None = None) -> Shape:
         raise SoloError(f"{table_id}: not a table the texts lack ('solo tables list --missing' names them)")
     title = missing.title if missing else table.title
     rule = missing.rule if missing else table.rule
-    where = f"rule {rule}" + (f", cited at {', '.join(missing.referenced_by)}" if missing and missing.referenced_by else "")
+    cited = missing.referenced_by if missing else ()
+    where = f"rule {rule}" + (f", cited at {', '.join(cited)}" if cited else "")
     if lacking:
         base = {k: v for k, v in _raw(table).items() if k not in DROPPED}
         title = title.removesuffix(" (from my rulebook)")

@@ -672,7 +672,8 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
         seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers
-                      for rng in x.map.seen(x.map.name(u.hex), [step], activation.SIGHTING_RANGE, hindering(x), x.rules >= 7).values())
+                      for rng in x.map.seen(x.map.name(u.hex), [step], activation.SIGHTING_RANGE, hindering(x),
+                                             x.rules >= 7).values())
         if not seen:
             continue
         rng, vehicle, who = seen[0]

@@ -148,7 +148,7 @@ class MissionMap:
             seen = self.los.lines(np.array([index[viewers[n]] for n, _, _ in pairs], dtype=np.int64),
                                   np.array([index[t] for _, t, _ in pairs], dtype=np.int64),
                                   hindering=self.los.wreck_mask(hindering) if hindering else None, slopes=slopes)
-            for (n, t, r), sees in zip(pairs, seen):
+            for (n, t, r), sees in zip(pairs, seen, strict=True):
                 if sees:
                     found[n][t] = r
         return found

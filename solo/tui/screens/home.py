@@ -12,7 +12,8 @@ from textual.widgets.option_list import Option
 
 from solo.tui.saves import list_saves
 
-MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"), ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
+MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"),
+        ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
         ("Open the highlighted save", "o", "continue"), ("Random mapboards (The Cross Roads)", "b", "boards"),
         ("Tables and odds", "t", "tables"), ("Help", "?", "help"))
 

@@ -153,7 +153,7 @@ def test_armor_leader_and_inexperienced(rbr):
 def test_missing_leader_table_is_refused_in_one_line(rbr, monkeypatch):
     r = rbr()
     monkeypatch.setitem(r.defn.raw["tables"], "leaders", "rb.leader_table_missing")
-    with pytest.raises(SoloError, match="type it in from your rulebook with 'solo tables fill rb.leader_table_missing'"):
+    with pytest.raises(SoloError, match="from your rulebook with 'solo tables fill rb.leader_table_missing'"):
         rb_strength.pack_table(r, "leaders")
 
 
