@@ -394,17 +394,22 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         except SoloError:
             continue
 
+    n, cart, counted = needs, empty.copy(), 0  # what is bought so far, counted and checked once: greedy's list of buys
+    # only grows, so each call adds the buys made since the one before (issue 36: speed)
+
     def offers(bought: list[tuple]) -> list[tuple]:
-        n = needs.plus([b[1] for b in bought])
-        basket = empty.copy()  # what is bought so far, checked once
-        for b in bought:
-            basket.add(b[2])
+        nonlocal n, counted
+        if counted < len(bought):
+            n = n.plus([b[1] for b in bought[counted:]])
+            for b in bought[counted:]:
+                cart.add(b[2])
+            counted = len(bought)
         out = []
         for rg_id, (g, item) in list(legal.items()):
             pts, reason = worth(g, n, w)
             if pts <= 0:  # worth nothing: not offered, whether legal or not (weighed first: it costs less)
                 continue
-            if not basket.fits(g, item):
+            if not cart.fits(g, item):
                 del legal[rg_id]
                 continue
             out.append((pts // rgs.cost(g, item), g, item, reason))
