@@ -7,7 +7,6 @@ committed to the log before the step acts on it. The computer's secret rolls com
 secret key instead, never from the seed or the faces the player typed (issue 24, item 7; `_FreshDice`).
 """
 
-import hashlib
 import hmac
 import itertools
 import json
@@ -68,7 +67,7 @@ def _same_roll(today: dict, recorded: dict) -> bool:
             ("effect" in recorded and today.get("effect", {}) != recorded["effect"]) or \
             len(today["subrolls"]) != len(recorded.get("subrolls", [])):
         return False
-    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", [])))
+    return all(_same_roll(a, b) for a, b in zip(today["subrolls"], recorded.get("subrolls", []), strict=True))
 
 
 @dataclass(frozen=True)
@@ -208,7 +207,8 @@ class Play:
         if event is not None and event.kind == "roll" and "trace" in event.data:
             self._next_recorded(("roll",), table_id)
             return self._replayed(event, lambda: self._recorded_trace(event, table_id, column, mods, drm, secret))
-        return self.dice(table_id, side, step, lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
+        return self.dice(table_id, side, step,
+                         lambda dice: resolve(self.cat, table_id, dice, column, mods, drm, secret),
                          secret, purpose, lambda trace: {"trace": trace.to_json(), **extra})
 
     def _recorded_trace(self, event, table_id: str, column, mods, drm: int, secret: bool) -> Trace:
@@ -276,8 +276,8 @@ class Play:
         self._draws = (event, count + 1)
         bound = (1 << 64) - (1 << 64) % n  # below it every value of the digest's 64 bits is as likely mod n
         for attempt in itertools.count():
-            digest = hmac.new(self.log.secret_key.encode(), f"decision {event}/{count}/{attempt}".encode(),
-                              hashlib.sha256).digest()
+            digest = hmac.digest(self.log.secret_key.encode(), f"decision {event}/{count}/{attempt}".encode(),
+                                 "sha256")
             value = int.from_bytes(digest[:8], "big")
             if value < bound:
                 return value % n
