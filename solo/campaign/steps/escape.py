@@ -1,11 +1,12 @@
-"""Escape (OtO2 7.506, RB 11.606, VotG 12.607): who attempts it, and the Escape Table's result read from its row's effect."""
+"""Escape (OtO2 7.506, RB 11.606, VotG 12.607): who attempts it, and the Escape Table's result read from its row's
+effect."""
 
 from solo.campaign import choices
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.losses import afv_crew, eliminate, find, lose, reduce, replace
-from solo.rules.odds import odds
+from solo.rules.odds import kept_odds
 
 
 def isolate(r: Reph, areas: dict[str, str]) -> None:
@@ -75,11 +76,12 @@ def shared_drm(r: Reph, unit: Unit, pp: int = 0) -> dict:
 def escape_odds(r: Reph, table: str, escape_mods: tuple[str, dict]) -> str:
     """The exact chance of each Escape Table result for one unit, with its DRM: "Escapes 72% · ... · Eliminated 3%"."""
     column, mods = escape_mods
-    found = odds(r.cat, table, column, mods)
+    found = kept_odds(r.cat, table, column, mods)
     return " · ".join(f"{result.split(' (')[0].split(' + ')[0]} {float(p):.0%}" for result, p in found)
 
 
-def escape_roll(r: Reph, unit: Unit, table: str, rule: str, escape_mods: tuple[str, dict], heat_of_battle: str = "") -> None:
+def escape_roll(r: Reph, unit: Unit, table: str, rule: str, escape_mods: tuple[str, dict],
+                heat_of_battle: str = "") -> None:
     """One Escape DR for ``unit`` on ``table`` in the column and with the DRM ``escape_mods`` gives (OtO2 7.5063, RB
     11.6063, VotG 12.6073) and its result (``escape_result``). Where the table's note 1 prints it (RB, VotG), an
     Original 2 is an Escape with Heat of Battle, which ``heat_of_battle`` tells the player to resolve on the map."""

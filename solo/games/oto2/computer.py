@@ -28,7 +28,7 @@ from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
-from solo.rules.odds import odds
+from solo.rules.odds import kept_odds
 from solo.rules.units import parse_unit
 
 # What a player counts each thing as, in thousandths of a squad (a 4-4-7 1000; an MMC by mmc_strength): a rule of
@@ -525,7 +525,7 @@ def blaze_risk(r: Reph, unit) -> tuple:
     flame = fact(r, "flame_confined", {}).get(unit.id)
     if flame is None:
         return 0, ""
-    blaze = sum(p for result, p in odds(r.cat, "oto2.flame_spread") if "becomes a Blaze" in result)
+    blaze = sum(p for result, p in kept_odds(r.cat, "oto2.flame_spread") if "becomes a Blaze" in result)
     return blaze, f"Flame {flame}'s Location may become a Blaze and Eliminate it (7.5094)"
 
 
