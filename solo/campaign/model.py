@@ -51,6 +51,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
@@ -86,8 +87,14 @@ FLAME_CONFINED = 0.25  # OtO2: the chance that an Isolated unit is confined to a
 
 def _numbers(unit: Unit) -> tuple[str, ...]:
     """The numbers its counter shows (rules/units.py parse_unit); none for a name that is not a counter's form."""
+    return _counter_numbers(unit.type)
+
+
+@cache
+def _counter_numbers(type_: str) -> tuple[str, ...]:
+    """_numbers of a unit type, read once (issue 36: every unit's at every scenario)."""
     try:
-        return parse_unit(unit.type)
+        return parse_unit(type_)
     except SoloError:
         return ()
 
@@ -241,7 +248,8 @@ def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random, p: d
     previous = c.last.lvp if c.last else 0
     decisive = math.tanh(s / 2)
     breakthrough = max(0.0, p["Russian"] - p["German"]) if s > 0 else 0.0  # the German is the Defender (7.521)
-    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))), evp=min(FACT_MOST, round(EVP_SHARE * breakthrough)),
+    facts.update(lvp=min(10, max(0, previous + round(LVP_SWING * decisive))),
+                 evp=min(FACT_MOST, round(EVP_SHARE * breakthrough)),
                  flames=rng.choice([0, 0, 1, 2]),
                  russian_afv_seen=len(c.sides["Russian"].retained("vehicle")))
     facts["removal"] = [{"side": "Russian", "item": "Wire", "where": "front-line", "own": False}] * rng.randint(0, 2)
@@ -261,7 +269,8 @@ def _lvp(c: Campaign, raw: dict, facts: dict, s: float, rng: random.Random, p: d
 
 
 class Model:
-    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg simulate`)."""
+    """The stand-in scenario model answering the facts when nobody plays the map (`--human none`, `solo cg
+    simulate`)."""
 
     human = False
 
