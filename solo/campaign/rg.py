@@ -40,7 +40,7 @@ class RGType:
     def letter(self) -> str:
         return self.id[0]
 
-    @property
+    @cached_property  # read for every RG weighed at each step of a purchase (issue 36: speed)
     def is_oba(self) -> bool:
         """An OBA module (7.5195): an O RG that is neither an Offboard Observer nor a Counter Battery Module."""
         return self.letter == "O" and not self.is_observer and not self.is_cbm
