@@ -202,7 +202,7 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
         raise SoloError(f"facts winner: the {kind}'s Victory Conditions are on the CG card or lost from the texts: "
                         f"report winner = {' or '.join(repr(side) for side in c.sides)}")
     _oba_used(c, facts.get("used", []))
-    index = c.by_id()  # once for every key (issue 36: built for each, a fiftieth of a campaign's time)
+    index = c.by_id()  # once for every key (issue 36: built for each, a fortieth of a campaign's time)
     for key in ID_LISTS:
         facts[key] = _ids(c, key, raw.get(key, []), index)
     for key, allowed in ID_MAPS.items():

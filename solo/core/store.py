@@ -126,7 +126,7 @@ class EventLog:
         self._session = False  # inside `writing`: one transaction holds the save until the command ends
         self._alone = where == ":memory:"  # a simulation's or a test's log: no other command can read or write its
         # database, so a write needs no transaction guarding it from them, and the next event's number is its own
-        # count (issue 36: five SQLite statements an event were a tenth of a simulated campaign)
+        # count (issue 36: an event's write, five SQLite statements, was a seventh of a simulated campaign's time)
         self.typed_secrets = False  # tests only (tests/reph.py, tests/mission.py): secret rolls take typed faces too
         self._load()
 

@@ -30,7 +30,7 @@ def odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | No
 def kept_odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | None = None) -> list[tuple]:
     """`odds`, worked out once for the catalog for each table, column and modifiers: a CG asks the Escape Table's odds
     of each Isolated unit twice a RePh (the question shows them, the computer weighs them), the same few again and
-    again (issue 36: a tenth of a simulated campaign's time). The list is shared: read it, never change it."""
+    again (issue 36: a twentieth of a simulated campaign's time). The list is shared: read it, never change it."""
     key = (table_id, column, tuple((mods or {}).items()))
     found = cat.kept_odds.get(key)
     if found is None:
