@@ -18,7 +18,7 @@ from solo.campaign.reph import Reph
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
-from solo.rules.odds import odds
+from solo.rules.odds import kept_odds
 from solo.rules.units import parse_unit, unit_type
 
 Decision = Callable[[Reph, str, dict, Question], Reply]  # (the RePh, the side, its weights, the question)
@@ -188,7 +188,7 @@ def escape_choice(r: Reph, w: dict, q: Question, table: str, mods, rule: str, st
         if unit.kind not in ("squad", "hs", "crew", "leader", "hero", "vehicle") or "immobilized" in unit.flags:
             continue
         column, drm = mods(r, unit)
-        lost = sum(p for result, p in odds(r.cat, table, column, drm) if result.startswith("Eliminated"))
+        lost = sum(p for result, p in kept_odds(r.cat, table, column, drm) if result.startswith("Eliminated"))
         must = unit.id in q.context["must"]
         control = near.get(unit.id, "")
         most = milli(w["escape"]["max_elimination"]) * CONTROL_WEIGHT.get(control, 100) // 100

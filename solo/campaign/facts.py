@@ -11,8 +11,8 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     evp = 0                  # EVP the Russians earned (exits off the west edge)
     eliminated = ["G3"]      # units Eliminated in the scenario (ids from 'solo cg status')
     isolated = { G5 = "C" }  # units in an Isolated Area and its type (7.506: A-D)
-    near = { G5 = "adjacent" }   # an Isolated unit "adjacent" to / "within-2" hexes of a friendly non-Isolated hex
-(7.5063)
+    near = { G5 = "adjacent" }   # an Isolated unit "adjacent" to / "within-2" hexes of a friendly non-Isolated
+                                 # hex (7.5063)
     encircled = ["G5"]       # 7.5041
     ap_minefield = ["R4"]    # Infantry in an AP minefield hex (7.5042)
     bog = { R7 = "immobilized" }  # 7.5043 Bog Removal results (D8.3): "unbogged" | "immobilized"
@@ -32,7 +32,7 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
     prisoners = { R22 = "isolated" }  # prisoners and their Guard: "isolated" or "non-isolated" (7.508)
     flames = 2               # Flame counters in building/rubble Locations (7.5094)
     flame_confined = { G5 = 1 }  # an Isolated unit/Equipment confined to a Flame's Location: the Flame's number
-(7.5094)
+                                 # (7.5094)
     russian_afv_seen = 6     # Russian AFV the Germans saw (the German purchase heuristics react to it)
     removal = [{ side = "German", item = "Wire", where = "front-line" }]  # items a side may try to remove (7.514)
     fortifications_lost = [{ side = "German", item = "Wire" }]  # a side's Fortifications lost in the scenario, or that
@@ -67,10 +67,11 @@ ID_MAPS = {"isolated": ("A", "B", "C", "D"), "near": ("adjacent", "within-2"), "
 WHERE = ("front-line", "adjacent", "rear")
 
 
-def _ids(c: Campaign, key: str, ids) -> list[str]:
+def _ids(c: Campaign, key: str, ids, index: dict | None = None) -> list[str]:
+    """The units ``ids`` names, checked (``index``: Campaign.by_id, when the caller has it)."""
     if not isinstance(ids, list):
         raise SoloError(f"facts {key}: give a list of unit ids, e.g. {key} = [\"G3\"]")
-    out, index = [], c.by_id() if len(ids) > 1 else None
+    out, index = [], index if index is not None else c.by_id() if len(ids) > 1 else None
     for unit_id in ids:
         unit = c.unit(str(unit_id), index)
         hidden = unit is not None and unit.secret and unit.side == hidden_side(c)
@@ -130,7 +131,7 @@ def _flame_confined(c: Campaign, key: str, given, flames: int) -> dict[str, int]
     if given and not flames:
         raise SoloError(f"facts {key}: no Flames are reported (flames = 0): a unit can be confined to none")
     numbers = [whole(n, 1, flames, f"facts {key} {unit_id} (the number of its Flame)") for unit_id, n in given.items()]
-    return dict(zip(_ids(c, key, list(given)), numbers, strict=False))
+    return dict(zip(_ids(c, key, list(given)), numbers, strict=True))
 
 
 def _confined_isolated(facts: dict, kinds: dict) -> None:
@@ -201,8 +202,9 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
         raise SoloError(f"facts winner: the {kind}'s Victory Conditions are on the CG card or lost from the texts: "
                         f"report winner = {' or '.join(repr(side) for side in c.sides)}")
     _oba_used(c, facts.get("used", []))
+    index = c.by_id()  # once for every key (issue 36: built for each, a fortieth of a campaign's time)
     for key in ID_LISTS:
-        facts[key] = _ids(c, key, raw.get(key, []))
+        facts[key] = _ids(c, key, raw.get(key, []), index)
     for key, allowed in ID_MAPS.items():
         given = raw.get(key, {})
         if not isinstance(given, dict):
@@ -210,7 +212,7 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
         bad = [v for v in given.values() if v not in allowed]
         if bad:
             raise SoloError(f"facts {key}: {bad[0]!r} is not one of {', '.join(allowed)}")
-        facts[key] = dict(zip(_ids(c, key, list(given)), given.values(), strict=False))
+        facts[key] = dict(zip(_ids(c, key, list(given), index), given.values(), strict=True))
     _confined_isolated(facts, extra)
     heroes = raw.get("heroes", {})
     if not isinstance(heroes, dict) or set(heroes) - set(c.sides):
@@ -220,9 +222,9 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
     if not isinstance(ft_dc, dict):
         raise SoloError("facts ft_dc: give each FT/DC id with the Original effects DR (2-12), e.g. ft_dc = { R15 = 9 }")
     drs = [whole(v, 2, 12, f"facts ft_dc {k} (the Original effects DR)") for k, v in ft_dc.items()]
-    facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs, strict=False))
-    # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and Demolition Charges
-    for unit_id in facts["ft_dc"] if rules >= 5 else ():
+    facts["ft_dc"] = dict(zip(_ids(c, "ft_dc", list(ft_dc)), drs, strict=True))
+    for unit_id in facts["ft_dc"] if rules >= 5 else ():  # 7.5134 (RB 11.6134, VotG 12.6134): the Flamethrowers and
+        # Demolition Charges
         unit = next(u for s in c.sides.values() if (u := s.unit(unit_id)))
         if unit.type not in FT_DC:  # issue 36: a PSK was taken as one
             raise SoloError(f"facts ft_dc: {unit.id} is a {unit.type}, not a FT or DC (7.5134)")

@@ -51,6 +51,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
@@ -86,8 +87,14 @@ FLAME_CONFINED = 0.25  # OtO2: the chance that an Isolated unit is confined to a
 
 def _numbers(unit: Unit) -> tuple[str, ...]:
     """The numbers its counter shows (rules/units.py parse_unit); none for a name that is not a counter's form."""
+    return _counter_numbers(unit.type)
+
+
+@cache
+def _counter_numbers(type_: str) -> tuple[str, ...]:
+    """_numbers of a unit type, read once (issue 36: every unit's at every scenario)."""
     try:
-        return parse_unit(unit.type)
+        return parse_unit(type_)
     except SoloError:
         return ()
 

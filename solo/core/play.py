@@ -7,7 +7,6 @@ committed to the log before the step acts on it. The computer's secret rolls com
 secret key instead, never from the seed or the faces the player typed (issue 24, item 7; `_FreshDice`).
 """
 
-import hashlib
 import hmac
 import itertools
 import json
@@ -314,8 +313,8 @@ class Play:
         self._draws = (event, count + 1)
         bound = (1 << 64) - (1 << 64) % n  # below it every value of the digest's 64 bits is as likely mod n
         for attempt in itertools.count():
-            digest = hmac.new(self.log.secret_key.encode(), f"decision {event}/{count}/{attempt}".encode(),
-                              hashlib.sha256).digest()
+            digest = hmac.digest(self.log.secret_key.encode(), f"decision {event}/{count}/{attempt}".encode(),
+                                 "sha256")
             value = int.from_bytes(digest[:8], "big")
             if value < bound:
                 return value % n

@@ -59,10 +59,10 @@ KEY = "secret_key"  # the meta entry holding the key of the secret rolls where i
 KEY_ID = "key_id"  # the meta entry naming the key's file in the player's data folder (issue 40: `keys_dir`)
 SEAL = "seal"  # HMAC of the save's sides and game under the key: an edited meta.human is refused (issue 40)
 SEALED = ("cg", "mission", "human", "variant", "seed")
-# computer decisions a step reveals at once: the
-REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}
-# Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves are covered too). The
-# step's record reveals the chit; the event, with its why, stays secret until the CG End (campaign/view.py events)
+REVEALED = {"initiative": "Initiative chit (RB 11.623 / VotG 12.625 / ABtF 9.6213)"}  # computer decisions a step
+# reveals at once: the Initiative chits, cross-indexed as soon as both are picked (by the question key, so old saves
+# are covered too). The step's record reveals the chit; the event, with its why, stays secret until the CG End
+# (campaign/view.py events)
 TYPED_MOST = 200  # the most typed faces that may wait for the next rolls (issue 40: 20,000 were stored)
 WAIT_SECONDS = 3.0  # how long a second writer waits for the first before it says the save is in use
 
@@ -124,6 +124,9 @@ class EventLog:
         self._db = db
         self.where = where
         self._session = False  # inside `writing`: one transaction holds the save until the command ends
+        self._alone = where == ":memory:"  # a simulation's or a test's log: no other command can read or write its
+        # database, so a write needs no transaction guarding it from them, and the next event's number is its own
+        # count (issue 36: an event's write, five SQLite statements, was a seventh of a simulated campaign's time)
         self.typed_secrets = False  # tests only (tests/reph.py, tests/mission.py): secret rolls take typed faces too
         self._load()
 
@@ -301,8 +304,9 @@ class EventLog:
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """One write: inside the session's transaction, or in its own when there is no session. Its own transaction
-        first checks that no other command wrote since this log was read (else a write would splice two histories)."""
-        if self._session:
+        first checks that no other command wrote since this log was read (else a write would splice two histories). An
+        in-memory log writes at once: nothing else sees its database."""
+        if self._session or self._alone:
             yield
             return
         try:
@@ -329,13 +333,14 @@ class EventLog:
         """Write one event before the engine acts on it; a roll that used ``used_pending`` faces of the pending
         queue (``used_secret`` of the secret one) takes them off it in the same transaction (issue 24: a kill between
         the two lost them or used them twice), and a secret key made for it is written with it. Its number comes
-        from the save, not from what this log read."""
+        from the save, not from what this log read (an in-memory log's from its own count: nothing else writes it)."""
         assert kind in KINDS, kind
         left, flags = _take(self._pending, self._secret, 0, used_pending)
         left, flags = _take(left, flags, 1, used_secret)
         typed = min(self._typed, flags.count(0))
         with self._transaction():
-            seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events").fetchone()[0]
+            seq = (self._events[-1].seq if self._events else 0) + 1 if self._alone else \
+                self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events").fetchone()[0]
             self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
                              (seq, kind, step, side, int(secret), json.dumps(data)))
             if used_pending or used_secret:
@@ -543,6 +548,8 @@ def _meta(where: str, rows: list) -> dict:
 
 def _take(faces: list[int], flags: list[int], flag: int, count: int) -> tuple[list[int], list[int]]:
     """``faces`` and their ``flags`` without the first ``count`` faces marked ``flag`` (the ones a roll used)."""
+    if not count:  # most rolls use none
+        return faces, flags
     drop = set([i for i, f in enumerate(flags) if f == flag][:count])
     return [x for i, x in enumerate(faces) if i not in drop], [f for i, f in enumerate(flags) if i not in drop]
 
@@ -560,8 +567,9 @@ def secret_faces(key: str, event: int) -> Iterator[int]:
     """The faces of the computer's secret rolls in event number ``event``, in order: HMAC-SHA256 of the event number
     and a counter under the save's secret key, each byte below 252 giving one face (252 = 42 x 6, so every face is
     equally likely). Nothing shown (the seed, the log) tells them; the same save gives the same faces again."""
+    secret = key.encode()
     for counter in itertools.count():
-        digest = hmac.new(key.encode(), f"{event}/{counter}".encode(), hashlib.sha256).digest()
+        digest = hmac.digest(secret, f"{event}/{counter}".encode(), "sha256")  # hmac.new's, in one call
         yield from (byte % 6 + 1 for byte in digest if byte < 252)
 
 

@@ -32,6 +32,7 @@ class Catalog:
     errors: list[str] = field(default_factory=list)
     broken: dict[str, str] = field(default_factory=dict)  # a pack's table id (or file) left out -> its problem
     chained_odds: dict = field(default_factory=dict, repr=False, compare=False)  # odds.py: a chained table's outcomes
+    kept_odds: dict = field(default_factory=dict, repr=False, compare=False)  # odds.py: the odds asked again and again
     pack: dict = field(default_factory=dict, repr=False)  # the player's pack as read: table id -> its TOML table
 
     @cached_property
@@ -114,8 +115,7 @@ def check_types(raw, where: str, kind: str = "table") -> None:
     """Refuse a value of the wrong TOML type in a table (or its rows, modifiers, footnotes) with one line."""
     if not isinstance(raw, dict):
         raise TableFileError(f"{where}: each {kind} is a table of keys "
-                             f"([[{'table' if kind == 'table' else 'table.' + kind}]]), "
-                             f"not {raw!r}")
+                             f"([[{'table' if kind == 'table' else 'table.' + kind}]]), not {raw!r}")
     for key, value in raw.items():
         allowed = SCHEMA[kind].get(key)
         if allowed and (isinstance(value, bool) or not isinstance(value, allowed)):
@@ -210,7 +210,7 @@ def load_catalog(folders: list[tuple[Path, bool]], recorded: dict | None = None)
                 unknown = set(raws) - {"table"}
                 if unknown:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are "
-                                         "[[table]] entries")
+                                 "[[table]] entries")
                 if not isinstance(raws.get("table", []), list):
                     raise TableFileError(f"{path}: table = {raws['table']!r}: tables are [[table]] entries")
             except TableFileError as exc:

@@ -27,12 +27,23 @@ def odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | No
     return [(label, chance[n]) for label, n in ranked]
 
 
+def kept_odds(cat: Catalog, table_id: str, column: str | None = None, mods: dict | None = None) -> list[tuple]:
+    """`odds`, worked out once for the catalog for each table, column and modifiers: a CG asks the Escape Table's odds
+    of each Isolated unit twice a RePh (the question shows them, the computer weighs them), the same few again and
+    again (issue 36: a twentieth of a simulated campaign's time). The list is shared: read it, never change it."""
+    key = (table_id, column, tuple((mods or {}).items()))
+    found = cat.kept_odds.get(key)
+    if found is None:
+        found = cat.kept_odds[key] = odds(cat, table_id, column, mods)
+    return found
+
+
 def _outcomes(cat: Catalog, table_id: str, column: str, applied: list[Applied],
               chained: dict[str, tuple[dict[str, int], int]]) -> tuple[dict[str, int], int]:
     """Outcomes of one table as whole counts over one total (counts[label] / total is its chance); ``chained`` keeps
     each chained table's outcomes (rolled with no column and no modifier), worked out once for the catalog. The faces
-    that read a row the same way are counted together
-    first, so a chained roll is followed once per row, not once per face."""
+    that read a row the same way are counted together first, so a chained roll is followed once per row, not once per
+    face."""
     table = cat.tables[table_id]
     faces_all = list(product(range(1, 7), repeat=DICE_PER_KIND[table.roll]))
     rows: Counter = Counter()

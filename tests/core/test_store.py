@@ -40,6 +40,21 @@ def test_undo_drops_the_last_answer_and_keeps_the_dice_after_it(tmp_path):
     assert again.pending == [3] and [e.seq for e in again.events] == [1, 2]
 
 
+def test_an_in_memory_log_numbers_writes_and_undoes_as_a_save_does():
+    """Issue 36: an in-memory log (a simulation's) writes without a transaction or a max(seq) query of its own; what
+    its database holds is what a save's would."""
+    log = EventLog.create(":memory:", {"cg": "oto2", "human": "none", "seed": 3})
+    log.append("roll", "7.515", "Russian", {"what": "t", "faces": [1, 2]})
+    log.append("answer", "7.518", "Russian", {"what": "purchase", "value": []})
+    log.append("roll", "7.519", "Russian", {"what": "t", "faces": [6, 4]})
+    assert log.undo_last_answer().seq == 2 and log.pending == [6, 4]
+    log.append("roll", "7.519", "Russian", {"what": "t", "faces": [6, 4]}, used_pending=2)
+    rows = log._db.execute("SELECT seq, data FROM events ORDER BY seq").fetchall()
+    assert [seq for seq, _ in rows] == [e.seq for e in log.events] == [1, 2]
+    assert [json.loads(data)["faces"] for _, data in rows] == [[1, 2], [6, 4]] and log.pending == []
+    assert json.loads(dict(log._db.execute("SELECT key, value FROM meta").fetchall())["pending"]) == []
+
+
 def test_nothing_to_undo(tmp_path):
     log = EventLog.create(tmp_path / "cg.db", {"cg": "oto2"})
     with pytest.raises(SoloError, match="nothing to undo"):

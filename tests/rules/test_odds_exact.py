@@ -7,7 +7,7 @@ from itertools import product
 
 from solo.core.dice import DICE_PER_KIND
 from solo.rules import default_catalog
-from solo.rules.odds import odds
+from solo.rules.odds import kept_odds, odds
 from solo.rules.resolve import applied_modifiers, evaluate
 
 
@@ -42,3 +42,15 @@ def test_every_table_s_odds_are_exact():
             assert [p for _, p in got] == sorted((p for _, p in got), reverse=True)
             checked += 1
     assert checked > 150
+
+
+def test_kept_odds_are_the_odds_worked_out_once_a_catalog():
+    """kept_odds (issue 36: the Escape Table's odds of each Isolated unit, asked twice a RePh): the odds of the table,
+    column and modifiers, worked out once for the catalog; other modifiers are worked out apart."""
+    cat = default_catalog()
+    mods = {"within-2": True, "adjacent": True, "hs": 1}
+    first = kept_odds(cat, "oto2.escape", "Infantry", mods)
+    assert first == odds(cat, "oto2.escape", "Infantry", mods)
+    assert kept_odds(cat, "oto2.escape", "Infantry", dict(mods)) is first
+    assert kept_odds(cat, "oto2.escape", "Infantry", {"hs": 1}) == odds(cat, "oto2.escape", "Infantry", {"hs": 1})
+    assert kept_odds(cat, "oto2.escape", "Infantry", {"hs": 1}) != first

@@ -6,7 +6,7 @@ from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.losses import afv_crew, eliminate, find, lose, reduce, replace
-from solo.rules.odds import odds
+from solo.rules.odds import kept_odds
 
 
 def isolate(r: Reph, areas: dict[str, str]) -> None:
@@ -76,7 +76,7 @@ def shared_drm(r: Reph, unit: Unit, pp: int = 0) -> dict:
 def escape_odds(r: Reph, table: str, escape_mods: tuple[str, dict]) -> str:
     """The exact chance of each Escape Table result for one unit, with its DRM: "Escapes 72% · ... · Eliminated 3%"."""
     column, mods = escape_mods
-    found = odds(r.cat, table, column, mods)
+    found = kept_odds(r.cat, table, column, mods)
     return " · ".join(f"{result.split(' (')[0].split(' + ')[0]} {float(p):.0%}" for result, p in found)
 
 

@@ -28,7 +28,7 @@ from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
 from solo.games.oto2.purchase import FORT_COSTS, basket
-from solo.rules.odds import odds
+from solo.rules.odds import kept_odds
 from solo.rules.units import parse_unit
 
 # What a player counts each thing as, in thousandths of a squad (a 4-4-7 1000; an MMC by mmc_strength): a rule of
@@ -125,11 +125,19 @@ class Needs:
         self.side = s.name
         self.defender = s.name != r.defn.raw["attacker"]  # 7.521: the Russian always attacks, the German defends
         self.weights = w
+        self.millis: dict[str, int] = {}  # Needs.milli, shared with the copies
         self.fields: dict[str, int] = {}  # what each RG fields (strength), shared with the copies: it reads nothing
         # that changes as a purchase fills but the side's strength, which only a SAN RG reads (issue 36: speed)
         self.strength = side_strength(r, s, by_type)
         self.fights = fights(self.dates_left, w["lasting"])
         self._add(pending)
+
+    def milli(self, weight: str) -> int:
+        """milli(a weight of the purchase), read once a purchase (issue 36: read for each RG weighed)."""
+        found = self.millis.get(weight)
+        if found is None:
+            found = self.millis[weight] = milli(self.weights[weight])
+        return found
 
     @property
     def squads(self) -> str:
@@ -255,14 +263,14 @@ class Why:
 
 
 def worth(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, Why]:
-    """value's points, and its why in words only when read."""
+    """value's points, and its why in words only when read (``w``: the weights ``n`` was counted with)."""
     percent, why = _need(g, n, w)
     gain = n.fielded(g) * percent // 100
     if gain <= 0:
         return 0, Why(why)
     part = share(gain, n.strength)
     fights = n.fights if lasting(g) else MILLI
-    pts = milli(w["vp_per_ratio"]) * part // MILLI * fights // MILLI
+    pts = n.milli("vp_per_ratio") * part // MILLI * fights // MILLI
     return pts, Why(lambda: f"{why()}; +{shown(gain)} squads' strength on {shown(n.strength)} (+{part // 10}%) for "
                     f"{shown(fights)} scenarios")
 
@@ -332,7 +340,7 @@ def _need(g: rgs.RGType, n: Needs, w: dict) -> tuple[int, Callable[[], str]]:
     it (infantry for the LVP, AT assets for the AFV seen, SW for the squads), nothing where it cannot serve (OBA
     beyond CG13's limit, an observer without a module, aircraft in Overcast or Rain: E3.5). The why is put in words
     only when asked (issue 36: most RGs weighed are never bought, and their words were a tenth of a campaign's time)."""
-    role, short = g.role, milli(w["short"]) // 10
+    role, short = g.role, n.milli("short") // 10
     if role == "infantry":
         wanted = n.halves_wanted // 2
         return (short if n.halves < n.halves_wanted else 100), lambda: \
@@ -394,17 +402,22 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         except SoloError:
             continue
 
+    n, cart, counted = needs, empty.copy(), 0  # what is bought so far, counted and checked once: greedy's list of buys
+    # only grows, so each call adds the buys made since the one before (issue 36: speed)
+
     def offers(bought: list[tuple]) -> list[tuple]:
-        n = needs.plus([b[1] for b in bought])
-        basket = empty.copy()  # what is bought so far, checked once
-        for b in bought:
-            basket.add(b[2])
+        nonlocal n, counted
+        if counted < len(bought):
+            n = n.plus([b[1] for b in bought[counted:]])
+            for b in bought[counted:]:
+                cart.add(b[2])
+            counted = len(bought)
         out = []
         for rg_id, (g, item) in list(legal.items()):
             pts, reason = worth(g, n, w)
             if pts <= 0:  # worth nothing: not offered, whether legal or not (weighed first: it costs less)
                 continue
-            if not basket.fits(g, item):
+            if not cart.fits(g, item):
                 del legal[rg_id]
                 continue
             out.append((pts // rgs.cost(g, item), g, item, reason))
@@ -520,7 +533,7 @@ def blaze_risk(r: Reph, unit) -> tuple:
     flame = fact(r, "flame_confined", {}).get(unit.id)
     if flame is None:
         return 0, ""
-    blaze = sum(p for result, p in odds(r.cat, "oto2.flame_spread") if "becomes a Blaze" in result)
+    blaze = sum(p for result, p in kept_odds(r.cat, "oto2.flame_spread") if "becomes a Blaze" in result)
     return blaze, f"Flame {flame}'s Location may become a Blaze and Eliminate it (7.5094)"
 
 
