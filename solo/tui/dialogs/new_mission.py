@@ -38,8 +38,7 @@ class NewMission(NewSaveDialog):
             yield Input(value=boards_folder_or_none() or "", id="vasl",
                         placeholder="your VASL boards folder (the one with bd04, bd12 ...): OtO-S2 reads its boards "
                                     "there")
-            yield Input(placeholder="your VASL game to write (.vsav, optional): the mission set up in it, followed as "
-                                    "you save it in VASL", id="vasl-game")
+            yield Input(placeholder="your VASL game to write (optional, e.g. ~/vasl/S2.vsav)", id="vasl-game")
             yield Input(placeholder="save name (empty: the mission and the time)", id="name")
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Button("Set up", id="go", variant="primary")
