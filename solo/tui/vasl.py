@@ -3,6 +3,7 @@ names the module and the folder when a VASL game is to be written."""
 
 from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
+from solo.vasl.definitions import module_file
 
 
 def boards_folder_or_none() -> str | None:
@@ -12,5 +13,14 @@ def boards_folder_or_none() -> str | None:
         return None
 
 
-SETTINGS = ("set SOLO_VASL_MODULE, or vasl_module in config.toml, to your VASL install's vasl.vmod",
+def module_or_none() -> str | None:
+    """The player's VASL module as set ($SOLO_VASL_MODULE or config.toml), None when none is (or it is not there)."""
+    try:
+        found = module_file()
+    except SoloError:
+        return None
+    return str(found) if found else None
+
+
+SETTINGS = ("give it in the New mission dialog (your VASL install's vasl.vmod)",
             "give it in the New mission dialog, or set SOLO_VASL_BOARDS")

@@ -11,7 +11,7 @@ from solo.board.vasl import set_boards_folder
 from solo.core.store import EventLog
 from solo.games import MISSIONS, mission, run_mission
 from solo.tui.dialogs.new_save import NewSaveDialog
-from solo.tui.vasl import SETTINGS, boards_folder_or_none
+from solo.tui.vasl import SETTINGS, boards_folder_or_none, module_or_none
 
 
 def game_file(text: str) -> Path | None:
@@ -39,6 +39,8 @@ class NewMission(NewSaveDialog):
                         placeholder="your VASL boards folder (the one with bd04, bd12 ...): OtO-S2 reads its boards "
                                     "there")
             yield Input(placeholder="your VASL game to write (optional, e.g. ~/vasl/S2.vsav)", id="vasl-game")
+            yield Input(value=module_or_none() or "", id="vasl-module",
+                        placeholder="your VASL module (vasl.vmod of your VASL install): the counters of that game")
             yield Input(placeholder="save name (empty: the mission and the time)", id="name")
             yield Input(placeholder="seed (empty: from the clock)", id="seed")
             yield Button("Set up", id="go", variant="primary")
@@ -52,7 +54,7 @@ class NewMission(NewSaveDialog):
         before anything is made, written before the save is linked into place (a game that cannot be written leaves
         no save)."""
         from solo.sasl import vasl as mission_vasl
-        from solo.vasl.definitions import player_module
+        from solo.vasl.definitions import player_module, set_module
         mission_id = self.game()
         typed = self.query_one("#vasl", Input).value.strip()
         if typed and typed != boards_folder_or_none():
@@ -60,6 +62,9 @@ class NewMission(NewSaveDialog):
         folder = boards_folder_or_none()
         folder = folder if mission(mission_id).reads_boards(folder) else None
         self.vasl_game = game_file(self.query_one("#vasl-game", Input).value)
+        module = game_file(self.query_one("#vasl-module", Input).value)
+        if self.vasl_game and module and str(module) != module_or_none():
+            set_module(str(module))  # remembered as the player's setting; a file that is not a module is refused
         defs = mission_vasl.check_set_up(self.vasl_game, player_module(), folder, SETTINGS) if self.vasl_game else None
         with EventLog.creating(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder}) as log:
             outcome = run_mission(log, {"entry_edge": self.query_one("#entry", Select).value})
