@@ -12,7 +12,6 @@ import gzip
 import math
 import os
 import struct
-import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
@@ -20,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import tomli_w
 
 from solo.board.coords import Grid
-from solo.core.content import config_dir
+from solo.core.content import config_dir, remember, settings
 from solo.core.errors import SoloError
 
 SHARED = "SharedBoardMetadata.xml"
@@ -42,16 +40,10 @@ class RawBoard:
 
 def boards_folder(option: str | Path | None = None) -> Path:
     """--vasl-boards DIR, else $SOLO_VASL_BOARDS, else vasl_boards in the config file."""
-    config = config_dir() / "config.toml"
-    chosen = option or os.environ.get("SOLO_VASL_BOARDS")
-    if not chosen and config.is_file():
-        try:
-            chosen = tomllib.loads(config.read_text(encoding="utf-8")).get("vasl_boards")
-        except tomllib.TOMLDecodeError as exc:
-            raise SoloError(f"{config}: not valid TOML ({exc}); fix it or remove it") from None
+    chosen = option or os.environ.get("SOLO_VASL_BOARDS") or settings().get("vasl_boards")
     if not chosen:
         raise SoloError(f"no VASL boards folder: give --vasl-boards DIR, set SOLO_VASL_BOARDS, "
-                        f"or write vasl_boards = \"DIR\" in {config}")
+                        f"or write vasl_boards = \"DIR\" in {config_dir() / 'config.toml'}")
     folder = Path(chosen).expanduser()
     if not folder.is_dir():
         raise SoloError(f"VASL boards folder {folder} does not exist")
@@ -62,13 +54,7 @@ def set_boards_folder(folder: str) -> Path:
     """Make ``folder`` the player's VASL boards folder (vasl_boards in the config file, its other settings kept), as
     the app's New mission dialog does; a folder that does not exist is refused and nothing is written."""
     chosen = boards_folder(folder)
-    config = config_dir() / "config.toml"
-    try:
-        settings = tomllib.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
-    except tomllib.TOMLDecodeError as exc:
-        raise SoloError(f"{config}: not valid TOML ({exc}); fix it or remove it") from None
-    config.parent.mkdir(parents=True, exist_ok=True)
-    config.write_text(tomli_w.dumps(settings | {"vasl_boards": str(chosen)}), encoding="utf-8")
+    remember("vasl_boards", str(chosen))
     return chosen
 
 

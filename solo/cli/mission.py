@@ -136,14 +136,6 @@ def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_jso
 def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json):
     """Set up a mission: mission tables, OoB, ENEMY additions, S? placement."""
     game = mission_game(mission_id)
-    defs = _module(module) if vasl_out else None
-    if vasl_out:
-        from solo.vasl.savefile import check_out, new_save
-        check_out(new_save("", None, None), vasl_out)
-        if defs is None:
-            raise SoloError("--vasl: solo needs your VASL module for the counters: give --vasl-module (your VASL "
-                            "install's vasl.vmod), set SOLO_VASL_MODULE, or vasl_module in config.toml (nothing was "
-                            "created)")
     boards = None
     if game.vasl_boards:
         try:
@@ -162,16 +154,16 @@ def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json
                 raise SoloError(f"--vasl-boards {folder}: {', '.join(game.board_files)} is not in it (nothing was "
                                 "created)")
             boards = None
+    if vasl_out:
+        from solo.sasl import vasl as mission_vasl
+        defs = mission_vasl.check_set_up(vasl_out, _module(module), boards, (
+            "give --vasl-module (your VASL install's vasl.vmod), set SOLO_VASL_MODULE, or vasl_module in config.toml",
+            f"set SOLO_VASL_BOARDS to the one with {', '.join(game.board_files) or 'the boards'}"))
     seed = int(time.time()) if seed is None else seed
     said = ""
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})
         if vasl_out:  # written before the save is linked into place: a game that cannot be written leaves no save
-            if not boards:
-                raise SoloError(f"--vasl: solo lays out the mission's boards from your VASL boards folder "
-                                f"({', '.join(game.board_files) or 'the boards'}): set SOLO_VASL_BOARDS (nothing was "
-                                "created)")
-            from solo.sasl import vasl as mission_vasl
             said = "\n" + mission_vasl.write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs,
                                                     vasl_out)
     emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome) + said)
@@ -497,7 +489,5 @@ def mission_undo(save):
         run_mission(log, frozen=True)  # a campaign save is refused before anything is undone (issue 24)
         event = log.undo_last_answer()
         outcome = run_mission(log, frozen=True)
-    click.echo(
-        f"Undone: {event.data['what']} {plain(event.data['value'])}\n"
-        + _text(outcome, since=len(outcome.mission.record))
-    )
+    click.echo(f"Undone: {event.data['what']} {plain(event.data['value'])}\n"
+               + _text(outcome, since=len(outcome.mission.record)))

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import platformdirs
+import tomli_w
 
 from solo.core.errors import SoloError
 
@@ -27,6 +28,23 @@ def config_dir() -> Path:
         return Path(os.environ["SOLO_CONFIG"])
     base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
     return Path(base) / "solo"
+
+
+def settings() -> dict:
+    """The player's settings (config.toml in ``config_dir``; none when there is no such file)."""
+    config = config_dir() / "config.toml"
+    try:
+        return tomllib.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise SoloError(f"{config}: not valid TOML ({exc}); fix it or remove it") from None
+
+
+def remember(key: str, value: str) -> None:
+    """Write one setting into config.toml, the player's other settings kept (the app's New mission dialog)."""
+    kept = settings()
+    config = config_dir() / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(tomli_w.dumps(kept | {key: value}), encoding="utf-8")
 
 
 def data_dir() -> Path:

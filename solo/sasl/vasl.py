@@ -13,6 +13,7 @@ from solo.core.errors import SoloError
 from solo.sasl.state import Mission
 from solo.vasl.definitions import Definitions, of_pieces
 from solo.vasl.game import VaslGame, new_game
+from solo.vasl.savefile import check_out, new_save
 
 QMARK = "?"
 MARKER = {"pinned": "Pin", "DM": "DM"}  # a unit's marks VASL shows by a marker counter placed on it
@@ -91,6 +92,25 @@ def set_up(m: Mission, enemy: str, folder: Path | None, defs: Definitions) -> tu
             if not _add_unit(game, defs, m, u, enemy):
                 missing.append(f"{u.id} {u.type} in {u.hex}")
     return game, missing
+
+
+def check_set_up(out: Path, defs: Definitions | None, folder: str | Path | None, how: tuple[str, str]) -> Definitions:
+    """Before a mission is set up with its new VASL game (`mission new --vasl`, the app's New mission): ``out`` may be
+    written (a new file, in a folder that exists), the player's VASL module gives its counters, and the mission's boards
+    are read from the player's VASL boards folder; else one line (``how``: where the player names the module, the
+    folder), nothing created. A game already there is never written over (the player's own game). The module's
+    counters."""
+    check_out(new_save("", None, None), out)
+    if out.exists():
+        raise SoloError(f"{out} is there already: solo writes the mission's VASL game to a new file, never over a game "
+                        "(nothing was created)")
+    if defs is None:
+        raise SoloError(f"{out}: solo needs your VASL module for the counters of a VASL game: {how[0]} (nothing was "
+                        "created)")
+    if not folder:
+        raise SoloError(f"{out}: solo lays out the mission's boards from your VASL boards folder: {how[1]} (nothing "
+                        "was created)")
+    return defs
 
 
 def write_set_up(m: Mission, enemy: str, folder: Path | None, defs: Definitions, out: Path) -> str:

@@ -59,13 +59,14 @@ class SoloApp(App):
         if last:
             self.open_save(last)
 
-    def open_save(self, path: Path) -> None:
-        """Open a save on its screen; a broken save is one line, and the app stays on Home."""
+    def open_save(self, path: Path, vasl_game: Path | None = None) -> None:
+        """Open a save on its screen (a mission with ``vasl_game`` followed from the start); a broken save is one line,
+        and the app stays on Home."""
         from solo.tui.screens.campaign import CampaignScreen
         from solo.tui.screens.mission import MissionScreen
         try:
             meta = EventLog.open(path).meta
-            screen = MissionScreen(path) if "mission" in meta else CampaignScreen(path)
+            screen = MissionScreen(path, vasl_game) if "mission" in meta else CampaignScreen(path)
         except SoloError as exc:
             self.notify(str(exc), severity="error")
             remember(None)

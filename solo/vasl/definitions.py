@@ -10,14 +10,13 @@ player's game (a copy of it, as VASSAL's clone makes). Nothing of VASL's is ship
 
 import os
 import re
-import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from solo.core.content import config_dir
+from solo.core.content import remember, settings
 from solo.core.errors import SoloError
 from solo.vasl.pieces import Added, Layer, Trait
 from solo.vasl.sequence import join, split
@@ -30,19 +29,22 @@ MAX_NESTING = 16  # prototypes naming prototypes, deeper than any module's
 
 def module_file(option: str | Path | None = None) -> Path | None:
     """--vasl-module FILE, else $SOLO_VASL_MODULE, else vasl_module in the config file; None when none is set."""
-    config = config_dir() / "config.toml"
-    chosen = option or os.environ.get("SOLO_VASL_MODULE")
-    if not chosen and config.is_file():
-        try:
-            chosen = tomllib.loads(config.read_text(encoding="utf-8")).get("vasl_module")
-        except tomllib.TOMLDecodeError as exc:
-            raise SoloError(f"{config}: not valid TOML ({exc}); fix it or remove it") from None
+    chosen = option or os.environ.get("SOLO_VASL_MODULE") or settings().get("vasl_module")
     if not chosen:
         return None
     path = Path(str(chosen)).expanduser()
     if not path.is_file():
         raise SoloError(f"VASL module {path} does not exist (the .vmod file of your VASL install)")
     return path
+
+
+def set_module(path: str) -> Path:
+    """Make ``path`` the player's VASL module (vasl_module in the config file), as the app's New mission dialog does:
+    a file that is not there or not a VASL module is refused and nothing is written."""
+    chosen = module_file(path)
+    read_module(chosen)
+    remember("vasl_module", str(chosen))
+    return chosen
 
 
 def player_module(option: str | Path | None = None) -> "Definitions | None":

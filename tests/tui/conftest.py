@@ -27,10 +27,10 @@ async def settle(pilot, screen) -> None:
 
 async def new_save(pilot, key: str, seed: str) -> None:
     """The New mission (m) or New campaign (c) dialog with its defaults: Tabs past the two lists, the save name (and
-    a mission's VASL boards folder) to the seed, the seed, Enter."""
+    a mission's VASL boards folder, VASL game and module) to the seed, the seed, Enter."""
     await pilot.press(key)
     await pilot.pause()
-    await pilot.press(*["tab"] * (4 if key == "m" else 3))
+    await pilot.press(*["tab"] * (6 if key == "m" else 3))
     await type_line(pilot, seed)
 
 

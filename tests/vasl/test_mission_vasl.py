@@ -70,6 +70,15 @@ def test_a_module_that_is_none_is_one_line(env, capsys):
     assert not (env / "m.db").exists() and not (env / "o.vsav").exists()
 
 
+def test_a_game_already_there_is_never_written_over(env, capsys):
+    """The player's own VASL game is never replaced by a new mission's: one line, nothing created."""
+    mine = env / "my game.vsav"
+    mine.write_bytes(b"the player's game")
+    out = solo(capsys, "mission", "new", "oto-s2", "--save", str(env / "m.db"), "--vasl", str(mine))
+    assert out.code == 2 and len(out.err.strip().splitlines()) == 1 and "is there already" in out.err
+    assert not (env / "m.db").exists() and mine.read_bytes() == b"the player's game"
+
+
 def test_oto_s2_round_trip(env, capsys):
     """The new mission's VASL game read back: the three boards where VASL lays them, every S? on its hex."""
     save, game = mission_new(capsys, env, "oto-s2", NAME)

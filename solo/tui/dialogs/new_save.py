@@ -78,6 +78,10 @@ class NewSaveDialog(ModalScreen):
                 self.app.push_screen(FillTable(lacking), lambda how: self._filled(lacking, how))
             return
         self.app.pop_screen()
+        self.open(path)
+
+    def open(self, path: Path) -> None:
+        """The new save opened on its screen."""
         self.app.open_save(path)
 
     def game(self) -> str:

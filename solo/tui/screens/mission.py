@@ -96,7 +96,9 @@ class MissionScreen(SaveScreen):
                 Binding("escape", "back", "Cancel form", show=False)]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # below 110 columns the side panels fold away (l)
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, vasl_game: Path | None = None):
+        """``vasl_game``: the mission's VASL game, followed from the start (New mission wrote it)."""
+        from solo.vasl.savefile import stamp
         super().__init__(path, run_mission)
         self.mode = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
         self.cursor_hex = None  # the hex under the map cursor
@@ -104,7 +106,8 @@ class MissionScreen(SaveScreen):
         self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
         self.stack_open = False  # the hex panel lists the stack under the cursor one counter a line
         self.history: dict[str, list[str]] = {}  # what was typed in each form, offered again as it is typed
-        self.linked = None  # (the VASL game synced last, its date and size when read): followed while the screen shows
+        self.linked = (vasl_game, stamp(vasl_game)) if vasl_game else None  # (the VASL game synced last, its date and
+        # size when read): followed while the screen shows
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The keys of what can be done now only (the footer lists those): the Known minefield and wreck keys in a
@@ -618,13 +621,9 @@ class MissionScreen(SaveScreen):
 
     def _write_set_up(self, out: Path, folder: Path | None) -> None:
         from solo.sasl import vasl as mission_vasl
+        from solo.tui.vasl import SETTINGS
         from solo.vasl.definitions import player_module
-        from solo.vasl.savefile import check_out, new_save
-        check_out(new_save("", None, None), out)
-        defs = player_module()
-        if defs is None:
-            raise SoloError(f"{out} is not there: to write the mission as a new VASL game, solo needs your VASL module "
-                            "for the counters (SOLO_VASL_MODULE, or vasl_module in config.toml)")
+        defs = mission_vasl.check_set_up(out, player_module(), folder, SETTINGS)
         m = self.outcome.mission
         self.notify(mission_vasl.write_set_up(m, mission(m.id).definition["enemy"], folder, defs, out), timeout=20)
 

@@ -88,3 +88,50 @@ async def test_the_app_follows_the_game_it_synced(tmp_path, monkeypatch):
                 break
         await settle(pilot, screen)
         assert [(u.type, u.hex) for u in screen.outcome.mission.units if u.side == "FRIENDLY"] == [("5-2-7", where)]
+
+
+async def test_new_mission_writes_its_vasl_game_and_follows_it(tmp_path, monkeypatch):
+    """Issue 37.2: the New mission dialog writes the mission's VASL game (a name with spaces and quotes) as `mission
+    new --vasl` does: read back, its boards where VASL lays them and every S? on its hex; the Mission screen follows
+    it from the start. A game in a folder that is not there, or a module that is not one, is one line in the dialog,
+    and nothing is created; the module typed in the dialog is the player's setting from then on."""
+    from solo.tui.dialogs.new_mission import NewMission
+    from solo.vasl.savefile import stamp
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+    monkeypatch.delenv("SOLO_VASL_MODULE", raising=False)
+    module = make_module(tmp_path / "t.vmod")
+    game = tmp_path / "Cross Roads \"S2\" (it's mine).vsav"
+    app = SoloApp(resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#which").value = "oto-s2"
+        dialog.query_one("#vasl-game").value = str(tmp_path / "nowhere" / "g.vsav")
+        dialog.query_one("#name").value = "roads"
+        dialog.query_one("#seed").focus()
+        await type_line(pilot, "7")
+        await settle(pilot, dialog)
+        error = str(dialog.query_one("#error").render())
+        assert isinstance(app.screen, NewMission) and "there is no folder" in error and "\n" not in error
+        assert not (saves_dir() / "roads.db").exists() and not list(tmp_path.glob("**/*.vsav"))
+        dialog.query_one("#vasl-game").value = str(game)
+        dialog.query_one("#vasl-module").value = str(VASL_BOARDS)  # a folder, not a module
+        dialog.query_one("#seed").focus()
+        await pilot.press("enter")
+        await settle(pilot, dialog)
+        error = str(dialog.query_one("#error").render())
+        assert isinstance(app.screen, NewMission) and "\n" not in error and not game.exists()
+        dialog.query_one("#vasl-module").value = str(module)
+        await pilot.press("enter")
+        await settle(pilot, app.screen)
+        screen = app.screen
+        assert isinstance(screen, MissionScreen) and screen.linked == (game, stamp(game))  # followed from now on
+    assert f'vasl_module = "{module}"' in (tmp_path / "config" / "config.toml").read_text()
+    m = run_mission(EventLog.open(saves_dir() / "roads.db"), frozen=True).mission
+    g = read_game(game, VASL_BOARDS)
+    assert [(b.label, b.spec.column, b.spec.row) for b in g.boards] == [
+        (board, 0, row) for row, board in enumerate(m.boards["boards"])]
+    qmarks = sorted(p.hex for p in g.pieces if p.name == "?" and p.side == "German")
+    assert qmarks == sorted(s.where for s in m.s if s.status == "hidden") and len(qmarks) == len(m.s) > 40
