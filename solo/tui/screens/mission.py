@@ -23,7 +23,7 @@ from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.actions import arrived
 from solo.sasl.engine import status_json
-from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_boards
+from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_boards, wrecks
 from solo.sasl.units import group_name, oob_counters, oob_groups
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
@@ -250,9 +250,12 @@ class MissionScreen(SaveScreen):
 
     def _markers(self) -> dict[str, str]:
         m = self.outcome.mission
-        marks = {s.where: "?" for s in m.s if s.status == "hidden"}  # a VPO's V stands beside its hex (MapView)
-        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY"})
-        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY" and u.kind != "wreck"})
+        marks = {h: "X" for h in wrecks(m)}  # OtO-S1 MSR 8's wrecks and vehicles made wrecks (D10.1), under the rest
+        marks |= {s.where: "?" for s in m.s if s.status == "hidden"}  # a VPO's V stands beside its hex (MapView)
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY" and u.kind != "wreck"
+                      and "wreck" not in u.marks})
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY" and u.kind != "wreck"
+                      and "wreck" not in u.marks})
         return marks
 
     def _paths(self) -> set[str]:

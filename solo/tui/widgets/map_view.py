@@ -18,15 +18,17 @@ from textual.widget import Widget
 
 from solo.board.render import COLOURS, HEXSIDE_COLOURS, symbol
 
-MARKS = {"F": "bold white on blue", "E": "bold white on red", "?": "bold black on yellow", "V": "bold white on magenta"}
+MARKS = {"F": "bold white on blue", "E": "bold white on red", "?": "bold black on yellow", "X": "bold white on #3c3c3c",
+         "V": "bold white on magenta"}  # X: a wreck (OtO-S1 MSR 8, D10.1)
 HOLDERS = {"FRIENDLY": "bold white on blue", "ENEMY": "bold white on red"}  # a VPO's V by the side that holds it
 ROAD = "bold #b4783c"
 SIDE_COLOURS = HEXSIDE_COLOURS | {"cliff": "#d0d0d0", "bocage": "#2e8b2e"}  # black would not show on a dark terminal
 SLANTED = {"wall": "|", "hedge": "¦", "bocage": "‖", "cliff": "!"}  # a hexside between two hexes of one text line
 SOUTH = {"wall": "──", "hedge": "┄┄", "bocage": "══", "cliff": "!!"}  # a hex's south hexside, on the line below it
-KEY = ("F FRIENDLY  E ENEMY  ? S?  ²-⁹ (⁺ more) the counters of a stack (o opens it)  V a VPO, or its stack's count "
-       "on its colour (blue FRIENDLY, red ENEMY)  : the set up line  dark red: an ENEMY move waiting  hexsides: = road "
-       "| wall ¦ hedge ‖ bocage (── ┄┄ ══ on a hex's south side; compact: the hex underlined)  z: full map / compact")
+KEY = ("F FRIENDLY  E ENEMY  ? S?  X a wreck  ²-⁹ (⁺ more) the counters of a stack (o opens it)  V a VPO, or its "
+       "stack's count on its colour (blue FRIENDLY, red ENEMY)  : the set up line  dark red: an ENEMY move waiting  "
+       "hexsides: = road | wall ¦ hedge ‖ bocage (── ┄┄ ══ on a hex's south side; compact: the hex underlined)  "
+       "z: full map / compact")
 COUNTS = " ¹²³⁴⁵⁶⁷⁸⁹"  # a stack's count, raised
 LABEL = 7  # the row labels' width: board id, row number
 

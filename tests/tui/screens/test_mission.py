@@ -86,6 +86,7 @@ async def test_a_wreck_placed_with_its_key():
         await settle(pilot, screen)
         wrecks = [u for u in screen.outcome.mission.units if u.kind == "wreck"]
         assert [(u.type, u.hex) for u in wrecks] == [("Wreck", "K18")]
+        assert screen._markers().get("K18") == "X"  # drawn on the map as a wreck, not as a FRIENDLY unit
         await pilot.press("W")
         await type_line(pilot, "K19")
         await settle(pilot, screen)
