@@ -46,7 +46,7 @@ def needs_text(cg: str) -> str:
 class NewCampaign(NewSaveDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]New campaign[/b] (RB, VotG and ABtF ask for the tables the texts lack)")
+            yield Label("[b]New campaign[/b]")  # the tables it needs listed below
             yield Select(campaign_choices(), value="oto2|", allow_blank=False, id="cg")
             sides = side_choices("oto2")
             yield Select(sides, value=sides[-2][1], allow_blank=False, id="human")

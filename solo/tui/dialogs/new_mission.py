@@ -36,8 +36,7 @@ class NewMission(NewSaveDialog):
             yield Select([("enter on the North edge (OtO-S2)", "north"), ("enter on the South edge (OtO-S2)", "south")],
                          id="entry", value="north", allow_blank=False)
             yield Input(value=boards_folder_or_none() or "", id="vasl",
-                        placeholder="your VASL boards folder (the one with bd04, bd12 ...): OtO-S2 reads its boards "
-                                    "there")
+                        placeholder="your VASL boards folder (with bd04, bd12 ...: OtO-S2's boards)")
             yield Input(placeholder="your VASL game to write (optional, e.g. ~/vasl/S2.vsav)", id="vasl-game")
             yield Input(value=module_or_none() or "", id="vasl-module",
                         placeholder="your VASL module (vasl.vmod of your VASL install): the counters of that game")
