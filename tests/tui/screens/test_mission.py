@@ -47,14 +47,20 @@ async def test_a_mission_from_set_up_to_mission_end():
         assert m.ended and m.ended["turn"] >= 8 and m.ended["vp"]["enemy"] >= 3
 
 
+def _oto_s1_save(name: str, *answers: dict) -> None:
+    """An OtO-S1 save (seed 4, no VASL boards) set up, ``answers`` played on it, the app's last save."""
+    path = saves_dir() / name
+    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
+    run_mission(EventLog.open(path))
+    for answer in answers:
+        run_mission(EventLog.open(path), answer)
+    remember(path)
+
+
 async def test_a_known_minefield_and_the_s_under_the_map_cursor():
     """Every mission action has a key (issue 23.1): k for an OtO-S1 Known minefield; a activates the S? under the map
     cursor when there is one."""
-    path = saves_dir() / "bto.db"
-    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
-    run_mission(EventLog.open(path))
-    run_mission(EventLog.open(path), {"action": {"do": "place", "count": 0, "hexes": ["M12", "P9"]}})
-    remember(path)
+    _oto_s1_save("bto.db", {"action": {"do": "place", "count": 0, "hexes": ["M12", "P9"]}})
     app = SoloApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -73,10 +79,7 @@ async def test_a_known_minefield_and_the_s_under_the_map_cursor():
 async def test_a_wreck_placed_with_its_key():
     """Issue 35: OtO-S1 MSR 8's wrecks are placed from the Mission screen (W, a form asking the hex, the map cursor's
     by default), as `solo mission wreck` places them; a hex the rule refuses says why in one line."""
-    path = saves_dir() / "wrecks.db"
-    EventLog.create(path, {"mission": "oto-s1", "seed": 4, "vasl_boards": None})
-    run_mission(EventLog.open(path))
-    remember(path)
+    _oto_s1_save("wrecks.db")
     app = SoloApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
