@@ -3,7 +3,12 @@ are no fixed script, and ABtF's side out of Idle chits is not spent into a long 
 (9.62131: with no Idle chit left it must attack). Ten CG I campaigns of each CG, computer against computer (TEST packs,
 the stand-in model). Measured before the fix (solo/ai/chits.py scarcity: an Idle chit weighed at the worse of the odds
 now and once the CPP are spent): 20 ABtF campaigns held 89 forced Attacks at odds below 1:5 and a run of 8 (the German
-spent its six Idle chits on the first six CG Dates, waiting for its CPP); after it 57, and runs of 6 at most."""
+spent its six Idle chits on the first six CG Dates, waiting for its CPP); after it 57, and runs of 6 at most. A plan
+that attacks earlier to keep its Idle chits for the end was tried (2026-11-28: an Idle chit kept weighed at the odds
+after the forced fights to come, each taking 10% or 20% of them): 46 hopeless forced Attacks and runs of 5, but the
+German won 8% of 100 campaigns against the heuristic British instead of 24% (9% instead of 52% against greedy): under
+the model the fights at 1:2 on the early CG Dates cost it more than the hopeless ones at the end, so no better plan
+was found and the one above stays."""
 
 import re
 
