@@ -65,9 +65,13 @@ class Trace:
                    [cls.recorded(s, cat) for s in data.get("subrolls", [])], dict(data.get("effect", {})))
 
 
-def parse_mods(mods: tuple[str, ...]) -> dict:
+# A roll's modifiers by name: True (a fixed one), a count or value (per-unit, input), or a chart's KEY[:COLUMN]
+Mods = dict[str, bool | int | str]
+
+
+def parse_mods(mods: tuple[str, ...]) -> Mods:
     """Modifiers as a player names them: "encircled", "leader=-1", "historical=24AM:German"."""
-    parsed: dict[str, bool | int | str] = {}
+    parsed: Mods = {}
     for text in mods:
         name, eq, value = text.partition("=")
         if not eq:
