@@ -207,7 +207,10 @@ def load_catalog(folders: list[tuple[Path, bool]], recorded: dict | None = None)
         files = table_files(folder) if recorded is None or not pack else [RECORDED]
         for path in files:
             try:
-                raws = {"table": list(recorded.values())} if path is RECORDED and recorded else read_toml(path)
+                if path is RECORDED and recorded is not None:
+                    raws = {"table": list(recorded.values())}
+                else:
+                    raws = read_toml(path)
                 unknown = set(raws) - {"table"}
                 if unknown:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are "
