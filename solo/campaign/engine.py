@@ -8,6 +8,7 @@ only those marked ">"; an Idle Day repeats the steps marked "*" until the Initia
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from solo.campaign.facts import check as check_facts
 from solo.campaign.game import CampaignGame
@@ -101,7 +102,8 @@ def cg_start(defn: CampaignDef, variant: str) -> dict:
             raise SoloError(f"{table} {variant}: {column} must be a whole number, not {value!r}")
         return value
 
-    start = {"First Day": str(cell("First Day")), "Last Day": str(cell("Last Day"))}
+    # the days (text), then each side's ELR, SAN, CPP and RGs by its name
+    start: dict[str, Any] = {"First Day": str(cell("First Day")), "Last Day": str(cell("Last Day"))}
     for day in start.values():
         if day not in defn.dates:
             raise SoloError(f"{table} {variant}: {day!r} is not a CG Day of {defn.title} ({defn.dates[0]} .. "
@@ -118,8 +120,9 @@ def make_sides(game: CampaignGame, defn: CampaignDef, human: str, seed: int, ans
     """The CG's two sides and "table" (who reports the map): the human side(s), the computer (the game's, or a side's
     decider of ``deciders``: a policy of `solo cg simulate`), the scenario model."""
     person = Human(answers, interactive, aliases=game.aliases)
-    sides = {side: person if side == human else Computer(side, (deciders or {}).get(side, game.decide))
-             for side in defn.sides}
+    sides: dict[str, Human | Computer | Model] = {
+        side: person if side == human else Computer(side, (deciders or {}).get(side, game.decide))
+        for side in defn.sides}
     sides["table"] = Model(seed) if human == "none" else person
     return sides
 
@@ -141,7 +144,7 @@ def reph(r: Reph) -> None:
         run_step(r, steps[i])
         if r.c.stage == "ended":
             return
-        if steps[i].run == "initiative" and r.c.initiative["type"] == "Idle Day":
+        if steps[i].run == "initiative" and r.c.initiative and r.c.initiative["type"] == "Idle Day":  # it sets one
             i = next(n for n, sd in enumerate(steps) if "*" in sd.marks)
             before = {sd.rule for sd in steps[:i]}
             r.c.done = [rule for rule in r.c.done if rule in before]
@@ -164,6 +167,7 @@ def _scenario(r: Reph, play: Play) -> None:
             raise SoloError(f"the scenario ended by the Game End dr of Game Turn {c.game_end['turn']}: report what "
                             "happened on the map")
         if rolled and r.game_end_turn <= rolled[-1]:
+            assert c.game_end is not None  # each dr rolled (during.roll) records it
             raise SoloError(f"the Game End dr of Game Turn {rolled[-1]} is made (dr {c.game_end['dr']}): a roll once "
                             f"made stands; the next is at the end of Game Turn {rolled[-1] + 1}")
         due = rolled[-1] + 1 if rolled else during.first

@@ -44,6 +44,7 @@ Each Campaign Game names its counts and extra keys in its [facts] table (mission
 
 import re
 import tomllib
+from typing import Any
 
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign
@@ -194,7 +195,8 @@ def check(c: Campaign, raw, rules: int = RULES) -> dict:
     unknown = set(raw) - known
     if unknown:
         raise SoloError(f"facts: unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(known))}")
-    facts = {key: _count(key, raw.get(key, 0)) for key in counts}
+    # the keys are the CG's own ([facts] counts and extra in missions/<cg>.toml), each with its kind of value
+    facts: dict[str, Any] = {key: _count(key, raw.get(key, 0)) for key in counts}
     facts |= {key: _extra(c, key, kind, raw.get(key), facts.get("flames", 0)) for key, kind in extra.items()}
     kind = c.initiative["type"] if c.initiative else "Initial Scenario"
     if "winner" in extra and facts["winner"] not in c.sides and (

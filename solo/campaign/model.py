@@ -52,6 +52,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from solo.campaign.facts import CVP, FACT_MOST, ID_LISTS, ID_MAPS, _extra, attacker
 from solo.campaign.reph import load_campaign
@@ -194,8 +195,8 @@ def simulated(c: Campaign, seed: int, charts: Mapping[str, Mapping[str, RGType]]
     _, winner, s, p = outcome(c, rng, charts)
     decisive = abs(math.tanh(s / 2))
     loss = losses(p, winner, decisive)
-    facts = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {"heroes": {}, "ft_dc": {}, "removal": [],
-                                                                            "fortifications_lost": []}
+    facts: dict[str, Any] = {key: [] for key in ID_LISTS} | {key: {} for key in ID_MAPS} | {
+        "heroes": {}, "ft_dc": {}, "removal": [], "fortifications_lost": []}
     cvp = dict.fromkeys(c.sides, 0)  # CVP each side lost
     for side, sd in c.sides.items():
         for unit in sd.retained():

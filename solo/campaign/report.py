@@ -11,7 +11,7 @@ import io
 from solo.campaign.engine import Outcome
 from solo.campaign.reph import load_campaign
 from solo.campaign.state import Campaign, SideState
-from solo.campaign.view import View, view
+from solo.campaign.view import HIDDEN, View, view
 from solo.core.errors import SoloError
 from solo.core.sides import people
 
@@ -19,7 +19,7 @@ from solo.core.sides import people
 def _side_json(s: SideState, date: str) -> dict:
     line = s.roster.get(date)
     out = line.to_json() if line else {}
-    out["purchases"] = None if s.purchases is None else [p.to_json() for p in s.purchases if p.date == date]
+    out["purchases"] = None if s.purchases is HIDDEN else [p.to_json() for p in s.purchases if p.date == date]
     return out
 
 
@@ -110,7 +110,7 @@ def _scenario_line(s) -> str:
 
 def _grouped(units) -> dict[str, list[str]]:
     """Units of the same type and state together: "4-6-7 x10: G6 G7 ..."."""
-    groups = {}
+    groups: dict[str, list[str]] = {}
     for u in units:
         groups.setdefault(u.description, []).append(u.id)
     return groups
@@ -133,11 +133,11 @@ def roster_rows(v: View) -> list[list]:
             line = s.roster.get(d)
             if not line:
                 continue
-            bought = None if s.purchases is None else " ".join(f"{p.rg}({p.cpp})" for p in s.purchases
+            bought = None if s.purchases is HIDDEN else " ".join(f"{p.rg}({p.cpp})" for p in s.purchases
                                                                if p.date == d and not p.given)
             cpp = [line.start, line.repl, line.total, line.spent, line.left]
             chits = "/".join(i["chits"][name] for i in c.history if i["date"] == d)
-            forts = None if line.fortifications is None else "; ".join(line.fortifications)
+            forts = None if line.fortifications is HIDDEN else "; ".join(line.fortifications)
             recon = "" if line.recon is None else line.recon
             rows.append([d, name, *map(_shown, cpp), line.elr, line.san, line.historical_drm, c.weather.get(d, ""),
                          c.ec.get(d, ""), chits, _shown(bought), recon, _shown(forts)])

@@ -114,14 +114,15 @@ def rg_chart(cat: Catalog, table_id: str, side: str, variant: str = "") -> dict[
         raise SoloError(f"{table_id} ({table.title}, {table.rule}) is not in the rule texts (only some rows): type the "
                         f"whole chart in from your rulebook with 'solo tables fill {table_id}' (in the app: Tables, f)")
     cg_max = f"CG Max {variant}" if f"CG Max {variant}" in table.columns else "CG Max"
-    chart = {}
+    chart: dict[str, RGType] = {}
     for row in table.rows:
         cells = row.results
-        full = depleted = None
+        full: int | None = None
+        depleted: int | None = None
         try:
             if "/" in str(cells.get("Full/Depleted", "")):
                 full, depleted = (int(n) for n in str(cells["Full/Depleted"]).split("/"))
-            chart[row.key] = RGType(row.key, side, cells["Group Type"], str(cells.get("Units Received", "")),
+            chart[row.label] = RGType(row.label, side, cells["Group Type"], str(cells.get("Units Received", "")),
                                     int(cells["CPP"]), full, depleted, _notes(cells.get("Notes")),
                                     int(cells["CG Date Max"]), int(cells[cg_max]))
         except KeyError as missing:
@@ -165,7 +166,7 @@ class Item:
     trucks: bool = False  # note o
 
     def to_json(self) -> dict:
-        out = {"rg": self.rg}
+        out: dict[str, str | int | bool] = {"rg": self.rg}
         for name in ("offboard", "onboard", "prereg", "trucks"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
@@ -196,7 +197,7 @@ def typed_item(raw: str, flags: tuple[str, ...], numbers: tuple[str, ...], optio
     words = raw.split()
     if not words:
         raise SoloError('an empty RG in the purchase list: give IDs such as "I1"')
-    entry = {"rg": words[0]}
+    entry: dict[str, str | int | bool] = {"rg": words[0]}
     for word in words[1:]:
         name, _, value = word.lower().partition("=")
         if name in flags and not value:
@@ -261,7 +262,8 @@ class Basket:
         self.bought = Counter(p.rg for p in side.purchases if not p.given)  # side.bought, counted once
         self.bought_today = Counter(p.rg for p in side.purchases if not p.given and p.date == c.date)
         self.retained_oba = oba_modules(side)
-        self.spent, self.fru_spent, self.oba, self.ids = 0, 0, 0, {}  # ids: RG id -> how many in this purchase
+        self.spent, self.fru_spent, self.oba = 0, 0, 0
+        self.ids: dict[str, int] = {}  # RG id -> how many in this purchase
 
     def copy(self) -> "Basket":
         other = Basket.__new__(Basket)

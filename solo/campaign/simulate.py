@@ -35,6 +35,7 @@ def policy_deciders(game: CampaignGame, seed: int, policies: Mapping[str, str], 
 
 def winner(c: Campaign) -> tuple[str, str]:
     """The campaign's winner (or "draw") and what decided it (the module's docstring)."""
+    assert c.result is not None  # a simulated campaign runs to its CG End, which records the result
     if c.result.get("winner"):
         return c.result["winner"], "cg"
     won = {side: sum(1 for s in c.scenarios if s.winner == side) for side in c.sides}
@@ -51,6 +52,7 @@ def _result(lookup: Callable[[str], CampaignGame], game_id: str, variant: str | 
     game = lookup(game_id)
     c = simulate_campaign(game, seed, variant=variant, deciders=policy_deciders(game, seed, policies, make)).campaign
     won, decided_by = winner(c)
+    assert c.result is not None  # as winner found it
     return {"seed": seed, **c.result, "winner": won, "decided_by": decided_by,
             "scenarios": len(c.scenarios), "cpp_left": {side: s.cpp for side, s in c.sides.items()}}
 
@@ -83,7 +85,8 @@ def _spread(values: list) -> dict | None:
 def summary(results: list[dict]) -> dict:
     """Who won how often (and the share of the campaigns), how it was decided, the VP (OtO2) and each side's CPP left at
     the CG End: mean, least and most."""
-    wins, decided = {}, {}
+    wins: dict[str, int] = {}
+    decided: dict[str, int] = {}
     for r in results:
         wins[r["winner"] or "draw"] = wins.get(r["winner"] or "draw", 0) + 1
         decided[r["decided_by"]] = decided.get(r["decided_by"], 0) + 1

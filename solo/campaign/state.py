@@ -153,6 +153,12 @@ class SideState:
         key = unit_id.lower()
         return next((u for u in self.units if u.id.lower() == key), None)
 
+    def known(self, unit_id: str) -> Unit:
+        """The unit ``unit_id`` that an answer's parse or the facts' check has already found in this side's OB."""
+        unit = self.unit(unit_id)
+        assert unit is not None, f"{self.name} has no unit {unit_id!r}: its check let it through"
+        return unit
+
     def retained(self, *kinds: str) -> list[Unit]:
         if kinds:  # read in every step and weighing: the status compared inline (issue 36: speed)
             return [u for u in self.units if u.status == "Retained" and u.kind in kinds]

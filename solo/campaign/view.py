@@ -12,6 +12,7 @@ reads its opponent reads him as the human reads the computer, and so each side o
 """
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from solo.campaign.state import Campaign, SideState, Unit
 from solo.core.errors import SoloError
@@ -33,15 +34,23 @@ def hidden_side(c: Campaign, reveal: bool = False) -> str:
     return c.other(c.human)
 
 
+# A value the view leaves out: None ("?" in the text, null in the JSON). Typed Any: the state's fields are typed as
+# the engine plays them (an int, a list), where nothing is ever hidden; only a View's copy holds it (the printers test
+# `is HIDDEN`).
+HIDDEN: Any = None
+
+
 def _seen(s: SideState) -> SideState:
     """``s`` as its opponent may see it."""
-    roster = {date: replace(line, start=None, repl=None, total=None, spent=None, left=None,  # 7.518 (RB 11.619,
-                            fpp=None, fortifications=None)  # VotG 12.621, ABtF 9.617): the CPP expended and remaining,
-              for date, line in s.roster.items()}  # the RGs and so the FPP they buy (7.520) may all remain secret
+    # 7.518 (RB 11.619, VotG 12.621, ABtF 9.617): the CPP expended and remaining, the RGs and so the FPP they buy
+    # (7.520) may all remain secret
+    roster = {date: replace(line, start=HIDDEN, repl=HIDDEN, total=HIDDEN, spent=HIDDEN, left=HIDDEN, fpp=HIDDEN,
+                            fortifications=HIDDEN)
+              for date, line in s.roster.items()}
     shown = [u for u in s.units if not u.secret]  # the OBA modules, observers, aircraft ... (Unit.secret)
     return replace(
-        s, cpp=None, fpp=None, roster=roster,
-        purchases=None,  # 7.5182 (RB 11.6192, VotG 12.6212, ABtF 9.6172): the RG ID is secretly recorded
+        s, cpp=HIDDEN, fpp=HIDDEN, roster=roster,
+        purchases=HIDDEN,  # 7.5182 (RB 11.6192, VotG 12.6212, ABtF 9.6172): the RG ID is secretly recorded
         units=_renumbered(shown),
         fortifications=[f for f in s.fortifications if not f.secret])  # its mines, Dummies, HIP (Fortification.secret)
 

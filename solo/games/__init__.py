@@ -42,9 +42,10 @@ def run_campaign(log: EventLog, *args, **options) -> Outcome:
     return run(campaign_of(log), log, *args, **options)
 
 
-def run_mission(log: EventLog, *args, **options) -> sasl_engine.Outcome:
+def run_mission(log: EventLog, answers: dict | None = None, interactive: bool = False,
+                frozen: bool = False) -> sasl_engine.Outcome:
     """`solo.sasl.engine.run` for the mission the save plays, the ENEMY decided by solo/ai/mission.py."""
-    return sasl_engine.run(mission_of(log), log, *args, enemy_ai=enemy_ai, **options)
+    return sasl_engine.run(mission_of(log), log, answers, interactive, frozen, enemy_ai=enemy_ai)
 
 
 def enemy_ai(x, phase: str) -> list[dict]:

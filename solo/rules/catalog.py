@@ -87,7 +87,7 @@ def complete(shipped: Table, pack: Table, path: Path) -> Table:
         raise TableFileError(f"{path}: table {pack.id}: give it as a chart (roll = \"chart\"), like {shipped.path}")
     keys = {row.key for row in pack.rows}
     for row in shipped.rows:
-        if row.key not in keys:
+        if row.key is None or row.key not in keys:  # every row of a chart has its key (loader)
             continue
         theirs = pack.chart_row(row.key).results
         for column, value in row.results.items():
@@ -99,7 +99,8 @@ def complete(shipped: Table, pack: Table, path: Path) -> Table:
 
 
 TEXT, NUMBER, WORDS = (str,), (str, int, float), (str, list)
-SCHEMA = {  # the TOML types of a table file's values, checked before a table is read (loader.parse_table)
+# the TOML types of a table file's values, checked before a table is read (loader.parse_table)
+SCHEMA: dict[str, dict[str, tuple[type, ...]]] = {
     "table": {"id": TEXT, "title": TEXT, "rule": NUMBER, "source": TEXT, "roll": TEXT, "columns": WORDS, "key": TEXT,
               "row": (list,), "modifier": (list,), "footnote": (list,), "notes": WORDS, "reading": TEXT,
               "partial": TEXT, "stand_in": TEXT, "vocabulary": WORDS},
@@ -206,7 +207,10 @@ def load_catalog(folders: list[tuple[Path, bool]], recorded: dict | None = None)
         files = table_files(folder) if recorded is None or not pack else [RECORDED]
         for path in files:
             try:
-                raws = read_toml(path) if path is not RECORDED else {"table": list(recorded.values())}
+                if path is RECORDED and recorded is not None:
+                    raws = {"table": list(recorded.values())}
+                else:
+                    raws = read_toml(path)
                 unknown = set(raws) - {"table"}
                 if unknown:
                     raise TableFileError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; tables are "

@@ -65,21 +65,24 @@ def shape_of(cat: Catalog, table_id: str, asked: dict | None = None) -> Shape:
     """The structure of ``table_id``; ``asked`` (roll, key, columns) for a table nothing describes."""
     missing = cat.missing.get(table_id)
     table = cat.tables.get(table_id)
-    lacking = table is not None and (table.stand_in or table.incomplete or table.pack)  # a pack's table is typed again
-    if missing is None and not lacking:
+    if table is not None and not (table.stand_in or table.incomplete or table.pack):  # a pack's table is typed again
+        table = None
+    if missing is None and table is None:
         raise SoloError(f"{table_id}: not a table the texts lack ('solo tables list --missing' names them)")
-    title = missing.title if missing else table.title
-    rule = missing.rule if missing else table.rule
+    described = missing or table
+    assert described is not None  # one of the two, by the check above
+    title, rule = described.title, described.rule
     cited = missing.referenced_by if missing else ()
     where = f"rule {rule}" + (f", cited at {', '.join(cited)}" if cited else "")
-    if lacking:
+    if table is not None:
         base = {k: v for k, v in _raw(table).items() if k not in DROPPED}
         title = title.removesuffix(" (from my rulebook)")
         # the rows the texts give (a partial chart), the rows of a stand-in to offer; a pack's own rows are typed again
-        known = {r.key: dict(r.results) for r in table.rows} if table.incomplete else {}
-        rows = [r.span.text for r in table.rows] if table.stand_in and not table.is_chart else []
+        known = {r.label: dict(r.results) for r in table.rows} if table.incomplete else {}
+        rows = [r.label for r in table.rows] if table.stand_in and not table.is_chart else []
         return Shape(table_id, title, rule, where, table.roll, table.key, list(table.columns), rows, known,
                      base | {"title": title})
+    assert missing is not None  # no table to offer: the texts' list of what they lack describes it
     spec = {**missing.shape, **(asked or {})}
     if "roll" not in spec:
         raise SoloError(f"{table_id}: nothing says how it is built; give its roll ({', '.join(ROLLS)}), "
@@ -260,7 +263,7 @@ def export(cat: Catalog, table_id: str) -> str:
     if table is None or not table.pack:
         raise SoloError(f"{table_id}: not a table of your pack: fill it in first ('solo tables list --missing')")
     columns = list(table.columns)
-    rows = [[row.key if table.is_chart else row.span.text, *(str(row.results.get(c, "")) for c in columns or [""])]
+    rows = [[row.label, *(str(row.results.get(c, "")) for c in columns or [""])]
             for row in table.rows]
     return to_csv(Shape(table.id, table.title, table.rule, "", table.roll, table.key, columns, []), rows)
 
@@ -268,9 +271,9 @@ def export(cat: Catalog, table_id: str) -> str:
 def allowed(cat: Catalog, definition: dict) -> Allowed:
     """What a Campaign Game's definition (missions/<cg>.toml) allows in its tables: its CG Days, and each side's RG IDs
     from its RG chart as far as the texts, the pack or the player's draft of the chart give them."""
-    rgs = {}
+    rgs: dict[str, list[str]] = {}
     for side, chart in definition.get("tables", {}).get("rg_chart", {}).items():
-        ids = [row.key for row in cat.tables[chart].rows] if chart in cat.tables else []
+        ids = [row.label for row in cat.tables[chart].rows] if chart in cat.tables else []
         if draft_path(chart).exists():
             try:
                 drafted = parse_rows(shape_of(cat, chart), draft_path(chart).read_text(encoding="utf-8"))

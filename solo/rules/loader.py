@@ -15,7 +15,7 @@ TABLE_KEYS = {"id", "title", "rule", "source", "roll", "columns", "key", "row", 
               "reading", "partial", "stand_in", "vocabulary"}
 ROW_KEYS = {"roll", "result", "results", "then", "key", "effect", "effects"}
 # A row's effect (tables/README.md, "Effects"): each key and what its value must be.
-EFFECT_KEYS = {
+EFFECT_KEYS: dict[str, type | tuple[str, ...]] = {
     "elr": int, "elr_max": int, "elr_min": int,  # ELR change, and the bound the row prints ("(maximum 4)")
     "san": int,  # SAN change
     "cpp": int, "count": int,  # a number the result prints: CPP, Recon Locations, MMC that Battle Harden ...
@@ -258,18 +258,22 @@ def originals(kind: str) -> list[int]:
 def modifier_deltas(mod: Modifier, kind: str, charts: dict[str, Table]) -> tuple[set[int], bool, bool]:
     """Every change ``mod`` can make to the Final roll, and whether it is unbounded down/up."""
     scale = 10 if (kind == "d66" and mod.die == "colored") else 1
-    if mod.kind == "fixed":
-        values = {0, mod.value}
-    elif mod.kind == "input":
+    values: set[int]
+    if mod.input is not None:  # the kinds as Modifier.kind tells them
         values = set(range(mod.input[0], mod.input[1] + 1)) | {0}
-    elif mod.kind == "chart":
+    elif mod.chart:
         chart = charts[mod.chart]
         values = {0} | {v for r in chart.rows for v in r.results.values() if isinstance(v, int)}
     else:
-        steps = mod.max // mod.per + (mod.max % mod.per > 0) if mod.max is not None else UNBOUNDED_STEPS
-        values = {mod.value * n for n in range(steps + 1)}
-        if mod.max is None:
-            return {v * scale for v in values}, mod.value < 0, mod.value > 0
+        # fixed or per-unit: the loader requires 'value' for both (_parse_modifier)
+        assert mod.value is not None
+        if not mod.per:
+            values = {0, mod.value}
+        else:
+            steps = mod.max // mod.per + (mod.max % mod.per > 0) if mod.max is not None else UNBOUNDED_STEPS
+            values = {mod.value * n for n in range(steps + 1)}
+            if mod.max is None:
+                return {v * scale for v in values}, mod.value < 0, mod.value > 0
     return {v * scale for v in values}, False, False
 
 
@@ -287,26 +291,30 @@ def check_coverage(table: Table, charts: dict[str, Table]) -> list[str]:
             down, up = down or d, up or u
         rows = [r for r in table.rows if column in r.results]
         label = f" column {column!r}" if column else ""
-        gaps, overlaps = [], []
+        gaps: list[int] = []
+        overlaps: list[int] = []
+        spans = [r.span for r in rows if r.span is not None]  # a chart has no coverage to check
         for final in sorted(reach):
-            hits = sum(final in r.span for r in rows)
+            hits = sum(final in span for span in spans)
             (gaps if hits == 0 else overlaps if hits > 1 else []).append(final)
         if gaps:
             problems.append(f"no row{label} for Final {_runs(gaps)}; add rows or open the end row ('<=N'/'>=N')")
         if overlaps:
             problems.append(f"rows{label} overlap at Final {_runs(overlaps)}; make the ranges disjoint")
-        if down and not any(r.span.low is None for r in rows):
+        if down and not any(span.low is None for span in spans):
             problems.append(f"a per-unit modifier has no lower bound but no row{label} is '<=N'; open the lowest row "
                             "or give the modifier 'max'")
-        if up and not any(r.span.high is None for r in rows):
+        if up and not any(span.high is None for span in spans):
             problems.append(f"a per-unit modifier has no upper bound but no row{label} is '>=N'; open the highest row "
                             "or give the modifier 'max'")
     return problems
 
 
 def _runs(values: list[int]) -> str:
-    runs, start = [], values[0]
-    for a, b in zip(values, values[1:] + [None], strict=False):
+    runs: list[str] = []
+    start: int | None = values[0]
+    nexts: list[int | None] = [*values[1:], None]
+    for a, b in zip(values, nexts, strict=True):
         if b != a + 1:
             runs.append(str(start) if start == a else f"{start}..{a}")
             start = b

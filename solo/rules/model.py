@@ -21,6 +21,11 @@ class Row:
     # {"elr": 1, "elr_max": 4}, {"san": -1}, {"escape": "eliminated"}, {"weather": "Rain"} ...
     effects: dict = field(default_factory=dict)
 
+    @property
+    def label(self) -> str:
+        """What the row's first column prints: its range of the roll, or a chart row's key."""
+        return self.span.text if self.span is not None else self.key or ""
+
 
 @dataclass(frozen=True)
 class Modifier:
@@ -52,6 +57,8 @@ class Modifier:
 
     def per_value(self, count: int) -> int:
         """The DRM for ``count`` units: value for each full (FRD) or started (FRU) `per`."""
+        # a per-unit modifier always has both: the loader requires 'value' with 'per' (_parse_modifier)
+        assert self.per is not None and self.value is not None
         steps = count / self.per
         return self.value * (ceil(steps) if self.round == "FRU" else floor(steps))
 
@@ -124,7 +131,7 @@ class Table:
         raise SoloError(f"{self.id} has no column {column!r}: choose one of {', '.join(self.columns)}")
 
     def rows_for(self, final: int, column: str) -> list[Row]:
-        return [r for r in self.rows if column in r.results and final in r.span]
+        return [r for r in self.rows if column in r.results and r.span is not None and final in r.span]
 
     def row_at(self, final: int, column: str | None = None) -> Row:
         name = self.column_name(column)

@@ -53,8 +53,9 @@ class Trace:
         title and reading), else one named as the save recorded it."""
         faces = tuple(data["dice"])
         table = cat.tables.get(data["table"])
-        kind = table.roll if table and not table.is_chart else None
-        if kind is None or DICE_PER_KIND.get(kind) != len(faces) or original_of(kind, faces) != data["original"]:
+        kind = table.roll if table is not None and not table.is_chart else None
+        if (table is None or kind is None or DICE_PER_KIND.get(kind) != len(faces)
+                or original_of(kind, faces) != data["original"]):
             kind = "dr" if len(faces) == 1 else "DR" if data["original"] == faces[0] + faces[1] else "d66"
             table = Table(data["table"], data["title"], data["rule"], "recorded in the save", kind,
                           "recorded in the save", stand_in="recorded" if data.get("stand_in") else "")
@@ -64,9 +65,13 @@ class Trace:
                    [cls.recorded(s, cat) for s in data.get("subrolls", [])], dict(data.get("effect", {})))
 
 
-def parse_mods(mods: tuple[str, ...]) -> dict:
+# A roll's modifiers by name: True (a fixed one), a count or value (per-unit, input), or a chart's KEY[:COLUMN]
+Mods = dict[str, bool | int | str]
+
+
+def parse_mods(mods: tuple[str, ...]) -> Mods:
     """Modifiers as a player names them: "encircled", "leader=-1", "historical=24AM:German"."""
-    parsed = {}
+    parsed: Mods = {}
     for text in mods:
         name, eq, value = text.partition("=")
         if not eq:
@@ -99,12 +104,13 @@ def _value(cat: Catalog, table: Table, mod: Modifier, given) -> int:
     if mod.kind == "fixed":
         if given not in (True, None):
             raise SoloError(f"{where} is a fixed {mod.value:+d}; name it without a value")
+        assert mod.value is not None  # the loader requires a fixed modifier's 'value' (_parse_modifier)
         return mod.value
-    if mod.kind == "chart":
+    if mod.chart:  # Modifier.kind "chart"
         key, _, col = str(given).partition(":")
         if given in (True, None) or not key:
             chart = cat.get(mod.chart)
-            example = chart.rows[0].key + (f":{chart.columns[0]}" if chart.columns else "")
+            example = chart.rows[0].label + (f":{chart.columns[0]}" if chart.columns else "")
             raise SoloError(f"{where} is looked up in {mod.chart}: give KEY{':COLUMN' if chart.columns else ''}, "
                             f"e.g. {mod.name}={example}")
         value = cat.chart(mod.chart, key, col or None)
@@ -118,6 +124,7 @@ def _value(cat: Catalog, table: Table, mod: Modifier, given) -> int:
         if given < 0:
             raise SoloError(f"{where}: a count cannot be negative")
         return mod.per_value(given)
+    assert mod.input is not None  # the kind left: "input"
     low, high = mod.input
     if not low <= given <= high:
         raise SoloError(f"{where} takes a value from {low:+d} to {high:+d}, not {given:+d}")
@@ -137,11 +144,14 @@ def evaluate(table: Table, faces: tuple[int, ...], column: str, applied: list[Ap
     final = final_of(table.roll, faces, applied)
     original = original_of(table.roll, faces)
     columns = [column] if column or not table.columns else list(table.columns)
-    parts, then, row_text, effect = [], [], [], {}
+    parts: list[str] = []
+    then: list[str] = []
+    row_text: list[str] = []
+    effect: dict = {}
     for col in columns:
         row = table.row_at(final, col or None)
         parts.append(f"{col}: {row.results[col]}" if len(columns) > 1 else str(row.results[col]))
-        row_text.append(row.span.text)
+        row_text.append(row.label)
         if len(columns) == 1:  # all columns at once: no single effect
             effect.update(row.effects.get(col, {}))
         then.extend(t for t in row.then if t not in then)

@@ -7,6 +7,7 @@ from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.losses import afv_crew, eliminate, find, lose, reduce, replace
 from solo.rules.odds import kept_odds
+from solo.rules.resolve import Mods
 
 
 def isolate(r: Reph, areas: dict[str, str]) -> None:
@@ -65,7 +66,7 @@ def shared_drm(r: Reph, unit: Unit, pp: int = 0) -> dict:
     cumulative, -2 in all; and the PP DRM is set (issue 20.7; saves of rules version 3 on, before which adjacent was
     -1 alone and the PP DRM never applied)."""
     near = fact(r, "near", {}).get(unit.id)
-    mods = {"within-2": True} if near == "adjacent" and r.rules >= 3 else {}
+    mods: Mods = {"within-2": True} if near == "adjacent" and r.rules >= 3 else {}
     if near:
         mods[near] = True
     if pp and unit.kind != "vehicle" and r.rules >= 3:

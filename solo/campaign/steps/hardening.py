@@ -59,6 +59,7 @@ def promotion(r: Reph, s, key: str, rule: str, limit=None) -> bool:
     if choice == "roll":
         return False
     old = choices.exchangeable(s, choice.split()[-1])
+    assert old is not None  # the answer's parse (choices.leader_choice) refuses an exchange with no such leader
     old.status = "Eliminated"
     old.flags.add("exchanged")
     new = [s.add(t, "leader").id for t in (("7-0", "7-0") if old.type == "8-0" else ("8-0", "7-0"))]

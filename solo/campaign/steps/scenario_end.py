@@ -31,6 +31,7 @@ def melee(r: Reph) -> None:
     index = r.c.by_id()  # no unit changes side or id below
     for unit_id in r.c.facts["eliminated"]:  # by the captor's ids once captured
         unit = r.c.unit(unit_id, index)
+        assert unit is not None  # facts.check took only ids of units in the OBs
         if unit.retained:
             eliminate(r, unit, "in the scenario or its Melee (facts)")
     # issue 20.11: CG5 keeps only what is left

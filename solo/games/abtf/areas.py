@@ -15,6 +15,7 @@ from solo.games.abtf.aftermath import (
     night,
     pairs,
 )
+from solo.rules.resolve import Mods
 
 # --- 9.605 Setup Area Determination -----------------------------------------------------------
 
@@ -99,7 +100,7 @@ def escape_mods(r: Reph, stack: list[Unit], pp: int = 0) -> tuple[str, dict]:
     """The Escape Table column and DRM for one stack (9.6054)."""
     movers = [u for u in stack if u.kind not in ("sw", "gun")]
     hexes = pairs(fact(r, "escape_hexes", ""), "escape_hexes")
-    mods = {}
+    mods: Mods = {}
     if night(r.c.date):
         mods["night"] = True
     most = max((int(hexes[u.id]) for u in movers if u.id in hexes and hexes[u.id].isdigit()), default=0)
@@ -145,7 +146,7 @@ def _escapes(r: Reph, s: SideState, units: list[Unit]) -> None:
                    example='escape = ["G3+G4+G12", "G7 pp=1"]')
     carried = set()
     for entry in stacks:
-        stack = [s.unit(i) for i in entry["units"]]
+        stack = [s.known(i) for i in entry["units"]]  # stacks_parser checked the ids
         carried |= set(entry["units"])
         _escape(r, s, stack, entry["pp"])
     for unit in units:
@@ -182,18 +183,17 @@ def _escape(r: Reph, s: SideState, stack: list[Unit], pp: int) -> None:
             lose(r, unit, "while Escaping (9.6054 >= 12)")
         return
     else:
-        target = movers[0] if len(movers) == 1 else None
-        if (effect.get("replaced") or effect.get("reduced")) and target is None:
-            target = _random_selection(r, s, movers)
-        if effect.get("replaced") and target.kind == "crew":
-            lose(r, target, "a crew is Eliminated instead of Replaced (9.6054 note 2)")
-        elif effect.get("replaced") and target.kind in MMC and not replace(r, target, "Escape Table (9.6054 note 2: "
-                                                                          "Eliminated if it would be Disrupted)"):
-            counted(r, target)
-        if effect.get("reduced") and target.retained:
-            reduce(r, target, "Escape Table (9.6054)")
-            if not target.retained:
+        if effect.get("replaced") or effect.get("reduced"):
+            target = movers[0] if len(movers) == 1 else _random_selection(r, s, movers)
+            if effect.get("replaced") and target.kind == "crew":
+                lose(r, target, "a crew is Eliminated instead of Replaced (9.6054 note 2)")
+            elif effect.get("replaced") and target.kind in MMC and not replace(
+                    r, target, "Escape Table (9.6054 note 2: Eliminated if it would be Disrupted)"):
                 counted(r, target)
+            if effect.get("reduced") and target.retained:
+                reduce(r, target, "Escape Table (9.6054)")
+                if not target.retained:
+                    counted(r, target)
         survivors = [u for u in movers if u.retained]
     _equipment(r, s, [u for u in stack if u.kind in ("sw", "gun")], bool(survivors))
 
@@ -202,7 +202,7 @@ def _random_selection(r: Reph, s: SideState, movers: list[Unit]) -> Unit:
     pick = r.ask("random_selection", "9.6054 note 3: use Random Selection on the map for the stack "
                  f"({', '.join(u.label for u in movers)}): which unit is affected?", lambda raw: _one_of(raw, movers),
                  side=s.name, context={"reph": r, "units": movers}, example='random_selection = "G3"')
-    return s.unit(pick)
+    return s.known(pick)  # one of the movers (_one_of)
 
 
 def _one_of(raw, units: list[Unit]) -> str:

@@ -6,8 +6,9 @@ Hardening choice (battle_harden).
 
 import re
 from functools import cache
+from typing import cast
 
-from solo.ai.reph import MILLI, NEAR, battle_harden, cpp_value, milli, mixed, shown, squad_quality
+from solo.ai.reph import MILLI, NEAR, Decision, battle_harden, cpp_value, milli, mixed, shown, squad_quality
 from solo.campaign.facts import CVP
 from solo.campaign.rg import RGType
 from solo.core.errors import SoloError
@@ -225,7 +226,10 @@ def value(r, side: str, g: RGType, w: dict, share: int | None = None) -> tuple[i
 BASKETS_MOST = 200  # near-best purchases listed at most (the draw is among the best of them)
 
 
-def baskets(items: list[tuple], cpp: int, keep: int, percent: int = NEAR) -> list[tuple[int, tuple]]:
+Basket = tuple[int, tuple[tuple[int, int], ...]]  # a purchase's points, and its RGs: (index into the offers, count)
+
+
+def baskets(items: list[tuple], cpp: int, keep: int, percent: int = NEAR) -> list[Basket]:
     """The purchases within ``percent`` of the best, best first, as (points, the RGs by index into ``items``, each
     with its count): ``items`` are (points of one, CPP of one, how many may be bought); a purchase scores its RGs'
     points and ``keep`` points for each CPP it leaves (9.617 halves them). A knapsack over the CPP on hand (whole
@@ -241,9 +245,9 @@ def baskets(items: list[tuple], cpp: int, keep: int, percent: int = NEAR) -> lis
 
     top = best(0, cpp) + keep * cpp
     floor = top * (100 - percent)  # a purchase is near when its points x 100 reach this
-    found: list[tuple[int, tuple]] = []
+    found: list[Basket] = []
 
-    def walk(i: int, room: int, points: int, chosen: tuple) -> None:
+    def walk(i: int, room: int, points: int, chosen: tuple[tuple[int, int], ...]) -> None:
         if len(found) >= BASKETS_MOST:
             return
         if i == len(nets):
@@ -279,7 +283,8 @@ def purchase(r, side: str, w: dict, q: Question) -> Reply:
                 offers.append((g, pts, reason, most))
     offers.sort(key=lambda o: (-(o[1] // max(o[0].cpp, 1)), o[0].id))
     found = baskets([(pts, g.cpp, most) for g, pts, _, most in offers], s.cpp, keep)
-    (points, chosen), among = mixed(found, lambda b: b[0], r.play.draw, NEAR)
+    picked, among = mixed(found, lambda b: b[0], r.play.draw, NEAR)
+    points, chosen = cast(Basket, picked)  # one of ``found`` (mixed returns an option as it was given)
     ids = [offers[i][0].id for i, k in chosen for _ in range(k)]
     buy.check_purchase(r, s, ids)  # legal by construction (the CG Date and CG Maximums, the CPP): checked all the same
     why = [f"buys {g.label()}{f' x{k}' if k > 1 else ''} for {g.cpp * k} CPP: {reason} "
@@ -324,7 +329,7 @@ def fortifications(r, side: str, w: dict, q: Question) -> Reply:
                  tuple((k, f"{n} x {buy.fortification_cost(r, side, k)} FPP") for k, n in bought.items()))
 
 
-DECISIONS = {  # the computer's answer to each question, by its key
+DECISIONS: dict[str, Decision] = {  # the computer's answer to each question, by its key
     "escape": escape,
     "random_selection": random_selection,
     "shift": shift,

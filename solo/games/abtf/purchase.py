@@ -200,7 +200,9 @@ def _leader(r: Reph, s: SideState, p: Purchase, g: RGType) -> None:
 # --- 9.619 Purchasing Fortifications --------------------------------------------------------------
 
 # kind -> (row of abtf.fortification_purchase, which "/" cost: an index, or "side" German/British; who may buy)
-FORTS = {
+# a kind: its row of the chart, which of the row's "/"-separated FPP costs ("side": the German's, then the British),
+# and the side it is only for ("" for both)
+FORTS: dict[str, tuple[str, int | str, str]] = {
     "Trench": ("Trench", 0, ""), "Foxhole 3": ("Foxhole", 0, ""), "Foxhole 2": ("Foxhole", 1, ""),
     "Foxhole 1": ("Foxhole", 2, ""), "AP Mine": ("A-P minefield factor", "side", ""),
     "AT Mine": ("A-T Mine factor (British Only)", 0, "british"), "Wire": ("Wire (German Only)", 0, "german"),
@@ -218,7 +220,7 @@ def fortification_cost(r: Reph, side: str, kind: str) -> int:
     if only and role(r, only) != side:
         raise SoloError(f"{kind}: only the {people(role(r, only))} may purchase it (9.619)")
     costs = str(r.cat.chart("abtf.fortification_purchase", row, "FPP")).split("/")
-    if index == "side":
+    if isinstance(index, str):  # "side"
         index = [role(r, "german"), role(r, "british")].index(side)
     return int(costs[index])
 

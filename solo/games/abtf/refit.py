@@ -18,6 +18,7 @@ from solo.games.abtf.aftermath import (
     shortage_level,
     side_mods,
 )
+from solo.rules.resolve import Mods
 
 # 9.61221-9.61222: SAN >= from: dr + (SAN - from) on the table, whose row says how far it falls.
 SAN_TABLES = {"British": ("abtf.san_british", 4, "san-minus-4"), "German": ("abtf.san_german", 5, "san-minus-5")}
@@ -89,7 +90,7 @@ def shift(r: Reph) -> None:
                        shift_parser(r, s),
                        side=side, context={"reph": r, "side": s}, example='shift = ["G3+G4>Block D hexes=2"]')
         for group in groups:
-            _shift(r, s, [s.unit(i) for i in group["units"]], group["to"], group["hexes"])
+            _shift(r, s, [s.known(i) for i in group["units"]], group["to"], group["hexes"])  # shift_parser's ids
 
 
 def shift_mods(r: Reph, side: str, hexes: int) -> dict:
@@ -158,7 +159,7 @@ def _vehicle(r: Reph, s: SideState, v: Unit) -> None:
             r.say(f"{s.name} remans Abandoned {v.id} {v.type} with Personnel of its Setup Area (9.6141a)")
         return
     if "immobilized" in v.flags and "captured" not in v.flags:
-        mods = {k: True for k, on in (("non-qualified", v.id in fact(r, "non_qualified", [])),
+        mods: Mods = {k: True for k, on in (("non-qualified", v.id in fact(r, "non_qualified", [])),
                                       ("front-line", uncontrolled)) if on}
         if al and leader_drm(al.type):
             mods["armor-leader"] = leader_drm(al.type)
@@ -276,7 +277,7 @@ def schedule(r: Reph) -> dict[str, list[tuple[str, list[str]]]]:
         return {}
     notes = {n.split()[0]: n.split(" ", 1)[1] for n in table.notes}
     row = table.chart_row(r.c.date).results
-    out = {}
+    out: dict[str, list[tuple[str, list[str]]]] = {}
     for column, text in row.items():
         side = column if column in r.c.sides else role(r, "unprinted_side")
         items = [(m[1],

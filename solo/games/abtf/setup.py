@@ -16,6 +16,7 @@ from solo.games.abtf.aftermath import (
     set_shortage_level,
     shortage_level,
 )
+from solo.rules.resolve import Mods
 
 
 def attack_chits(r: Reph, side: str) -> int:
@@ -24,7 +25,7 @@ def attack_chits(r: Reph, side: str) -> int:
 
 def since_idle(r: Reph) -> list[dict]:
     """The Initiatives since the last Idle CG Date, oldest first (9.6202)."""
-    out = []
+    out: list[dict] = []
     for entry in reversed(r.c.history):
         if entry.get("type") == "Idle Day":
             break
@@ -51,7 +52,7 @@ def _shortage(r: Reph) -> None:
     if previous_idle(r):
         r.say("no Ammunition Shortage DR: the previous CG Date was Idle (9.6201 EXC)")
         return
-    mods = {"exhaustion": f"{r.c.date}:Campaign Exhaustion DRM"}
+    mods: Mods = {"exhaustion": f"{r.c.date}:Campaign Exhaustion DRM"}
     chits = max(0, attack_chits(r, side) - 1)
     if chits:
         mods["attack-chits"] = min(chits, 8)

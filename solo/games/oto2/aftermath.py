@@ -12,6 +12,7 @@ from solo.campaign.steps.hardening import mmc_to_harden, promotion, recombine
 from solo.campaign.steps.losses import eliminate, find, wounded_leader_rolls
 from solo.core.choices import yes_no
 from solo.core.sides import people
+from solo.rules.resolve import Mods
 from solo.rules.units import battle_hardened, unit_type
 
 LEADER_ORDER = ("6+1", "7-0", "7-1", "8-0", "8-1", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3")
@@ -246,7 +247,8 @@ def _mmc_hardening(r: Reph, s) -> None:
     heroes = r.c.facts["heroes"].get(s.name, 0)
     for unit in s.retained("hero"):
         eliminate(r, unit, "Retained Hero (7.5112)")
-    mods = {"won": r.c.won_last(s.name)} if r.c.won_last(s.name) else {}
+    mods: Mods = {"won": r.c.won_last(s.name)} if r.c.won_last(s.name) else {}
+    assert r.c.last is not None  # Battle Hardening follows a scenario's end
     earned = r.c.last.cvp[s.name]
     if earned:
         mods["cvp"] = earned

@@ -8,6 +8,7 @@ from functools import cache
 from solo.ai.reph import (
     MILLI,
     NEAR,
+    Decision,
     battle_harden,
     cpp_value,
     cpp_vp,
@@ -22,7 +23,7 @@ from solo.ai.reph import (
 from solo.campaign import rg as rgs
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
-from solo.campaign.state import MMC, SideState, Unit
+from solo.campaign.state import MMC, Purchase, SideState, Unit
 from solo.campaign.view import seen_by
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
@@ -46,7 +47,7 @@ SAN_SHARE = 2  # percent of a side's strength a SAN point is worth (a Sniper mor
 
 def roles(r: Reph, side: str) -> dict[str, str]:
     """What each unit type of ``side``'s RG chart is for (rg.RGType.role), by type name ("SdKfz 10/4": aa)."""
-    out = {}
+    out: dict[str, str] = {}
     for g in r.chart(side).values():
         for name in g.units.split(","):
             out.setdefault(name.split(" x ")[0].strip(), g.role)
@@ -90,7 +91,7 @@ class Needs:
         self.lvp_russian = c.last.lvp if c.last else 0
         held = r.defn.victory["lvp"] - self.lvp_russian
         by_type = roles(r, s.name)
-        lines = {}
+        lines: dict[int, Purchase] = {}
         for p in s.purchases:  # the first of a line, as unit_role reads it
             lines.setdefault(p.line, p)
         retained = [(u, unit_role(r, s, u, by_type, lines)) for u in s.retained() if not u.isolated]
@@ -424,14 +425,16 @@ def purchase(r: Reph, side: str, w: dict, q: Question) -> Reply:
         return out
     percent, weighted = w.get("near", NEAR), w.get("weighted", False)
     bought, weighed = greedy(offers, keep, r.play.draw, stop_near=True, percent=percent, weighted=weighted)
-    items, why = [b[2] for b in bought], []
+    items = [b[2] for b in bought]
+    entries: list[list] = []  # item, count, RG, reason, ratio, among: the same item bought again counted in one
     for ratio, g, item, reason, among in bought:
-        if why and why[-1][0] == item and among == 1 and why[-1][5] == 1:
-            why[-1][1] += 1
+        if entries and entries[-1][0] == item and among == 1 and entries[-1][5] == 1:
+            entries[-1][1] += 1
         else:
-            why.append([item, 1, g, reason, ratio, among])
+            entries.append([item, 1, g, reason, ratio, among])
     left = s.cpp - sum(rgs.cost(chart[i.rg], i) for i in items)
-    why = [_bought(*entry, percent, weighted) for entry in why]
+    why = [_bought(item, count, g, reason, ratio, among, percent, weighted)
+           for item, count, g, reason, ratio, among in entries]
     best = max((o[0] for o in offers(bought)), default=0)
     than = ("more than any further RG" if best <= keep else
             f"drawn against the best further RG ({shown(best)} points/CPP), within {percent}% of it")
@@ -584,7 +587,8 @@ def mg_exchange(r: Reph, side: str, w: dict, q: Question) -> Reply:
 
 def remann(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """7.5131a: each free crew re-mans an abandoned vehicle of its Area (Qualified Use); squads and HS stay on foot."""
-    crews, pairs = [u for u in q.context["units"] if u.kind == "crew"], {}
+    crews = [u for u in q.context["units"] if u.kind == "crew"]
+    pairs: dict[str, str] = {}
     for v in q.context["vehicles"]:
         crew = next((u for u in crews if u.isolated == v.isolated and u.id not in pairs.values()), None)
         if crew:
@@ -611,7 +615,7 @@ def recon(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(spend, why, (("0", "no recon"), ("1", "recon"), ("2", "recon +3 drm")))
 
 
-DECISIONS = {  # the computer's answer to each question, by its key
+DECISIONS: dict[str, Decision] = {  # the computer's answer to each question, by its key
     "purchase": purchase,
     "fortifications": fortifications,
     "escape": escape,

@@ -22,6 +22,7 @@ def finish(r: Reph) -> None:
         if held and r.rules >= 3:
             held_back_cvp[c.other(side)] = fact(r, f"{side.lower()}_held_back_cvp", 0)
     german_left = c.sides["German"].cpp if v["german_cpp_vp"] else 0
+    assert c.last is not None  # the CG ends after a scenario
     last_vp = c.last.vp
     if held_back_cvp:  # 7.5131c: "at CG End it is Eliminated and added to the CVP totals" (issue 20.6)
         held_back_cvp = dict.fromkeys(c.sides, 0) | held_back_cvp

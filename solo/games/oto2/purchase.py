@@ -9,6 +9,7 @@ from solo.campaign.reph import Reph, step
 from solo.campaign.state import Fortification, Purchase, SideState
 from solo.core.errors import SoloError
 from solo.core.sides import people
+from solo.rules.resolve import Mods
 from solo.rules.units import SQUAD_EQUIVALENTS
 
 FPP_PER_M1 = 50  # M1 "50 FPP"
@@ -185,6 +186,7 @@ def _receive(r: Reph, s: SideState, p: Purchase) -> None:
         _hw(r, s, p, g, full)
     elif g.letter in "IVG":
         n = g.full if full else g.depleted
+        assert n is not None  # an I, V or G row of the RG chart gives its Full/Depleted units
         kind = {"I": "squad", "V": "vehicle", "G": "gun"}[g.letter]
         for _ in range(n):
             unit = s.add(_vehicle_type(r, s, g), kind, p.line)
@@ -286,7 +288,7 @@ def _sw(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
 
 def _leaders(r: Reph, s: SideState, p: Purchase, g: rgs.RGType, full: bool) -> None:
     """7.5196 Leader Determination: a Secret DR for each Infantry RG (German I2 +1; Russian I2, I4, I5 -1)."""
-    mods = {"historical": r.historical(s.name)}
+    mods: Mods = {"historical": r.historical(s.name)}
     if not full:
         mods["depleted"] = True
     if s.name == "German" and g.id == "I2":

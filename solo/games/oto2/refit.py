@@ -10,6 +10,7 @@ from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_e
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.oto2.aftermath import eliminate
+from solo.rules.resolve import Mods
 from solo.rules.units import unit_type
 
 
@@ -54,7 +55,7 @@ def _vehicle(r: Reph, s, v: Unit, after_23pm: bool) -> None:
         v.flags.discard("abandoned")  # 7.5131a before issue 20.27: re-manned unasked (_remann from rules version 3)
         r.say(f"{s.name} re-mans abandoned {v.id} {v.type} (7.5131a)")
     if "immobilized" in v.flags and after_23pm and "captured" not in v.flags and "abandoned" not in v.flags:
-        mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated),
+        mods: Mods = {k: True for k, on in (("front-line", v.id in r.c.facts["front_line"]), ("isolated", v.isolated),
                                       ("non-qualified", "non-qualified" in v.flags)) if on}
         if al:
             mods["armor-leader"] = al
@@ -122,7 +123,7 @@ def _remann(r: Reph, s) -> None:
 
 def _remann_parser(s, vehicles: list[Unit], free: list[Unit]):
     def parse(raw) -> dict[str, str]:
-        pairs = {}
+        pairs: dict[str, str] = {}
         for word in words(raw):
             v_id, sep, unit_id = str(word).replace(" ", "").partition("=")
             v, crew = s.unit(v_id), s.unit(unit_id)

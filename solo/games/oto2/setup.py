@@ -21,7 +21,8 @@ def guidance(s: SideState, r: Reph) -> list[tuple[str, bool]]:
     lines = [(line, False) for line in
              isolated_first(s, "first set up the Isolated units in their Pockets ({}), with Ammunition Shortage "
                                "(7.5222)")]
-    forts, secret = Counter(), set()
+    forts: Counter[str] = Counter()
+    secret: set[str] = set()
     for f in s.fortifications:
         forts[f.kind.split(":")[0]] += f.count
         if f.secret:

@@ -51,7 +51,9 @@ def _counterattack_s(x: Ctx, trace) -> str:
     if not ids:
         return REROLL
     for s_id in ids:
-        x.m.s_counter(s_id).attitude = "Advance"
+        s_q = x.m.s_counter(s_id)
+        assert s_q is not None  # _s_ids took only the Hold S? on the map
+        s_q.attitude = "Advance"
     return f"{', '.join(ids)} now in Advance Attitude"
 
 
@@ -281,6 +283,7 @@ def _oba(x: Ctx, trace) -> str:
         return f"{oba}, {ammo}; " + arrive(x, trace, "8-0 leader with radio (OBA)", [("8-0", 1), ("Radio", 1),
                                                                                         (pick, 1)])
     chosen = x.m.unit(pick)
+    assert chosen is not None  # parse took a FRIENDLY leader on the map, or a ride (above)
     radio = x.m.add_unit("Radio", "sw", chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
     radio.owner = chosen.id
     return f"{oba}, {ammo}; {radio.id} Radio with {chosen.id} {chosen.type} in {chosen.hex}"

@@ -1,8 +1,10 @@
 """OtO-S1 set-up: the ADDITIONAL GERMAN UNITS with MSR 6 and 8, and the FRIENDLY STARTING OoB with its drs."""
 
 from functools import cache
+from typing import cast
 
 from solo.board.graph import Placed, build_graph
+from solo.board.oto import OtoMap
 from solo.games.oto_s1 import minefields, wrecks
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load
@@ -29,7 +31,7 @@ def set_up(x: Ctx, load: Load) -> None:
     OtO map is read, and its printed LVP in play are the VPO."""
     if load is not None:
         x.m.boards = {"boards": [""], "map": "OTO", "rows": x.defn["map_grid"]["rows"]}
-        board = map_boards(x.m.boards, load)[0][1]
+        board = cast(OtoMap, map_boards(x.m.boards, load)[0][1])  # the OtO map in play (map_boards: "OTO")
         x.boards = {"": board}
         x.m.boards["vpo"] = [{"hex": h, "board": "", "why": "printed LVP"} for h in board.lvp]
         x.say(f"The OtO map, hexrows 1-{board.grid.rows} in play, read from your VASL boards; VPO (the printed LVP): "

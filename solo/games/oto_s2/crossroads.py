@@ -18,6 +18,7 @@ the last priority class that fits only in part.
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import networkx as nx
@@ -48,6 +49,7 @@ class MapBoard:
 
 def _board_of(result: str) -> tuple[str, str]:
     match = re.fullmatch(r"([wv]?)(\d+)", result.strip())
+    assert match is not None  # the board tables' results are board numbers, "w"/"v" before a woods/village board's
     number = match[2]
     return number, "River" if number in RIVER_BOARDS else BOARD_TYPES[match[1]]
 
@@ -172,7 +174,7 @@ def place_bridges(board: Board, dice: DiceSource) -> tuple[Trace, list[Bridge]]:
     return count, bridges
 
 
-def vpo_candidates(board_id: str, board: Board, placed: list[Bridge] = ()) -> list[tuple[str, list[str]]]:
+def vpo_candidates(board_id: str, board: Board, placed: Sequence[Bridge] = ()) -> list[tuple[str, list[str]]]:
     """(why, hexes) per Priority List class, in order; ``placed``: bridges of MSR 7."""
     multi, single = _bridges(board)
     multi += [list(b.hexes) for b in placed if len(b.hexes) > 1]
@@ -183,7 +185,8 @@ def vpo_candidates(board_id: str, board: Board, placed: list[Bridge] = ()) -> li
     ]
 
 
-def choose_vpo(board_id: str, board: Board, dice: DiceSource, bridges: list[Bridge] = ()) -> tuple[Trace, list[Vpo]]:
+def choose_vpo(board_id: str, board: Board, dice: DiceSource,
+               bridges: Sequence[Bridge] = ()) -> tuple[Trace, list[Vpo]]:
     """Table A6g for the number, then the Priority List and Random Selection."""
     count = resolve(default_catalog(), "sasl.a6g", dice)
     allowed = int(count.result)

@@ -221,6 +221,7 @@ def _oba(x: Ctx, trace) -> str:
     chosen = x.m.unit(x.ask("radio_leader", "FRIENDLY RE 31-33: which FRIENDLY leader takes the radio? "
                             f"[{', '.join(f'{u.id} {u.type} {u.hex}' for u in leaders)}]", _one_of(leaders),
                             example='radio_leader = "F4"'))
+    assert chosen is not None  # _one_of took a FRIENDLY leader on the map
     radio = x.m.add_unit("Radio", "sw", chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
     radio.owner = chosen.id
     return said + f"; {radio.id} Radio with {chosen.id} {chosen.type} in {chosen.hex}"

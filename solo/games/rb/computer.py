@@ -7,6 +7,7 @@ Reused from solo/ai/reph.py: the Reply pattern, `battle_harden` (11.6112 picks: 
 
 from solo.ai.reph import (
     MILLI,
+    Decision,
     battle_harden,
     cpp_value,
     drawn,
@@ -89,7 +90,7 @@ def enemy_afv_seen(r: Reph, side: str) -> int:
     """Enemy AFV seen on the map in the last scenario (facts on_map; russian_afv_seen for the Russian ones), of the
     enemy as the side may see him (seen_by)."""
     enemy = seen_by(r.c, side)
-    seen = sum(1 for unit_id in fact(r, "on_map", []) if enemy.unit(unit_id) and enemy.unit(unit_id).kind == "vehicle")
+    seen = sum(1 for unit_id in fact(r, "on_map", []) if (u := enemy.unit(unit_id)) and u.kind == "vehicle")
     return max(seen, fact(r, "russian_afv_seen", 0) if side == "German" else 0)
 
 
@@ -238,7 +239,8 @@ def _legal(r: Reph, s, orders: list) -> bool:
 def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     """11.621: shares of the FPP by kind in order, Booby Traps for a rich Russian, the rest on the cheapest kind."""
     s, w = r.side(side), w["fortifications"]
-    left, bought = s.fpp, {}
+    left = s.fpp
+    bought: dict[str, int] = {}
 
     def buy(kind, count):
         nonlocal left
@@ -261,7 +263,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
                  tuple((k, str(n)) for k, n in bought.items()))
 
 
-DECISIONS = {  # the computer's answer to each question, by its key
+DECISIONS: dict[str, Decision] = {  # the computer's answer to each question, by its key
     "escape": escape,
     "prisoners": prisoners,
     "battle_harden": battle_harden,

@@ -10,6 +10,7 @@ from solo.campaign.steps.repair import captured_weapons, equipment_by_side, mg_e
 from solo.core.choices import words
 from solo.core.errors import SoloError
 from solo.games.rb.aftermath import fact
+from solo.rules.resolve import Mods
 from solo.rules.units import unit_type
 
 
@@ -24,7 +25,9 @@ def yesterday(r: Reph) -> dict | None:
 
 def attacked_yesterday(r: Reph, side: str) -> bool:
     day = yesterday(r)
-    return bool(day) and day["chits"].get(side) == "Attack"
+    if not day:
+        return False
+    return day["chits"].get(side) == "Attack"
 
 
 def scenario_yesterday(r: Reph):
@@ -248,7 +251,7 @@ def cpp(r: Reph) -> None:
     Day, -1 per 20 CVP it suffered on the previous CG Day and by its units Eliminated in this RePh (losses.lose);
     11.6162 Start + Repl = Total on the CG Roster."""
     for side, s in r.c.sides.items():
-        mods = {"historical": r.historical(side)}
+        mods: Mods = {"historical": r.historical(side)}
         if attacked_yesterday(r, side):
             mods["attack"] = True
         played = scenario_yesterday(r)

@@ -117,7 +117,9 @@ def _units(r: Reph, s: SideState, p: Purchase) -> None:
         p.units.append(s.add(g.title, "oba", p.line, ammo=p.strength).type)
     elif g.full is not None:
         kind = "vehicle" if g.letter == "A" else "squad"
-        for _ in range(g.full if full else g.depleted):
+        units = g.full if full else g.depleted
+        assert units is not None  # the chart gives Full and Depleted together (rg_chart)
+        for _ in range(units):
             unit = s.add(g.units.split()[-1] if kind == "squad" else g.units, kind, p.line)
             if "Aslt Eng" in g.title or "Assault Eng" in g.title:
                 unit.flags.add("assault-engineer")
@@ -246,7 +248,7 @@ def _commissars(r: Reph, s: SideState, companies: list[Purchase]) -> None:
                   side="Russian", context={"reph": r, "leaders": new, "most": most},
                   example='commissars = { R30 = "10-0" }', default="none")
     for unit_id, kind in pairs.items():
-        unit = s.unit(unit_id)
+        unit = s.known(unit_id)  # commissar_parser took only the new leaders' ids
         p = next(q for q in companies if q.line == unit.rg)
         p.leaders[p.leaders.index(unit.type)] = f"{kind} Commissar"
         r.say(f"Russian {unit.id} {unit.type} exchanged for a {kind} Commissar (11.6206)", secret="Russian")

@@ -342,6 +342,7 @@ def leader_hardening(r: Reph, s) -> None:
               "that grade or lower", secret=s.name)
         return
     better = battle_hardened(unit_type(leader.type, s.name))
+    assert better is not None  # leader_to_harden picks only a leader who can harden
     r.say(f"{s.name}: the DR {trace.original} (Final {final}) selects the {selected}; {leader.id} {leader.type} "
           f"Battle Hardens to {better.name} (12.6124)", secret=s.name)
     leader.type = better.name

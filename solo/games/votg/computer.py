@@ -11,6 +11,7 @@ from solo.ai.chits import STRENGTH, chance
 from solo.ai.reph import (
     MILLI,
     NEAR,
+    Decision,
     battle_harden,
     cpp_value,
     drawn,
@@ -272,7 +273,7 @@ def commissars(r: Reph, side: str, w: dict, q: Question) -> Reply:
     return Reply(poor, f"exchanges {', '.join(poor) or 'none'}: poor leaders gain most as Commissars (12.6226)")
 
 
-DECISIONS = {  # the computer's answer to each question, by its key
+DECISIONS: dict[str, Decision] = {  # the computer's answer to each question, by its key
     "escape": escape,
     "prisoners": prisoners,
     "battle_harden": battle_harden,

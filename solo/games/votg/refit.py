@@ -6,11 +6,13 @@ import math
 import re
 
 from solo.campaign.reph import Reph, step
+from solo.campaign.state import Unit
 from solo.campaign.steps import day, fortify
 from solo.campaign.steps.day import assault_engineers
 from solo.campaign.steps.losses import capture, eliminate, find, lose, reph_cvp
 from solo.campaign.steps.repair import captured_weapons
 from solo.games.votg.aftermath import COUNTERATTACK, fact
+from solo.rules.resolve import Mods
 from solo.rules.units import unit_type
 
 SUPPORT = "support-cpp:"  # + the German Support CPP still to spend on non-Infantry RG (12.6181)
@@ -146,7 +148,7 @@ def immobilization_repair(r: Reph) -> None:
     for side, s in r.c.sides.items():
         for v in [u for u in s.retained("vehicle") if "immobilized" in u.flags and "wreck" not in u.flags
                   and not (u.isolated and "abandoned" in u.flags)]:
-            mods = {k: True for k, on in (("non-qualified", "captured" in v.flags), ("isolated", v.isolated),
+            mods: Mods = {k: True for k, on in (("non-qualified", "captured" in v.flags), ("isolated", v.isolated),
                                           ("inexperienced", "inexperienced" in v.flags)) if on}
             if v.isolated and _armor_leader_drm(s, v):
                 mods["armor-leader"] = _armor_leader_drm(s, v)
@@ -265,7 +267,7 @@ def redeployment(r: Reph) -> None:
             else:
                 v.flags.discard("recall")
                 r.say(f"{side} {v.id} {v.type} returns to Good Order from Recall (12.6161)")
-        platoons = {}
+        platoons: dict[int, list[Unit]] = {}
         for v in s.units:
             if v.kind == "vehicle" and v.rg and (v.retained or v.status == "Redeployed") and "wreck" not in v.flags:
                 platoons.setdefault(v.rg, []).append(v)
@@ -275,7 +277,7 @@ def redeployment(r: Reph) -> None:
 
 def _platoon(r: Reph, s, line: int, vehicles: list) -> None:
     away = [v for v in vehicles if v.status == "Redeployed"]
-    mods = {"losing": True} if win_loss_low(r, s.name) else {}
+    mods: Mods = {"losing": True} if win_loss_low(r, s.name) else {}
     if away:
         mods["historical"] = r.historical(s.name)
         trace = r.roll("votg.afv_platoon_redeployment", f"Redeployed AFV Pltn (line {line}) re-entering "
@@ -333,7 +335,7 @@ def cpp(r: Reph) -> None:
     before = COUNTERATTACK in r.c.flags
     after = bool(r.c.scenarios) and r.c.scenarios[-1].type == "Russian Counterattack"
     for side, s in r.c.sides.items():
-        mods = {"historical": r.historical(side)}
+        mods: Mods = {"historical": r.historical(side)}
         if attacked(r, side):
             mods["attack"] = True
         suffered = r.c.scenarios[-1].cvp.get(r.c.other(side), 0) if r.c.scenarios else 0

@@ -39,7 +39,7 @@ def guidance(r: Reph, side: str) -> list[str]:
     else:
         lines.append(f"{kinds['squad']} squads: hold the stone buildings of the Front Line with MG covering the "
                      "streets; keep a reserve a few hexes back")
-    forts = Counter()
+    forts: Counter[str] = Counter()
     for f in s.fortifications:  # each record's count (mine factors, counters); before rules version 3 one a record
         forts[f.kind] += f.count if r.rules >= 3 else 1
     if forts:

@@ -224,7 +224,7 @@ def commissars(r: Reph, s: SideState, coys: int) -> None:
                   f"({', '.join(u.label for u in new)})", choices.unit_list(s, new, room), side=s.name,
                   context={"reph": r, "units": new, "room": room}, example="commissars = []")
     for unit_id in picks:
-        unit = s.unit(unit_id)
+        unit = s.known(unit_id)  # choices.unit_list took only the new leaders' ids
         old, unit.type = unit.type, {"10": "10-0", "9": "9-0"}.get(unit.type.split("-")[0].split("+")[0], "8+1")
         r.say(f"Russian {unit.id} {old} becomes Commissar {unit.type} (12.6226)", secret="Russian")
 
