@@ -31,14 +31,11 @@ the question), and a question no policy knows is answered by the heuristic (its 
 import random
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from solo.campaign.reph import Reph
-from solo.campaign.steps import fortify
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
-from solo.games.abtf import purchase as abtf_purchase
-from solo.games.oto2 import purchase as oto2_purchase
-from solo.games.rb.strength import commissar_types
 
 Decide = Callable[[str, Question], Reply]
 POLICIES = ("heuristic", "random", "greedy", "exploit")
@@ -122,6 +119,8 @@ def _options(q: Question) -> list | None:
 def _subset(q: Question, rng: random.Random | None):
     """A choice of units (or items): random subsets until one is legal; greedy (or none legal): the least."""
     ctx = q.context
+    candidates: list[Any]
+    least: Any
     if q.key == "battle_harden":
         ids = [u.id for u in ctx["units"]]
         candidates = [rng.sample(ids, min(ctx["count"], len(ids))) for _ in range(TRIES)] if rng else []
@@ -136,17 +135,18 @@ def _subset(q: Question, rng: random.Random | None):
         candidates = [[i for i in ids if rng.random() < 0.5] for _ in range(TRIES)] if rng else []
         least = []
     elif q.key == "commissars":
-        new = ctx.get("leaders") or ctx.get("units")
+        new: list = ctx.get("leaders") or ctx["units"]
         most = ctx.get("most", ctx.get("room", 0))
         picks = [rng.sample(new, rng.randint(0, min(most, len(new)))) for _ in range(TRIES)] if rng else []
         if "leaders" in ctx:  # RB 11.6206: new leader = Commissar type
-            candidates = [{u.id: rng.choice(commissar_types()) for u in p} for p in picks]
+            candidates = [{u.id: rng.choice(ctx["types"]) for u in p} for p in picks] if rng else []
             least = {}
         else:
             candidates, least = [[u.id for u in p] for p in picks], []
     elif q.key == "remann":
         candidates = []
         for _ in range(TRIES if rng else 0):
+            assert rng is not None  # TRIES draws with a rng, none without
             crews = rng.sample(ctx["units"], len(ctx["units"]))
             candidates.append([f"{v.id}={crews.pop().id}" for v in ctx["vehicles"] if crews and rng.random() < 0.5])
         least = []
@@ -176,23 +176,8 @@ def _basket(q: Question, rng: random.Random | None, label: str) -> Reply:
     return Reply(text, f"{label}: buys {text}" + ("" if rng else " (the cheapest legal RG while any is legal)"))
 
 
-def fortification_costs(r: Reph, side: str) -> dict[str, int]:
-    """FPP of one of each kind a side may buy (a Pillbox left out: its cost is the player's design)."""
-    if r.defn.id == "oto2":
-        return dict(oto2_purchase.FORT_COSTS)
-    out = {}
-    kinds = abtf_purchase.FORTS if r.defn.id == "abtf" else [k for k in fortify.price_list(r) if k != "Pillbox"]
-    for kind in kinds:
-        try:
-            out[kind] = abtf_purchase.fortification_cost(r, side, kind) if r.defn.id == "abtf" else \
-                fortify.cost(r, side, kind)
-        except SoloError:  # a kind only the other side may buy
-            continue
-    return out
-
-
 def _fortifications(q: Question, rng: random.Random | None, label: str) -> Reply:
-    costs = fortification_costs(q.context["reph"], q.side)
+    costs = q.context["costs"]  # FPP of one of each kind the side may buy, as the game's question gives them
     kinds = sorted(costs, key=lambda k: (costs[k], k))
     bought: dict[str, int] = {}
     while True:
@@ -218,7 +203,8 @@ def habits(cg: str, variant: str, computer: str) -> dict:
     picks."""
     from solo.campaign.simulate import simulate_campaign
     from solo.games import campaign  # the registry imports this module
-    game, roles, chits, mines = campaign(cg), set(), {}, {"AT Mine": 0, "AP Mine": 0}
+    game, roles, mines = campaign(cg), set(), {"AT Mine": 0, "AP Mine": 0}
+    chits: dict[int, tuple[int, int]] = {}
     for seed in EARLIER:
         c = simulate_campaign(game, seed, variant=variant or None).campaign
         s = c.sides[computer]

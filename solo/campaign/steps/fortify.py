@@ -50,6 +50,13 @@ def cost(r: Reph, side: str, kind: str, count: int = 1) -> int:
     return (russian if side == "Russian" else german) * count
 
 
+def costs(r: Reph, side: str) -> dict[str, int]:
+    """FPP of one of each kind ``side`` may buy (a Pillbox left out: its cost is the player's design), the kinds the
+    fortifications question enumerates (solo/games/policies.py)."""
+    return {k: (russian if side == "Russian" else german) for k, (german, russian, only) in price_list(r).items()
+            if k != "Pillbox" and (side == "Russian" or not only)}
+
+
 def menu(r: Reph, side: str) -> str:
     """The kinds ``side`` may buy and their FPP, for the prompt."""
     items = [f"{k} = {russian if side == 'Russian' else german}{' a factor' if 'Mine' in k else ''}"
@@ -167,7 +174,7 @@ def purchase(r: Reph, rule: str, key: str) -> None:
             continue
         bought = r.ask(key, f"{rule} Spend {s.fpp} FPP on Fortifications ({menu(r, side)})", parser(r, side, rule),
                        side=side,
-                       context={"reph": r, "side": s},
+                       context={"reph": r, "side": s, "costs": costs(r, side)},
                        example=f'{key} = {{ "Fortified Building" = 1, "A-P Mine" = 6 }}')
         spent = sum(cost(r, side, k, n) for k, n in bought.items())
         for kind, count in bought.items():

@@ -253,11 +253,11 @@ def fortifications(r: Reph) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
-        kinds = ", ".join(f"{k} {fortification_cost(r, side, k)}" for k in FORTS if not FORTS[k][2]
-                          or role(r, FORTS[k][2]) == side)
-        bought = r.ask("fortifications", f"9.619 Spend {s.fpp} FPP on fortifications ({kinds})",
+        costs = {k: fortification_cost(r, side, k) for k in FORTS if not FORTS[k][2] or role(r, FORTS[k][2]) == side}
+        bought = r.ask("fortifications", f"9.619 Spend {s.fpp} FPP on fortifications ("
+                       + ", ".join(f"{k} {n}" for k, n in costs.items()) + ")",
                        fortification_parser(r, s),
-                       side=side, context={"reph": r, "side": s},
+                       side=side, context={"reph": r, "side": s, "costs": costs},
                        example='fortifications = { Trench = 1, "AP Mine" = 4 }')
         spent = sum(fortification_cost(r, side, k) * n for k, n in bought.items())
         for kind, count in bought.items():

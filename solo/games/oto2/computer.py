@@ -28,7 +28,7 @@ from solo.campaign.view import seen_by
 from solo.core.errors import SoloError
 from solo.core.play import Question, Reply
 from solo.games.oto2.aftermath import escape_mods
-from solo.games.oto2.purchase import FORT_COSTS, basket
+from solo.games.oto2.purchase import basket, fort_costs
 from solo.rules.odds import kept_odds
 from solo.rules.units import parse_unit
 
@@ -465,13 +465,13 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     of ai/oto2.toml; each share drawn within ``jitter`` of the judged one (a mixed strategy: the split varies as a
     player's would, none the Russian can learn); HIP squads drawn up to the 10% (FRU) the rules allow; what is left to
     the cheapest kinds, so that nothing is forfeited."""
-    s, w = r.side(side), w["fortifications"]
+    s, w, costs = r.side(side), w["fortifications"], fort_costs(r)
     left, bought, why = s.fpp, {}, []
     afv = afv_seen(r) if side == "German" else 0
     squads = enemy_squads(r, side)
-    if afv >= w["at_ditch_when_afv"] and left >= FORT_COSTS["AT Ditch"]:
+    if afv >= w["at_ditch_when_afv"] and left >= costs["AT Ditch"]:
         bought["AT Ditch"] = 1
-        left -= FORT_COSTS["AT Ditch"]
+        left -= costs["AT Ditch"]
         why.append(f"an AT Ditch first: the Russians showed {afv} AFV")
     armour = 2 * afv * MILLI // max(2 * afv + squads, 1)  # thousandths of the enemy's strength in AFV
     judged = {kind: milli(share) for kind, share in w["shares"].items()}
@@ -486,19 +486,19 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
     drawn_total = sum(shares.values()) or 1
     shares = {kind: share * MILLI // drawn_total for kind, share in shares.items()}  # all the FPP, no more
     hip = _hip_squads(r, s, w)
-    if hip and left >= hip * FORT_COSTS["HIP squad"]:
+    if hip and left >= hip * costs["HIP squad"]:
         bought["HIP squad"] = hip
-        left -= hip * FORT_COSTS["HIP squad"]
+        left -= hip * costs["HIP squad"]
     budget = left
     for kind in w["order"]:
-        count = budget * shares.get(kind, 0) // (MILLI * FORT_COSTS[kind])  # whole numbers
+        count = budget * shares.get(kind, 0) // (MILLI * costs[kind])  # whole numbers
         if count:
             bought[kind] = bought.get(kind, 0) + count
-            left -= count * FORT_COSTS[kind]
-    for kind in sorted(w["order"], key=lambda k: (FORT_COSTS[k], k)):
-        while left >= FORT_COSTS[kind]:
+            left -= count * costs[kind]
+    for kind in sorted(w["order"], key=lambda k: (costs[k], k)):
+        while left >= costs[kind]:
             bought[kind] = bought.get(kind, 0) + 1
-            left -= FORT_COSTS[kind]
+            left -= costs[kind]
     if "AT Mine" in w["order"]:
         why.append(f"expects {afv} Russian AFV beside {squads} squads: {armour // 10}% of their strength armour, "
                    f"so AT Mines get {judged['AT Mine'] // 10}% of the FPP")
@@ -507,7 +507,7 @@ def fortifications(r: Reph, side: str, w: dict, q: Question) -> Reply:
                   if steps else "")
                + (f"; HIP for {hip} squad(s) (at most 10% FRU of its squads, 7.520)" if hip else "")
                + "; unspent FPP would be forfeited (7.520)")
-    return Reply(bought, "; ".join(why), tuple((k, f"{n} x {FORT_COSTS.get(k)} FPP") for k, n in bought.items()))
+    return Reply(bought, "; ".join(why), tuple((k, f"{n} x {costs.get(k)} FPP") for k, n in bought.items()))
 
 
 def enemy_squads(r: Reph, side: str, enemy: SideState | None = None) -> int:

@@ -165,7 +165,7 @@ def _given_units(r: Reph, s: SideState) -> None:
             _armor_leader(r, s, made[n % len(made)], [], f"IHSR 6 Armor Leader DR {n + 1} for the {entry['type']}s")
     for entry in given.get("fortifications", []):
         s.fortifications.append(Fortification(s.name, entry["kind"], entry["count"], r.c.date, given=True,
-                                              fpp=printed_worth(entry["kind"], entry["count"])))
+                                              fpp=printed_worth(fort_costs(r), entry["kind"], entry["count"])))
 
 
 def _count(text: str) -> int:
@@ -371,33 +371,49 @@ def _misc(r: Reph, s: SideState, p: Purchase, g: rgs.RGType) -> None:
 
 # --- 7.520 ---------------------------------------------------------------------------------
 
-FORT_COSTS = {"Foxhole 3": 3, "Foxhole 2": 2, "Foxhole 1": 1, "Trench": 6, "AT Ditch": 18, "AP Mine": 2, "AT Mine": 4,
-              "?": 1, "Wire": 13, "HIP cupola": 5, "HIP squad": 3, "HIP HS": 2, "HIP crew": 1}
+# The 7.520 table's rows as the kinds solo names them (a reading of the chart's keys: a Foxhole by its squad capacity,
+# HIP by what it hides, "cupola/squad/HS/crew(SMC), respectively"); every other row is its own kind.
+KINDS = {"Foxhole 3/2/1 Squad Capacity": ("Foxhole 3", "Foxhole 2", "Foxhole 1"), 'Concealment ("?") counters': ("?",),
+         "HIP": ("HIP cupola", "HIP squad", "HIP HS", "HIP crew")}
 AT_DITCH_MAX = 15  # "** Max purchase is 15 during CG"
 
 
-def fortification_cost(kind: str, count: int) -> int:
-    """7.520 Fortification Purchasing Table; a Pillbox is written "Pillbox a+b+c" and costs (a+b+c) x 2."""
+def fort_costs(r: Reph) -> dict[str, int]:
+    """7.520 Fortification Purchasing Table (its chart, oto2.fortification_purchase): the FPP of one of each kind (a
+    mine factor, a "?" counter), in the chart's order; the Pillbox apart (fortification_cost)."""
+    costs: dict[str, int] = {}
+    for row in r.cat.get("oto2.fortification_purchase").rows:
+        if row.key != "Pillbox":
+            numbers = [int(n) for n in re.findall(r"\d+", str(row.results["FPP"]))]  # "3/2/1*", "18**", "2 per Factor"
+            costs.update(zip(KINDS.get(str(row.key), (str(row.key),)), numbers, strict=True))
+    return costs
+
+
+def fortification_cost(costs: dict[str, int], kind: str, count: int) -> int:
+    """7.520: ``count`` of ``kind`` at the chart's ``costs`` (fort_costs); a Pillbox is written "Pillbox a+b+c" and
+    costs (a+b+c) x 2."""
     pillbox = re.fullmatch(r"Pillbox (\d+)\+(\d+)\+(\d+)", kind)
     if pillbox:
         return sum(int(n) for n in pillbox.groups()) * 2 * count
-    if kind not in FORT_COSTS:
-        raise SoloError(f"no fortification {kind!r}: choose from {', '.join(FORT_COSTS)} or \"Pillbox a+b+c\" (7.520)")
-    return FORT_COSTS[kind] * count
+    if kind not in costs:
+        raise SoloError(f"no fortification {kind!r}: choose from {', '.join(costs)} or \"Pillbox a+b+c\" (7.520)")
+    return costs[kind] * count
 
 
-def printed_worth(kind: str, count: int) -> int:
+def printed_worth(costs: dict[str, int], kind: str, count: int) -> int:
     """The FPP a fortification of the printed Initial OB (7.4) is worth at 7.520's prices; a minefield hex its mines."""
     hexes = re.fullmatch(r"Minefield hex \((\d+) AT, (\d+) AP mines\)", kind)
     if hexes:
-        return count * (int(hexes[1]) * FORT_COSTS["AT Mine"] + int(hexes[2]) * FORT_COSTS["AP Mine"])
-    return fortification_cost(kind, count)
+        return count * (int(hexes[1]) * costs["AT Mine"] + int(hexes[2]) * costs["AP Mine"])
+    return fortification_cost(costs, kind, count)
 
 
 def fortification_parser(r: Reph, s: SideState):
+    costs = fort_costs(r)
+
     def parse(raw) -> dict:
         raw = choices.kind_counts(raw, "Trench 2, AP Mine 6")
-        total = sum(fortification_cost(k, n) for k, n in raw.items())
+        total = sum(fortification_cost(costs, k, n) for k, n in raw.items())
         if s.name == "Russian" and any(not k.startswith("Foxhole") for k, n in raw.items() if n):
             raise SoloError("the Russians may only expend FPP on Foxholes (7.520 *)")
         if total > s.fpp:
@@ -435,14 +451,16 @@ def fortifications(r: Reph) -> None:
     for side, s in r.c.sides.items():
         if not s.fpp:
             continue
+        costs = fort_costs(r)
         bought = r.ask("fortifications", f"7.520 Spend {s.fpp} FPP on fortifications ("
-                       + ", ".join(f"{k} {v}" for k, v in FORT_COSTS.items()) + ", Pillbox a+b+c (a+b+c)x2)",
+                       + ", ".join(f"{k} {v}" for k, v in costs.items()) + ", Pillbox a+b+c (a+b+c)x2)",
                        fortification_parser(r, s),
-                       side=side, context={"reph": r, "side": s},
+                       side=side, context={"reph": r, "side": s, "costs": costs},
                        example='fortifications = { Wire = 2, Trench = 3, "AP Mine" = 3 }')
-        spent = sum(fortification_cost(k, n) for k, n in bought.items())
+        spent = sum(fortification_cost(costs, k, n) for k, n in bought.items())
         for kind, count in bought.items():
-            s.fortifications.append(Fortification(side, kind, count, r.c.date, fpp=fortification_cost(kind, count)))
+            s.fortifications.append(Fortification(side, kind, count, r.c.date,
+                                                  fpp=fortification_cost(costs, kind, count)))
         s.roster[r.c.date].fpp = s.fpp
         s.roster[r.c.date].fortifications = [f"{k} x{n}" for k, n in bought.items()]
         if initial(r) and any(p.rg == "I7" for p in s.purchases):

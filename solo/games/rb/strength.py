@@ -245,7 +245,7 @@ def _commissars(r: Reph, s: SideState, companies: list[Purchase]) -> None:
     pairs = r.ask("commissars", f"11.6206 Exchange up to {most} new leaders for Commissars "
                   f"({', '.join(commissar_types())}): {', '.join(u.label for u in new)}",
                   commissar_parser(s, new, most),
-                  side="Russian", context={"reph": r, "leaders": new, "most": most},
+                  side="Russian", context={"reph": r, "leaders": new, "most": most, "types": commissar_types()},
                   example='commissars = { R30 = "10-0" }', default="none")
     for unit_id, kind in pairs.items():
         unit = s.known(unit_id)  # commissar_parser took only the new leaders' ids
