@@ -13,7 +13,6 @@ from solo.cli.params import SEED
 from solo.core.dice import SeededDice
 from solo.core.errors import SoloError
 from solo.core.output import write_file
-from solo.games.oto_s2 import crossroads
 
 
 @click.group()
@@ -113,7 +112,8 @@ def cross_roads(seed, folder, svg_file, vasl_out, as_json):
     if vasl_out:
         from solo.vasl.savefile import check_out, new_save
         check_out(new_save("", None, None), vasl_out)
-    config = crossroads.set_up(SeededDice(seed), lambda board: load_board(where, board))
+    from solo.games import random_map  # the registry: the mission that rolls one (OtO-S2)
+    config = random_map(SeededDice(seed), lambda board: load_board(where, board))
     mapboards, loaded, bridges, counts, vpo, month = (config.mapboards, config.boards, config.bridges,
                                                       config.vpo_allowed, config.vpo, config.month)
     if vasl_out:  # as the mission lays them (solo/sasl/vasl.py): down one column, all facing north

@@ -27,6 +27,14 @@ def mission(mission_id: str) -> MissionGame:
     return _known(MISSIONS, mission_id, "mission", " ('solo mission list')")
 
 
+def random_map(dice, load=None):
+    """The random mapboard configuration a registered mission rolls (OtO-S2 MSR 6-8), on the player's boards
+    (``load``: a classified board by its id) or, without them, the rolls that need no terrain: for `solo boards
+    cross-roads` and the app's Random mapboards."""
+    roll = next(g.random_map for g in MISSIONS.values() if g.random_map)
+    return roll(dice, load)
+
+
 def campaign_of(log: EventLog) -> CampaignGame:
     """The Campaign Game a save plays; one line if it is a mission save or names no known game."""
     return campaign(_played(log, "cg", "a mission", "mission"))

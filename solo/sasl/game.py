@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from solo.board.terrain import Board
 from solo.core.content import content_dir, read_toml_file
@@ -38,6 +39,9 @@ class MissionGame:
     mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None
     scored_hexes: Callable[[Ctx], list[str]] | None = None  # hexes beyond the VPO whose control it scores (control.py)
     entered: Callable[[Ctx, list, str], dict] | None = None  # FRIENDLY units entered a hex (a move's each, an entry)
+    # its random mapboard configuration, random_map(dice, load or None) (OtO-S2 MSR 6-8: boards, bridges, VPO, month),
+    # for `solo boards cross-roads` and the app's Random mapboards
+    random_map: Callable[..., Any] | None = None
 
     def reads_boards(self, folder) -> bool:
         """The mission plays on the boards of ``folder`` (a VASL boards folder, or None): it reads VASL boards and the

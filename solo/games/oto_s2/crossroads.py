@@ -232,3 +232,12 @@ def set_up(dice: DiceSource, load) -> Configuration:
         allowed[m.id], chosen = choose_vpo(m.id, boards[m.id], dice, bridges.get(m.id, []))
         vpo += chosen
     return Configuration(mapboards, boards, bridges, allowed, vpo, month(dice))
+
+
+def configuration(dice: DiceSource, load=None) -> Configuration:
+    """The Cross Roads map as `solo boards cross-roads` and the app's Random mapboards roll it (the mission's
+    ``random_map``): set_up on the player's boards (``load``), else the boards (MSR 6) and the month (MSR 8) alone, with
+    no terrain to place the bridges and VPO on."""
+    if load is None:
+        return Configuration(roll_boards(dice), {}, {}, {}, [], month(dice))
+    return set_up(dice, load)

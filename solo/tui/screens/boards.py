@@ -29,18 +29,16 @@ class BoardsScreen(Screen):
         self.action_roll()
 
     def action_roll(self) -> None:
-        from solo.games.oto_s2 import crossroads
+        from solo.games import random_map  # the registry: the mission that rolls one (OtO-S2)
         folder = boards_folder_or_none()
-        dice = SeededDice()
         holder = self.query_one("#map", Vertical)
         holder.remove_children()
+        config = random_map(SeededDice(), None if folder is None else lambda b: load_board(Path(folder), b))
         if folder is None:
-            boards = crossroads.roll_boards(dice)
-            self.query_one("#bar", Static).update("Mapboards (MSR 6): " + ", ".join(m.id for m in boards)
-                                                  + f" · month {crossroads.month(dice).result} — set SOLO_VASL_BOARDS "
+            self.query_one("#bar", Static).update("Mapboards (MSR 6): " + ", ".join(m.id for m in config.mapboards)
+                                                  + f" · month {config.month.result} — set SOLO_VASL_BOARDS "
                                                     "to see them and their VPO")
             return
-        config = crossroads.set_up(dice, lambda b: load_board(Path(folder), b))
         self.query_one("#bar", Static).update(
             "Mapboards (MSR 6): " + ", ".join(m.id for m in config.mapboards) + f" · month {config.month.result} · VPO "
             + ", ".join(v.hex for v in config.vpo))
