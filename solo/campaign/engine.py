@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.campaign.facts import check as check_facts
-from solo.campaign.game import CampaignGame
+from solo.campaign.game import CampaignRules
 from solo.campaign.model import Model
 from solo.campaign.reph import CampaignDef, Reph, StepDef, load_campaign
 from solo.campaign.rg import rg_chart
@@ -115,7 +115,7 @@ def cg_start(defn: CampaignDef, variant: str) -> dict:
     return start
 
 
-def make_sides(game: CampaignGame, defn: CampaignDef, human: str, seed: int, answers: dict | None,
+def make_sides(game: CampaignRules, defn: CampaignDef, human: str, seed: int, answers: dict | None,
                interactive: bool, deciders: Mapping[str, Callable[[str, Question], Reply]] | None = None) -> dict:
     """The CG's two sides and "table" (who reports the map): the human side(s), the computer (the game's, or a side's
     decider of ``deciders``: a policy of `solo cg simulate`), the scenario model."""
@@ -208,7 +208,7 @@ def campaign_loop(r: Reph, play: Play) -> None:
             r.game.finish(r)
 
 
-def run(game: CampaignGame, log: EventLog, answers: dict | None = None, interactive: bool = False,
+def run(game: CampaignRules, log: EventLog, answers: dict | None = None, interactive: bool = False,
         stop_at_scenario: bool = True, game_end_turn: int | None = None, frozen: bool = False,
         deciders: Mapping[str, Callable[[str, Question], Reply]] | None = None) -> Outcome:
     """Replay the log of ``game``, then go on until a question waits, a RePh is done (``stop_at_scenario``) or the CG

@@ -7,6 +7,7 @@ End and for the rolls made during a scenario.
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from solo.campaign.reph import CampaignDef, Reph, load_campaign
 from solo.core.errors import SoloError
@@ -39,6 +40,30 @@ class CampaignGame:
             if sd.run not in self.steps:
                 raise SoloError(f"missions/{self.id}.toml: step {sd.rule} runs {sd.run!r}, which solo does not know")
         return defn
+
+
+@runtime_checkable
+class CampaignRules(Protocol):
+    """What the engine (solo/campaign/engine.py), `solo cg simulate` and its policies ask of a Campaign Game, and all
+    they ask: CampaignGame is one; a game of another make (a test's) may be another. The questions its steps ask
+    enumerate their legal answers in their context where a policy needs the game's knowledge to draw one (the FPP of
+    each fortification kind, "costs"; the Commissar types, "types"; the chits a side has, "choices"; the units to
+    choose among, "units"), so solo/games/policies.py names no game; tests/games/test_conformance.py checks each."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def steps(self) -> Mapping[str, Callable[[Reph], None]]: ...
+    @property
+    def decide(self) -> Callable[[str, Question], Reply]: ...
+    @property
+    def finish(self) -> Callable[[Reph], None]: ...
+    @property
+    def during(self) -> DuringScenario | None: ...
+    @property
+    def aliases(self) -> Mapping[str, str]: ...
+    @property
+    def definition(self) -> CampaignDef: ...
 
 
 def scenarios_won(r: Reph) -> None:

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from solo.campaign.engine import Outcome, run, start_meta
-from solo.campaign.game import CampaignGame
+from solo.campaign.game import CampaignRules
 from solo.campaign.state import Campaign
 from solo.core.play import Question, Reply
 from solo.core.store import EventLog
@@ -22,13 +22,13 @@ Decide = Callable[[str, Question], Reply]
 Policy = Callable[[str, Decide, str, int], Decide]  # (policy name, the game's decider, side, seed) -> a side's decider
 
 
-def simulate_campaign(game: CampaignGame, seed: int, save: str = ":memory:", variant: str | None = None,
+def simulate_campaign(game: CampaignRules, seed: int, save: str = ":memory:", variant: str | None = None,
                       deciders: Mapping[str, Decide] | None = None) -> Outcome:
     log = EventLog.create(save, start_meta(game.id, variant, "none") | {"seed": seed})
     return run(game, log, stop_at_scenario=False, deciders=deciders)
 
 
-def policy_deciders(game: CampaignGame, seed: int, policies: Mapping[str, str], make: Policy | None) -> dict:
+def policy_deciders(game: CampaignRules, seed: int, policies: Mapping[str, str], make: Policy | None) -> dict:
     """Each side's decider by its policy's name (``make`` builds one; none: the game's own computer)."""
     return {side: make(name, game.decide, side, seed) for side, name in policies.items()} if make else {}
 
@@ -47,7 +47,7 @@ def winner(c: Campaign) -> tuple[str, str]:
     return "draw", "draw"
 
 
-def _result(lookup: Callable[[str], CampaignGame], game_id: str, variant: str | None, policies: Mapping[str, str],
+def _result(lookup: Callable[[str], CampaignRules], game_id: str, variant: str | None, policies: Mapping[str, str],
             make: Policy | None, seed: int) -> dict:
     game = lookup(game_id)
     c = simulate_campaign(game, seed, variant=variant, deciders=policy_deciders(game, seed, policies, make)).campaign
@@ -57,7 +57,7 @@ def _result(lookup: Callable[[str], CampaignGame], game_id: str, variant: str | 
             "scenarios": len(c.scenarios), "cpp_left": {side: s.cpp for side, s in c.sides.items()}}
 
 
-def results(lookup: Callable[[str], CampaignGame], game_id: str, seeds: Iterable[int], variant: str | None = None,
+def results(lookup: Callable[[str], CampaignRules], game_id: str, seeds: Iterable[int], variant: str | None = None,
             jobs: int = 1, done: Callable[[int], None] = lambda n: None, policies: Mapping[str, str] | None = None,
             make: Policy | None = None) -> list[dict]:
     """The result of the campaign of each seed, in the seeds' order whatever ``jobs`` (each campaign is its seed's

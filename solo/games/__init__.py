@@ -6,18 +6,18 @@ tables/, missions/ and ai/, one line below.
 """
 
 from solo.campaign.engine import Outcome, run
-from solo.campaign.game import CampaignGame
+from solo.campaign.game import CampaignRules
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import abtf, oto2, oto_s1, oto_s2, rb, votg
 from solo.sasl import engine as sasl_engine
 from solo.sasl.game import MissionGame
 
-CAMPAIGNS: dict[str, CampaignGame] = {g.id: g for g in (oto2.GAME, rb.GAME, votg.GAME, abtf.GAME)}
+CAMPAIGNS: dict[str, CampaignRules] = {g.id: g for g in (oto2.GAME, rb.GAME, votg.GAME, abtf.GAME)}
 MISSIONS: dict[str, MissionGame] = {g.id: g for g in (oto_s1.GAME, oto_s2.GAME)}
 
 
-def campaign(cg: str) -> CampaignGame:
+def campaign(cg: str) -> CampaignRules:
     """The Campaign Game ``cg``; one line naming the known ones if there is none."""
     return _known(CAMPAIGNS, cg, "Campaign Game")
 
@@ -35,7 +35,7 @@ def random_map(dice, load=None):
     return roll(dice, load)
 
 
-def campaign_of(log: EventLog) -> CampaignGame:
+def campaign_of(log: EventLog) -> CampaignRules:
     """The Campaign Game a save plays; one line if it is a mission save or names no known game."""
     return campaign(_played(log, "cg", "a mission", "mission"))
 

@@ -42,6 +42,7 @@ def check(x: Ctx, where: str) -> None:
 
 
 def wreck(x: Ctx, action: dict) -> dict:
+    """MSR 8: a wreck counter placed where the player put it (check has held it to the placement rules)."""
     u = x.m.add_unit(WRECK, "wreck", action["hex"], "", "MSR 8", side="FRIENDLY")
     x.say(f"{u.id} wreck placed in {u.hex} ({len(placed(x))} of {x.defn['enemy_rules']['wrecks']})", rule="MSR 8")
     return {"unit": u.to_json()}
