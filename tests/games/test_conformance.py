@@ -27,7 +27,8 @@ from solo.sasl.game import MissionGame
 from tests.reph import PACKS
 
 # a rule as the texts cite it: 7.520, 11.6206, A8.1, CG13, IHSR 5, MSR 8, RE 37-40, or a Random Event's own numbers
-RULE = re.compile(r"\b\d+\.\d+|\b[A-G]\d+(?:\.\d+)*\b|\b(?:CG|IHSR|MSR|SSR|RE) ?\d+|^(?:ENEMY |FRIENDLY )?\d\d(?:-\d\d)?\b")
+RULE = re.compile(r"\b\d+\.\d+|\b[A-G]\d+(?:\.\d+)*\b|\b(?:CG|IHSR|MSR|SSR|RE) ?\d+"
+                  r"|^(?:ENEMY |FRIENDLY )?\d\d(?:-\d\d)?\b")
 
 
 # the words of a refusal of an answer's form (issue 23: an example the player cannot type as shown)
