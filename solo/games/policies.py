@@ -109,7 +109,7 @@ def _options(q: Question) -> list | None:
         return [False, True]
     if q.key in FEW:
         return list(FEW[q.key])
-    if q.key == "initiative":
+    if "choices" in q.context:  # the answers the question lists (the Initiative chits a side has left)
         return list(q.context["choices"])
     if q.key == "random_selection":
         return [u.id for u in q.context["units"]]

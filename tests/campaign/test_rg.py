@@ -4,7 +4,14 @@ import pytest
 
 from solo.campaign import rg as rgs
 from solo.core.errors import SoloError
-from solo.games.oto2.purchase import _given_units, _receive, _record, fortification_cost, fortification_parser
+from solo.games.oto2.purchase import (
+    _given_units,
+    _receive,
+    _record,
+    fort_costs,
+    fortification_cost,
+    fortification_parser,
+)
 
 
 def _check(r, side, *entries, initial=False):
@@ -88,9 +95,12 @@ def test_options_are_for_the_right_rgs(make_reph):
 
 def test_fortifications(make_reph):
     # 7.520: Trench 6, Wire 13, AP mines 2 per factor, Pillbox (a+b+c) x 2; Russians only Foxholes; FPP limit.
-    assert fortification_cost("Trench", 2) + fortification_cost("AP Mine", 6) == 24
-    assert fortification_cost("Pillbox 1+5+7", 1) == 26
     r = make_reph()
+    costs = fort_costs(r)  # read from the 7.520 chart
+    assert costs == {"Foxhole 3": 3, "Foxhole 2": 2, "Foxhole 1": 1, "Trench": 6, "AT Ditch": 18, "AP Mine": 2,
+                     "AT Mine": 4, "?": 1, "Wire": 13, "HIP cupola": 5, "HIP squad": 3, "HIP HS": 2, "HIP crew": 1}
+    assert fortification_cost(costs, "Trench", 2) + fortification_cost(costs, "AP Mine", 6) == 24
+    assert fortification_cost(costs, "Pillbox 1+5+7", 1) == 26
     g, ru = r.side("German"), r.side("Russian")
     g.fpp = ru.fpp = 50
     assert fortification_parser(r, g)({"Wire": 2, "Trench": 4}) == {"Wire": 2, "Trench": 4}

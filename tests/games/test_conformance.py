@@ -12,11 +12,14 @@ against the ENEMY AI (tests/ai/test_whole_missions.py).
 
 import inspect
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
 from solo.campaign.engine import run, start_meta
 from solo.campaign.game import CampaignRules
+from solo.campaign.reph import load_campaign
 from solo.campaign.simulate import policy_deciders, simulate_campaign
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
@@ -26,6 +29,7 @@ from solo.rules import default_catalog
 from solo.sasl.game import MissionGame
 from tests.reph import PACKS
 
+DRILL = Path(__file__).parents[1] / "fixtures" / "games" / "drill"
 # a rule as the texts cite it: 7.520, 11.6206, A8.1, CG13, IHSR 5, MSR 8, RE 37-40, or a Random Event's own numbers
 RULE = re.compile(r"\b\d+\.\d+|\b[A-G]\d+(?:\.\d+)*\b|\b(?:CG|IHSR|MSR|SSR|RE) ?\d+"
                   r"|^(?:ENEMY |FRIENDLY )?\d\d(?:-\d\d)?\b")
@@ -40,12 +44,35 @@ def cites(func) -> bool:
     return bool(RULE.search(inspect.getdoc(func) or ""))
 
 
-@pytest.fixture(params=sorted(CAMPAIGNS))
+@pytest.fixture(params=[*sorted(CAMPAIGNS), "drill"])
 def cg(request, pack):
-    """Each Campaign Game, on the first CG of its family; RB, VotG and ABtF with their TEST pack."""
+    """Each Campaign Game, on the first CG of its family (RB, VotG and ABtF with their TEST pack), and a fifth made
+    for this suite (tests/fixtures/games/drill), which joins solo as a game does: its package, its campaign file, its
+    charts and one line in the registry."""
+    if request.param == "drill":
+        return request.getfixturevalue("drill")
     if (PACKS / request.param).is_dir():
         pack(request.param)
     return CAMPAIGNS[request.param]
+
+
+@pytest.fixture
+def drill(monkeypatch, tmp_path):
+    """Drill installed: the shipped content with its campaign file and charts beside the others (as solo's own
+    missions/ and tables/ hold a game's), its GAME in the registry."""
+    from solo.core import content
+    from tests.fixtures.games.drill import GAME
+    for folder in ("missions", "tables", "ai"):
+        shutil.copytree(content.content_dir(folder), tmp_path / folder)
+    shutil.copy(DRILL / "drill.toml", tmp_path / "missions")
+    shutil.copytree(DRILL / "tables", tmp_path / "tables" / "drill")
+    monkeypatch.setattr(content, "_PACKAGE", tmp_path / "solo")  # content_dir: <_PACKAGE>/../<folder>
+    monkeypatch.setitem(CAMPAIGNS, "drill", GAME)
+    load_campaign.cache_clear()
+    default_catalog.cache_clear()
+    yield GAME
+    load_campaign.cache_clear()
+    default_catalog.cache_clear()
 
 
 def test_a_campaign_game_keeps_the_contract(cg):
