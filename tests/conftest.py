@@ -90,13 +90,11 @@ def asked(monkeypatch) -> dict:
 def pure_chits(monkeypatch):
     """The computer's Initiative chit by its judgment alone: the side whose chit scores better picks it, with no mixed
     strategy drawn (issue 36's ``soft`` weights off), for the tests of what it judges."""
-    from solo.ai.chits import chit_weights
     from solo.ai.reph import weights
-    for _cg, sides in chit_weights().items():
-        for side in sides.values():
-            monkeypatch.delitem(side, "soft", raising=False)
-    for side in weights("votg").values():
-        monkeypatch.delitem(side["initiative"], "soft", raising=False)
+    for cg in ("rb", "votg", "abtf"):
+        for side in (v for v in weights(cg).values() if isinstance(v, dict)):
+            for chits in (side.get("chits", {}), side.get("initiative", {})):  # VotG's Attack chit is its own
+                monkeypatch.delitem(chits, "soft", raising=False)
 
 
 @pytest.fixture

@@ -3,9 +3,10 @@
 It picks in secret, before any chit is revealed, and never sees the human's: it weighs its OB's strength
 against the opponent's as it may see him (solo/campaign/view.py seen_by: neither his secret units nor his secret
 Fortifications, issue 21), the day's Historical DRM, its chits left against the days to play, what an Attack costs
-in the next RePh, and its standing plan under the scenario victory conditions (weights in ai/initiative.toml).
+in the next RePh, and its standing plan under the scenario victory conditions (weights in each CG's ai/<cg>.toml,
+its side's [<side>.chits]).
 Idle scores 0; Attack is picked when it scores above 0, never below the odds the side needs (``min_ratio``, 1:1 unless
-ai/initiative.toml says otherwise: issue 21, the RB German attacked at odds below 1:1), and drawn with `Play.draw`
+its weights say otherwise: issue 21, the RB German attacked at odds below 1:1), and drawn with `Play.draw`
 when Attack and Idle lie within ``band`` points of each other (a mixed strategy, issue 21).
 
 ABtF (its weights give an ``edge``) scores both chits over the Initiative Matrix instead (matrix_scores): there an
@@ -13,11 +14,41 @@ Idle chit avoids no Assault of the opponent's, so each chit is weighed against b
 the opponent attacks (its odds, its chits left, which are public), the odds each scenario would be fought at, the
 odds the CPP still to come will make, and the chits the side will lack on a later day.
 Scores are whole thousandths of a point (issue 21: no float comparison decides).
+
+The weights ([<side>.chits] of ai/<cg>.toml):
+The computer's Initiative chit (RB 11.623, VotG 12.625, ABtF 9.6213) and Night declaration
+(RB 11.6234, VotG 12.6254): weights of this module, per CG and side. Points: Attack is picked when
+its score is above 0 (Idle scores 0).
+
+ratio:    points per 100% of strength above the opponent's (own OB strength / theirs, minus 1)
+bias:     the side's standing plan in the CG (the scenario victory conditions below it)
+history:  points per point of the day's Historical DRM in the side's favour (RB 11.6161: it also
+          modifies CPP, ELR and RG strength, so a good day is a day to spend effort)
+cost:     what an Attack chit costs in the next RePh (RB 11.616 +1 CPP DR, 11.617 +1 ELR DR;
+          VotG alike); an Idle Day instead gives -2 to the ELR DR
+spare:    points when the side has at least as many Attack chits left as CG Days to play (use them),
+          the same taken away, scaled, as they run short (keep them for a stronger day)
+night:    declare an Assault a Night scenario when the own/opponent strength is below this
+soft:     with it, the chit is drawn (a mixed strategy, issue 36): Attack's chance 500 + 500 x lead / (|lead| + soft)
+          thousandths, lead its points above Idle: a coin when even, 3 in 4 when it leads by soft, 7 in 8 by 3 x soft
+With ``edge`` (ABtF, 9.62132), both chits are scored over the Initiative Matrix (solo/ai/chits.py matrix_scores):
+edge:     the Assault's Attacker fights as if this many times as strong (it picks where and moves first)
+ratio:    then points per step of (odds - 1/odds) / 2 of a scenario's odds (taken within 1:3 and 3:1)
+prospects: how much of a fight put off by an Idle CG Date comes back later (x the share of the later days the
+          opponent has Attack chits for), at the odds the CPP still to come make (the CPP Base # of the later CG
+          Dates within the CG Maximums, ABtF 9.6161, 9.6175)
+cpp_strength: squads a CPP of the side buys (the odds once the CPP to come are spent)
+spare:    the share of what a scarce chit would bring on a later day (fewer left than CG Days) taken from using it now
+dug_in, fortification: an Assault's odds are own strength over the opponent's x dug_in, plus fortification points
+          per Fortification counter (or mine factor) it holds (1 and 0 where not given)
+standing: points taken from an Attack per CG scenario the side is ahead (won - lost), given per scenario behind:
+          ahead, standing Idle keeps the lead (twice on the CG's last Day); behind, only an Attack wins it back
+min_ratio: the least odds an Attack is taken at (1.0 where not given); behind_ratio: the same for a side that has
+          lost more CG scenarios than it won, once it has no Attack chit to save for a better day
 """
 
-from functools import cache
 
-from solo.ai.reph import MILLI, milli, shown, street_quality
+from solo.ai.reph import MILLI, milli, shown, street_quality, weights
 from solo.campaign.reph import Reph
 from solo.campaign.state import SideState, Unit
 from solo.campaign.steps.initiative import (
@@ -28,14 +59,13 @@ from solo.campaign.steps.initiative import (
     scenario_type,
 )
 from solo.campaign.view import seen_by
-from solo.core.content import content_dir, read_toml_file
 from solo.core.play import Question, Reply
 from solo.core.sides import people
 
 
-@cache
-def chit_weights() -> dict:
-    return read_toml_file(content_dir("ai") / "initiative.toml", "heuristics file")
+def chit_weights(cg: str, side: str) -> dict:
+    """The chit weights of ``side`` in the CG ``cg`` ([<side>.chits] of ai/<cg>.toml)."""
+    return weights(cg)[side]["chits"]
 
 
 # The OB strength the chit weighs (a stand-in of the project's), in thousandths of a squad: squads 1, HS/crews 0.5,
@@ -91,7 +121,7 @@ def known(r: Reph, side: str, by: str) -> SideState:
 def assault_odds(r: Reph, side: str, w: dict, by: str | None = None) -> int:
     """The odds of an Assault of ``side``, in thousandths, as ``by`` (the side itself unless given) judges them: own OB
     strength over what it attacks, the opponent dug in (x ``dug_in``) behind its Fortifications (``fortification``
-    points a counter or mine factor); both 1 and 0 unless ai/initiative.toml says otherwise (RB 11.6233: the German
+    points a counter or mine factor); both 1 and 0 unless its weights say otherwise (RB 11.6233: the German
     Assault comes "against the prepared defenses"). Each OB as ``by`` knows it: the opponent's secret units and his
     mines, Dummies and HIP count nothing (known, issue 21)."""
     by = by or side
@@ -151,7 +181,7 @@ def needed(r: Reph, side: str, w: dict) -> int:
 
 
 # ABtF (9.62132): the chit weighed over the Initiative Matrix, where an Idle chit avoids no Assault of the opponent's
-# and an Attack chit met by the opponent's makes a Dual Attack (ai/initiative.toml gives the side an ``edge``).
+# and an Attack chit met by the opponent's makes a Dual Attack (its weights give the side an ``edge``).
 ODDS_MOST = 3  # odds beyond 3:1 (or below 1:3) win (lose) no more: the weaker line is gone whatever
 
 
@@ -197,10 +227,10 @@ def their_attack(r: Reph, side: str, w: dict) -> tuple[int, str]:
 def later_odds(r: Reph, side: str, w: dict) -> tuple[int, str]:
     """Own strength over the opponent's, in thousandths, once the CPP still to come are spent (cpp_to_come; each side's
     ``cpp_strength``: squads a CPP buys), and the reason in a player's words."""
-    other, quality, weights = r.c.other(side), w.get("quality", False), chit_weights()[r.defn.id]
+    other, quality = r.c.other(side), w.get("quality", False)
     own, theirs = cpp_to_come(r, side), cpp_to_come(r, other, side)
     mine = strength(r.c.sides[side], quality) + own * milli(w["cpp_strength"])
-    yours = strength(known(r, other, side), quality) + theirs * milli(weights[other]["cpp_strength"])
+    yours = strength(known(r, other, side), quality) + theirs * milli(chit_weights(r.defn.id, other)["cpp_strength"])
     odds, now = mine * MILLI // max(yours, 1), cell_odds(r, side, w, "Dual Attack")
     return odds, (f"CPP still to come {own} against the {people(other, possessive=True)} {theirs}: odds {shown(odds)} "
                   f"once they are spent, {shown(now)} now (" + ("time is against us: strike now" if odds < now else
@@ -280,7 +310,7 @@ def matrix_scores(r: Reph, side: str, w: dict) -> tuple[dict[str, int], list[str
 
 
 def initiative(r: Reph, side: str, _w: dict, q: Question) -> Reply:
-    w = chit_weights()[r.defn.id][side]
+    w = chit_weights(r.defn.id, side)
     choices = q.context["choices"]
     if "edge" in w:
         return _matrix_initiative(r, side, w, choices)
@@ -341,7 +371,7 @@ def _matrix_initiative(r: Reph, side: str, w: dict, choices: tuple[str, ...]) ->
 
 
 def night(r: Reph, side: str, _w: dict, q: Question) -> Reply:
-    w = chit_weights()[r.defn.id][side]
+    w = chit_weights(r.defn.id, side)
     power = ratio(r, side)
     declare = power < milli(w["night"])
     why = (f"{'declares' if declare else 'does not declare'} a Night scenario: strength {shown(power)} x the "

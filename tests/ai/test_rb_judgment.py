@@ -82,7 +82,7 @@ def test_an_assault_weighs_the_defender_dug_in_behind_its_fortifications(rbr):
     r = rbr()
     _sides(r, 12, 11)
     r.side("Russian").fortifications.append(Fortification("Russian", "Fortified Building", 6, "17 Oct"))
-    assert assault_odds(r, "German", chit_weights()["rb"]["German"]) < MILLI
+    assert assault_odds(r, "German", chit_weights("rb", "German")) < MILLI
     reply = _chit(r, "German")
     assert reply.value == "Idle" and "dug in behind their Fortifications" in reply.why
 
@@ -98,7 +98,7 @@ def test_a_side_ahead_keeps_its_lead_and_a_side_behind_attacks(rbr):
     r.c.scenarios = [scenario("17 Oct", "Russian")]
     r.side("Russian").fortifications.append(Fortification("Russian", "Trench", 30, "17 Oct"))
     reply = _chit(r, "German")
-    assert assault_odds(r, "German", chit_weights()["rb"]["German"]) < MILLI
+    assert assault_odds(r, "German", chit_weights("rb", "German")) < MILLI
     assert reply.value == "Attack" and "0 CG scenarios won, 1 lost" in reply.why
 
 
@@ -139,5 +139,5 @@ def test_the_odds_count_squads_at_their_real_strength(rbr, pure_chits):
         r.side("German").add("8-3-8", "squad")
     for _ in range(14):
         r.side("Russian").add("4-2-6", "squad")
-    assert assault_odds(r, "German", chit_weights()["rb"]["German"]) > MILLI
+    assert assault_odds(r, "German", chit_weights("rb", "German")) > MILLI
     assert _chit(r, "German").value == "Attack"
