@@ -23,6 +23,7 @@ from solo.board.graph import slope_tem
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo, wrecks
 from solo.sasl.state import Mission
+from solo.sasl.words import Attitude
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
 
@@ -47,7 +48,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
         if not u.on_map or u.kind not in CONTROLLING or name(u.hex) is None or "wreck" in u.marks:
             continue
         raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == "broken",
-               "attitude": "attack" if u.id in attacking else (u.attitude or "hold").lower(), "did": u.did,
+               "attitude": Attitude.ATTACK if u.id in attacking else u.attitude or Attitude.HOLD, "did": u.did,
                "goal": name(attacking[u.id]) if u.id in attacking else ""}
         if u.kind == "gun":
             raw["mf"] = 0  # a Gun keeps its Location
@@ -60,7 +61,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
             owner = acting[u.owner]
             pieces.append(piece({"id": u.id, "unit": u.type, "hex": owner.hex, "with": u.owner,
                                  "broken": owner.broken, "did": u.did}, "ENEMY", where))
-    pieces += [s_piece(q.id, name(q.where), "attack" if q.id in attacking else q.attitude.lower(), q.did,
+    pieces += [s_piece(q.id, name(q.where), Attitude.ATTACK if q.id in attacking else q.attitude, q.did,
                        name(attacking[q.id]) if q.id in attacking else "")
                for q in m.s if q.status == "hidden" and name(q.where)]
     held = tuple(held_vpo(m, vpo))

@@ -10,6 +10,7 @@ from solo.core.errors import SoloError
 from solo.rules.units import unit_type
 from solo.sasl.context import Ctx
 from solo.sasl.state import SQuestion
+from solo.sasl.words import Attitude
 
 AC_MODS = ("vpo", "stone", "level", "near-enemy", "village", "city")
 SIGHTING_RANGE = 16  # 5.: an S? is checked only when a FRIENDLY unit sees it within 16 hexes (SASL-FACTS)
@@ -22,7 +23,7 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
         return True, f"automatic at range {rng}"
     if bracket == "none":
         return False, f"a {viewer.lower()} viewer Activates nothing at range {rng}"
-    if s.attitude == "Advance":
+    if s.attitude == Attitude.ADVANCE:
         mods = {k: v for k, v in mods.items() if k not in ("village", "city")}  # the board drm are NA in Advance
     trace = x.roll("sasl.ac_dr", f"AC dr for {s.id} at range {rng}", side="ENEMY", mods=mods)
     ac = x.m.tables["enemy_ac"]

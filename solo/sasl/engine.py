@@ -21,6 +21,7 @@ from solo.sasl.game import Load, MissionGame
 from solo.sasl.mission_map import example_hex
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
+from solo.sasl.words import attitude
 
 VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
@@ -355,7 +356,7 @@ def context(game: MissionGame, log: EventLog, player, frozen: bool = False,
     load = (lambda board: load_board(folder, board)) if folder else None
     defn = game.definition
     play = Play(log, log.meta["seed"], {"table": player}, default_catalog(), frozen=frozen)
-    x = Ctx(play, Mission(defn["id"], defn["title"], defn["attitude"]), game)
+    x = Ctx(play, Mission(defn["id"], defn["title"], attitude(defn["attitude"])), game)
     x.enemy_ai = enemy_ai
     play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
     return x, load

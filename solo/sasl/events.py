@@ -16,6 +16,7 @@ from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
 from solo.sasl.state import Unit
+from solo.sasl.words import Attitude
 
 REROLL = "reroll"
 RE_LIMITS = ([2, 3], [6, 7])  # a side's RE#s: 6/7 at most (OtO-S1 RE 21-22, 44-46), 2/3 at least (the A11 and R9
@@ -76,11 +77,11 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
     near = [u for u in x.m.activated if units and u.kind in CONTROLLING and x.map.name(u.hex)
             and x.map.distance(u.hex, target) <= COUNTERATTACK]
     found = [q for q in x.m.s if s and q.status == "hidden" and x.map.name(q.where) and
-             (q.attitude == "Hold" or not hold_s_only) and x.map.distance(q.where, target) <= COUNTERATTACK]
+             (q.attitude == Attitude.HOLD or not hold_s_only) and x.map.distance(q.where, target) <= COUNTERATTACK]
     if not near and not found:
         return None
     for u in [*near, *found]:
-        u.attitude = "Advance"
+        u.attitude = Attitude.ADVANCE
     x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near],
                                                        "s": [q.id for q in found]})  # the AI attacks it (ai/mission.py)
     return f"Local Counterattack on {target}: {', '.join(u.id for u in [*near, *found])} in Advance Attitude"
@@ -92,7 +93,7 @@ def reinforcement_s(x: Ctx, count: int):
     rules version 5 a hex no other S? holds (4.1), the road hexes first (solo's reading: the texts do not say where
     along the edge); they then move as Advance S? do (solo/ai/decide.py). Without the map, where by the rule."""
     if x.map is None or x.map.graph is None:
-        return [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
+        return [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", Attitude.ADVANCE, "reinforcement")
                 for _ in range(count)]
     edge = sorted(edge_hexes(x, "ENEMY"))
     roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
@@ -102,7 +103,7 @@ def reinforcement_s(x: Ctx, count: int):
         free = ([h for h in roads if h not in held] or [h for h in edge if h not in held] or roads) \
             if x.rules >= 5 else roads
         new.append(x.m.new_s(free[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(free)) - 1],
-                             "Advance", "reinforcement"))
+                             Attitude.ADVANCE, "reinforcement"))
     return new
 
 
@@ -154,7 +155,7 @@ def counterattack_ends(x: Ctx) -> None:
             attack["ended"] = True
             back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
             for u in back:
-                u.attitude = "Hold"
+                u.attitude = Attitude.HOLD
             x.say(f"{attack['vpo']} captured: " + (f"{', '.join(u.id for u in back)} revert to Hold Attitude" if back
                                                     else "the Local Counterattack ends"), rule="Local Counterattack")
 

@@ -4,6 +4,9 @@ The state is what the mission's steps make of the event log; nothing here rolls 
 """
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+from solo.sasl.words import Attitude
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 # A Game Turn: the FRIENDLY player turn (the FRIENDLY side moves first in both OtO missions), then the ENEMY's.
@@ -16,7 +19,7 @@ class SQuestion:
 
     id: str  # "S1"
     where: str  # a hex ("12F3") or the placement rule it came from
-    attitude: str
+    attitude: Attitude
     status: str = "hidden"  # hidden | activated | removed
     units: list[str] = field(default_factory=list)
     origin: str = "set up"  # set up | reinforcement (ENEMY RE 34-36, 37-40)
@@ -46,7 +49,7 @@ class Unit:
     type: str  # "4-6-7", "9-1", "LMG", "StuG IIIG", "20L(6) AA", "Trench" ...
     kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse | wreck
     hex: str  # its hex; an ENEMY unit set up by a placement rule the player applies names that rule
-    attitude: str = ""  # an ENEMY unit's Attitude (3.)
+    attitude: Attitude | Literal[""] = ""  # an ENEMY unit's Attitude (3.); none for a fortification or FRIENDLY
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
     status: str = "Good Order"  # Good Order | broken | eliminated | exited
     side: str = "ENEMY"
@@ -66,7 +69,7 @@ class Unit:
 class Mission:
     id: str
     title: str
-    attitude: str  # the Prevailing Attitude
+    attitude: Attitude  # the Prevailing Attitude
     tables: dict = field(default_factory=dict)  # enemy_san, friendly_san, enemy_ac, enemy_re, friendly_re
     friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [],
                                                          "reinforcements": []})
@@ -96,7 +99,7 @@ class Mission:
     record: list[dict] = field(default_factory=list)
     ended: dict | None = None
 
-    def new_s(self, where: str, attitude: str | None = None, origin: str = "set up") -> SQuestion:
+    def new_s(self, where: str, attitude: Attitude | None = None, origin: str = "set up") -> SQuestion:
         """A new S?; ``where`` "" when the player placed it without naming its hex."""
         n = len(self.s) + 1
         s = SQuestion(f"S{n}", where or f"S{n}'s Location", attitude or self.attitude, origin=origin)
@@ -106,7 +109,8 @@ class Mission:
     def s_counter(self, s_id: str) -> SQuestion | None:
         return next((s for s in self.s if s.id.lower() == str(s_id).lower()), None)
 
-    def add_unit(self, type_: str, kind: str, where: str, attitude: str, source: str, side: str = "ENEMY") -> Unit:
+    def add_unit(self, type_: str, kind: str, where: str, attitude: Attitude | Literal[""], source: str,
+                 side: str = "ENEMY") -> Unit:
         prefix = side[0]
         n = 1 + sum(1 for u in self.units if u.side == side)
         unit = Unit(f"{prefix}{n}", type_, kind, where, attitude, source, side=side)
