@@ -180,8 +180,8 @@ def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) 
     if "prep fire" in p.did and not p.broken and phase != "advance":
         out.append(f"{name}: moves after it Prep Fired (A3.3)")
     if p.kind == "s?" and (phase != "move" or p.attitude == Attitude.HOLD):
-        out.append(f"{name}: an S? moves in the {phase} phase with {p.attitude.lower()} Attitude (only Advance and Attack S? "
-                   "move, in the MPh)")
+        out.append(f"{name}: an S? moves in the {phase} phase with {p.attitude.lower()} Attitude (only Advance and "
+                   "Attack S? move, in the MPh)")
     if p.attitude == Attitude.HOLD and not p.broken and start in objectives and path[-1] != start:
         out.append(f"{name}: a Hold unit leaves the VPO {start}")
     if phase == "advance":
