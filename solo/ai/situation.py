@@ -33,7 +33,7 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.rules.units import parse_unit
 from solo.sasl.state import DID
-from solo.sasl.words import Attitude
+from solo.sasl.words import Attitude, Side
 from solo.sasl.words import attitude as read_attitude
 
 EDGES = ("west", "east", "north", "south")
@@ -47,7 +47,7 @@ def unit_data() -> dict:
 @dataclass(frozen=True)
 class Piece:
     id: str
-    side: str  # "ENEMY" | "FRIENDLY"
+    side: Side
     unit: str
     hex: str
     kind: str  # squad | hs | leader | sw | vehicle
@@ -63,7 +63,7 @@ class Piece:
     goal: str = ""  # a hex it heads for whatever its Attitude's objective: a Local Counterattack's VPO
 
 
-def piece(raw: dict, side: str, where: str) -> Piece:
+def piece(raw: dict, side: Side, where: str) -> Piece:
     """A unit of the situation, its firepower, range and MF from its name (or ai/units.toml)."""
     for key in ("id", "unit", "hex"):
         if not raw.get(key):
@@ -104,7 +104,7 @@ def _attitude(raw: dict, where: str) -> Attitude:
 def s_piece(s_id: str, where: str, attitude: Attitude, did=(), goal: str = "") -> Piece:
     """An S? (SASL 4.) as the AI moves it: a concealed stack of unknown Infantry, with an Infantry unit's MF (solo's
     reading: the texts give no S? MF) and no fire of its own."""
-    return Piece(s_id, "ENEMY", "S?", where, "s?", 0.0, 0, float(unit_data()["infantry"]["mf"]), attitude=attitude,
+    return Piece(s_id, Side.ENEMY, "S?", where, "s?", 0.0, 0, float(unit_data()["infantry"]["mf"]), attitude=attitude,
                  did=tuple(did), goal=goal)
 
 
@@ -122,11 +122,11 @@ class Situation:
 
     @cached_property
     def enemy(self) -> list[Piece]:
-        return [p for p in self.pieces if p.side == "ENEMY"]
+        return [p for p in self.pieces if p.side == Side.ENEMY]
 
     @cached_property
     def friendly(self) -> list[Piece]:
-        return [p for p in self.pieces if p.side == "FRIENDLY"]
+        return [p for p in self.pieces if p.side == Side.FRIENDLY]
 
 
 def situation_from(raw: dict, where: str) -> Situation:
@@ -140,8 +140,8 @@ def situation_from(raw: dict, where: str) -> Situation:
     ebe = str(raw.get("ebe", "west")).lower()
     if ebe not in EDGES:
         raise SoloError(f"{where}: ebe is one of {', '.join(EDGES)}")
-    pieces = [piece(r, "ENEMY", where) for r in raw.get("enemy", [])] + [
-        piece(r, "FRIENDLY", where) for r in raw.get("friendly", [])
+    pieces = [piece(r, Side.ENEMY, where) for r in raw.get("enemy", [])] + [
+        piece(r, Side.FRIENDLY, where) for r in raw.get("friendly", [])
     ]
     ids = [p.id for p in pieces]
     if len(set(ids)) != len(ids):

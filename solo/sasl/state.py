@@ -6,11 +6,11 @@ The state is what the mission's steps make of the event log; nothing here rolls 
 from dataclasses import dataclass, field
 from typing import Literal
 
-from solo.sasl.words import Attitude
+from solo.sasl.words import Attitude, Side
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 # A Game Turn: the FRIENDLY player turn (the FRIENDLY side moves first in both OtO missions), then the ENEMY's.
-SEQUENCE = tuple(f"{side} {phase}" for side in ("FRIENDLY", "ENEMY") for phase in PHASES)
+SEQUENCE = tuple(f"{side} {phase}" for side in (Side.FRIENDLY, Side.ENEMY) for phase in PHASES)
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Unit:
     attitude: Attitude | Literal[""] = ""  # an ENEMY unit's Attitude (3.); none for a fortification or FRIENDLY
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
     status: str = "Good Order"  # Good Order | broken | eliminated | exited
-    side: str = "ENEMY"
+    side: str = Side.ENEMY
     marks: list[str] = field(default_factory=list)  # of MARKS
     owner: str | None = None  # a SW (or Gun) possessed by this unit id (A4.4)
     did: list[str] = field(default_factory=list)  # of DID, this Player Turn
@@ -110,7 +110,7 @@ class Mission:
         return next((s for s in self.s if s.id.lower() == str(s_id).lower()), None)
 
     def add_unit(self, type_: str, kind: str, where: str, attitude: Attitude | Literal[""], source: str,
-                 side: str = "ENEMY") -> Unit:
+                 side: str = Side.ENEMY) -> Unit:
         prefix = side[0]
         n = 1 + sum(1 for u in self.units if u.side == side)
         unit = Unit(f"{prefix}{n}", type_, kind, where, attitude, source, side=side)
@@ -127,7 +127,7 @@ class Mission:
     def holds_enemy(self, hex_id: str) -> bool:
         """An ENEMY unit stands in ``hex_id``: a fortification (a minefield, a Foxhole) alone does not bar a FRIENDLY
         unit from entering (issue 18: a Random Event's minefield barred it as if it were an ENEMY unit)."""
-        return any(u.kind != "fortification" for u in self.at(hex_id, "ENEMY"))
+        return any(u.kind != "fortification" for u in self.at(hex_id, Side.ENEMY))
 
     def new_player_turn(self) -> None:
         """The Player Turn's markers removed (DID): no unit has yet fired or moved."""
@@ -137,7 +137,7 @@ class Mission:
 
     @property
     def activated(self) -> list[Unit]:
-        return [u for u in self.units if u.on_map and u.side == "ENEMY" and u.source != "set up"]
+        return [u for u in self.units if u.on_map and u.side == Side.ENEMY and u.source != "set up"]
 
     @property
     def activated_units(self) -> list[Unit]:

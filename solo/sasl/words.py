@@ -22,3 +22,10 @@ def attitude(text: str) -> Attitude:
         if member.value.lower() == str(text).lower():
             return member
     raise SoloError(f"attitude {text!r} is none of {', '.join(a.value for a in Attitude)}")
+
+
+class Side(StrEnum):
+    """The two sides of a mission (SASL 1.): the player's and the one the program plays."""
+
+    FRIENDLY = "FRIENDLY"
+    ENEMY = "ENEMY"
