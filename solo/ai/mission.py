@@ -54,7 +54,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
             raw["mf"] = 0  # a Gun keeps its Location
         if u.side == Side.ENEMY and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
             raw["range"] = limits[u.type]  # a Target within 4 hexes
-        pieces.append(piece(raw, u.side, where))
+        pieces.append(piece(raw, Side(u.side), where))
     acting = {p.id: p for p in pieces if p.side == Side.ENEMY}
     for u in m.units:  # an ENEMY SW the AI knows the fire of, possessed by an acting unit (A4.4)
         if u.side == Side.ENEMY and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:

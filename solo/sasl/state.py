@@ -52,7 +52,7 @@ class Unit:
     attitude: Attitude | Literal[""] = ""  # an ENEMY unit's Attitude (3.); none for a fortification or FRIENDLY
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
     status: str = "Good Order"  # Good Order | broken | eliminated | exited
-    side: str = Side.ENEMY
+    side: str = Side.ENEMY  # a Side
     marks: list[str] = field(default_factory=list)  # of MARKS
     owner: str | None = None  # a SW (or Gun) possessed by this unit id (A4.4)
     did: list[str] = field(default_factory=list)  # of DID, this Player Turn
