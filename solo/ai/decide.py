@@ -41,8 +41,9 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.sasl import words
 from solo.sasl.units import EQUIVALENT, SMC, SQUADS
+from solo.sasl.words import Phase
 
-PHASES = ("prep", "first", "move", "defensive", "advancing", "advance")
+PHASES = tuple(Phase)
 SHOWN = 3  # candidates kept with a decision
 
 
@@ -282,13 +283,13 @@ def firepower(unit: Piece, phase: str) -> tuple[float, int, str]:
     fired = did & FIRED
     if unit.broken:
         return 0.0, 0, "is broken: it may not fire"
-    if phase == "defensive" and fired == {"first fire"}:
+    if phase == Phase.DEFENSIVE and fired == {"first fire"}:
         return unit.fp / 2, 1, "First Fired: Final Fire only at an ADJACENT target, at half FP (A8.4)"
-    if phase == "advancing" and "prep fire" in fired:
+    if phase == Phase.ADVANCING and "prep fire" in fired:
         return 0.0, 0, "Prep Fired: it may not fire in the AFPh (A3.3)"
     if fired:
         return 0.0, 0, f"it fired this Player Turn ({', '.join(sorted(fired))})"
-    if phase == "advancing" and did & {"moved", "advanced"}:
+    if phase == Phase.ADVANCING and did & {"moved", "advanced"}:
         return unit.fp / 2, unit.range, "moved: Advancing Fire at half FP (A3.6)"
     return unit.fp, unit.range, ""
 
@@ -332,7 +333,7 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str, phase: str) -> D
 def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
     """A8.1 Defensive First Fire at the moving FRIENDLY stack, at the hex of its move where the fire hurts most: Point
     Blank Fire (A7.21), the hex's TEM, FFMO in open ground (A4.6), then the nearest, the latest hex."""
-    fp, rng, rule = firepower(unit, "first")
+    fp, rng, rule = firepower(unit, Phase.FIRST)
     if fp <= 0 or not s.moving:
         return None
     t = m.terrain
@@ -478,22 +479,23 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
         raise SoloError(f"no phase {phase!r}: choose {', '.join(PHASES)}")
     m = phase_maps(t, s)
     stacks = _Stacks(t, s)
-    fires = {"prep": "prep fire", "defensive": "defensive fire", "advancing": "advancing fire", "first": "first fire"}
+    fires = {Phase.PREP: "prep fire", Phase.DEFENSIVE: "defensive fire", Phase.ADVANCING: "advancing fire",
+             Phase.FIRST: "first fire"}
     out = []
     for unit in sorted(s.enemy, key=lambda p: p.id):
-        if unit.kind == "sw" or unit.kind == "s?" and (phase != "move" or weights()[unit.attitude].get("holds")):
+        if unit.kind == "sw" or unit.kind == "s?" and (phase != Phase.MOVE or weights()[unit.attitude].get("holds")):
             continue  # a SW fires with the unit possessing it, and moves with it; an S? moves in the MPh or not at all
         full = stacks.full(unit)
         if unit.broken and phase in fires:
             d = Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not fire")
-        elif phase == "first":
+        elif phase == Phase.FIRST:
             d = _first_fire(m, s, unit) or Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} does not "
                                                      "fire: the moving stack is not in its LOS and range, or it fired")
-        elif phase in ("defensive", "advancing"):
+        elif phase in (Phase.DEFENSIVE, Phase.ADVANCING):
             d = _fire(m, s, unit, fires[phase], phase) or _no_fire(m, s, unit, phase)
-        elif phase == "prep" and weights()[unit.attitude].get("prep_fire"):
+        elif phase == Phase.PREP and weights()[unit.attitude].get("prep_fire"):
             d = _fire(m, s, unit, "prep fire", phase) or _move(m, s, unit, full)
-        elif phase == "advance":
+        elif phase == Phase.ADVANCE:
             d = _advance(m, s, unit, full)
         else:
             d = _move(m, s, unit, full)

@@ -21,7 +21,7 @@ from solo.sasl.game import Load, MissionGame
 from solo.sasl.mission_map import example_hex
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
-from solo.sasl.words import Side, attitude
+from solo.sasl.words import Phase, Side, attitude
 
 VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
@@ -229,10 +229,11 @@ def check_s(x: Ctx, action: dict) -> dict:
 # ENEMY First Fires at each FRIENDLY move in the FRIENDLY MPh (from rules version 5, `first_fire`), fires in the
 # FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh. (An AFPh's fire
 # was logged as "defensive fire" before rules version 5.)
-AI_PHASES = {"FRIENDLY DFPh": ("defensive", ("defensive fire",)), "ENEMY PFPh": ("prep", ("prep fire",)),
-             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("advancing", ("advancing fire", "defensive fire")),
-             "ENEMY RtPh": ("move", ("rout",)), "ENEMY APh": ("advance", ("advance", "advance into CC"))}
-FIRST_FIRE = ("first", ("first fire",))
+AI_PHASES = {"FRIENDLY DFPh": (Phase.DEFENSIVE, ("defensive fire",)), "ENEMY PFPh": (Phase.PREP, ("prep fire",)),
+             "ENEMY MPh": (Phase.MOVE, ("move",)),
+             "ENEMY AFPh": (Phase.ADVANCING, ("advancing fire", "defensive fire")),
+             "ENEMY RtPh": (Phase.MOVE, ("rout",)), "ENEMY APh": (Phase.ADVANCE, ("advance", "advance into CC"))}
+FIRST_FIRE = (Phase.FIRST, ("first fire",))
 
 
 def enemy_decisions(x: Ctx, phase: str) -> None:

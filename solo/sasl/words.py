@@ -29,3 +29,14 @@ class Side(StrEnum):
 
     FRIENDLY = "FRIENDLY"
     ENEMY = "ENEMY"
+
+
+class Phase(StrEnum):
+    """A phase the ENEMY decides in, as the AI (solo/ai/decide.py) and the engine (solo/sasl/engine.py) name it."""
+
+    PREP = "prep"  # the ENEMY PFPh: Prep Fire or move
+    FIRST = "first"  # the FRIENDLY MPh: Defensive First Fire at the moving stack (A8.1)
+    MOVE = "move"  # the ENEMY MPh; in its RtPh, a broken unit's rout
+    DEFENSIVE = "defensive"  # the FRIENDLY DFPh
+    ADVANCING = "advancing"  # the ENEMY AFPh
+    ADVANCE = "advance"  # the ENEMY APh: one hex, or into CC
