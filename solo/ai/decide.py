@@ -479,8 +479,8 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
         raise SoloError(f"no phase {phase!r}: choose {', '.join(PHASES)}")
     m = phase_maps(t, s)
     stacks = _Stacks(t, s)
-    fires = {Phase.PREP: "prep fire", Phase.DEFENSIVE: "defensive fire", Phase.ADVANCING: "advancing fire",
-             Phase.FIRST: "first fire"}
+    fires: dict[str, str] = {Phase.PREP: "prep fire", Phase.DEFENSIVE: "defensive fire",
+                             Phase.ADVANCING: "advancing fire", Phase.FIRST: "first fire"}
     out = []
     for unit in sorted(s.enemy, key=lambda p: p.id):
         if unit.kind == "sw" or unit.kind == "s?" and (phase != Phase.MOVE or weights()[unit.attitude].get("holds")):
