@@ -13,6 +13,11 @@ half FP (A8.4, solo's reading), and one that fired in the DFPh not again. Residu
 and SASL-FACTS give none of it. Broken units rout (A10.51): to the nearest woods or building, never nearer a
 FRIENDLY unit, never through or into a hex ADJACENT to one. No hex ends a move over the stacking limit (A5.1), and
 an S? never in a hex holding another S? (4.1). Hidden S? move in the MPh by their Attitude; Hold S? stay.
+
+What an Attitude does is data, its section of ai/attitudes.toml (named by its value, solo/sasl/words.py): its weights,
+``goal`` (where its progress is measured to: a PhaseMaps goal), ``holds`` (it keeps its Location or one of better cover
+beside it, never leaves a VPO, scores only the VPO it stands on, and its S? stay), ``prep_fire`` (it Prep Fires rather
+than moves in the PFPh) and ``cc_odds`` (it Advances into CC at these odds, A11). Broken units use [rout].
 """
 
 from collections import Counter
@@ -34,15 +39,26 @@ from solo.ai.maps import (
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
+from solo.sasl import words
 from solo.sasl.units import EQUIVALENT, SMC, SQUADS
+from solo.sasl.words import Phase
 
-PHASES = ("prep", "first", "move", "defensive", "advancing", "advance")
+PHASES = tuple(Phase)
 SHOWN = 3  # candidates kept with a decision
+
+
+ROUT = "rout"  # the section of ai/attitudes.toml a broken unit weighs its rout by (A10.5)
 
 
 @cache
 def weights() -> dict:
-    return read_toml_file(content_dir("ai") / "attitudes.toml")
+    """ai/attitudes.toml: a section for each Attitude (by its value) and [rout]."""
+    found = read_toml_file(content_dir("ai") / "attitudes.toml")
+    missing = [a.value for a in words.Attitude if a.value not in found]
+    if missing or ROUT not in found:
+        raise SoloError(f"ai/attitudes.toml has no section for {', '.join(missing or [ROUT])}: each Attitude and "
+                        f"[{ROUT}] need their weights")
+    return found
 
 
 @dataclass
@@ -82,13 +98,13 @@ class Decision:
 
 def _goal(unit: Piece, attitude: str) -> str:
     """The goal the unit's progress is measured to (solo/ai/maps.py PhaseMaps.goals, or one hex)."""
-    return unit.goal or {"attack": "attack", "advance": "advance"}.get(attitude, "objective")
+    return unit.goal or weights()[attitude].get("goal", "objective")
 
 
 def _words(m: PhaseMaps, i: int, parts: dict, attitude: str, unit: Piece) -> str:
     t = m.terrain
     goal = f"the VPO {unit.goal}" if unit.goal else \
-        "the FRIENDLY-held objective" if attitude == "attack" else "the objective"
+        "the FRIENDLY-held objective" if weights()[attitude].get("goal") == "attack" else "the objective"
     out = [f"{t.terrain[i]} (TEM {t.cover[i]:+g})"]
     if parts.get("stay"):
         out.append("keeps its Location")
@@ -153,7 +169,7 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     """The score parts of the candidate hexes ``idx``, each an array over them (one numpy pass per unit)."""
     t = m.terrain
     parts = {"cover": t.cover[idx], "threat": m.threat[idx]}
-    if attitude == "rout":
+    if attitude == ROUT:
         to_ebe = m.cost_to("ebe")
         with np.errstate(invalid="ignore"):  # no route to the EBE (a river with no bridge): no gain either way
             gain = to_ebe[start] - to_ebe[idx]
@@ -170,7 +186,7 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     own = (t.distance(start)[idx] <= 1) if leads else np.zeros(len(idx), dtype=bool)  # a leader does not lead himself
     parts["leader"] = (m.leaders[idx] - own > 0).astype(float)
     parts["stay"] = (idx == start).astype(float)
-    if attitude == "hold":  # Hold keeps the VPO it stands on
+    if weights()[attitude].get("holds"):  # Hold keeps the VPO it stands on
         on_vpo = m.on_vpo[idx] & (idx == start)
     else:  # Advance and Attack take a VPO they head for, not one the ENEMY holds already
         on_vpo = m.on_goal(_goal(unit, attitude))[idx]
@@ -203,7 +219,7 @@ def _options(m: PhaseMaps, unit: Piece, attitude: str, full: frozenset) -> Mappi
     t = m.terrain
     start = t.at(unit.hex)
     reach = reachable(m, unit, start).only(lambda i: i == start or i not in full)
-    if attitude != "hold":
+    if not weights()[attitude].get("holds"):
         return reach
     if start in m.objectives:
         return {start: [t.nodes[start]]}
@@ -238,7 +254,7 @@ def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[Mapping[i
 
 
 def _move(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decision:
-    attitude = "rout" if unit.broken else unit.attitude
+    attitude = ROUT if unit.broken else unit.attitude
     rule = ""
     if unit.broken:
         unit = replace(unit, mf=unit_data()["infantry"]["broken_mf"])
@@ -267,13 +283,13 @@ def firepower(unit: Piece, phase: str) -> tuple[float, int, str]:
     fired = did & FIRED
     if unit.broken:
         return 0.0, 0, "is broken: it may not fire"
-    if phase == "defensive" and fired == {"first fire"}:
+    if phase == Phase.DEFENSIVE and fired == {"first fire"}:
         return unit.fp / 2, 1, "First Fired: Final Fire only at an ADJACENT target, at half FP (A8.4)"
-    if phase == "advancing" and "prep fire" in fired:
+    if phase == Phase.ADVANCING and "prep fire" in fired:
         return 0.0, 0, "Prep Fired: it may not fire in the AFPh (A3.3)"
     if fired:
         return 0.0, 0, f"it fired this Player Turn ({', '.join(sorted(fired))})"
-    if phase == "advancing" and did & {"moved", "advanced"}:
+    if phase == Phase.ADVANCING and did & {"moved", "advanced"}:
         return unit.fp / 2, unit.range, "moved: Advancing Fire at half FP (A3.6)"
     return unit.fp, unit.range, ""
 
@@ -317,7 +333,7 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str, phase: str) -> D
 def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
     """A8.1 Defensive First Fire at the moving FRIENDLY stack, at the hex of its move where the fire hurts most: Point
     Blank Fire (A7.21), the hex's TEM, FFMO in open ground (A4.6), then the nearest, the latest hex."""
-    fp, rng, rule = firepower(unit, "first")
+    fp, rng, rule = firepower(unit, Phase.FIRST)
     if fp <= 0 or not s.moving:
         return None
     t = m.terrain
@@ -362,20 +378,20 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
     if unit.kind == "vehicle" or unit.mf <= 0:
         return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit}: only Infantry Advances (A4.7); "
                         "it keeps its Location")
-    if unit.attitude == "attack" and not unit.broken:
-        w = weights()["attack"]
+    w = weights()[unit.attitude]
+    if "cc_odds" in w and not unit.broken:
         for p in sorted(s.friendly, key=lambda p: (t.distance(start)[t.at(p.hex)], p.id)):
             j = t.at(p.hex)
             if j in full or not _enters(t, unit, start, j):
                 continue
             defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j and not q.broken)
-            with_it = [q for q in s.enemy if q.attitude == "attack" and not q.broken and q.kind in ("squad", "hs")
+            with_it = [q for q in s.enemy if q.attitude == unit.attitude and not q.broken and q.kind in ("squad", "hs")
                        and q.mf > 0 and _enters(t, q, t.at(q.hex), j)]
             attackers = sum(q.fp for q in with_it)
             if unit in with_it and attackers >= w["cc_odds"] * max(defenders, 1):
                 others = ", ".join(q.id for q in with_it if q is not unit)
                 return Decision(unit.id, "advance into CC", [unit.hex, t.nodes[j]],
-                                f"{unit.id} {unit.unit} (attack) Advances into CC in {t.nodes[j]}"
+                                f"{unit.id} {unit.unit} ({unit.attitude}) Advances into CC in {t.nodes[j]}"
                                 + (f" with {others}" if others else "") + f": {attackers:g} FP against {defenders:g} "
                                 f"FP of Good Order FRIENDLY units there (odds {attackers / max(defenders, 1):.1f}:1 >= "
                                 f"{w['cc_odds']})")
@@ -385,7 +401,7 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
     options = {start: [t.nodes[start]]} | {j: [t.nodes[start], t.nodes[j]]
                                            for j, _ in t.edges[piece_weight(unit)][0][start]
                                            if j not in m.occupied and j not in full}  # one Location (A4.7)
-    if attitude == "hold":
+    if weights()[attitude].get("holds"):
         options = {i: p for i, p in options.items() if i == start or t.cover[i] > t.cover[start]}
     cands = _candidates(m, s, unit, options, attitude)
     best = cands[0]
@@ -463,22 +479,23 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
         raise SoloError(f"no phase {phase!r}: choose {', '.join(PHASES)}")
     m = phase_maps(t, s)
     stacks = _Stacks(t, s)
-    fires = {"prep": "prep fire", "defensive": "defensive fire", "advancing": "advancing fire", "first": "first fire"}
+    fires: dict[str, str] = {Phase.PREP: "prep fire", Phase.DEFENSIVE: "defensive fire",
+                             Phase.ADVANCING: "advancing fire", Phase.FIRST: "first fire"}
     out = []
     for unit in sorted(s.enemy, key=lambda p: p.id):
-        if unit.kind == "sw" or unit.kind == "s?" and (phase != "move" or unit.attitude == "hold"):
+        if unit.kind == "sw" or unit.kind == "s?" and (phase != Phase.MOVE or weights()[unit.attitude].get("holds")):
             continue  # a SW fires with the unit possessing it, and moves with it; an S? moves in the MPh or not at all
         full = stacks.full(unit)
         if unit.broken and phase in fires:
             d = Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} is broken: it may not fire")
-        elif phase == "first":
+        elif phase == Phase.FIRST:
             d = _first_fire(m, s, unit) or Decision(unit.id, "no fire", [unit.hex], f"{unit.id} {unit.unit} does not "
                                                      "fire: the moving stack is not in its LOS and range, or it fired")
-        elif phase in ("defensive", "advancing"):
+        elif phase in (Phase.DEFENSIVE, Phase.ADVANCING):
             d = _fire(m, s, unit, fires[phase], phase) or _no_fire(m, s, unit, phase)
-        elif phase == "prep" and unit.attitude == "hold":
+        elif phase == Phase.PREP and weights()[unit.attitude].get("prep_fire"):
             d = _fire(m, s, unit, "prep fire", phase) or _move(m, s, unit, full)
-        elif phase == "advance":
+        elif phase == Phase.ADVANCE:
             d = _advance(m, s, unit, full)
         else:
             d = _move(m, s, unit, full)

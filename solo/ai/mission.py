@@ -23,6 +23,7 @@ from solo.board.graph import slope_tem
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo, wrecks
 from solo.sasl.state import Mission
+from solo.sasl.words import Attitude, Side
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
 
@@ -38,7 +39,7 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     of the map (an ENEMY unit whose hex the player has not placed is left out)."""
     where, name = f"mission {m.id}", mission_map.name
     vpo = [name(v["hex"]) for v in (m.boards or {}).get("vpo") or [] if name(v["hex"])]
-    ebe = board_edge(m, defn, "ENEMY")
+    ebe = board_edge(m, defn, Side.ENEMY)
     limits = {g["type"]: g["fires_within"] for g in defn.get("enemy_units", []) if g.get("fires_within")}
     pieces = []
     attacking = {i: c["vpo"] for c in m.enemy.get("counterattacks", []) if not c.get("ended")
@@ -47,26 +48,26 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
         if not u.on_map or u.kind not in CONTROLLING or name(u.hex) is None or "wreck" in u.marks:
             continue
         raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == "broken",
-               "attitude": "attack" if u.id in attacking else (u.attitude or "hold").lower(), "did": u.did,
+               "attitude": Attitude.ATTACK if u.id in attacking else u.attitude or Attitude.HOLD, "did": u.did,
                "goal": name(attacking[u.id]) if u.id in attacking else ""}
         if u.kind == "gun":
             raw["mf"] = 0  # a Gun keeps its Location
-        if u.side == "ENEMY" and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
+        if u.side == Side.ENEMY and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
             raw["range"] = limits[u.type]  # a Target within 4 hexes
-        pieces.append(piece(raw, u.side, where))
-    acting = {p.id: p for p in pieces if p.side == "ENEMY"}
+        pieces.append(piece(raw, Side(u.side), where))
+    acting = {p.id: p for p in pieces if p.side == Side.ENEMY}
     for u in m.units:  # an ENEMY SW the AI knows the fire of, possessed by an acting unit (A4.4)
-        if u.side == "ENEMY" and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:
+        if u.side == Side.ENEMY and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:
             owner = acting[u.owner]
             pieces.append(piece({"id": u.id, "unit": u.type, "hex": owner.hex, "with": u.owner,
-                                 "broken": owner.broken, "did": u.did}, "ENEMY", where))
-    pieces += [s_piece(q.id, name(q.where), "attack" if q.id in attacking else q.attitude.lower(), q.did,
+                                 "broken": owner.broken, "did": u.did}, Side.ENEMY, where))
+    pieces += [s_piece(q.id, name(q.where), Attitude.ATTACK if q.id in attacking else q.attitude, q.did,
                        name(attacking[q.id]) if q.id in attacking else "")
                for q in m.s if q.status == "hidden" and name(q.where)]
     held = tuple(held_vpo(m, vpo))
     moving = m.moving.get("path", [])
     wrecked = tuple((name(h), tuple(b)) for h, b in sorted(wrecks(m).items()) if name(h))
-    friendly = [u for u in m.units if u.side == "FRIENDLY" and u.on_map and u.kind in CONTROLLING]
+    friendly = [u for u in m.units if u.side == Side.FRIENDLY and u.on_map and u.kind in CONTROLLING]
     culvert = mission_map.culvert if any("culvert" in u.marks for u in friendly) else None
     limits = ((culvert, tuple(mission_map.culvert_ends)),) if culvert and all(
         "culvert" in u.marks for u in friendly if u.hex == culvert) else ()

@@ -9,7 +9,7 @@ A situation file (TOML):
     id = "E1"
     unit = "4-6-7"                   # a squad, "9-1" a leader, "LMG", "StuG IIIG" ...
     hex = "4K5"
-    attitude = "hold"                # hold, advance, attack (Local Counterattack)
+    attitude = "hold"                # an Attitude, any case: hold, advance, attack (solo/sasl/words.py)
     broken = false
     did = ["prep fire"]              # what it did this Player Turn (solo/sasl/state.py DID)
     goal = "12P3"                    # a hex it heads for (a Local Counterattack's VPO)
@@ -33,8 +33,9 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.rules.units import parse_unit
 from solo.sasl.state import DID
+from solo.sasl.words import Attitude, Side
+from solo.sasl.words import attitude as read_attitude
 
-ATTITUDES = ("hold", "advance", "attack")
 EDGES = ("west", "east", "north", "south")
 
 
@@ -46,7 +47,7 @@ def unit_data() -> dict:
 @dataclass(frozen=True)
 class Piece:
     id: str
-    side: str  # "ENEMY" | "FRIENDLY"
+    side: Side
     unit: str
     hex: str
     kind: str  # squad | hs | leader | sw | vehicle
@@ -55,22 +56,20 @@ class Piece:
     mf: float
     morale: int = 0
     leadership: int = 0
-    attitude: str = "hold"
+    attitude: Attitude = Attitude.HOLD
     broken: bool = False
     owner: str = ""  # a SW: the unit possessing it ("with"), which alone may fire it (A4.4)
     did: tuple[str, ...] = ()  # what it did this Player Turn (solo/sasl/state.py DID): "prep fire", "moved" ...
     goal: str = ""  # a hex it heads for whatever its Attitude's objective: a Local Counterattack's VPO
 
 
-def piece(raw: dict, side: str, where: str) -> Piece:
+def piece(raw: dict, side: Side, where: str) -> Piece:
     """A unit of the situation, its firepower, range and MF from its name (or ai/units.toml)."""
     for key in ("id", "unit", "hex"):
         if not raw.get(key):
             raise SoloError(f"{where}: every [[{side.lower()}]] needs {key}")
     name, data = str(raw["unit"]), unit_data()
-    attitude = str(raw.get("attitude", "hold")).lower()
-    if attitude not in ATTITUDES:
-        raise SoloError(f"{where}: {raw['id']} has attitude {attitude!r}; choose {', '.join(ATTITUDES)}")
+    attitude = _attitude(raw, where)
     try:
         numbers = [int(n) for n in parse_unit(name)]
     except SoloError:
@@ -95,10 +94,17 @@ def piece(raw: dict, side: str, where: str) -> Piece:
                  str(raw.get("with", "")) if kind == "sw" else "", tuple(did), str(raw.get("goal", "")).upper())
 
 
-def s_piece(s_id: str, where: str, attitude: str, did=(), goal: str = "") -> Piece:
+def _attitude(raw: dict, where: str) -> Attitude:
+    try:
+        return read_attitude(raw.get("attitude", Attitude.HOLD))
+    except SoloError as e:
+        raise SoloError(f"{where}: {raw['id']}: {e}") from None
+
+
+def s_piece(s_id: str, where: str, attitude: Attitude, did=(), goal: str = "") -> Piece:
     """An S? (SASL 4.) as the AI moves it: a concealed stack of unknown Infantry, with an Infantry unit's MF (solo's
     reading: the texts give no S? MF) and no fire of its own."""
-    return Piece(s_id, "ENEMY", "S?", where, "s?", 0.0, 0, float(unit_data()["infantry"]["mf"]), attitude=attitude,
+    return Piece(s_id, Side.ENEMY, "S?", where, "s?", 0.0, 0, float(unit_data()["infantry"]["mf"]), attitude=attitude,
                  did=tuple(did), goal=goal)
 
 
@@ -116,11 +122,11 @@ class Situation:
 
     @cached_property
     def enemy(self) -> list[Piece]:
-        return [p for p in self.pieces if p.side == "ENEMY"]
+        return [p for p in self.pieces if p.side == Side.ENEMY]
 
     @cached_property
     def friendly(self) -> list[Piece]:
-        return [p for p in self.pieces if p.side == "FRIENDLY"]
+        return [p for p in self.pieces if p.side == Side.FRIENDLY]
 
 
 def situation_from(raw: dict, where: str) -> Situation:
@@ -134,8 +140,8 @@ def situation_from(raw: dict, where: str) -> Situation:
     ebe = str(raw.get("ebe", "west")).lower()
     if ebe not in EDGES:
         raise SoloError(f"{where}: ebe is one of {', '.join(EDGES)}")
-    pieces = [piece(r, "ENEMY", where) for r in raw.get("enemy", [])] + [
-        piece(r, "FRIENDLY", where) for r in raw.get("friendly", [])
+    pieces = [piece(r, Side.ENEMY, where) for r in raw.get("enemy", [])] + [
+        piece(r, Side.FRIENDLY, where) for r in raw.get("friendly", [])
     ]
     ids = [p.id for p in pieces]
     if len(set(ids)) != len(ids):
@@ -146,7 +152,7 @@ def situation_from(raw: dict, where: str) -> Situation:
     if set(held) - set(objectives):
         raise SoloError(f"{where}: friendly_held names hexes that are not objectives: "
                         f"{', '.join(sorted(set(held) - set(objectives)))}")
-    pieces += [s_piece(str(r["id"]), str(r["hex"]).upper(), str(r.get("attitude", "hold")).lower(), r.get("did", ()),
+    pieces += [s_piece(str(r["id"]), str(r["hex"]).upper(), _attitude(r, where), r.get("did", ()),
                        str(r.get("goal", "")).upper()) for r in raw.get("s", [])]
     moving = tuple(str(h).upper() for h in raw.get("moving", []))
     return Situation(boards, objectives, held, ebe, tuple(pieces), moving, tuple(str(i) for i in raw.get("movers", [])))

@@ -10,6 +10,7 @@ from solo.core.errors import SoloError
 from solo.rules.units import unit_type
 from solo.sasl.context import Ctx
 from solo.sasl.state import SQuestion
+from solo.sasl.words import Attitude, Side
 
 AC_MODS = ("vpo", "stone", "level", "near-enemy", "village", "city")
 SIGHTING_RANGE = 16  # 5.: an S? is checked only when a FRIENDLY unit sees it within 16 hexes (SASL-FACTS)
@@ -22,9 +23,9 @@ def ac_check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> tuple[b
         return True, f"automatic at range {rng}"
     if bracket == "none":
         return False, f"a {viewer.lower()} viewer Activates nothing at range {rng}"
-    if s.attitude == "Advance":
+    if s.attitude == Attitude.ADVANCE:
         mods = {k: v for k, v in mods.items() if k not in ("village", "city")}  # the board drm are NA in Advance
-    trace = x.roll("sasl.ac_dr", f"AC dr for {s.id} at range {rng}", side="ENEMY", mods=mods)
+    trace = x.roll("sasl.ac_dr", f"AC dr for {s.id} at range {rng}", side=Side.ENEMY, mods=mods)
     ac = x.m.tables["enemy_ac"]
     if bracket == "long":
         return trace.original == 1, f"long range: dr {trace.original} (only an Original 1 Activates)"
@@ -45,14 +46,14 @@ def check(x: Ctx, s: SQuestion, rng: int, viewer: str, mods: dict) -> dict:
 
 
 def _squad(x: Ctx, purpose: str) -> str:
-    squad = x.roll("squad", purpose, side="ENEMY").result
+    squad = x.roll("squad", purpose, side=Side.ENEMY).result
     return x.defn.get("squad_replace", {}).get(squad, squad)
 
 
 def activate(x: Ctx, s: SQuestion) -> list[str]:
     """Roll the mission's Activation table (with the results the mission adds) and turn each result into a unit in the
     S?'s Location."""
-    trace = x.roll("activation", f"Activation of {s.id}", side="ENEMY")
+    trace = x.roll("activation", f"Activation of {s.id}", side=Side.ENEMY)
     tokens = [t.strip() for t in trace.result.split(",") if t.strip()]
     if x.game.activation_results:
         tokens = x.game.activation_results(x, trace, tokens)
@@ -82,14 +83,14 @@ def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, st
         squad = _squad(x, f"Half-squad type for {s.id} (G2)")
         return unit_type(squad, x.defn["enemy"]).hs, "hs"
     if token == "L":
-        leader = x.roll("leader", f"Leader for {s.id}", side="ENEMY").result
+        leader = x.roll("leader", f"Leader for {s.id}", side=Side.ENEMY).result
         if x.game.leader_generated:
             x.game.leader_generated(x, leader)
         return leader, "leader"
     if token == "SW":
-        return x.roll("sw", f"SW for {s.id}", side="ENEMY").result, "sw"
+        return x.roll("sw", f"SW for {s.id}", side=Side.ENEMY).result, "sw"
     if token == "F":
-        fort = x.roll("fortification", f"Fortification for {s.id} (A5)", side="ENEMY").result
+        fort = x.roll("fortification", f"Fortification for {s.id} (A5)", side=Side.ENEMY).result
         return (fort, "fortification") if fort != "None" else None
     if token in ("GUN", "VEHICLE"):
         return chained.pop(0), "gun" if token == "GUN" else "vehicle"

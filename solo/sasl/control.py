@@ -12,6 +12,7 @@ Schedule then uses the correction, said as such.
 
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, in_set_up_area
+from solo.sasl.words import Side
 
 MMC = ("squad", "hs", "crew")
 READING = "control from the positions on the map (solo's reading of A26, a stand-in: the core rule is not in the texts)"
@@ -36,34 +37,34 @@ def start(x: Ctx) -> None:
     hexes = vpo(x) + (x.game.scored_hexes(x) if x.game.scored_hexes else [])
     for h in hexes:
         friendly = at_start == "set up area" and line and in_set_up_area(x.map.grid, line, h)
-        x.m.control[h] = "FRIENDLY" if friendly else "ENEMY"
-    held = [h for h in vpo(x) if x.m.control[h] == "FRIENDLY"]
+        x.m.control[h] = Side.FRIENDLY if friendly else Side.ENEMY
+    held = [h for h in vpo(x) if x.m.control[h] == Side.FRIENDLY]
     x.say(f"VPO control at start: {', '.join(held) or 'none'} FRIENDLY, every other ENEMY ("
-          + ("all VPO are ENEMY controlled at start" if at_start == "ENEMY" else
+          + ("all VPO are ENEMY controlled at start" if at_start == Side.ENEMY else
              "those in the FRIENDLY set up area FRIENDLY: solo's reading of A26.1") + ")", rule="A26")
 
 
 def passed(x: Ctx, units, here: str) -> None:
     """FRIENDLY ``units`` entered ``here`` (a hex of their move): a Good Order MMC among them gains it."""
     if here in x.m.control and any(u.kind in MMC and u.status == "Good Order" for u in units) and not _other(
-            x, here, "FRIENDLY"):
-        _gain(x, here, "FRIENDLY")
+            x, here, Side.FRIENDLY):
+        _gain(x, here, Side.FRIENDLY)
 
 
 def update(x: Ctx) -> None:
     """After each action: each scored Location held by one side's Good Order MMC alone is that side's."""
     for h in x.m.control:
-        for side in ("FRIENDLY", "ENEMY"):
+        for side in (Side.FRIENDLY, Side.ENEMY):
             if any(u.kind in MMC and u.status == "Good Order" for u in x.m.at(h, side)) and not _other(x, h, side):
                 _gain(x, h, side)
 
 
 def _other(x: Ctx, where: str, side: str) -> bool:
     """The other side stands in ``where``: a Good Order unit of it, or (against the FRIENDLY side) a hidden S?."""
-    other = "ENEMY" if side == "FRIENDLY" else "FRIENDLY"
+    other = Side.ENEMY if side == Side.FRIENDLY else Side.FRIENDLY
     if any(u.kind in CONTROLLING and u.status == "Good Order" for u in x.m.at(where, other)):
         return True
-    return side == "FRIENDLY" and any(s.status == "hidden" and x.map.name(s.where) == where for s in x.m.s)
+    return side == Side.FRIENDLY and any(s.status == "hidden" and x.map.name(s.where) == where for s in x.m.s)
 
 
 def _gain(x: Ctx, where: str, side: str) -> None:
@@ -76,8 +77,8 @@ def _gain(x: Ctx, where: str, side: str) -> None:
 def standing(x: Ctx) -> dict:
     """The VPO each side controls now, from the map."""
     held = [x.m.control.get(h) for h in vpo(x)]
-    return {"vpo_friendly": held.count("FRIENDLY"), "vpo_enemy": held.count("ENEMY"),
-            "all_vpo": bool(held) and held.count("FRIENDLY") == len(held)}
+    return {"vpo_friendly": held.count(Side.FRIENDLY), "vpo_enemy": held.count(Side.ENEMY),
+            "all_vpo": bool(held) and held.count(Side.FRIENDLY) == len(held)}
 
 
 def corrected(x: Ctx, found: dict) -> tuple[dict, set[str]]:

@@ -21,6 +21,7 @@ from solo.sasl.game import Load, MissionGame
 from solo.sasl.mission_map import example_hex
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
+from solo.sasl.words import Phase, Side, attitude
 
 VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
@@ -228,10 +229,11 @@ def check_s(x: Ctx, action: dict) -> dict:
 # ENEMY First Fires at each FRIENDLY move in the FRIENDLY MPh (from rules version 5, `first_fire`), fires in the
 # FRIENDLY DFPh and its own PFPh and AFPh, moves in its MPh, routs in its RtPh, Advances in its APh. (An AFPh's fire
 # was logged as "defensive fire" before rules version 5.)
-AI_PHASES = {"FRIENDLY DFPh": ("defensive", ("defensive fire",)), "ENEMY PFPh": ("prep", ("prep fire",)),
-             "ENEMY MPh": ("move", ("move",)), "ENEMY AFPh": ("advancing", ("advancing fire", "defensive fire")),
-             "ENEMY RtPh": ("move", ("rout",)), "ENEMY APh": ("advance", ("advance", "advance into CC"))}
-FIRST_FIRE = ("first", ("first fire",))
+AI_PHASES = {"FRIENDLY DFPh": (Phase.DEFENSIVE, ("defensive fire",)), "ENEMY PFPh": (Phase.PREP, ("prep fire",)),
+             "ENEMY MPh": (Phase.MOVE, ("move",)),
+             "ENEMY AFPh": (Phase.ADVANCING, ("advancing fire", "defensive fire")),
+             "ENEMY RtPh": (Phase.MOVE, ("rout",)), "ENEMY APh": (Phase.ADVANCE, ("advance", "advance into CC"))}
+FIRST_FIRE = (Phase.FIRST, ("first fire",))
 
 
 def enemy_decisions(x: Ctx, phase: str) -> None:
@@ -242,11 +244,11 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
     if phase not in AI_PHASES and not (phase == "FRIENDLY MPh" and x.m.moving):
         return
     moves_s = x.rules >= 5 and phase == "ENEMY MPh"
-    if not any(u.side == "ENEMY" and u.on_map and x.map.name(u.hex) for u in x.m.units) and not (
+    if not any(u.side == Side.ENEMY and u.on_map and x.map.name(u.hex) for u in x.m.units) and not (
             moves_s and any(s.status == "hidden" and x.map.name(s.where) for s in x.m.s)):
         return
     ai_phase, kept = AI_PHASES.get(phase, FIRST_FIRE)
-    decided = x.ask("enemy_moves", f"The ENEMY's decisions for the {phase}", list, side="ENEMY",
+    decided = x.ask("enemy_moves", f"The ENEMY's decisions for the {phase}", list, side=Side.ENEMY,
                     context={"phase": ai_phase})
     x.m.pending = [d for d in decided if d["action"] in kept]
     for d in x.m.pending:
@@ -275,7 +277,7 @@ def first_fire(x: Ctx, action: dict) -> None:
     it moved IN the Culvert (OtO 3.1: its gully ends, also on its path, see it as it goes in and out)."""
     if x.rules < 5 or x.m.phase != "FRIENDLY MPh" or action["do"] not in ("move", "enter"):
         return
-    friendly = [u.id for u in x.m.units if u.side == "FRIENDLY"]
+    friendly = [u.id for u in x.m.units if u.side == Side.FRIENDLY]
     moved = action["units"] if action["do"] == "move" else friendly[-len(action["units"]):]
     inside = action.get("culvert", [])  # OtO 3.1: IN the Culvert the stack is out of the ENEMY's LOS but its gullies'
     path = [h for n, h in enumerate(action.get("path") or [action["hex"]]) if n not in inside]
@@ -288,7 +290,7 @@ def next_phase(x: Ctx) -> dict:
     at = SEQUENCE.index(x.m.phase)
     if at == len(SEQUENCE) - 1:
         return end_turn(x, {})
-    if SEQUENCE[at + 1] == "ENEMY RPh" and _won(x, x.m.turn, "FRIENDLY"):
+    if SEQUENCE[at + 1] == "ENEMY RPh" and _won(x, x.m.turn, Side.FRIENDLY):
         return {"turn": x.m.turn, "phase": x.m.phase, "mission_end": x.m.ended}
     _enter(x, SEQUENCE[at + 1])
     return {"turn": x.m.turn, "phase": x.m.phase}
@@ -304,7 +306,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
               rule="12.6")
     done = m.turn
     if SEQUENCE.index(m.phase) < SEQUENCE.index("ENEMY RPh"):
-        if _won(x, done, "FRIENDLY"):
+        if _won(x, done, Side.FRIENDLY):
             return {"turn": done, "random_events": [], "mission_end": m.ended}
         _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
@@ -355,9 +357,9 @@ def context(game: MissionGame, log: EventLog, player, frozen: bool = False,
     load = (lambda board: load_board(folder, board)) if folder else None
     defn = game.definition
     play = Play(log, log.meta["seed"], {"table": player}, default_catalog(), frozen=frozen)
-    x = Ctx(play, Mission(defn["id"], defn["title"], defn["attitude"]), game)
+    x = Ctx(play, Mission(defn["id"], defn["title"], attitude(defn["attitude"])), game)
     x.enemy_ai = enemy_ai
-    play.sides["ENEMY"] = Computer("ENEMY", lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
+    play.sides[Side.ENEMY] = Computer(Side.ENEMY, lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
     return x, load
 
 
@@ -382,7 +384,7 @@ def status_json(o: Outcome) -> dict:
         "mission": {"id": m.id, "title": m.title, "attitude": m.attitude},
         "tables": dict(m.tables),
         "friendly_oob": {k: m.friendly_oob.get(k, []) for k in ("infantry", "armor", "air", "oba", "reinforcements")},
-        "enemy": {**m.enemy, "units": [u.to_json() for u in m.units if u.side == "ENEMY"]},
+        "enemy": {**m.enemy, "units": [u.to_json() for u in m.units if u.side == Side.ENEMY]},
         "units": [u.to_json() for u in m.units],
         "enemy_moves": m.pending,
         "s": [s.to_json() for s in m.s],

@@ -16,6 +16,7 @@ from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
 from solo.sasl.state import Unit
+from solo.sasl.words import Attitude, Side
 
 REROLL = "reroll"
 RE_LIMITS = ([2, 3], [6, 7])  # a side's RE#s: 6/7 at most (OtO-S1 RE 21-22, 44-46), 2/3 at least (the A11 and R9
@@ -70,17 +71,17 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
     units revert to Hold once the VPO is captured (`counterattack_ends`). None when no VPO is FRIENDLY controlled or
     nothing is near it."""
     vpo = held_vpo(x.m, [x.map.name(v["hex"]) for v in (x.m.boards.get("vpo") or []) if x.map.name(v["hex"])])
-    target = closest(x, vpo, edge_hexes(x, "ENEMY"), "the FRIENDLY controlled VPO closest to the EBE")
+    target = closest(x, vpo, edge_hexes(x, Side.ENEMY), "the FRIENDLY controlled VPO closest to the EBE")
     if target is None:
         return None
     near = [u for u in x.m.activated if units and u.kind in CONTROLLING and x.map.name(u.hex)
             and x.map.distance(u.hex, target) <= COUNTERATTACK]
     found = [q for q in x.m.s if s and q.status == "hidden" and x.map.name(q.where) and
-             (q.attitude == "Hold" or not hold_s_only) and x.map.distance(q.where, target) <= COUNTERATTACK]
+             (q.attitude == Attitude.HOLD or not hold_s_only) and x.map.distance(q.where, target) <= COUNTERATTACK]
     if not near and not found:
         return None
     for u in [*near, *found]:
-        u.attitude = "Advance"
+        u.attitude = Attitude.ADVANCE
     x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near],
                                                        "s": [q.id for q in found]})  # the AI attacks it (ai/mission.py)
     return f"Local Counterattack on {target}: {', '.join(u.id for u in [*near, *found])} in Advance Attitude"
@@ -92,9 +93,10 @@ def reinforcement_s(x: Ctx, count: int):
     rules version 5 a hex no other S? holds (4.1), the road hexes first (solo's reading: the texts do not say where
     along the edge); they then move as Advance S? do (solo/ai/decide.py). Without the map, where by the rule."""
     if x.map is None or x.map.graph is None:
-        return [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, 'ENEMY')} edge", "Advance", "reinforcement")
+        return [x.m.new_s(f"entering on the {board_edge(x.m, x.defn, Side.ENEMY)} edge", Attitude.ADVANCE,
+                          "reinforcement")
                 for _ in range(count)]
-    edge = sorted(edge_hexes(x, "ENEMY"))
+    edge = sorted(edge_hexes(x, Side.ENEMY))
     roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
     new = []
     for n in range(count):
@@ -102,7 +104,7 @@ def reinforcement_s(x: Ctx, count: int):
         free = ([h for h in roads if h not in held] or [h for h in edge if h not in held] or roads) \
             if x.rules >= 5 else roads
         new.append(x.m.new_s(free[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(free)) - 1],
-                             "Advance", "reinforcement"))
+                             Attitude.ADVANCE, "reinforcement"))
     return new
 
 
@@ -113,7 +115,7 @@ def ffe_strike(x: Ctx, count: int, what: str) -> str:
     if x.map is None or x.map.graph is None:
         x.m.effects.append(f"Turn {x.m.turn}: {count} {what} on the FRIENDLY units closest to the EBE (8.7.75)")
         return f"{count} {what} on the FRIENDLY units closest to the EBE (8.7.75): resolve them on your map"
-    target = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY")], edge_hexes(x, "ENEMY"),
+    target = closest(x, [u.hex for u in units_on_map(x, Side.FRIENDLY)], edge_hexes(x, Side.ENEMY),
                      "the FRIENDLY units closest to the EBE")
     if target is None:
         return "no FRIENDLY unit on the map: no effect"
@@ -132,12 +134,12 @@ def sniper(x: Ctx, side: str, dr, when: str) -> str:
 def create_hero(x: Ctx, rule: str) -> str | None:
     """A Hero (the FRIENDLY 1-4-9, A15.2) created in the Location of the FRIENDLY MMC closest to an unbroken ENEMY unit
     (OtO-S1 FRIENDLY RE 24-26, the R9 stand-in's 21-23); None when there is no such MMC or ENEMY unit."""
-    enemy = {u.hex for u in units_on_map(x, "ENEMY", status="Good Order")}
-    where = closest(x, [u.hex for u in units_on_map(x, "FRIENDLY", ("squad", "hs", "crew"))], enemy,
+    enemy = {u.hex for u in units_on_map(x, Side.ENEMY, status="Good Order")}
+    where = closest(x, [u.hex for u in units_on_map(x, Side.FRIENDLY, ("squad", "hs", "crew"))], enemy,
                     "the FRIENDLY MMC closest to an unbroken ENEMY unit")
     if where is None:
         return None
-    hero = x.m.add_unit("1-4-9", "leader", where, "", rule, side="FRIENDLY")
+    hero = x.m.add_unit("1-4-9", "leader", where, "", rule, side=Side.FRIENDLY)
     return f"{hero.id} Hero 1-4-9 created in {where}"
 
 
@@ -149,12 +151,12 @@ def counterattack_ends(x: Ctx) -> None:
         if attack.get("ended"):
             continue
         here = x.m.at(attack["vpo"])
-        if any(u.side == "ENEMY" and u.status == "Good Order" and u.kind in CONTROLLING for u in here) and \
+        if any(u.side == Side.ENEMY and u.status == "Good Order" and u.kind in CONTROLLING for u in here) and \
                 not held_vpo(x.m, [attack["vpo"]]):
             attack["ended"] = True
             back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
             for u in back:
-                u.attitude = "Hold"
+                u.attitude = Attitude.HOLD
             x.say(f"{attack['vpo']} captured: " + (f"{', '.join(u.id for u in back)} revert to Hold Attitude" if back
                                                     else "the Local Counterattack ends"), rule="Local Counterattack")
 
@@ -194,7 +196,7 @@ def leader_hardens(x: Ctx, rally_location: bool, eligible_only: bool = True) -> 
     said = f"{pick.id} {old} Battle Hardens to {better.name}"
     if not eligible_only:
         return said + "; broken ENEMY units in its Location rally"
-    rallied = [u for u in x.m.at(pick.hex, "ENEMY") if u.status == "broken" and (rally_location or u is pick)]
+    rallied = [u for u in x.m.at(pick.hex, Side.ENEMY) if u.status == "broken" and (rally_location or u is pick)]
     for u in rallied:
         apply_result(x, u, "rallied")
     return said + (f"; {', '.join(u.id for u in rallied)} rallied" if rallied else "")
@@ -230,10 +232,10 @@ def checks(x: Ctx) -> list[dict]:
     """Both sides' RE checks at the end of a Game Turn; an ENEMY RE needs an Activated ENEMY unit unless the mission
     says otherwise (OtO-S2 MSR 4)."""
     events = []
-    for side in ("ENEMY", "FRIENDLY"):
+    for side in (Side.ENEMY, Side.FRIENDLY):
         numbers = x.m.re_numbers[side]
         active = x.m.activated_units if x.rules >= 6 else x.m.activated  # issue 35: a fortification is no unit
-        if side == "ENEMY" and x.defn["enemy_re_needs_activated"] and not active:
+        if side == Side.ENEMY and x.defn["enemy_re_needs_activated"] and not active:
             x.say("no ENEMY RE check: no ENEMY unit is Activated yet", rule="2.5")
             continue
         dr = dr_total(x, f"{side} RE check", side)
@@ -248,7 +250,7 @@ def checks(x: Ctx) -> list[dict]:
 def event(x: Ctx, side: str) -> dict:
     """Roll the side's RE table, its follow-ups, and apply what lasts by the mission's handler for the entry; roll again
     when the entry says so."""
-    table = "re_enemy" if side == "ENEMY" else "re_friendly"
+    table = "re_enemy" if side == Side.ENEMY else "re_friendly"
     for attempt in range(1, 11):
         trace = x.roll(table, f"{side} Random Event" + (f" (again, {attempt})" if attempt > 1 else ""), side=side)
         handler = x.game.random_events.get((side, trace.row)) if x.rules >= x.game.events_since else None
@@ -329,13 +331,13 @@ def towing(x: Ctx, gun: str, transport: str, why: str) -> str:
         x.say(f"{transport} cannot tow the {gun} ({TOWING}: up to {chart[transport][column]} mm): Table R7 again",
               rule=why)
         transport = x.roll("sasl.r7", f"Table R7 again: a transport able to tow the {gun} ({why})",
-                           side="FRIENDLY").result
+                           side=Side.FRIENDLY).result
     return transport
 
 
 def r3_leader(x: Ctx, why: str) -> list[tuple[str, int]]:
     """A FRIENDLY leader by a DR on Table R3, Leader column ("None": no leader)."""
-    found = x.roll("sasl.r3", f"Table R3, Leader ({why})", "Leader", side="FRIENDLY").result
+    found = x.roll("sasl.r3", f"Table R3, Leader ({why})", "Leader", side=Side.FRIENDLY).result
     return [] if found == "None" else [(found, 1)]
 
 

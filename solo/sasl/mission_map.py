@@ -16,6 +16,7 @@ from solo.board.coords import Grid, column_letters, distance, parse_hex_id
 from solo.board.graph import movement_costs, slope_cost
 from solo.core.errors import SoloError
 from solo.sasl.state import Mission
+from solo.sasl.words import Side
 
 
 class MissionMap:
@@ -165,7 +166,7 @@ def board_edge(m: Mission, defn: dict, side: str) -> str:
     drawn with West at its picture's top (``picture_edges``)."""
     entry = str(m.friendly_oob.get("entry_edge") or "").lower()
     ebe = str(defn.get("ebe") or OPPOSITE.get(entry, "west")).lower()
-    edge = ebe if side == "ENEMY" else OPPOSITE[ebe]
+    edge = ebe if side == Side.ENEMY else OPPOSITE[ebe]
     pictured = {k.lower(): v.lower() for k, v in defn.get("picture_edges", {}).items()}
     return pictured.get(edge, edge)
 
@@ -192,7 +193,7 @@ def wreck_cost(burning: list[bool], weight: str) -> float:
 def held_vpo(m: Mission, vpo: list[str]) -> list[str]:
     """The VPO the FRIENDLY side holds: those a Good Order FRIENDLY unit stands in (solo's reading of control, A26:
     the ENEMY AI heads for them and the Random Events name them)."""
-    return [v for v in vpo if any(u.status == "Good Order" and u.kind in CONTROLLING for u in m.at(v, "FRIENDLY"))]
+    return [v for v in vpo if any(u.status == "Good Order" and u.kind in CONTROLLING for u in m.at(v, Side.FRIENDLY))]
 
 
 def map_boards(boards: dict, load) -> list[tuple[str, object]]:

@@ -17,6 +17,7 @@ from solo.rules.units import parse_unit
 from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.state import Unit
+from solo.sasl.words import Side
 
 RALLY_TERRAIN = ("woods", "wooden building", "stone building")  # -1 (A10.61)
 MMC = ("squad", "hs", "crew")
@@ -45,7 +46,7 @@ def _attempt(x: Ctx, u: Unit, leader: Unit | None, self_rally: bool) -> str:
     if self_rally and u.kind != "leader":
         mods.append((1, "self-rally"))
     what = f"Rally DR for {u.id} {u.type} in {u.hex}"
-    original = x.play.dice(what, "ENEMY", x.m.phase, lambda dice: roll(dice, "DR", what).original)
+    original = x.play.dice(what, Side.ENEMY, x.m.phase, lambda dice: roll(dice, "DR", what).original)
     final = original + sum(n for n, _ in mods)
     morale = _morale(u)
     drm = ", ".join(f"{n:+d} {why}" for n, why in mods)
@@ -64,7 +65,7 @@ def _attempt(x: Ctx, u: Unit, leader: Unit | None, self_rally: bool) -> str:
 def enemy_rally(x: Ctx) -> list[str]:
     """A10.6: each broken ENEMY unit on the map that may try, leaders first, then the MMC with a Good Order leader,
     then one MMC without one (the highest morale, then the lowest id)."""
-    broken = [u for u in x.m.units if u.side == "ENEMY" and u.status == "broken" and u.kind in (*MMC, "leader")
+    broken = [u for u in x.m.units if u.side == Side.ENEMY and u.status == "broken" and u.kind in (*MMC, "leader")
               and (x.map is None or x.map.name(u.hex))]
     said = [_attempt(x, u, None, True) for u in broken if u.kind == "leader"]
     alone = []

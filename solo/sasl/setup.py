@@ -9,6 +9,7 @@ from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
 from solo.sasl.events import random_selection
 from solo.sasl.mission_map import in_set_up_area
+from solo.sasl.words import Side
 
 MISSION_TABLES = ("enemy_san", "friendly_san", "enemy_ac", "enemy_re", "friendly_re")
 
@@ -26,7 +27,8 @@ def mission_tables(x: Ctx) -> None:
         x.m.tables[key] = number if key.endswith("_re") else int(number)
         x.say(f"{trace.table.title}: {'DR' if trace.table.roll == 'DR' else 'dr'} {trace.original} -> {trace.result}",
               rule="12.32")
-    x.m.re_numbers = {"ENEMY": re_numbers(x.m.tables["enemy_re"]), "FRIENDLY": re_numbers(x.m.tables["friendly_re"])}
+    x.m.re_numbers = {Side.ENEMY: re_numbers(x.m.tables["enemy_re"]),
+                      Side.FRIENDLY: re_numbers(x.m.tables["friendly_re"])}
 
 
 def leaders(x: Ctx, count: int, column: str, mods: dict | None = None, until: bool = False) -> list[str]:
@@ -35,7 +37,7 @@ def leaders(x: Ctx, count: int, column: str, mods: dict | None = None, until: bo
     found, rolls = [], 0
     while len(found) < count and (until or rolls < count):
         rolls += 1
-        trace = x.roll("sasl.r3", f"Table R3, {column} {rolls}", column, mods, side="FRIENDLY")
+        trace = x.roll("sasl.r3", f"Table R3, {column} {rolls}", column, mods, side=Side.FRIENDLY)
         if trace.result != "None":
             found.append(trace.result)
         if rolls > 60:

@@ -4,10 +4,13 @@ The state is what the mission's steps make of the event log; nothing here rolls 
 """
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+from solo.sasl.words import Attitude, Side
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 # A Game Turn: the FRIENDLY player turn (the FRIENDLY side moves first in both OtO missions), then the ENEMY's.
-SEQUENCE = tuple(f"{side} {phase}" for side in ("FRIENDLY", "ENEMY") for phase in PHASES)
+SEQUENCE = tuple(f"{side} {phase}" for side in (Side.FRIENDLY, Side.ENEMY) for phase in PHASES)
 
 
 @dataclass
@@ -16,7 +19,7 @@ class SQuestion:
 
     id: str  # "S1"
     where: str  # a hex ("12F3") or the placement rule it came from
-    attitude: str
+    attitude: Attitude
     status: str = "hidden"  # hidden | activated | removed
     units: list[str] = field(default_factory=list)
     origin: str = "set up"  # set up | reinforcement (ENEMY RE 34-36, 37-40)
@@ -46,10 +49,10 @@ class Unit:
     type: str  # "4-6-7", "9-1", "LMG", "StuG IIIG", "20L(6) AA", "Trench" ...
     kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse | wreck
     hex: str  # its hex; an ENEMY unit set up by a placement rule the player applies names that rule
-    attitude: str = ""  # an ENEMY unit's Attitude (3.)
+    attitude: Attitude | Literal[""] = ""  # an ENEMY unit's Attitude (3.); none for a fortification or FRIENDLY
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
     status: str = "Good Order"  # Good Order | broken | eliminated | exited
-    side: str = "ENEMY"
+    side: str = Side.ENEMY  # a Side
     marks: list[str] = field(default_factory=list)  # of MARKS
     owner: str | None = None  # a SW (or Gun) possessed by this unit id (A4.4)
     did: list[str] = field(default_factory=list)  # of DID, this Player Turn
@@ -66,7 +69,7 @@ class Unit:
 class Mission:
     id: str
     title: str
-    attitude: str  # the Prevailing Attitude
+    attitude: Attitude  # the Prevailing Attitude
     tables: dict = field(default_factory=dict)  # enemy_san, friendly_san, enemy_ac, enemy_re, friendly_re
     friendly_oob: dict = field(default_factory=lambda: {"infantry": [], "armor": [], "air": [], "oba": [],
                                                          "reinforcements": []})
@@ -96,7 +99,7 @@ class Mission:
     record: list[dict] = field(default_factory=list)
     ended: dict | None = None
 
-    def new_s(self, where: str, attitude: str | None = None, origin: str = "set up") -> SQuestion:
+    def new_s(self, where: str, attitude: Attitude | None = None, origin: str = "set up") -> SQuestion:
         """A new S?; ``where`` "" when the player placed it without naming its hex."""
         n = len(self.s) + 1
         s = SQuestion(f"S{n}", where or f"S{n}'s Location", attitude or self.attitude, origin=origin)
@@ -106,7 +109,8 @@ class Mission:
     def s_counter(self, s_id: str) -> SQuestion | None:
         return next((s for s in self.s if s.id.lower() == str(s_id).lower()), None)
 
-    def add_unit(self, type_: str, kind: str, where: str, attitude: str, source: str, side: str = "ENEMY") -> Unit:
+    def add_unit(self, type_: str, kind: str, where: str, attitude: Attitude | Literal[""], source: str,
+                 side: str = Side.ENEMY) -> Unit:
         prefix = side[0]
         n = 1 + sum(1 for u in self.units if u.side == side)
         unit = Unit(f"{prefix}{n}", type_, kind, where, attitude, source, side=side)
@@ -123,7 +127,7 @@ class Mission:
     def holds_enemy(self, hex_id: str) -> bool:
         """An ENEMY unit stands in ``hex_id``: a fortification (a minefield, a Foxhole) alone does not bar a FRIENDLY
         unit from entering (issue 18: a Random Event's minefield barred it as if it were an ENEMY unit)."""
-        return any(u.kind != "fortification" for u in self.at(hex_id, "ENEMY"))
+        return any(u.kind != "fortification" for u in self.at(hex_id, Side.ENEMY))
 
     def new_player_turn(self) -> None:
         """The Player Turn's markers removed (DID): no unit has yet fired or moved."""
@@ -133,7 +137,7 @@ class Mission:
 
     @property
     def activated(self) -> list[Unit]:
-        return [u for u in self.units if u.on_map and u.side == "ENEMY" and u.source != "set up"]
+        return [u for u in self.units if u.on_map and u.side == Side.ENEMY and u.source != "set up"]
 
     @property
     def activated_units(self) -> list[Unit]:

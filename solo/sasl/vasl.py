@@ -11,6 +11,7 @@ from pathlib import Path
 
 from solo.core.errors import SoloError
 from solo.sasl.state import Mission
+from solo.sasl.words import Side
 from solo.vasl.definitions import Definitions, of_pieces
 from solo.vasl.game import VaslGame, new_game
 from solo.vasl.savefile import check_out, new_save
@@ -88,7 +89,7 @@ def set_up(m: Mission, enemy: str, folder: Path | None, defs: Definitions) -> tu
                 continue
             game.add(qmark.added, vasl_hex(m, s.where))
     for u in m.units:
-        if u.side == "ENEMY" and u.on_map and _on_map(m, u.hex):
+        if u.side == Side.ENEMY and u.on_map and _on_map(m, u.hex):
             if not _add_unit(game, defs, m, u, enemy):
                 missing.append(f"{u.id} {u.type} in {u.hex}")
     return game, missing
@@ -155,7 +156,7 @@ def write_enemy(m: Mission, game: VaslGame, defs: Definitions, enemy: str) -> li
     done = []
     pieces = {p.id: p for p in game.pieces if p.hex}
     for u in m.units:
-        if u.side != "ENEMY":
+        if u.side != Side.ENEMY:
             continue
         piece_id = m.vasl.get(u.id)
         if piece_id in pieces and not u.on_map:

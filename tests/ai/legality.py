@@ -39,6 +39,7 @@ from solo.ai.maps import Terrain
 from solo.ai.situation import Piece, Situation, unit_data
 from solo.rules.catalog import default_catalog
 from solo.sasl.units import GUNS
+from solo.sasl.words import Attitude
 
 FIRING = {"prep": ("prep fire",), "first": ("first fire",), "defensive": ("defensive fire",),
           "advancing": ("advancing fire",)}  # the fire each phase may hold
@@ -178,10 +179,10 @@ def _path(m: _Map, s: Situation, phase: str, p: Piece, d, objectives: set[str]) 
         out.append(f"{name}: moves and fires in one phase")
     if "prep fire" in p.did and not p.broken and phase != "advance":
         out.append(f"{name}: moves after it Prep Fired (A3.3)")
-    if p.kind == "s?" and (phase != "move" or p.attitude == "hold"):
-        out.append(f"{name}: an S? moves in the {phase} phase with {p.attitude} Attitude (only Advance and Attack S? "
-                   "move, in the MPh)")
-    if p.attitude == "hold" and not p.broken and start in objectives and path[-1] != start:
+    if p.kind == "s?" and (phase != "move" or p.attitude == Attitude.HOLD):
+        out.append(f"{name}: an S? moves in the {phase} phase with {p.attitude.lower()} Attitude (only Advance and "
+                   "Attack S? move, in the MPh)")
+    if p.attitude == Attitude.HOLD and not p.broken and start in objectives and path[-1] != start:
         out.append(f"{name}: a Hold unit leaves the VPO {start}")
     if phase == "advance":
         if len(path) > 2:

@@ -22,6 +22,7 @@ from solo.games import enemy_ai, mission_of, run_mission
 from solo.sasl import engine
 from solo.sasl.mission_map import in_set_up_area
 from solo.sasl.units import oob_counters
+from solo.sasl.words import Attitude
 from tests.ai.legality import illegal
 
 FIRE = {"prep fire": "prep fire", "first fire": "first fire", "advancing fire": "advancing fire"}
@@ -133,7 +134,7 @@ def checked(path, monkeypatch) -> Checked:
         s = situation(x.m, x.map, x.defn) if x.map is not None and x.map.has_los else None
         original(x, phase)
         out.advance_s_phases += phase == "ENEMY MPh" and s is not None and any(
-            p.kind == "s?" and p.attitude in ("advance", "attack") for p in s.pieces)
+            p.kind == "s?" and p.attitude in (Attitude.ADVANCE, Attitude.ATTACK) for p in s.pieces)
         if not x.m.pending or s is None:
             return
         ai_phase = engine.AI_PHASES.get(phase, engine.FIRST_FIRE)[0]

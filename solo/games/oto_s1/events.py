@@ -31,6 +31,7 @@ from solo.sasl.events import (
     with_squads,
 )
 from solo.sasl.mission_map import board_edge, in_set_up_area
+from solo.sasl.words import Attitude
 
 # --- ENEMY RE -------------------------------------------------------------------------------
 
@@ -39,7 +40,7 @@ def _counterattack_s(x: Ctx, trace) -> str:
     rolled again if no such VPO or S?. On the map solo finds them; without it the player names them."""
     if on_the_map(x):
         return local_counterattack(x, units=False, s=True, hold_s_only=True) or REROLL
-    hold = [s for s in x.m.s if s.status == "hidden" and s.attitude == "Hold"]
+    hold = [s for s in x.m.s if s.status == "hidden" and s.attitude == Attitude.HOLD]
     ids = x.ask(
         "counterattack_s",
         "ENEMY RE 11-12 Local Counterattack: which Hold S? are within six hexes of the "
@@ -53,7 +54,7 @@ def _counterattack_s(x: Ctx, trace) -> str:
     for s_id in ids:
         s_q = x.m.s_counter(s_id)
         assert s_q is not None  # _s_ids took only the Hold S? on the map
-        s_q.attitude = "Advance"
+        s_q.attitude = Attitude.ADVANCE
     return f"{', '.join(ids)} now in Advance Attitude"
 
 
@@ -113,7 +114,7 @@ def _counterattack_units(x: Ctx, trace) -> str:
                 _s_ids(x, active), example="counterattack_units = [\"E4\", \"E5\"]")
     for unit in active:
         if unit.id in ids:
-            unit.attitude = "Advance"
+            unit.attitude = Attitude.ADVANCE
     if ids:
         x.m.effects.append(f"Turn {x.m.turn}: Local Counterattack by {', '.join(ids)}; they revert to Hold when the "
                            "VPO is captured; they cross minefields unharmed but with -1 DRM against them there")
@@ -135,7 +136,7 @@ def _entering(x: Ctx, count: int) -> list:
     where the rule says."""
     if x.rules >= 5:
         return reinforcement_s(x, count)
-    return [x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", "Advance", "reinforcement")
+    return [x.m.new_s(f"entering on the {x.defn.get('ebe', 'EBE')} edge", Attitude.ADVANCE, "reinforcement")
             for _ in range(count)]
 
 

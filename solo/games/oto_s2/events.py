@@ -35,6 +35,7 @@ from solo.sasl.events import (
 )
 from solo.sasl.mission_map import board_edge
 from solo.sasl.state import Unit
+from solo.sasl.words import Attitude
 
 NO_EVENT = "no event"
 
@@ -168,7 +169,7 @@ def _counterattack(s_too: bool, leader: bool = False):
                 return _later(x, f"an ENEMY {kind} leader enters along the EBE; then Local Counterattack (65-66)")
             edge = sorted(edge_hexes(x, "ENEMY"))
             where = edge[random_selection(x, "the EBE hex the ENEMY leader enters", len(edge)) - 1]
-            new = x.m.add_unit(kind, "leader", where, "Advance", f"RE {trace.row}")
+            new = x.m.add_unit(kind, "leader", where, Attitude.ADVANCE, f"RE {trace.row}")
             came = f"{new.id} {kind} enters in {where}; "
         if x.map is None:
             return _later(x, "Local Counterattack: the ENEMY within six hexes of the FRIENDLY controlled VPO closest "
