@@ -8,6 +8,7 @@ import click
 
 from solo.campaign.engine import start_meta
 from solo.campaign.report import export, status_json, status_text
+from solo.campaign.session import CampaignSession
 from solo.campaign.simulate import policy_deciders, results, simulate_campaign, summary
 from solo.campaign.view import events as seen_events
 from solo.campaign.view import hidden_side, may_reveal, secret_note, undone
@@ -48,11 +49,10 @@ def read_command(name: str, reveal: str):
     """A `solo cg` command that reads a save (SAVE, --reveal, --json): it is handed the save's log and its replay."""
     def wrap(func):
         def command(save, reveal, as_json):
-            log = EventLog.open(save)
-            outcome = run_campaign(log, frozen=True)
+            session = CampaignSession(save, campaign_of)
             if reveal:
-                may_reveal(outcome.campaign)
-            func(log, outcome, reveal, as_json)
+                may_reveal(session.outcome.campaign)
+            func(session.log, session.outcome, reveal, as_json)
         command.__doc__ = func.__doc__
         for option in (click.option("--json", "as_json", is_flag=True, help="Machine-readable output."),
                        click.option("--reveal", is_flag=True, help=reveal), click.argument("save")):
@@ -79,10 +79,8 @@ def cg_reph(save, answers_file, dice, as_json):
     answers = read_answers(answers_file) if answers_file else None
     typed = parse_faces(dice) if dice else []
     interactive = answers is None and not as_json  # at a terminal, or answers piped on stdin, a line each
-    with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused answer keeps nothing, typed faces neither
-        campaign_of(log)
-        log.type_faces(typed)
-        outcome = run_campaign(log, answers, interactive)
+    # a refused answer keeps nothing, typed faces neither
+    outcome = CampaignSession(save, campaign_of).answer(answers, typed, interactive, keep_on=(click.Abort,))
     emit(status_json(outcome), as_json, status_text(outcome))
 
 
@@ -91,12 +89,10 @@ def cg_reph(save, answers_file, dice, as_json):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_undo(save, as_json):
     """Take back your last answer; the dice rolled after it are kept for the next rolls (nothing is re-rolled)."""
-    with EventLog.writing(save) as log:
-        campaign_of(log)  # a mission save is refused before anything is undone (issue 24)
-        event = log.undo_last_answer()
-        outcome = run_campaign(log, frozen=True)
+    session = CampaignSession(save, campaign_of)  # a mission save is refused before anything is undone (issue 24)
+    event, outcome = session.undo()
     emit(
-        {"undone": undone(log, outcome.campaign, event), **status_json(outcome)},
+        {"undone": undone(session.log, outcome.campaign, event), **status_json(outcome)},
         as_json,
         f"Undone: your answer to {event.data['what']} ({event.step}): {plain(event.data['value'])}\n"
         + status_text(outcome),
@@ -109,11 +105,10 @@ def cg_undo(save, as_json):
 @click.option("--reveal", is_flag=True, help="Include the computer side's secrets: once the CG has ended.")
 def cg_export(save, fmt, reveal):
     """The CG Roster, RG Purchase Record and Force Organizer as Markdown or CSV."""
-    log = EventLog.open(save)
-    outcome = run_campaign(log, frozen=True)
+    campaign = CampaignSession(save, campaign_of).outcome.campaign
     if reveal:
-        may_reveal(outcome.campaign)
-    click.echo(export(outcome.campaign, fmt, reveal), nl=False)
+        may_reveal(campaign)
+    click.echo(export(campaign, fmt, reveal), nl=False)
 
 
 @read_command("log", "Show the computer side's secret rolls and decisions: once the CG has ended.")
@@ -142,10 +137,10 @@ def cg_game_end(save, turn, as_json):
     """CG4: the German's Game End dr at the end of Game Turn 6 and each later turn of a CG scenario."""
     if turn < 6:
         raise SoloError("CG4: the Game End dr is made at the end of Game Turn 6 and each Game Turn thereafter")
-    with EventLog.writing(save) as log:
-        if campaign_of(log).during is None:
-            raise SoloError(f"{save}: only On Track to Orsha (CG4) ends its scenarios by a Game End dr")
-        outcome = run_campaign(log, game_end_turn=turn)
+    session = CampaignSession(save, campaign_of)
+    if session.game.during is None:
+        raise SoloError(f"{save}: only On Track to Orsha (CG4) ends its scenarios by a Game End dr")
+    outcome = session.answer(game_end_turn=turn)
     c = outcome.campaign
     if not c.game_end or c.game_end["turn"] != turn:
         raise SoloError(f"no CG scenario is being played in {save} (stage {c.stage}); the Game End dr is made during "

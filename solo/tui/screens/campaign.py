@@ -38,11 +38,11 @@ from solo.campaign.report import (
     status_json,
     steps,
 )
+from solo.campaign.session import CampaignSession
 from solo.campaign.state import Unit
 from solo.campaign.view import View, view
 from solo.core.errors import SoloError
 from solo.core.sides import people
-from solo.core.store import EventLog
 from solo.games import campaign_of
 from solo.tui.screens.save import SaveScreen
 
@@ -109,8 +109,16 @@ class CampaignScreen(SaveScreen):
     PANELS = {"tab-record": "#decisions", "tab-roster": "#roster", "tab-purchases": "#purchases", "tab-chart": "#chart"}
 
     def __init__(self, path: Path):
-        self.game = campaign_of(EventLog.open(path))
-        super().__init__(path, lambda log, *args, **options: run(self.game, log, *args, **options))
+        self.session = CampaignSession(path, campaign_of)  # kept between the player's actions
+        self.game = self.session.game
+        super().__init__(path, lambda log, *args, **options: run(self.game, log, *args, **options),
+                         self.session.outcome)
+
+    def act(self, answers: dict, faces: list[int], **options):
+        return self.session.answer(answers, faces, **options)
+
+    def take_back(self):
+        return self.session.undo()[1]
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The Game End dr only where the CG has one (OtO2 CG4), and only while a CG scenario is played; Play to the

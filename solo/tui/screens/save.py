@@ -18,10 +18,10 @@ class SaveScreen(Screen):
 
     BINDINGS = [Binding("ctrl+b", "app.home", "Home", show=False)]  # the Campaign screen's footer shows it
 
-    def __init__(self, path, replay):
+    def __init__(self, path, replay, outcome=None):
         super().__init__()
         self.path, self.replay = path, replay
-        self.outcome = replay(EventLog.open(path), frozen=True)
+        self.outcome = outcome if outcome is not None else replay(EventLog.open(path), frozen=True)
 
     def refresh_view(self) -> None:
         raise NotImplementedError
@@ -44,14 +44,25 @@ class SaveScreen(Screen):
         self.query_one("#error", Static).update("")
         self.refresh_view()  # the form the save waits for, as it was
 
+    def take_back(self):
+        """Undo the last answer: the outcome without it."""
+        with EventLog.writing(self.path) as log:
+            log.undo_last_answer()
+        return self.replay(EventLog.open(self.path), frozen=True)
+
+    def act(self, answers: dict, faces: list[int], **options):
+        """Play ``answers`` and ``faces`` on the save: the outcome."""
+        with EventLog.writing(self.path) as log:  # a refused answer keeps nothing, the typed faces neither
+            log.type_faces(faces)
+            self.replay(log, answers, **options)
+        return self.replay(log, frozen=True)
+
     def action_undo(self) -> None:
         try:
-            with EventLog.writing(self.path) as log:
-                log.undo_last_answer()
+            self.outcome = self.take_back()
         except SoloError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.outcome = self.replay(EventLog.open(self.path), frozen=True)
         self.refresh_view()
         self.notify("your last answer is undone; the dice rolled after it are kept")
 
@@ -60,10 +71,7 @@ class SaveScreen(Screen):
         """Run the engine in a worker (the UI stays live); every roll and answer is saved as it happens; ``options``
         go to the engine's run (a Campaign's ``game_end_turn``)."""
         try:
-            with EventLog.writing(self.path) as log:  # a refused answer keeps nothing, the typed faces neither
-                log.type_faces(faces)
-                self.replay(log, answers, **options)
-            outcome = self.replay(log, frozen=True)
+            outcome = self.act(answers, faces, **options)
         except SoloError as exc:
             self.app.call_from_thread(self.refused, str(exc), answers, faces, options)
             return
