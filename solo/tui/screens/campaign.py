@@ -92,8 +92,10 @@ class CompletesIds(Suggester):
 
     async def get_suggestion(self, value: str) -> str | None:
         typing = TYPING.search(value)
-        ids = self.screen.completions() if typing else []
-        found = next((i for i in ids if i.startswith(typing[0]) and i != typing[0]), None) if ids else None
+        if typing is None:
+            return None
+        ids = self.screen.completions()
+        found = next((i for i in ids if i.startswith(typing[0]) and i != typing[0]), None)
         return value[:typing.start()] + found if found else None
 
 
@@ -359,15 +361,15 @@ class CampaignScreen(SaveScreen):
             self._picks()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        answer, q = self.query_one("#answer", Input), self.outcome.waiting
+        answer, q, picked = self.query_one("#answer", Input), self.outcome.waiting, str(event.option.id)
         if q is not None and q.key == "facts":
-            answer.value = add_id(answer.value, str(self.query_one("#fact-list", Select).value), event.option.id)
+            answer.value = add_id(answer.value, str(self.query_one("#fact-list", Select).value), picked)
             return
         if q is not None and q.key != "purchase":
-            answer.value = add_to_list(answer.value, event.option.id)
+            answer.value = add_to_list(answer.value, picked)
             return
         typed = self._rg_typing(answer.value)[0]
-        answer.value = f"{typed.rstrip(', ')}, {event.option.id}" if typed.strip() else event.option.id
+        answer.value = f"{typed.rstrip(', ')}, {picked}" if typed.strip() else picked
 
     def _chart(self, seen: View) -> str:
         """CPP (Total), ELR and the Russian VP over the CG Dates, as bars ("?" for a CPP hidden from you)."""
@@ -395,7 +397,8 @@ class CampaignScreen(SaveScreen):
         raw = self.query_one("#answer", Input).value
         if q.key == "facts":  # the count fields, then whatever else was typed (eliminated = ["G3"] ...)
             counts = [
-                f"{field.id[5:]} = {field.value}" for field in self.query("#facts-row Input") if field.value.strip()
+                f"{str(field.id)[5:]} = {field.value}" for field in self.query("#facts-row Input").results(Input)
+                if field.value.strip()
             ]
             raw = ", ".join(counts + ([raw] if raw.strip() and raw.strip().lower() != "none" else []))
         try:
