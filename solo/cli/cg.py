@@ -36,7 +36,8 @@ def cg():
 @click.option("--seed", type=SEED, default=None, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def cg_new(cg_id, save, variant, human, seed, as_json):
-    """Start a Campaign Game (oto2, rb, votg, abtf) and run its set-up as far as it goes without you."""
+    """Start a Campaign Game (CG: its id; an unknown one is answered with the list) and run its set-up as far as it
+    goes without you."""
     meta = start_meta(campaign(cg_id).id, variant, human)
     seed = int(time.time()) if seed is None else seed
     with EventLog.creating(save, meta | {"seed": seed}) as log:
