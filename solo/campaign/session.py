@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from solo.campaign.engine import Outcome, run
-from solo.campaign.game import CampaignGame
+from solo.campaign.game import CampaignRules
 from solo.core.store import Event, EventLog
 
 
@@ -18,7 +18,7 @@ class CampaignSession:
     """One CG save: its game, and its state replayed from its log when first asked for (``outcome``); ``answer``
     plays on from it and ``undo`` takes an answer back, each keeping the outcome it returns."""
 
-    def __init__(self, path: str | Path, game_of: Callable[[EventLog], CampaignGame]):
+    def __init__(self, path: str | Path, game_of: Callable[[EventLog], CampaignRules]):
         self.path = path
         self.log = EventLog.open(path)
         self.game = game_of(self.log)  # a mission save, or a game solo does not know: one line, here
