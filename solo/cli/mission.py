@@ -14,11 +14,12 @@ from solo.core.errors import SoloError
 from solo.core.output import emit, plain
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
-from solo.games import MISSIONS, mission_of, run_mission
+from solo.games import MISSIONS, enemy_ai, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
 from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
+from solo.sasl.session import MissionSession
 from solo.sasl.units import oob_counters, oob_groups
 
 MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
@@ -87,15 +88,21 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
          then=None) -> None:
     """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)`` (a file the
     action writes: written before the save's transaction commits, so that a file that cannot be written leaves the
-    save as it was; issue 40), then its words or JSON."""
+    save as it was; issue 40), then its words or JSON. The save is replayed once (solo/sasl/session.py)."""
     answers = read_answers(answers_file) if answers_file else {}
     typed = parse_faces(dice) if dice else []
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused action keeps nothing, typed faces neither
-        shown = len(run_mission(log, frozen=True).mission.record)
+        session = _session(save, log)
+        shown = session.shown
         log.type_faces(typed)
-        outcome = _act_on(log, save, action, answers, as_json)
+        outcome = session.act(log, action, answers, not as_json)  # at a terminal, or answers piped on stdin
         extra = then(outcome) if then else ""
     emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown) + extra)
+
+
+def _session(save: str, log: EventLog | None = None) -> MissionSession:
+    """The mission save, replayed once (``log``: held for writing by the command)."""
+    return MissionSession(mission_of(log or EventLog.open(save)), save, enemy_ai, log)
 
 
 def unit_text(u) -> str:
@@ -103,21 +110,6 @@ def unit_text(u) -> str:
     state = [u.status] * (u.status != "Good Order") + u.marks + ([f"with {u.owner}"] if u.owner else [])
     extra = [u.attitude, f"from {u.source}"] if u.side == "ENEMY" else []
     return f"{u.id} {u.type} in {u.hex}" + (f" ({', '.join(state + extra)})" if state or extra else "")
-
-
-def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_json: bool) -> Outcome:
-    """The action, on a save whose mission waits for one."""
-    before = run_mission(log, frozen=True)
-    if before.mission.ended:
-        raise SoloError(f"the mission in {save} is over (after Game Turn {before.mission.ended['turn']})")
-    if before.waiting is None or before.waiting.key != "action":
-        q = before.waiting
-        raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
-                        f"answer {save}' at a terminal, or --answers FILE"
-                        + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
-    if action:
-        answers["action"] = action
-    return run_mission(log, answers, not as_json)  # at a terminal, or answers piped on stdin
 
 
 @mission.command("new")
@@ -180,7 +172,7 @@ def _module(option):
 def mission_status(save, as_json):
     """Where the mission stands, and the dice faces waiting for the next rolls."""
     log = EventLog.open(save)
-    outcome = run_mission(log, frozen=True)
+    outcome = MissionSession(mission_of(log), save, enemy_ai, log).outcome
     emit(status_json(outcome) | {"pending": waiting(log)}, as_json, _text(outcome) + waiting_text(log))
 
 
@@ -476,8 +468,9 @@ def mission_answer(save, answers_file, as_json):
     """Answer the question a Random Event left waiting, and finish what it began."""
     answers = read_answers(answers_file) if answers_file else {}
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:
-        shown = len(run_mission(log, frozen=True).mission.record)
-        outcome = run_mission(log, answers, not as_json)
+        session = _session(save, log)
+        shown = session.shown
+        outcome = session.act(log, None, answers, not as_json)
     emit(status_json(outcome), as_json, _text(outcome, since=shown))
 
 
