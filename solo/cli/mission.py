@@ -155,7 +155,7 @@ def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json
     said = ""
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})
-        if vasl_out:  # written before the save is linked into place: a game that cannot be written leaves no save
+        if vasl_out and boards:  # written before the save is linked into place (boards checked by check_set_up)
             said = "\n" + mission_vasl.write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs,
                                                     vasl_out)
     emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome) + said)
@@ -325,7 +325,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
     defs = None
     if target:
         if not in_place:
-            check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
+            check_out(g.save, target)  # checked before anything is written; the copy is written before the save commits
         defs = mission_vasl.definitions(_module(module), g)
     def write(outcome) -> str:
         missing = [unit_text(outcome.mission.unit(u)) for u in outcome.last.get("unmatched", [])]
@@ -335,6 +335,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
         if not target:
             back = outcome.last.get("back", {})
             return said + (f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else "")
+        assert defs is not None  # read above for every target
         done = mission_vasl.write_enemy(outcome.mission, g, defs, mission_game(m.id).definition["enemy"])
         if in_place and not done:
             return said + f"\n{game}: the ENEMY stands in it as in the mission (not written)"
@@ -346,7 +347,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
             g.write(game, replace=True)
             said += f"\nKept your game as {backup}"
         else:
-            g.write(out)
+            g.write(target)
         return said + f"\nWrote {target}: " + ("; ".join(done) or "nothing to change")
 
     _act(save, {"do": "sync", "pieces": pieces, **({"confirm": True} if confirm else {})}, None, as_json,

@@ -102,10 +102,11 @@ class MissionScreen(SaveScreen):
         """``vasl_game``: the mission's VASL game, followed from the start (New mission wrote it)."""
         from solo.vasl.savefile import stamp
         super().__init__(path, self._opened)
-        self.mode = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
-        self.cursor_hex = None  # the hex under the map cursor
-        self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
-        self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
+        self.mode: str | None = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
+        self.cursor_hex: str | None = None  # the hex under the map cursor
+        self.tracing: dict[str, list] | None = None  # a move traced on the map: {"units": ids, "path": [start,
+        # hexes entered ...]}
+        self.vasl_copy: tuple | None = None  # (the VASL game read, the copy to write) while a sync runs
         self.stack_open = False  # the hex panel lists the stack under the cursor one counter a line
         self.history: dict[str, list[str]] = {}  # what was typed in each form, offered again as it is typed
         self.linked = (vasl_game, stamp(vasl_game)) if vasl_game else None  # (the VASL game synced last, its date and
@@ -459,7 +460,7 @@ class MissionScreen(SaveScreen):
                    f"e.g. F1 F2 {self._hex('Q2')} {self._hex('Q3')}")
 
     def _trace_label(self) -> None:
-        t = self.tracing
+        t = self.tracing or {"units": [], "path": [""]}  # called while a move is traced
         self.query_one("#form-label", Label).update(Text(
             f"Moving {', '.join(t['units'])} from {t['path'][0]}: the arrows trace the path, Enter moves them, Escape "
             f"cancels. Path: {' '.join(t['path'][1:]) or '(none yet)'}"))
