@@ -14,11 +14,12 @@ from solo.core.errors import SoloError
 from solo.core.output import emit, plain
 from solo.core.sides import read_answers
 from solo.core.store import EventLog, waiting, waiting_text
-from solo.games import MISSIONS, mission_of, run_mission
+from solo.games import MISSIONS, enemy_ai, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
 from solo.sasl.actions import RESULTS
 from solo.sasl.engine import Outcome, status_json
+from solo.sasl.session import MissionSession
 from solo.sasl.units import oob_counters, oob_groups
 
 MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
@@ -87,15 +88,21 @@ def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool
          then=None) -> None:
     """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)`` (a file the
     action writes: written before the save's transaction commits, so that a file that cannot be written leaves the
-    save as it was; issue 40), then its words or JSON."""
+    save as it was; issue 40), then its words or JSON. The save is replayed once (solo/sasl/session.py)."""
     answers = read_answers(answers_file) if answers_file else {}
     typed = parse_faces(dice) if dice else []
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:  # a refused action keeps nothing, typed faces neither
-        shown = len(run_mission(log, frozen=True).mission.record)
+        session = _session(save, log)
+        shown = session.shown
         log.type_faces(typed)
-        outcome = _act_on(log, save, action, answers, as_json)
+        outcome = session.act(log, action, answers, not as_json)  # at a terminal, or answers piped on stdin
         extra = then(outcome) if then else ""
     emit(pick(outcome) if pick else status_json(outcome), as_json, _text(outcome, since=shown) + extra)
+
+
+def _session(save: str, log: EventLog | None = None) -> MissionSession:
+    """The mission save, replayed once (``log``: held for writing by the command)."""
+    return MissionSession(mission_of(log or EventLog.open(save)), save, enemy_ai, log)
 
 
 def unit_text(u) -> str:
@@ -103,21 +110,6 @@ def unit_text(u) -> str:
     state = [u.status] * (u.status != "Good Order") + u.marks + ([f"with {u.owner}"] if u.owner else [])
     extra = [u.attitude, f"from {u.source}"] if u.side == "ENEMY" else []
     return f"{u.id} {u.type} in {u.hex}" + (f" ({', '.join(state + extra)})" if state or extra else "")
-
-
-def _act_on(log: EventLog, save: str, action: dict | None, answers: dict, as_json: bool) -> Outcome:
-    """The action, on a save whose mission waits for one."""
-    before = run_mission(log, frozen=True)
-    if before.mission.ended:
-        raise SoloError(f"the mission in {save} is over (after Game Turn {before.mission.ended['turn']})")
-    if before.waiting is None or before.waiting.key != "action":
-        q = before.waiting
-        raise SoloError(f"{save} waits for your answer first ({q.prompt if q else '?'}): give it with 'solo mission "
-                        f"answer {save}' at a terminal, or --answers FILE"
-                        + (f" (type e.g. {q.typed_example})" if q and q.example else ""))
-    if action:
-        answers["action"] = action
-    return run_mission(log, answers, not as_json)  # at a terminal, or answers piped on stdin
 
 
 @mission.command("new")
@@ -163,7 +155,7 @@ def mission_new(mission_id, save, seed, folder, entry, vasl_out, module, as_json
     said = ""
     with EventLog.creating(save, {"mission": game.id, "seed": seed, "vasl_boards": boards}) as log:
         outcome = run_mission(log, {"entry_edge": entry})
-        if vasl_out:  # written before the save is linked into place: a game that cannot be written leaves no save
+        if vasl_out and boards:  # written before the save is linked into place (boards checked by check_set_up)
             said = "\n" + mission_vasl.write_set_up(outcome.mission, game.definition["enemy"], Path(boards), defs,
                                                     vasl_out)
     emit(status_json(outcome), as_json, f"Mission {game.id} saved in {save} (seed {seed}).\n" + _text(outcome) + said)
@@ -180,7 +172,7 @@ def _module(option):
 def mission_status(save, as_json):
     """Where the mission stands, and the dice faces waiting for the next rolls."""
     log = EventLog.open(save)
-    outcome = run_mission(log, frozen=True)
+    outcome = MissionSession(mission_of(log), save, enemy_ai, log).outcome
     emit(status_json(outcome) | {"pending": waiting(log)}, as_json, _text(outcome) + waiting_text(log))
 
 
@@ -333,7 +325,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
     defs = None
     if target:
         if not in_place:
-            check_out(g.save, out)  # checked before anything is written; the copy is written before the save commits
+            check_out(g.save, target)  # checked before anything is written; the copy is written before the save commits
         defs = mission_vasl.definitions(_module(module), g)
     def write(outcome) -> str:
         missing = [unit_text(outcome.mission.unit(u)) for u in outcome.last.get("unmatched", [])]
@@ -343,6 +335,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
         if not target:
             back = outcome.last.get("back", {})
             return said + (f"\n{len(back)} ENEMY move(s) to make in VASL: give --write OUT.vsav" if back else "")
+        assert defs is not None  # read above for every target
         done = mission_vasl.write_enemy(outcome.mission, g, defs, mission_game(m.id).definition["enemy"])
         if in_place and not done:
             return said + f"\n{game}: the ENEMY stands in it as in the mission (not written)"
@@ -354,7 +347,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
             g.write(game, replace=True)
             said += f"\nKept your game as {backup}"
         else:
-            g.write(out)
+            g.write(target)
         return said + f"\nWrote {target}: " + ("; ".join(done) or "nothing to change")
 
     _act(save, {"do": "sync", "pieces": pieces, **({"confirm": True} if confirm else {})}, None, as_json,
@@ -476,8 +469,9 @@ def mission_answer(save, answers_file, as_json):
     """Answer the question a Random Event left waiting, and finish what it began."""
     answers = read_answers(answers_file) if answers_file else {}
     with EventLog.writing(save, keep_on=(click.Abort,)) as log:
-        shown = len(run_mission(log, frozen=True).mission.record)
-        outcome = run_mission(log, answers, not as_json)
+        session = _session(save, log)
+        shown = session.shown
+        outcome = session.act(log, None, answers, not as_json)
     emit(status_json(outcome), as_json, _text(outcome, since=shown))
 
 

@@ -184,11 +184,21 @@ def setup_mission(x: Ctx, load: Load) -> None:
 
 def mission_loop(x: Ctx, load: Load) -> None:
     setup_mission(x, load)
+    play_on(x)
+
+
+def play_on(x: Ctx) -> None:
+    """The player's actions, one after another, until the mission ends (or the next one is not given yet)."""
     while not x.m.ended:
-        action = x.ask("action", "Your next action: place, activate, report or turn", _action(x), recheck=_logged(x))
-        x.last = do(x, action)
-        if control.kept(x):
-            control.update(x)
+        step(x)
+
+
+def step(x: Ctx) -> None:
+    """One player action: asked, checked, logged, done (solo/sasl/session.py takes one at a time)."""
+    action = x.ask("action", "Your next action: place, activate, report or turn", _action(x), recheck=_logged(x))
+    x.last = do(x, action)
+    if control.kept(x):
+        control.update(x)
 
 
 def do(x: Ctx, action: dict) -> dict:
@@ -374,8 +384,13 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
             mission_loop(x, load)
     except NeedAnswer as need:
         waiting = need.question
+    return outcome(x, waiting)
+
+
+def outcome(x: Ctx, waiting: Question | None) -> Outcome:
+    """Where the mission stands after a run: the question it waits for, the last action's result, the VP."""
     m = x.m
-    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else game.vp_schedule(x, False), x.map)
+    return Outcome(m, waiting, x.last, m.ended["vp"] if m.ended else x.game.vp_schedule(x, False), x.map)
 
 
 def status_json(o: Outcome) -> dict:

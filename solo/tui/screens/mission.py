@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich.markup import escape
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,10 +21,11 @@ from solo.board.render import LEGEND
 from solo.board.vasl import saved_folder
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.games import mission, run_mission
+from solo.games import enemy_ai, mission, mission_of
 from solo.sasl.actions import arrived
-from solo.sasl.engine import status_json
+from solo.sasl.engine import Outcome, status_json
 from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_boards, wrecks
+from solo.sasl.session import MissionSession
 from solo.sasl.units import group_name, oob_counters, oob_groups
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
@@ -99,11 +101,12 @@ class MissionScreen(SaveScreen):
     def __init__(self, path: Path, vasl_game: Path | None = None):
         """``vasl_game``: the mission's VASL game, followed from the start (New mission wrote it)."""
         from solo.vasl.savefile import stamp
-        super().__init__(path, run_mission)
-        self.mode = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
-        self.cursor_hex = None  # the hex under the map cursor
-        self.tracing = None  # a move traced on the map: {"units": ids, "path": [start, hexes entered ...]}
-        self.vasl_copy = None  # (the VASL game read, the copy to write) while a sync runs
+        super().__init__(path, self._opened)
+        self.mode: str | None = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
+        self.cursor_hex: str | None = None  # the hex under the map cursor
+        self.tracing: dict[str, list] | None = None  # a move traced on the map: {"units": ids, "path": [start,
+        # hexes entered ...]}
+        self.vasl_copy: tuple | None = None  # (the VASL game read, the copy to write) while a sync runs
         self.stack_open = False  # the hex panel lists the stack under the cursor one counter a line
         self.history: dict[str, list[str]] = {}  # what was typed in each form, offered again as it is typed
         self.linked = (vasl_game, stamp(vasl_game)) if vasl_game else None  # (the VASL game synced last, its date and
@@ -457,7 +460,7 @@ class MissionScreen(SaveScreen):
                    f"e.g. F1 F2 {self._hex('Q2')} {self._hex('Q3')}")
 
     def _trace_label(self) -> None:
-        t = self.tracing
+        t = self.tracing or {"units": [], "path": [""]}  # called while a move is traced
         self.query_one("#form-label", Label).update(Text(
             f"Moving {', '.join(t['units'])} from {t['path'][0]}: the arrows trace the path, Enter moves them, Escape "
             f"cancels. Path: {' '.join(t['path'][1:]) or '(none yet)'}"))
@@ -521,6 +524,29 @@ class MissionScreen(SaveScreen):
     def action_decide(self) -> None:
         from solo.tui.screens.decisions import DecisionsScreen
         self.app.push_screen(DecisionsScreen(self.path))
+
+    def _opened(self, log: EventLog, frozen: bool = True) -> Outcome:
+        """The save replayed once into the screen's session (solo/sasl/session.py), kept between actions."""
+        self.session = MissionSession(mission_of(log), self.path, enemy_ai, log)
+        return self.session.outcome
+
+    @work(thread=True, exclusive=True)
+    def play(self, answers: dict, faces: list[int], **options) -> None:
+        """The action (or answer) on the session in a worker: no replay of the save unless another command wrote it
+        since; every roll and answer saved as it happens, all or nothing."""
+        given = dict(answers)
+        action = given.pop("action", None)
+        waits = self.session.outcome.waiting
+        if action is not None and not (waits and waits.key == "action"):  # an answer and the action after it
+            given["action"], action = action, None
+        try:
+            with self.session.writing() as log:  # a refused answer keeps nothing, the typed faces neither
+                log.type_faces(faces)
+                outcome = self.session.act(log, action, given)
+        except SoloError as exc:
+            self.app.call_from_thread(self.refused, str(exc), answers, faces, options)
+            return
+        self.app.call_from_thread(self.played, outcome)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id in ("form-input", "dice") and self.mode:
