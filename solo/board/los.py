@@ -39,6 +39,7 @@ import numpy as np
 
 from solo.board.coords import Grid
 from solo.board.graph import Placed
+from solo.board.stored import cached_array
 from solo.board.terrain import Board, Hex
 
 STEP = 2.0  # pixels between points along the line's longer axis
@@ -122,8 +123,11 @@ def nearest_hexes(grid: Grid, x: np.ndarray, y: np.ndarray, columns=(-1, 0, 1, 2
 def pixel_hexes(grid: Grid, width: int, height: int) -> np.ndarray:
     """[x, y] of one board: the hex (index into ``grid.hexes``) whose centre is nearest each pixel (it lies in
     one of the two columns either side of the pixel, in the row nearest it there)."""
-    x, y = (v.ravel().astype(float) for v in np.meshgrid(np.arange(width), np.arange(height), indexing="ij"))
-    return nearest_hexes(grid, x, y, columns=(0, 1), rows=(0,))[0].reshape(width, height)
+    def compute() -> np.ndarray:
+        x, y = (v.ravel().astype(float) for v in np.meshgrid(np.arange(width), np.arange(height), indexing="ij"))
+        nearest = nearest_hexes(grid, x, y, columns=(0, 1), rows=(0,))[0].reshape(width, height)
+        return nearest.astype(np.int16) if len(grid.hexes) < 2 ** 15 else nearest  # half the cache file to read
+    return cached_array("pixel_hexes", grid, (width, height), compute)
 
 
 def _one_board(data: list[dict], names: list[str]) -> Placed:

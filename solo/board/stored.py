@@ -2,8 +2,10 @@
 numpy arrays, the classified hexes (and what else its reader keeps) as JSON, in one .npz file read back without
 decoding or classifying anything."""
 
+import hashlib
 import json
 import zipfile
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
@@ -56,3 +58,24 @@ def write_cached(path: Path, b: Board, extra: dict | None = None) -> None:
             np.savez(out, info=np.array(json.dumps(info)), terrain=b.terrain, elevation=b.elevation, **arrays)
     except OSError:
         pass  # a read-only cache folder only costs time
+
+
+def cached_array(what: str, grid: Grid, shape: tuple[int, ...], compute: Callable[[], np.ndarray]) -> np.ndarray:
+    """An array worked out from a board's grid and size alone (``what``: its pixels' nearest hexes, solo/board/los.py),
+    kept in the cache folder: computed once a grid (issue 39: the OtO map's 12 million pixels took 2.6 s each time a
+    mission was opened, `solo mission status` included), then read back in about 10 ms."""
+    key = hashlib.sha256(json.dumps([what, asdict(grid), shape]).encode()).hexdigest()
+    path = cache_path(key)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return data["array"]
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        pass
+    array = compute()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as out:
+            np.savez(out, array=array)
+    except OSError:
+        pass  # a read-only cache folder only costs time
+    return array
