@@ -2,7 +2,6 @@
 game to write the mission into, its name, the seed)."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -12,10 +11,8 @@ from solo.board.vasl import set_boards_folder
 from solo.core.store import EventLog
 from solo.games import MISSIONS, mission, run_mission
 from solo.tui.dialogs.new_save import NewSaveDialog
+from solo.tui.shell import shell
 from solo.tui.vasl import SETTINGS, boards_folder_or_none, module_or_none
-
-if TYPE_CHECKING:
-    from solo.tui.app import SoloApp
 
 
 def game_file(text: str) -> Path | None:
@@ -78,4 +75,4 @@ class NewMission(NewSaveDialog):
             self.app.notify(said, timeout=20)
 
     def open(self, path: Path) -> None:
-        cast("SoloApp", self.app).open_save(path, self.vasl_game)
+        shell(self).open_save(path, self.vasl_game)

@@ -2,7 +2,6 @@
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -10,9 +9,7 @@ from textual.widgets import Button, Input, Static
 
 from solo.core.errors import SoloError
 from solo.tui.saves import new_save_path
-
-if TYPE_CHECKING:
-    from solo.tui.app import SoloApp
+from solo.tui.shell import shell
 
 
 def lacking_table(error: str) -> str | None:
@@ -86,7 +83,7 @@ class NewSaveDialog(ModalScreen):
 
     def open(self, path: Path) -> None:
         """The new save opened on its screen."""
-        cast("SoloApp", self.app).open_save(path)
+        shell(self).open_save(path)
 
     def game(self) -> str:
         """The chosen game's id: a save left unnamed is named after it and the time."""

@@ -1,7 +1,6 @@
 """The Home screen: the menu (new mission, new campaign, continue, mapboards, tables, help) and the saves."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -12,9 +11,7 @@ from textual.widgets import Footer, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from solo.tui.saves import list_saves
-
-if TYPE_CHECKING:
-    from solo.tui.app import SoloApp
+from solo.tui.shell import shell
 
 MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"),
         ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
@@ -69,7 +66,7 @@ class HomeScreen(Screen):
         chosen = event.option.id
         if chosen is None:  # "(no saves yet)": disabled, never chosen
             return
-        app = cast("SoloApp", self.app)
+        app = shell(self)
         if event.option_list.id == "saves":
             app.open_save(Path(chosen))
         else:
@@ -86,7 +83,7 @@ class HomeScreen(Screen):
     def action_continue(self) -> None:
         """o: open the save highlighted in the list (the last one played unless another is chosen)."""
         if path := self._chosen_save():
-            cast("SoloApp", self.app).open_save(path)
+            shell(self).open_save(path)
 
     def action_saves(self) -> None:
         self.query_one("#saves", OptionList).focus()
