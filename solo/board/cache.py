@@ -23,7 +23,7 @@ def load_board(folder: Path, board: str) -> Board:
     shared = shared_file(folder)
     key = hashlib.sha256(los + meta + shared.read_bytes() + CLASSIFIER.encode()).hexdigest()
     path = cache_path(key)
-    cached = read_cached(path)
+    cached = read_cached(path, Board)
     if cached is not None:
         return cached
     b = Board(raw_board(los, meta, board), terrain_types(folder))

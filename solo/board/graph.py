@@ -45,7 +45,8 @@ def _cost(value) -> float:
 def movement_costs() -> dict[str, tuple[float, float]]:
     """Terrain or 'hexside X' -> (Infantry MF, Vehicle MP), from the movement chart."""
     chart = default_catalog().get(MOVEMENT)
-    return {row.key: (_cost(row.results["Infantry MF"]), _cost(row.results["Vehicle MP"])) for row in chart.rows}
+    return {row.key: (_cost(row.results["Infantry MF"]), _cost(row.results["Vehicle MP"])) for row in chart.rows
+            if row.key is not None}  # a chart: every row has its key
 
 
 def node_id(board_id: str, grid: Grid, column: int, row: int) -> str:

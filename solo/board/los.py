@@ -177,7 +177,7 @@ class LosMap:
         self.top = np.where(obstacle[self.terrain] | wall[self.terrain], self.ground + lift, self.ground)
         self.is_wall = wall[self.terrain]
         self.hindrance = np.where(hindrance[self.terrain], self.ground + lift, NONE).astype(np.float32)
-        self._flat_lists = None
+        self._flat_lists: tuple[list[int], list[float], list[float]] | None = None
 
     def _board(self, graph: nx.DiGraph, p, alias: dict, vasl: bool):
         """(terrain codes, ground level, nearest node, next nearest node) per pixel of one placed board."""
@@ -264,10 +264,8 @@ class LosMap:
             return np.where(mask & bits, UP_SLOPE, 0.0)
         return crossed(self.upslope[a], angle), crossed(self.upslope[b], angle + 180)
 
-    def _over(self, la, lb, lifts) -> np.ndarray | float:
+    def _over(self, la: np.ndarray, lb: np.ndarray, lifts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """OtO 1.3: a LOS from an Up-Slope end passes over what is lower than that end's height (NONE: no end is)."""
-        if lifts is None:
-            return NONE
         return np.maximum(np.where(lifts[0] > 0, la, NONE), np.where(lifts[1] > 0, lb, NONE))
 
     def trace(self, viewer: str, target: str, hindering: frozenset = frozenset(), slopes: bool = True) -> Sight:
@@ -285,7 +283,7 @@ class LosMap:
         lifts = self.slope_lifts(np.array([a]), np.array([b])) if slopes else None
         if lifts is not None:
             la, lb = la + float(lifts[0][0]), lb + float(lifts[1][0])
-        over = float(np.max(self._over(np.array([la]), np.array([lb]), lifts)))
+        over = float(np.max(self._over(np.array([la]), np.array([lb]), lifts))) if lifts is not None else NONE
         sx, sy, sl = (xb - xa) / n, (yb - ya) / n, (lb - la) / n  # per point
         hindered: list[str] = []
         for k in range(1, n):
@@ -320,7 +318,8 @@ class LosMap:
     def pairs(self, max_range: int) -> tuple[np.ndarray, np.ndarray]:
         """Every (viewer, target) pair of different hexes within ``max_range`` hexes."""
         d = np.hypot(self.xy[:, None, 0] - self.xy[None, :, 0], self.xy[:, None, 1] - self.xy[None, :, 1])
-        return np.nonzero((d <= (max_range + 0.5) * self.spacing) & (d > 0))
+        viewers, targets = np.nonzero((d <= (max_range + 0.5) * self.spacing) & (d > 0))
+        return viewers, targets
 
     def lines(self, a: np.ndarray, b: np.ndarray, budget: int = 1_000_000,
               hindering: np.ndarray | None = None, slopes: bool = True) -> np.ndarray:
@@ -368,7 +367,7 @@ class LosMap:
         lifts = self.slope_lifts(a, b) if slopes else None
         if lifts is not None:
             la, lb = la + lifts[0], lb + lifts[1]
-        over = self._over(la, lb, lifts)
+        over = self._over(la, lb, lifts) if lifts is not None else None
         sx, sy, sl = (self.xy[b, 0] - xa) / n, (self.xy[b, 1] - ya) / n, (lb - la) / n
         blocked = np.zeros(len(a), dtype=bool)
         hindering = []  # pair * hexes + hex, for each hindrance hex a pair's line meets
@@ -384,7 +383,7 @@ class LosMap:
                      + (ya[active, None] + k * sy[active, None]).astype(np.int64))
                 line = la[active, None] + k * sl[active, None] + EPS  # points at k = n sit in the target hex
                 top = self.top[p]
-                row, col = np.nonzero((top > line) & (top >= over[active, None]) if lifts is not None else top > line)
+                row, col = np.nonzero((top > line) & (top >= over[active, None]) if over is not None else top > line)
                 q, pair = p[row, col], active[row]
                 h = self.hex[q]
                 keep = (h != a[pair]) & (h != b[pair]) & ~(self.is_wall[q] & ((self.other[q] == a[pair])
@@ -394,7 +393,7 @@ class LosMap:
                     hind = self.hindrance[p]
                     if wrecks is not None:
                         hind = np.where(wrecks[self.hex[p]], np.maximum(hind, self.ground[p] + WRECK_HEIGHT), hind)
-                    row, col = np.nonzero((hind > line) & (hind >= over[active, None]) if lifts is not None
+                    row, col = np.nonzero((hind > line) & (hind >= over[active, None]) if over is not None
                                           else hind > line)
                     pair = active[row]
                     h = self.hex[p[row, col]]

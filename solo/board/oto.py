@@ -270,7 +270,8 @@ def hex_shares(grid: Grid, classes: np.ndarray) -> np.ndarray:
 
 def read_hex(share: dict[str, float]) -> tuple[str, int, float, str]:
     """A hex's terrain, level, confidence and second terrain (OtO 2.1) from its class shares (RULES, ALSO)."""
-    terrain, own = "open", ()
+    terrain = "open"
+    own: tuple[str, ...] = ()
     for name, classes, needed in RULES:
         if needed is None:
             if all(share[c] >= PATTERN_SHARE for c in classes):
@@ -283,7 +284,7 @@ def read_hex(share: dict[str, float]) -> tuple[str, int, float, str]:
                  and terrain not in ("open", "railroad", "wooden building", "bridge")), "")
     own = (*own, also) if also else own
     ground = sum(share[c] for c in GROUND)
-    others = sum(v for c, v in share.items() if c not in own and c not in GROUND)
+    others: float = sum(v for c, v in share.items() if c not in own and c not in GROUND)
     if terrain == "railroad":
         others = 0.0  # the track's ballast and sleepers are many colours of its own
     confidence = max(0.0, min(1.0, sum(share[c] for c in own) + ground - others))
@@ -313,7 +314,7 @@ def overrides(path: Path | None = None) -> dict[str, tuple[str, int | None]]:
         if level and not (number and LEVELS[0] <= int(number[1]) <= LEVELS[1]):
             raise SoloError(f"{path}: {hex_id} = {value!r}: write the level as \"{terrain}, level 1\", a level from "
                             f"{LEVELS[0]} to {LEVELS[1]}")
-        found[hex_id.strip().upper()] = (terrain, int(number[1]) if level else None)
+        found[hex_id.strip().upper()] = (terrain, int(number[1]) if number else None)
     return found
 
 
@@ -445,12 +446,13 @@ def load(folder: Path) -> OtoMap:
 @cache  # the board is load()'s own, cached: one cut map a process, so the map's caches (the AI's arrays) hit
 def in_play(board: OtoMap, last_row: int) -> OtoMap:
     """The map cut to hexrows 1..``last_row`` (OtO-S1: "Only hexrows 1-28 are in play")."""
-    g = board.grid
+    g, (terrain, elevation, codes) = board.grid, board.grids()
+    assert g.odd_rows is not None, "the OtO map's odd-index columns have their own rows"
     grid = replace(g, rows=last_row, odd_rows=(1, min(last_row, g.odd_rows[1])))
     keep = {grid.name(c, r) for c, r in grid.hexes}
     height = int(g.a1_y + last_row * g.hex_height + g.hex_height / 2)
     cut = OtoMap.from_hexes(board.name, grid, {n: h for n, h in board.hexes.items() if n in keep},
-                            board.terrain[:, :height], board.elevation[:, :height], board.codes)
+                            terrain[:, :height], elevation[:, :height], codes)
     cut.readings = {n: r for n, r in board.readings.items() if n in keep}
     cut.lvp = [n for n in board.lvp if n in keep]
     return cut

@@ -8,6 +8,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from solo.board.coords import Grid
 from solo.board.terrain import Board, Codes, Hex
 from solo.core.content import cache_dir
 
+B = TypeVar("B", bound=Board)
 _CODE_ARRAYS = ("kind", "building", "inherent", "hexside", "obstacle", "hindrance", "height")
 
 
@@ -22,7 +24,7 @@ def cache_path(key: str) -> Path:
     return cache_dir() / "boards" / f"{key[:32]}.npz"
 
 
-def read_cached(path: Path, kind: type = Board) -> Board | None:
+def read_cached(path: Path, kind: type[B]) -> B | None:
     """A board kept in the cache (a ``kind`` of Board, with the ``extra`` JSON it was written with), or None: not
     cached yet, or a cache file from elsewhere (it is then decoded again)."""
     try:
@@ -31,7 +33,7 @@ def read_cached(path: Path, kind: type = Board) -> Board | None:
         return None
 
 
-def _read(path: Path, kind: type) -> Board:
+def _read(path: Path, kind: type[B]) -> B:
     with np.load(path, allow_pickle=False) as data:
         info = json.loads(str(data["info"]))
         codes = Codes.__new__(Codes)
@@ -48,14 +50,15 @@ def _read(path: Path, kind: type) -> Board:
 
 
 def write_cached(path: Path, b: Board, extra: dict | None = None) -> None:
-    info = {"name": b.name, "grid": asdict(b.grid), "names": b.codes.names, "extra": extra or {},
+    terrain, elevation, codes = b.grids()
+    info = {"name": b.name, "grid": asdict(b.grid), "names": codes.names, "extra": extra or {},
             "hexes": [[h.name, h.terrain, h.elevation, h.road, h.road_sides, h.road_vertices, h.road_exits, h.sides,
                        h.path_sides, h.slopes] for h in b.hexes.values()]}
-    arrays = {f"code_{name}": getattr(b.codes, name) for name in _CODE_ARRAYS}
+    arrays = {f"code_{name}": getattr(codes, name) for name in _CODE_ARRAYS}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as out:
-            np.savez(out, info=np.array(json.dumps(info)), terrain=b.terrain, elevation=b.elevation, **arrays)
+            np.savez(out, info=np.array(json.dumps(info)), terrain=terrain, elevation=elevation, **arrays)
     except OSError:
         pass  # a read-only cache folder only costs time
 

@@ -21,8 +21,10 @@ board code reads its terrain grid (VASL's Hex.resetTerrain, read to learn how, n
 Everything is computed for all hexes at once with numpy.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Self
 
 import numpy as np
 
@@ -82,9 +84,9 @@ class Hex:
 class Codes:
     """Per VASL terrain code (0-255): its kind and what LOS reads of it, as arrays indexed by the code."""
 
-    def __init__(self, types: dict[int, TerrainType | str]):
-        table = [types.get(code) or TerrainType(code, "Open Ground") for code in range(256)]
-        table = [named_type(code, t) if isinstance(t, str) else t for code, t in enumerate(table)]  # names alone
+    def __init__(self, types: Mapping[int, TerrainType | str]):
+        given = [types.get(code) or TerrainType(code, "Open Ground") for code in range(256)]
+        table = [named_type(code, t) if isinstance(t, str) else t for code, t in enumerate(given)]  # names alone
         self.kind = np.array([KIND_NAMES.index(kind_of(t.name)) for t in table], dtype=np.uint8)
         self.building = np.array([t.category in _BUILDING_CATEGORIES for t in table])
         self.inherent = np.array([t.inherent for t in table])
@@ -106,11 +108,16 @@ _DISK = np.array([(dx, dy) for dx in range(-18, 19, 3) for dy in range(-18, 19, 
 
 class Board:
     """A classified board: every hex with its terrain, elevation, roads and hexside features, and the
-    VASL terrain and elevation grids it was read from (for LOS)."""
+    VASL terrain and elevation grids it was read from (for LOS; None for a board known only by its hexes)."""
+
+    terrain: np.ndarray | None  # None: a board known only by its hexes (``from_hexes``)
+    elevation: np.ndarray | None
+    codes: Codes | None
+    extra: dict  # what its reader kept beside it in the cache folder (a board read back by solo/board/stored.py)
 
     @classmethod
     def from_hexes(cls, name: str, grid: Grid, hexes: dict[str, Hex], terrain: np.ndarray | None = None,
-                   elevation: np.ndarray | None = None, codes: Codes | None = None) -> "Board":
+                   elevation: np.ndarray | None = None, codes: Codes | None = None) -> Self:
         """A board classified earlier (from the cache)."""
         board = cls.__new__(cls)
         board.name, board.grid = name, grid
@@ -118,12 +125,19 @@ class Board:
         board.__dict__["hexes"] = hexes
         return board
 
-    def __init__(self, raw: RawBoard, types: dict[int, TerrainType | str]):
+    def __init__(self, raw: RawBoard, types: Mapping[int, TerrainType | str]):
         """``types``: VASL's terrain catalogue (``terrain_types``), or its names alone (``terrain_names``)."""
         self.name, self.grid = raw.name, raw.grid
         self.terrain, self.elevation = raw.terrain, raw.elevation
         self.codes = Codes(types)
         self._building_types = raw.building_types
+
+    def grids(self) -> tuple[np.ndarray, np.ndarray, Codes]:
+        """The terrain and elevation grids and the code table: a board read from VASL or a picture has them, one
+        known only by its hexes (``from_hexes`` without them) has none."""
+        if self.terrain is None or self.elevation is None or self.codes is None:
+            raise ValueError(f"board {self.name!r} is known only by its hexes: it has no terrain grid")
+        return self.terrain, self.elevation, self.codes
 
     def outline(self, column: int, row: int) -> np.ndarray:
         """The six vertices of a hex, vertex i starting hexside i (0 = N, clockwise)."""
@@ -163,15 +177,16 @@ def side_points(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> np.ndarray:
 
 
 def _on_grid(board: Board, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    width, height = board.terrain.shape
+    width, height = board.grids()[0].shape
     return (x >= 0) & (x < width) & (y >= 0) & (y < height)
 
 
 def _codes_at(board: Board, x: np.ndarray, y: np.ndarray, off: int = 0) -> np.ndarray:
     """Terrain codes at integer pixels, ``off`` (a code) where the pixel is off the grid."""
-    width, height = board.terrain.shape
+    terrain = board.grids()[0]
+    width, height = terrain.shape
     inside = _on_grid(board, x, y)
-    return np.where(inside, board.terrain[np.clip(x, 0, width - 1), np.clip(y, 0, height - 1)], off)
+    return np.where(inside, terrain[np.clip(x, 0, width - 1), np.clip(y, 0, height - 1)], off)
 
 
 def _hexside_on_map(grid: Grid, columns: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -187,7 +202,7 @@ def _hexside_on_map(grid: Grid, columns: np.ndarray, rows: np.ndarray) -> np.nda
 
 def _centre_codes(board: Board, centres, xi, yi, points, on_map) -> np.ndarray:
     """The VASL terrain code of each hex's centre location (buildings that miss the dot, inherent terrain)."""
-    codes = board.codes
+    codes = board.grids()[2]
     centre = _codes_at(board, xi, yi)
     at_sides = _codes_at(board, points[:, :, 0], points[:, :, 1])
     side_building = codes.building[at_sides]
@@ -204,7 +219,8 @@ def _centre_codes(board: Board, centres, xi, yi, points, on_map) -> np.ndarray:
 
 def _inherent(board: Board, centre, centres, xi, yi, points, on_map) -> None:
     """Inherent terrain nearer the centre than any hexside point fills the hex (in place on ``centre``)."""
-    mask = board.codes.inherent[board.terrain]
+    terrain, _, codes = board.grids()
+    mask = codes.inherent[terrain]
     if not mask.any():
         return
     table = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1), dtype=np.int32)
@@ -216,20 +232,21 @@ def _inherent(board: Board, centre, centres, xi, yi, points, on_map) -> None:
     y1 = np.clip(vertices[:, :, 1].max(1), 0, mask.shape[1])
     any_inherent = table[x1, y1] - table[x0, y1] - table[x1, y0] + table[x0, y0] > 0
     for i in np.nonzero(any_inherent)[0]:
-        gx, gy = np.meshgrid(np.arange(x0[i], x1[i]), np.arange(y0[i], y1[i]), indexing="ij")
-        gx, gy = gx.ravel(), gy.ravel()  # x outer, y inner: VASL's scan order
+        gx, gy = (g.ravel() for g in np.meshgrid(np.arange(x0[i], x1[i]), np.arange(y0[i], y1[i]),
+                                                 indexing="ij"))  # x outer, y inner: VASL's scan order
         here = np.hypot(gx - xi[i], gy - yi[i])
         nearest = np.ones(gx.shape, dtype=bool)
         for side in np.nonzero(on_map[i])[0]:
             nearest &= ~(np.hypot(gx - points[i, side, 0], gy - points[i, side, 1]) < here)
         found = np.nonzero(mask[gx, gy] & nearest)[0]
         if len(found):
-            centre[i] = board.terrain[gx[found[0]], gy[found[0]]]
+            centre[i] = terrain[gx[found[0]], gy[found[0]]]
 
 
 def _crossings(board: Board, cx, cy, kind: int, edge: np.ndarray) -> np.ndarray:
     """[hex, side]: a road (or path) of ``kind`` is painted across the middle of the hexside (beyond a
     hexside on the board's ``edge``, off the grid counts as the road going on)."""
+    terrain, _, codes = board.grids()
     vertices = _vertices(board.grid, cx, cy)
     a, b = vertices, np.roll(vertices, -1, axis=1)
     middle = (a + b) / 2
@@ -240,8 +257,8 @@ def _crossings(board: Board, cx, cy, kind: int, edge: np.ndarray) -> np.ndarray:
     for shift in (-PROBE, 0, PROBE):  # a slanting road shows inside, on and beyond at different points
         p = np.rint(on + normal[:, :, None, :] * (shift - np.sign(shift) * 1e-6)).astype(int)  # ties: nearer
         if shift == 0:  # a hexside on the board's edge lies on its first or last row or column of pixels
-            p = np.clip(p, 0, np.array(board.terrain.shape) - 1)
-        at = board.codes.kind[_codes_at(board, p[..., 0], p[..., 1])] == kind
+            p = np.clip(p, 0, np.array(terrain.shape) - 1)
+        at = codes.kind[_codes_at(board, p[..., 0], p[..., 1])] == kind
         if shift > 0:
             at |= edge[:, :, None] & ~_on_grid(board, p[..., 0], p[..., 1])
         found &= at.any(axis=2)
@@ -253,7 +270,7 @@ def _commonest(board: Board, xi, yi) -> tuple[np.ndarray, np.ndarray]:
     the kinds of the points looked at."""
     x = xi[:, None] + _DISK[None, :, 0]
     y = yi[:, None] + _DISK[None, :, 1]
-    kinds = board.codes.kind[_codes_at(board, x, y)]
+    kinds = board.grids()[2].kind[_codes_at(board, x, y)]
     counted = _on_grid(board, x, y) & ~np.isin(kinds, [ROAD, PATH_ID, *HEXSIDE_IDS])
     counts = np.zeros((len(xi), len(KIND_NAMES)), dtype=np.int32)
     np.add.at(counts, (np.repeat(np.arange(len(xi)), kinds.shape[1])[counted.ravel()], kinds.ravel()[counted.ravel()]),
@@ -262,10 +279,10 @@ def _commonest(board: Board, xi, yi) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _classify(board: Board) -> dict[str, Hex]:
-    grid, codes = board.grid, board.codes
+    grid, (pixels, elevation, codes) = board.grid, board.grids()
     columns, rows = np.array(grid.hexes).T
     centres = np.array([grid.centre(c, r) for c, r in grid.hexes]).T
-    width, height = board.terrain.shape
+    width, height = pixels.shape
     xi = np.clip(centres[0].astype(int), 0, width - 1)
     yi = np.clip(centres[1].astype(int), 0, height - 1)
     on_map = _hexside_on_map(grid, columns, rows)
@@ -276,7 +293,8 @@ def _classify(board: Board) -> dict[str, Hex]:
     kind = np.where(np.isin(kind, [OPEN, ROAD, PATH_ID]), commonest, kind)
     road = (around == ROAD).any(axis=1)
     edge = np.array([[grid.neighbour(c, r, side) is None for side in range(6)] for c, r in grid.hexes])
-    road_sides, path_sides = _crossings(board, *centres, ROAD, edge), _crossings(board, *centres, PATH_ID, edge)
+    cx, cy = centres
+    road_sides, path_sides = _crossings(board, cx, cy, ROAD, edge), _crossings(board, cx, cy, PATH_ID, edge)
     vertices = np.rint(_vertices(grid, *centres)).astype(int)
     at_vertex = codes.kind[_codes_at(board, vertices[..., 0], vertices[..., 1])] == ROAD
     side_codes = _codes_at(board, points[:, :, 0], points[:, :, 1])
@@ -296,7 +314,7 @@ def _classify(board: Board) -> dict[str, Hex]:
             if codes.hexside[code]:
                 sides[int(s)] = kind_of(codes.names[code])
         roads = tuple(int(s) for s in np.nonzero(road_sides[i])[0])
-        hexes[name] = Hex(name, terrain, int(board.elevation[xi[i], yi[i]]), bool(road[i]), roads,
+        hexes[name] = Hex(name, terrain, int(elevation[xi[i], yi[i]]), bool(road[i]), roads,
                           tuple(int(v) for v in np.nonzero(at_vertex[i])[0]), len(roads), sides,
                           tuple(int(s) for s in np.nonzero(path_sides[i])[0]))
     return hexes

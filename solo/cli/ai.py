@@ -11,12 +11,13 @@ from solo.core.errors import SoloError
 from solo.core.output import emit
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
+from solo.sasl.mission_map import MissionMap
 
 
 def _for_mission(save: str, phase: str) -> list:
     """What the ENEMY would decide now in a saved mission, for its units on the map (nothing is saved)."""
     o = run_mission(EventLog.open(save), frozen=True)
-    if o.map is None or not o.map.has_los:
+    if not isinstance(o.map, MissionMap) or not o.map.has_los:
         raise SoloError(f"{save}: {o.mission.title} has no map solo can read LOS on (OtO-S2 with your VASL boards "
                         "folder): use a situation file")
     return decided(o.mission, o.map, mission(o.mission.id).definition, phase)

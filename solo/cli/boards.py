@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -31,35 +32,36 @@ def boards_show(board, folder, svg_file, as_json):
     Onslaught to Orsha map from its picture)."""
     where = boards_folder(folder)
     b = load_board(where, board)
-    readings = b.readings if isinstance(b, oto.OtoMap) else None  # how each hex of the OtO map was read
+    oto_map = b if isinstance(b, oto.OtoMap) else None  # the OtO map: how each hex was read, its LVP
     intersections = b.intersections()
-    if svg_file and readings is not None:  # the OtO map over a faint copy of its picture, its LVP marked
+    if svg_file and oto_map is not None:  # the OtO map over a faint copy of its picture, its LVP marked
         picture = oto.read_archive(oto.archive(where))[1]
-        write_file(svg_file, svg([("", b)], {n: "LVP" for n in b.lvp}, underlay=picture))
+        write_file(svg_file, svg([("", b)], {n: "LVP" for n in oto_map.lvp}, underlay=picture))
     elif svg_file:
         write_file(svg_file, svg([(board, b)], {f"{board}{n}": "road intersection" for n in intersections}))
     if as_json:
-        hexes = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
+        hexes: list[dict[str, Any]] = [{"hex": h.name, "terrain": h.terrain, "elevation": h.elevation, "road": h.road,
                   "road_hexsides": list(h.road_sides), "road_exits": h.road_exits, "path_hexsides": list(h.path_sides),
                   "hexsides": {str(s): f for s, f in sorted(h.sides.items())}} for h in b.hexes.values()]
-        if readings is not None:
+        if oto_map is not None:
             for h in hexes:
-                r = readings[h["hex"]]
+                r = oto_map.readings[h["hex"]]
                 h.update(confidence=r.confidence, read_from=r.source, also=r.also or None, why=r.why or None)
         data = {"board": b.name, "grid": {"columns": b.grid.columns, "rows": b.grid.rows, "hexes": len(hexes)},
                 "hexes": hexes, "intersections": intersections}
-        if readings is not None:
-            data["lvp"] = b.lvp
+        if oto_map is not None:
+            data["lvp"] = oto_map.lvp
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(f"Board {b.name}: {b.grid.columns} columns x {b.grid.rows} rows, {len(b.hexes)} hexes (from {where})")
     click.echo(text_map(b))
     click.echo("\n".join(LEGEND))
     click.echo(f"Road intersections (>= 3 road hexsides; OtO-S2 VPO): {', '.join(intersections) or 'none'}")
-    if readings is not None:
+    if oto_map is not None:
         from solo.core.content import config_dir
+        readings = oto_map.readings
         unsure = sorted((r.confidence, n) for n, r in readings.items() if r.confidence < 0.8)
-        click.echo(f"LVP: {', '.join(b.lvp)}")
+        click.echo(f"LVP: {', '.join(oto_map.lvp)}")
         click.echo(f"Read from the map's picture; {len(unsure)} hexes under 80% confidence"
                    + (f" ({', '.join(f'{n} {readings[n].terrain} {c:.0%}' for c, n in unsure[:12])}"
                       + (" ..." if len(unsure) > 12 else "") + ")" if unsure else "")
@@ -87,16 +89,16 @@ def boards_los(board, viewer, target, folder, as_json):
             raise SoloError(f"hex {h} is not on board {board}: name a hex of board {board}, e.g. K5 or {board}K5")
     ends = [(h.column, h.row) for h in ids]
     names = [f"{board}{b.grid.name(*e)}" for e in ends]
-    sight = LosMap(build_graph([Placed(board, b)])).trace(*names)
+    sight = LosMap(build_graph([Placed(board, b)])).trace(names[0], names[1])
     levels = [b.hexes[b.grid.name(*e)].elevation for e in ends]
     if as_json:
-        click.echo(json.dumps({"viewer": names[0], "target": names[1], "range": distance(*ends, b.grid),
+        click.echo(json.dumps({"viewer": names[0], "target": names[1], "range": distance(ends[0], ends[1], b.grid),
                                "levels": levels, "seen": sight.seen, "hindrances": sight.hindrances,
                                "hindered_in": list(sight.hindered_in), "blocked_by": sight.blocked_by,
                                "blocked_in": sight.where}, indent=2))
         return
     click.echo(f"{names[0]} (level {levels[0]}) to {names[1]} (level {levels[1]}), range "
-               f"{distance(*ends, b.grid)}: {sight.text()}")
+               f"{distance(ends[0], ends[1], b.grid)}: {sight.text()}")
 
 
 @boards.command("cross-roads")

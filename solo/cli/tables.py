@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -50,10 +51,11 @@ def tables_list(search, as_json, missing):
     cat = default_catalog()
     if missing:
         needs = _campaign_needs(cat)
-        rows = [{"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
-                 "stand_in": bool(m.id in cat.tables and cat.tables[m.id].stand_in),
-                 "partial": bool(m.id in cat.tables and cat.tables[m.id].partial), "campaign": needs.get(m.id)}
-                for m in sorted(cat.unsupplied(), key=lambda m: m.id)]
+        rows: list[dict[str, Any]] = [
+            {"id": m.id, "title": m.title, "rule": m.rule, "referenced_by": list(m.referenced_by),
+             "stand_in": bool(m.id in cat.tables and cat.tables[m.id].stand_in),
+             "partial": bool(m.id in cat.tables and cat.tables[m.id].partial), "campaign": needs.get(m.id)}
+            for m in sorted(cat.unsupplied(), key=lambda m: m.id)]
         lines = [f"{r['id']:<24} {r['rule']:<12} {r['title']}" + (" [stand-in in use]" if r["stand_in"] else "")
                  + (" [the texts give some rows]" if r["partial"] else "")
                  + (f" [the {r['campaign']} CG needs it]" if r["campaign"] else "")
@@ -286,10 +288,11 @@ def roll_command(table_id, drm, mods, column, dice, seed, as_json):
     """Roll on a table and show the whole trace."""
     if dice and seed is not None:
         raise SoloError("give either --dice (your own faces) or --seed, not both")
-    source = TypedDice([f for d in dice for f in parse_faces(d)]) if dice else SeededDice(seed)
-    trace = resolve(default_catalog(), table_id, source, column, parse_mods(mods), drm)
-    if dice and source.left:
-        raise SoloError(f"{source.left} die face(s) left over after the roll: check --dice")
+    typed = TypedDice([f for d in dice for f in parse_faces(d)]) if dice else None
+    trace = resolve(default_catalog(), table_id, typed if typed is not None else SeededDice(seed), column,
+                    parse_mods(mods), drm)
+    if typed is not None and typed.left:
+        raise SoloError(f"{typed.left} die face(s) left over after the roll: check --dice")
     emit(trace.to_json(), as_json, _trace_text(trace))
 
 

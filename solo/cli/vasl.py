@@ -68,7 +68,7 @@ def vasl_diff(old, new, folder, as_json):
                                "appeared": [names[i].json() for i in found.appeared],
                                "gone": [names[i].json() for i in found.gone]}, indent=2))
         return
-    where = {None: "off-board"}
+    where: dict[str | None, str | None] = {None: "off-board"}
     lines = [f"Moved: {len(found.moved)}"]
     lines += [f"  {_piece_text(names[i])}: {where.get(a, a)} -> {where.get(b, b)}" for i, (a, b) in found.moved.items()]
     lines.append(f"Appeared: {len(found.appeared)}")
@@ -108,11 +108,11 @@ def _text(g: VaslGame) -> list[str]:
         lines.append(f"  board {b.label} (bd{b.spec.name} v{b.spec.version or '?'}): column {b.spec.column}, "
                      f"row {b.spec.row}, at ({b.x}, {b.y}), {b.size[0]} x {b.size[1]} px"
                      + (f"; {'; '.join(extra)}" if extra else ""))
-    on_board = [p for p in g.pieces if p.hex]
+    on_board = [(p.hex, p) for p in g.pieces if p.hex]
     lines.append(f"Counters on the boards: {len(on_board)}")
     by_hex: dict[str, list[Piece]] = {}
-    for p in on_board:
-        by_hex.setdefault(p.hex, []).append(p)
+    for hex_id, p in on_board:
+        by_hex.setdefault(hex_id, []).append(p)
     for hex_id, pieces in by_hex.items():
         lines.append(f"  {hex_id} (level {pieces[0].level}): " + "; ".join(_piece_text(p) for p in pieces))
     off = [p for p in g.pieces if p.on_main_map and not p.hex]

@@ -84,7 +84,7 @@ class TypedDice:
         return len(self._faces)
 
 
-def check_face(face: int) -> None:
+def check_face(face: object) -> None:
     if not isinstance(face, int) or not 1 <= face <= 6:
         raise SoloError(f"bad die face {face!r}: a die shows 1 to 6")
 

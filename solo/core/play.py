@@ -121,7 +121,8 @@ class _FreshDice:
             self._stream = secret_faces(log.secret_key, len(log) + 1)
         else:
             self._stream = self._seeded(seed, len(log) if log.meta.get("human", "none") == "none" else log.public)
-        self.used, self.kept = [], 0
+        self.used: list[int] = []
+        self.kept = 0
 
     @staticmethod
     def _seeded(seed: int, events: int) -> Iterator[int]:
@@ -180,9 +181,11 @@ class Play:
         """Once, where the player's table pack changed between the events (issue 40): which tables, and that they apply
         from here on, the rolls before standing as they were made."""
         if self.replaying:
-            seq = self.recorded[self.cursor].seq
+            seq: int | str = self.recorded[self.cursor].seq
             at = next((n for n, v in enumerate(self._packs) if v[0] == seq), 0)
-            before, after = (self._packs[at - 1][2], self._packs[at][2]) if at else (None, None)
+            if not at:  # the event changed no pack
+                return None
+            before, after = self._packs[at - 1][2], self._packs[at][2]
         elif self._packs and not self.frozen and self._pack_to_record() is not None:
             seq, before, after = "new", self._packs[-1][2], self.today.pack
         else:
@@ -202,7 +205,8 @@ class Play:
         if not self.replaying:
             return None
         event = self.recorded[self.cursor]
-        logged = self.aliases.get(event.data.get("what"), event.data.get("what"))
+        what_logged = event.data.get("what")
+        logged = self.aliases.get(what_logged, what_logged) if what_logged is not None else None
         if event.kind not in kinds or logged != what:
             raise SoloError(f"{self.log.where} does not match this version of solo at event {event.seq} "
                             f"({event.kind} {event.data.get('what')!r}, expected {what!r}); nothing was changed")
@@ -238,7 +242,7 @@ class Play:
             today = None
         same = today is not None and _same_roll(today.to_json(), recorded)
         self._tables_changed(event, cat, same)
-        return today if same else Trace.recorded(recorded, cat)
+        return today if today is not None and same else Trace.recorded(recorded, cat)
 
     def _tables_changed(self, event, cat: Catalog, same: bool) -> None:
         """Issue 39: the tables a recorded roll was made on that read otherwise today (the digest it recorded of each,

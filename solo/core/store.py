@@ -465,7 +465,7 @@ def _check_sides(where: str, meta: dict, key: str | None, sealed: str | None, ke
     never a person's save."""
     if (key_id is not None or sealed is not None) and meta.get("human") == "none":
         raise _damaged(where, "a save played by a person says nobody plays it")
-    if key is not None and not hmac.compare_digest(sealed, seal(key, meta)):
+    if key is not None and sealed is not None and not hmac.compare_digest(sealed, seal(key, meta)):
         raise _damaged(where, "its sides or game were changed outside solo")
 
 

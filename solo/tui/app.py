@@ -1,7 +1,9 @@
 """solo's Textual app, keyboard first: the App, its command palette, and ``main``."""
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from textual.app import App
 from textual.binding import Binding
@@ -19,11 +21,13 @@ class SoloCommands(Provider):
     and actions that Home opens from anywhere."""
 
     async def search(self, query: str) -> Hits:
-        home, screen = self.app.home, self.screen
-        commands = [(name, partial(screen.run_action, action)) for name, action in screen_actions(screen)]
+        app = cast(SoloApp, self.app)
+        home, screen = app.home, self.screen
+        commands: list[tuple[str, Callable[[], object]]] = [
+            (name, partial(screen.run_action, action)) for name, action in screen_actions(screen)]
         commands += [("New mission", home.action_new_mission), ("New campaign", home.action_new_campaign),
                      ("Tables and odds", home.action_tables), ("Random mapboards", home.action_boards),
-                     ("Help", self.app.action_help), ("Home", self.app.action_home)]
+                     ("Help", app.action_help), ("Home", app.action_home)]
         matcher = self.matcher(query)
         seen = set()
         for name, run in commands:

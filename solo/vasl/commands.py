@@ -51,10 +51,12 @@ class Command:
     def insert_after(self, command: "Command", new: "Command") -> None:
         """``new`` run right after ``command``, in the same sequence."""
         parent = self.parent_of(command)
+        assert parent is not None, "a command of this tree"
         parent.children.insert(next(i for i, c in enumerate(parent.children) if c is command) + 1, new)
 
     def remove(self, command: "Command") -> None:
         parent = self.parent_of(command)
+        assert parent is not None, "a command of this tree"
         parent.children = [c for c in parent.children if c is not command]
 
 

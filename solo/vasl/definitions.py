@@ -42,6 +42,8 @@ def set_module(path: str) -> Path:
     """Make ``path`` the player's VASL module (vasl_module in the config file), as the app's New mission dialog does:
     a file that is not there or not a VASL module is refused and nothing is written."""
     chosen = module_file(path)
+    if chosen is None:  # no path given, none in the environment or the config file
+        raise SoloError("no VASL module given: name the .vmod file of your VASL install")
     read_module(chosen)
     remember("vasl_module", str(chosen))
     return chosen
@@ -159,10 +161,12 @@ def read_module(path: Path) -> Definitions:
     prototypes = {e.get("name", ""): e.text or "" for e in root.iter() if e.tag.endswith(".PrototypeDefinition")}
     found = []
     for slot in root.iter():
-        if not slot.tag.endswith(".PieceSlot") or not (slot.text or "").startswith("+/"):
+        text = slot.text or ""
+        if not slot.tag.endswith(".PieceSlot") or not text.startswith("+/"):
             continue
         try:
-            added = Added.parse(slot.text.strip())
+            added = Added.parse(text.strip())
+            assert added is not None, "the slot's text starts with +/: an add-piece command"
             found.append(Definition(slot.get("entryName") or added.name, expand(added, prototypes)))
         except SoloError:
             continue  # a slot solo cannot read is one counter less, not a module refused

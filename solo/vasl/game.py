@@ -78,9 +78,9 @@ class VaslGame:
             stack = holder.get(pid)
             where = self._added[stack][1].place if stack in self._added else added.place
             out[pid] = self._piece(added, stack, *where)
-        for stack in self._stacks().values():  # a marker marks the counter under it (VASL places it right above)
+        for pile in self._stacks().values():  # a marker marks the counter under it (VASL places it right above)
             below = None
-            for pid in stack.stacked:
+            for pid in pile.stacked:
                 piece = out.get(pid)
                 if piece is None:
                     continue
@@ -95,8 +95,8 @@ class VaslGame:
         hex_name = board.hex_at(x, y) if board else None
         return Piece(added.id, added.name, added.image, added.side, map_name, x, y, stack,
                      board.label if board else None, f"{board.label}{hex_name}" if board else None,
-                     self._level(board, hex_name) if board else None, list(added.own_traits), added.label,
-                     added.counter_type)
+                     self._level(board, hex_name) if board and hex_name is not None else None,
+                     list(added.own_traits), added.label, added.counter_type)
 
     def _level(self, board: PlacedBoard, hex_name: str) -> int | None:
         hexes = load_board(self.folder or boards_folder(), board.spec.name).hexes
@@ -126,7 +126,7 @@ class VaslGame:
         """Stand the counter ``piece_id`` at the point (``x``, ``y``) of the Main Map, on top of the stack there (a new
         stack if there is none); the stack it leaves keeps its other counters, or goes when it is left empty."""
         piece = self.piece(piece_id)
-        map_name = piece.map if piece.on_main_map else MAIN_MAP[0]
+        map_name = piece.map if piece.map is not None and piece.on_main_map else MAIN_MAP[0]
         leaf, added = self._added[piece_id]
         if piece.stack in self._added:
             self._leave(piece.stack, piece_id)
@@ -210,7 +210,9 @@ class VaslGame:
         leaf, stack = self._added[stack_id]
         rest = [p for p in stack.stacked if p != piece_id]
         if rest:
-            self._set(stack_id, stack.placed(*stack.place, rest))
+            map_name, x, y = stack.place
+            assert map_name is not None, "a stack a counter stands in is on a map"
+            self._set(stack_id, stack.placed(map_name, x, y, rest))
         else:
             self.tree.remove(leaf)
             del self._added[stack_id]

@@ -69,19 +69,21 @@ def _spec(desc: str) -> BoardSpec:
         raise SoloError(f"the board layout puts board {name[:20]!r} at column {column}, row {row}: VASL's map has "
                         f"room for {MAX_PLACES} boards across and down")
     flipped = name.startswith("r") and name.lower() not in ("r", "rdx")
+    crop: tuple[int, int, int, int] | None
     try:
-        crop = tuple(int(t) for t in tokens[3:7])
-        crop = crop if len(crop) == 4 else None
-    except ValueError:
+        left, top, right, bottom = (int(t) for t in tokens[3:7])
+        crop = (left, top, right, bottom)
+    except ValueError:  # not four numbers
         crop = None
     if crop and not all(-1 <= c <= MAX_PIXELS for c in crop):
         raise SoloError(f"the board layout crops board {name[:20]!r} to {crop}: not a rectangle of a board image")
     version = _after(desc, "VER")
-    overlays = []
+    overlays: list[tuple[str, str, str]] = []
     rest = desc
     while "OVR" in rest:
         rest = rest[rest.index("OVR") + 4:]
-        overlays.append(tuple((rest.split("\t") + ["", ""])[:3]))
+        overlay, first, second = (rest.split("\t") + ["", ""])[:3]
+        overlays.append((overlay, first, second))
     ssr = []
     if "SSR" in desc:
         for token in desc[desc.index("SSR") + 4:].split("\t"):
@@ -271,9 +273,9 @@ def read_layout(specs: list[BoardSpec], folder: Path | None) -> Layout:
 
 def _board(spec: BoardSpec, folder: Path | None) -> PlacedBoard:
     if spec.name.upper() == oto.NAME:  # a legacy board archive: its data file's grid, its image's size
-        grid, image = oto.legacy_grid(oto.archive(folder or boards_folder()))
-        return PlacedBoard(spec, HexGrid(grid.hex_width, grid.hex_height, int(grid.a1_x), int(grid.a1_y)),
-                           grid.columns, grid.rows, image)
+        legacy, image = oto.legacy_grid(oto.archive(folder or boards_folder()))
+        return PlacedBoard(spec, HexGrid(legacy.hex_width, legacy.hex_height, int(legacy.a1_x), int(legacy.a1_y)),
+                           legacy.columns, legacy.rows, image)
     los, meta = read_files(folder or boards_folder(), spec.name)
     where = f"board {spec.name} BoardMetadata.xml"
     try:

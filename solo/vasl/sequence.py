@@ -11,7 +11,8 @@ def split(text: str, delimiter: str) -> list[str]:
     split at each delimiter not escaped by a backslash (the escaping backslash dropped), a quoted string unquoted.
     One C-speed split of the text, then a step per delimiter (issue 40: a hostile game of a million escapes took
     seconds read character run by character run)."""
-    tokens, parts = [], []
+    tokens: list[str] = []
+    parts: list[str] = []
     pieces = text.split(delimiter)
     last = len(pieces) - 1
     for n, piece in enumerate(pieces):

@@ -149,6 +149,12 @@ class FillTable(ModalScreen[str]):
     def _default_file(self) -> Path:
         return data_dir() / "exports" / f"{self.table_id}.csv"
 
+    @property
+    def form(self) -> Shape:
+        """The table's shape, where the form (its rows and cells, its file buttons) is shown: only for a shape."""
+        assert self.shape is not None, "the form is shown for a table with a shape"
+        return self.shape
+
     def on_mount(self) -> None:
         self._ready()
 
@@ -172,10 +178,10 @@ class FillTable(ModalScreen[str]):
 
     def _problem_in(self, row: list[str]) -> tuple[int, str] | None:
         """The first refused cell of a row (its column index, -1 for the key) and why."""
-        if problem := check_key(self.shape, row[0]):
+        if problem := check_key(self.form, row[0]):
             return -1, problem
-        for i, (column, text) in enumerate(zip(self.shape.columns or ["result"], row[1:], strict=True)):
-            if problem := check_cell(self.shape, column, text, self.allowed):
+        for i, (column, text) in enumerate(zip(self.form.columns or ["result"], row[1:], strict=True)):
+            if problem := check_cell(self.form, column, text, self.allowed):
                 return i, problem
         return None
 
@@ -184,14 +190,14 @@ class FillTable(ModalScreen[str]):
         self.at = index
         row = self.rows[index]
         self.query_one("#fill-row-key", Input).value = row[0]
-        columns = self.shape.columns or ["result"]
+        columns = self.form.columns or ["result"]
         for i, text in enumerate(row[1:]):
             cell = self.query_one(f"#cell-{i}")
             if isinstance(cell, Select):
                 cell.value = text if text in self.allowed.days else Select.NULL
-            else:
+            elif isinstance(cell, Input):  # a cell is a Select (a CG Day) or an Input
                 cell.value = text
-            cell.set_class(bool(check_cell(self.shape, columns[i], text, self.allowed)), "refused")
+            cell.set_class(bool(check_cell(self.form, columns[i], text, self.allowed)), "refused")
         rows = self.query_one("#fill-rows", OptionList)
         if rows.highlighted != index:
             rows.highlighted = index
@@ -202,9 +208,9 @@ class FillTable(ModalScreen[str]):
         if row[where + 1] == text:
             return
         row[where + 1] = text
-        column = "" if where < 0 else (self.shape.columns or ["result"])[where]
-        problem = check_key(self.shape, text) if where < 0 and text.strip() else \
-            "" if where < 0 else check_cell(self.shape, column, text, self.allowed)
+        column = "" if where < 0 else (self.form.columns or ["result"])[where]
+        problem = check_key(self.form, text) if where < 0 and text.strip() else \
+            "" if where < 0 else check_cell(self.form, column, text, self.allowed)
         self.query_one("#error", Static).update(escape(problem))
         widget = self.query_one("#fill-row-key" if where < 0 else f"#cell-{where}")
         widget.set_class(bool(problem), "refused")
@@ -215,7 +221,7 @@ class FillTable(ModalScreen[str]):
     def _keep(self) -> None:
         path = draft_path(self.table_id)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(to_csv(self.shape, self.rows), encoding="utf-8")
+        path.write_text(to_csv(self.form, self.rows), encoding="utf-8")
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
@@ -279,11 +285,11 @@ class FillTable(ModalScreen[str]):
     def _read(self, text: str) -> bool:
         """Rows from CSV (the editor or a file) into the form; one line if the header is not the table's."""
         try:
-            rows = parse_rows(self.shape, text)
+            rows = parse_rows(self.form, text)
         except SoloError as exc:
             self.query_one("#error", Static).update(escape(str(exc)))
             return False
-        self.rows = rows or [[""] * len(self.shape.header)]
+        self.rows = rows or [[""] * len(self.form.header)]
         options = self.query_one("#fill-rows", OptionList)
         options.clear_options()
         options.add_options(self._row_options())
@@ -308,7 +314,7 @@ class FillTable(ModalScreen[str]):
                     self.query_one("#error", Static).update(escape(f"read in from {path}: check it, then ctrl+s"))
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(to_csv(self.shape, self.rows), encoding="utf-8")
+                path.write_text(to_csv(self.form, self.rows), encoding="utf-8")
                 self.query_one("#error", Static).update(escape(f"written to {path}"))
         except (OSError, UnicodeDecodeError) as exc:
             doing = "read" if event.button.id == "fill-import" else "write"

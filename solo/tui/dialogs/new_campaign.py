@@ -70,10 +70,10 @@ class NewCampaign(NewSaveDialog):
         return campaign_needs(self.game())
 
     def game(self) -> str:
-        return self.query_one("#cg", Select).value.split("|")[0]
+        return str(self.query_one("#cg", Select).value).split("|")[0]  # "cg|variant": the Select has no blank
 
     def create(self, path: Path, seed: int) -> None:
-        variant = self.query_one("#cg", Select).value.split("|")[1]
-        meta = start_meta(self.game(), variant or None, self.query_one("#human", Select).value)
+        variant = str(self.query_one("#cg", Select).value).split("|")[1]
+        meta = start_meta(self.game(), variant or None, str(self.query_one("#human", Select).value))
         with EventLog.creating(path, meta | {"seed": seed}) as log:  # whole, or no file at all
             run(campaign_of(log), log)

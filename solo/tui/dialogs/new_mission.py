@@ -11,6 +11,7 @@ from solo.board.vasl import set_boards_folder
 from solo.core.store import EventLog
 from solo.games import MISSIONS, mission, run_mission
 from solo.tui.dialogs.new_save import NewSaveDialog
+from solo.tui.shell import shell
 from solo.tui.vasl import SETTINGS, boards_folder_or_none, module_or_none
 
 
@@ -46,7 +47,7 @@ class NewMission(NewSaveDialog):
             yield Static("", id="error", classes="error")
 
     def game(self) -> str:
-        return self.query_one("#which", Select).value
+        return str(self.query_one("#which", Select).value)  # a mission's id: the Select has no blank
 
     def create(self, path: Path, seed: int) -> None:
         """The mission's save, and its VASL game when one is named: the same set-up as `mission new --vasl`, checked
@@ -67,11 +68,11 @@ class NewMission(NewSaveDialog):
         defs = mission_vasl.check_set_up(self.vasl_game, player_module(), folder, SETTINGS) if self.vasl_game else None
         with EventLog.creating(path, {"mission": mission_id, "seed": seed, "vasl_boards": folder}) as log:
             outcome = run_mission(log, {"entry_edge": self.query_one("#entry", Select).value})
-            if self.vasl_game:
-                said = mission_vasl.write_set_up(outcome.mission, mission(mission_id).definition["enemy"], Path(folder),
-                                                 defs, self.vasl_game)
+            if self.vasl_game and defs is not None:  # checked: a module and a boards folder
+                said = mission_vasl.write_set_up(outcome.mission, mission(mission_id).definition["enemy"],
+                                                 Path(folder) if folder else None, defs, self.vasl_game)
         if self.vasl_game:
             self.app.notify(said, timeout=20)
 
     def open(self, path: Path) -> None:
-        self.app.open_save(path, self.vasl_game)
+        shell(self).open_save(path, self.vasl_game)

@@ -9,6 +9,7 @@ from textual.widgets import Button, Input, Static
 
 from solo.core.errors import SoloError
 from solo.tui.saves import new_save_path
+from solo.tui.shell import shell
 
 
 def lacking_table(error: str) -> str | None:
@@ -82,7 +83,7 @@ class NewSaveDialog(ModalScreen):
 
     def open(self, path: Path) -> None:
         """The new save opened on its screen."""
-        self.app.open_save(path)
+        shell(self).open_save(path)
 
     def game(self) -> str:
         """The chosen game's id: a save left unnamed is named after it and the time."""

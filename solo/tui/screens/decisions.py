@@ -18,6 +18,7 @@ from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import mission, run_mission
 from solo.sasl.engine import AI_PHASES, FIRST_FIRE
+from solo.sasl.mission_map import MissionMap
 
 PHASE_NAMES = {"prep": "Prep Fire or move (ENEMY PFPh)", "first": "Defensive First Fire (FRIENDLY MPh)",
                "move": "move or rout (ENEMY MPh, RtPh)", "defensive": "Defensive Final Fire (FRIENDLY DFPh)",
@@ -30,7 +31,7 @@ class DecisionsScreen(Screen):
     def __init__(self, path: Path):
         super().__init__()
         self.path = path
-        self.shown = None  # the phase whose decisions the log shows
+        self.shown: object = None  # the phase whose decisions the log shows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -57,7 +58,7 @@ class DecisionsScreen(Screen):
         log = self.query_one("#decisions", RichLog)
         try:
             o = run_mission(EventLog.open(self.path), frozen=True)
-            if o.map is None or not o.map.has_los:
+            if not isinstance(o.map, MissionMap) or not o.map.has_los:
                 raise SoloError(f"{o.mission.title}: solo has no LOS on this map (OtO-S2 with your VASL boards "
                                 "folder has it)")
             decisions = decided(o.mission, o.map, mission(o.mission.id).definition, phase)

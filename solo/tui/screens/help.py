@@ -6,7 +6,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 TITLE = "[b]solo — keys[/b] (the footer shows those of each screen)"
@@ -19,10 +19,11 @@ MORE = {"Mission": "arrows move the hex cursor on the map (tab to it) · z the f
 KEY_NAMES = {"question_mark": "?", "slash": "/"}
 
 
-def keys_of(screen: type) -> str:
-    """A screen's keys and what they do, from its bindings (those that have a description)."""
+def keys_of(screen: type[Screen]) -> str:
+    """A screen's keys and what they do, from its bindings (those that have a description; solo's screens write each
+    as a Binding)."""
     return " · ".join(f"{KEY_NAMES.get(b.key, b.key)} {b.description}" for b in screen.BINDINGS
-                      if b.description and not b.action.startswith("app."))
+                      if isinstance(b, Binding) and b.description and not b.action.startswith("app."))
 
 
 def help_table() -> Table:

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from solo.tui.saves import list_saves
+from solo.tui.shell import shell
 
 MENU = (("New mission (OtO-S1, OtO-S2)", "m", "new_mission"),
         ("New campaign (OtO2, RB, VotG, ABtF)", "c", "new_campaign"),
@@ -56,16 +57,20 @@ class HomeScreen(Screen):
         """The save highlighted in the list (rename and delete act on it)."""
         saves = self.query_one("#saves", OptionList)
         option = saves.highlighted_option
-        if option is None or option.disabled:
+        if option is None or option.disabled or option.id is None:
             self.notify("no save to choose: start a mission or a campaign first")
             return None
         return Path(option.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        chosen = event.option.id
+        if chosen is None:  # "(no saves yet)": disabled, never chosen
+            return
+        app = shell(self)
         if event.option_list.id == "saves":
-            self.app.open_save(Path(event.option.id))
+            app.open_save(Path(chosen))
         else:
-            getattr(self, f"action_{event.option.id}", self.app.action_help)()
+            getattr(self, f"action_{chosen}", app.action_help)()
 
     def action_new_mission(self) -> None:
         from solo.tui.dialogs.new_mission import NewMission
@@ -78,7 +83,7 @@ class HomeScreen(Screen):
     def action_continue(self) -> None:
         """o: open the save highlighted in the list (the last one played unless another is chosen)."""
         if path := self._chosen_save():
-            self.app.open_save(path)
+            shell(self).open_save(path)
 
     def action_saves(self) -> None:
         self.query_one("#saves", OptionList).focus()
@@ -86,12 +91,15 @@ class HomeScreen(Screen):
     def action_rename(self) -> None:
         from solo.tui.dialogs.save_file import RenameSave
         if path := self._chosen_save():
-            self.app.push_screen(RenameSave(path), lambda done: self.load_saves())
+            self.app.push_screen(RenameSave(path), self._saves_changed)
 
     def action_delete(self) -> None:
         from solo.tui.dialogs.save_file import DeleteSave
         if path := self._chosen_save():
-            self.app.push_screen(DeleteSave(path), lambda done: self.load_saves())
+            self.app.push_screen(DeleteSave(path), self._saves_changed)
+
+    def _saves_changed(self, done: bool | None) -> None:
+        self.load_saves()
 
     def action_tables(self) -> None:
         from solo.tui.screens.tables import TablesScreen

@@ -86,8 +86,12 @@ class SaveScreen(Screen):
             from solo.tui.dialogs.fill_table import FillTable
             self.query_one("#error", Static).update(f"{table_id} is not whole in the rule texts and this step needs "
                                                     "it: type it in from your rulebook, and the step goes on")
-            self.app.push_screen(FillTable(table_id),
-                                 lambda how: how == "saved" and self.play(answers, faces, **options))
+
+            def filled(how: str | None) -> None:
+                if how == "saved":
+                    self.play(answers, faces, **options)
+
+            self.app.push_screen(FillTable(table_id), filled)
 
     def played(self, outcome) -> None:
         self.outcome = outcome

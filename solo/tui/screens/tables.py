@@ -34,7 +34,7 @@ class TablesScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.table_id = None
+        self.table_id: str | None = None
         self._fill("")
 
     def _fill(self, text: str) -> None:
@@ -49,8 +49,7 @@ class TablesScreen(Screen):
         options.add_options([Option(Text(f"{t.id}  {t.title}" + ("  (to fill)" if t.stand_in or t.incomplete else "")),
                                     id=t.id) for t in found]
                             + [Option(Text(f"{m.id}  {m.title}  (to fill)"), id=m.id) for m in lacking])
-        found = found or lacking
-        if found:
+        if found or lacking:
             options.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -58,7 +57,8 @@ class TablesScreen(Screen):
             self._fill(event.value)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.show(event.option.id)
+        if event.option.id is not None:  # every table's option has its id
+            self.show(event.option.id)
 
     def show(self, table_id: str) -> None:
         self.table_id = table_id
@@ -82,28 +82,30 @@ class TablesScreen(Screen):
         columns = list(table.result_columns)
         rows.add_columns(table.key or table.roll, *(c or "Result" for c in columns))
         for row in table.rows:
-            first = row.key if row.key is not None else row.span.text
+            first = row.key if row.key is not None else row.span.text if row.span is not None else ""
             rows.add_row(Text(str(first)), *(Text(str(row.results.get(c, ""))) for c in columns))
-        self._odds("")
+        self._odds(table_id, "")
 
     def action_fill(self) -> None:
         from solo.tui.dialogs.fill_table import FillTable
         if self.table_id:
-            self.app.push_screen(FillTable(self.table_id), lambda how: how == "saved" and self._refill())
+            self.app.push_screen(FillTable(self.table_id), self._filled)
 
-    def _refill(self) -> None:
-        self._fill(self.query_one("#search", Input).value)
+    def _filled(self, how: str | None) -> None:
+        """The table typed in and saved: the list shows it filled."""
+        if how == "saved":
+            self._fill(self.query_one("#search", Input).value)
 
-    def _odds(self, text: str) -> None:
+    def _odds(self, table_id: str, text: str) -> None:
         out = self.query_one("#odds", Static)
-        table = default_catalog().get(self.table_id)
+        table = default_catalog().get(table_id)
         if table.is_chart:
             out.update("a chart: looked up, not rolled")
             return
         words = text.split()
         column = next((w.partition("=")[2] for w in words if w.startswith("column=")), None)
         try:
-            found = odds(default_catalog(), self.table_id, column,
+            found = odds(default_catalog(), table_id, column,
                          parse_mods(tuple(w for w in words if not w.startswith("column="))))
         except SoloError as exc:
             out.update(f"[red]{escape(str(exc).replace('choose --column', 'add column=NAME'))}[/red]")
@@ -111,8 +113,9 @@ class TablesScreen(Screen):
         out.update("\n".join(f"{float(p):6.1%}  {escape(result)}" for result, p in found))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "mods" and self.table_id in default_catalog().tables:
-            self._odds(event.value)
+        table_id = self.table_id
+        if event.input.id == "mods" and table_id is not None and table_id in default_catalog().tables:
+            self._odds(table_id, event.value)
 
     def action_focus_on(self, name: str) -> None:
         self.query_one(f"#{name}").focus()

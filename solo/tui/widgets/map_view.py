@@ -8,6 +8,7 @@ below. Neighbouring columns sit half a hex apart (the grid's ``neighbour`` says 
 hexsides to the right one lies on its own line and the other beside the line below. The widget shows the part of the
 map around the cursor it has room for, under a compass and column letters that stay in place."""
 
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from rich.text import Text
@@ -18,9 +19,11 @@ from textual.widget import Widget
 
 from solo.board.render import COLOURS, HEXSIDE_COLOURS, symbol
 
-MARKS = {"F": "bold white on blue", "E": "bold white on red", "?": "bold black on yellow", "X": "bold white on #3c3c3c",
-         "V": "bold white on magenta"}  # X: a wreck (OtO-S1 MSR 8, D10.1)
-HOLDERS = {"FRIENDLY": "bold white on blue", "ENEMY": "bold white on red"}  # a VPO's V by the side that holds it
+# X: a wreck (OtO-S1 MSR 8, D10.1)
+MARKS: dict[str | None, str] = {"F": "bold white on blue", "E": "bold white on red", "?": "bold black on yellow",
+                                 "X": "bold white on #3c3c3c", "V": "bold white on magenta"}
+# a VPO's V by the side that holds it
+HOLDERS: dict[str | None, str] = {"FRIENDLY": "bold white on blue", "ENEMY": "bold white on red"}
 ROAD = "bold #b4783c"
 SIDE_COLOURS = HEXSIDE_COLOURS | {"cliff": "#d0d0d0", "bocage": "#2e8b2e"}  # black would not show on a dark terminal
 SLANTED = {"wall": "|", "hedge": "¦", "bocage": "‖", "cliff": "!"}  # a hexside between two hexes of one text line
@@ -57,9 +60,9 @@ class MapView(Widget, can_focus=True):
     class Opened(Message):
         """A click on the hex under the cursor: its stack is opened on the hex panel."""
 
-    def __init__(self, boards: list, markers: dict[str, str], paths: set[str] = frozenset(),
+    def __init__(self, boards: list, markers: dict[str, str], paths: AbstractSet[str] = frozenset(),
                  terrain: dict[str, str] | None = None, vpo: dict[str, str | None] | None = None,
-                 line: set[str] = frozenset(), counts: dict[str, int] | None = None,
+                 line: AbstractSet[str] = frozenset(), counts: dict[str, int] | None = None,
                  edges: dict[str, str] | None = None, **kwargs):
         super().__init__(**kwargs)
         self.vpo = vpo or {}  # VPO hex -> the side that controls it (None: not known)
@@ -216,12 +219,12 @@ class MapView(Widget, can_focus=True):
         column = columns.start + (event.x - LABEL) // self.width_of_hex
         line = lines.start + (event.y - self.top) // (2 if self.full else 1)
         if event.y >= self.top and event.x >= LABEL and column in columns and line in lines and \
-                self.hex_at(column, line):
+                (hex_id := self.hex_at(column, line)):
             if (column, line) == self.cursor:
                 self.post_message(self.Opened())
                 return
             self.cursor = (column, line)
-            self.post_message(self.Moved(self.hex_at(column, line)))
+            self.post_message(self.Moved(hex_id))
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen())
@@ -243,6 +246,6 @@ class MapView(Widget, can_focus=True):
         column, line = self.cursor
         columns = self.boards[0][1].grid.columns
         new = (max(0, min(columns - 1, column + dc)), max(0, min(len(self.grid_rows()) - 1, line + dl)))
-        if self.hex_at(*new):
+        if hex_id := self.hex_at(*new):
             self.cursor = new
-            self.post_message(self.Moved(self.hex_at(*new)))
+            self.post_message(self.Moved(hex_id))
