@@ -31,7 +31,7 @@ def ai():
 @ai.command("decide")
 @click.argument("situation", required=False)
 @click.option("--mission", "save", help="A saved mission: its map, VPO and both sides' units (instead of SITUATION).")
-@click.option("--phase", type=click.Choice(PHASES), default="move", show_default=True)
+@click.option("--phase", type=click.Choice([str(p) for p in PHASES]), default="move", show_default=True)
 @click.option("--vasl-boards", "folder", help="Your VASL boards folder.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def ai_decide(situation, save, phase, folder, as_json):
