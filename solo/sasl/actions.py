@@ -174,7 +174,7 @@ def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[
     if x.map is not None and x.map.graph is not None:
         held = {u.hex for u in x.m.units if u.on_map}
         order += sorted((h for h in x.map.hexes if h not in held and h not in order),
-                        key=lambda h: (min(x.map.distance(g, h) for g in given), h))
+                        key=lambda h: (min(x.known_map.distance(g, h) for g in given), h))
     found, used = [], set()
     for pile in piles:
         for where in (h for h in order if h not in used):
@@ -272,7 +272,7 @@ def check_move(x: Ctx, raw: dict) -> dict:
         if x.rules >= 7 else []
     if inside and (x.map is None or x.map.culvert is None):
         raise SoloError("move: this mission's map has no Culvert (OtO 3.1)")
-    path = [x.map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
+    path = [x.known_map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
     start = units[0].hex
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
@@ -305,10 +305,11 @@ def check_move(x: Ctx, raw: dict) -> dict:
         if x.map is not None:
             weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
             c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
-            if c == float("inf"):
+            if c == float("inf"):  # only a map with terrain has a hex that cannot be entered
+                crest = x.rules >= 7 and x.map.terrain_graph.edges[here, step].get("crest")
                 raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)}"
                                 + (", across a Crest-line slope hexside: no vehicle crosses one, OtO 1.53"
-                                   if x.rules >= 7 and x.map.graph.edges[here, step].get("crest") else "") + ")")
+                                   if crest else "") + ")")
         costs.append(c)
         if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
             raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
@@ -334,16 +335,16 @@ def _culvert_step(x: Ctx, units: list[Unit], here: str, step: str, into: bool) -
     (the movement chart). Leaving it: only INTO one of those gully Locations, as entering that hex costs (solo's
     reading: the texts give the Culvert no other way out). Written "culvert" in a move's path."""
     if into:
-        if here not in x.map.culvert_ends:
+        if here not in x.known_map.culvert_ends:
             raise SoloError(f"move: the Culvert in {step} is entered only from IN an ADJACENT gully Location "
-                            f"({', '.join(x.map.culvert_ends)}), OtO 3.2")
+                            f"({', '.join(x.known_map.culvert_ends)}), OtO 3.2")
         if any(u.kind not in INFANTRY for u in units):
             raise SoloError("move: only Infantry enter the Culvert (no Vehicle/Cavalry/Horse, OtO 3.2)")
         return movement_costs()["gully"][0]
-    if step not in x.map.culvert_ends:
+    if step not in x.known_map.culvert_ends:
         raise SoloError(f"move: a unit IN the Culvert leaves it only INTO an ADJACENT gully Location "
-                        f"({', '.join(x.map.culvert_ends)}), OtO 3.2")
-    return x.map.cost(here, step)
+                        f"({', '.join(x.known_map.culvert_ends)}), OtO 3.2")
+    return x.known_map.cost(here, step)
 
 
 def check_result(x: Ctx, raw: dict) -> dict:
@@ -792,13 +793,13 @@ def ac_mods(x: Ctx, s) -> dict:
     Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
     mods = {}
     vpo = [v["hex"] for v in (x.m.boards or {}).get("vpo") or []]
-    where = x.map.name(s.where)
-    if any(x.map.name(v) and x.map.distance(where, x.map.name(v)) <= 1 for v in vpo):
+    where = x.known_map.name(s.where)
+    if any(x.known_map.name(v) and x.known_map.distance(where, x.known_map.name(v)) <= 1 for v in vpo):
         mods["vpo"] = True
-    if x.map.terrain(where) == "stone building":
+    if x.known_map.terrain(where) == "stone building":
         mods["stone"] = True
     active = x.m.activated_units if x.rules >= 6 else x.m.activated
-    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in active if x.map.name(u.hex)):
+    if any(x.known_map.distance(where, x.known_map.name(u.hex)) <= 2 for u in active if x.known_map.name(u.hex)):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
                                                                             key=len, reverse=True)

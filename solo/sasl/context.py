@@ -24,6 +24,13 @@ class Ctx(StepContext):
         self.rules = play.log.rules  # the rules version the save is played by (solo/core/store.py RULES)
 
     @property
+    def known_map(self) -> MissionMap:
+        """The mission's map, in a step reached only once its set-up knows it (the caller's guard: ``kept``,
+        ``on_the_map``, a map action's check)."""
+        assert self.map is not None, "the mission's map is known once its set-up ran (engine.setup_mission)"
+        return self.map
+
+    @property
     def where(self) -> str:
         return self.m.phase
 

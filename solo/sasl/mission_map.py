@@ -26,6 +26,19 @@ class MissionMap:
         if graph is not None:
             self.alias = {d["also"]: n for n, d in graph.nodes(data=True) if "also" in d}
 
+    @property
+    def terrain_graph(self) -> nx.DiGraph:
+        """The map graph, where the caller knows the map has its terrain (``graph`` checked, a map action)."""
+        assert self.graph is not None, "a map known only by its hex grid has no terrain"
+        return self.graph
+
+    @property
+    def hex_grid(self) -> Grid:
+        """The map's hex grid, where the caller knows the map has one (OtO-S1's map, whose set up area is a line of
+        its hexes)."""
+        assert self.grid is not None, "a map of geomorphic boards has no grid of its own"
+        return self.grid
+
     # --- hexes --------------------------------------------------------------------------------------------------
 
     def name(self, hex_id: str) -> str | None:

@@ -131,7 +131,8 @@ class Mission:
 
     def new_player_turn(self) -> None:
         """The Player Turn's markers removed (DID): no unit has yet fired or moved."""
-        for u in [*self.units, *self.s]:
+        marked: list[Unit | SQuestion] = [*self.units, *self.s]
+        for u in marked:
             u.did = []
         self.moving = {}
 

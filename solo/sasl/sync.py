@@ -139,7 +139,7 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
 def _path(x: Ctx, start: str, end: str) -> list[str]:
     """The hexes a stack moved through from ``start`` to ``end``: a VASL game shows only where it stopped, so the
     cheapest path by MF on a map with terrain (solo's reading), else the end alone."""
-    graph = x.map.graph
+    graph = x.known_map.graph
     if graph is None or start not in graph or end not in graph:
         return [end]
     try:
