@@ -481,7 +481,7 @@ def _move(x: Ctx, a: dict) -> dict:
     """The units move along the path; from rules version 6 on (an action with its ``costs``) hex by hex, each hex's
     Activation checks made when it is entered, and the move ends short of ENEMY units they reveal (the reading above
     ``sightings``)."""
-    units = [x.m.unit(i) for i in a["units"]]
+    units = [x.m.named_unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
     start, path, checks, short, entering = units[0].hex, a["path"], {}, "", {}
     if "costs" in a:
@@ -585,7 +585,7 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
 
 
 def _result(x: Ctx, a: dict) -> dict:
-    u = x.m.unit(a["unit"])
+    u = x.m.named_unit(a["unit"])
     was = u.type
     now = apply_result(x, u, a["result"])
     x.say(f"{u.id} {was} in {u.hex}: {now}", rule="A7.")
@@ -593,7 +593,7 @@ def _result(x: Ctx, a: dict) -> dict:
 
 
 def _sw(x: Ctx, a: dict) -> dict:
-    sw = x.m.unit(a["sw"])
+    sw = x.m.named_unit(a["sw"])
     owner = x.m.unit(a["to"]) if a["to"] else None
     if owner and owner.side != sw.side:
         sw.side, sw.marks = owner.side, sorted(set(sw.marks) | {"captured"})  # A21.11: captured equipment
@@ -606,7 +606,7 @@ def _sw(x: Ctx, a: dict) -> dict:
 
 
 def _remove(x: Ctx, a: dict) -> dict:
-    s = x.m.s_counter(a["s"])
+    s = x.m.named_s(a["s"])
     s.status = "removed"
     x.say(f"{s.id} removed from {s.where}", rule="4.")
     return {"removed": s.id}
@@ -640,7 +640,7 @@ def _enemy(x: Ctx, a: dict) -> dict:
             _s_moves(x, s, p["path"][:p["path"].index(a["stop"] or p["path"][-1]) + 1])
             done.append(s.id)
             continue
-        u = x.m.unit(p["unit"])
+        u = x.m.named_unit(p["unit"])
         did(u, _did_by(x, p["action"]))
         stop = a["stop"] or p["path"][-1]
         if p["path"][-1] != u.hex or stop != p["path"][-1]:
@@ -759,7 +759,7 @@ def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
     earlier check of the same action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
     checks, stepwise = [], bool(sees) and len(sees[0]) == 3
     for s_id, rng, *step in sees:
-        s = x.m.s_counter(s_id)
+        s = x.m.named_s(s_id)
         if s.status == "hidden" and (stepwise or s.id not in x.m.checked):
             x.m.checked.append(s.id)
             if stepwise:
