@@ -93,7 +93,7 @@ def check_enter(x: Ctx, raw: dict) -> dict:
                             if m.friendly_oob.get("reinforcements") else ""))
     reinforcing = not rule.get("edge") and m.phase == "FRIENDLY MPh"
     left = (arrived(m) - Counter(m.reinforced)) if reinforcing else oob_counters(m) - Counter(m.entered)
-    asked = {}
+    asked: dict[str, int] = {}
     for t in types:
         asked[t] = asked.get(t, 0) + 1
         if asked[t] > left.get(t, 0):
@@ -194,7 +194,7 @@ def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[
 def arrived(m) -> Counter:
     """The counters a Random Event's FRIENDLY reinforcements bring that may enter now: those of an event of an earlier
     Game Turn (a FRIENDLY RE comes at the end of a Game Turn; its units enter from the next FRIENDLY MPh)."""
-    found = Counter()
+    found: Counter[str] = Counter()
     for group in m.friendly_oob.get("reinforcements", []):
         if group.get("turn", m.turn) < m.turn:
             for type_, count in group.get("units", []):
@@ -483,6 +483,8 @@ def _move(x: Ctx, a: dict) -> dict:
     ``sightings``)."""
     units = [x.m.named_unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
+    checks: dict
+    entering: dict
     start, path, checks, short, entering = units[0].hex, a["path"], {}, "", {}
     if "costs" in a:
         path, checks, short, entering = _stepwise(x, units, a)
@@ -514,6 +516,8 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str,
     ended short ("" if it did not): ENEMY units revealed in the hex entered send them back to the hex they came from,
     those revealed in the next hex stop them where they are (an Advance may end in their Location, A4.7); and what
     the mission's own rules did in the hexes entered (OtO-S1's minefield attacks)."""
+    checks: list[dict]
+    entering: dict
     path, sees, viewer, checks, entering = a["path"], a.get("sees", []), _viewer(units), [], {}
     advance = x.m.phase == "FRIENDLY APh"
     moving = units + _carried(x, units)

@@ -5,6 +5,7 @@ import re
 import networkx as nx
 
 from solo.board.coords import distance
+from solo.board.oto import OtoMap
 from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
 from solo.sasl.events import random_selection
@@ -34,7 +35,8 @@ def mission_tables(x: Ctx) -> None:
 def leaders(x: Ctx, count: int, column: str, mods: dict | None = None, until: bool = False) -> list[str]:
     """Leaders by Table R3: ``count`` rolls, or rolls until ``count`` leaders are selected (OtO-S2 MSR 9; a fixed
     "Leader x 3" or "AL x 3" of OtO-S1 reads the same way: R3 gives their quality)."""
-    found, rolls = [], 0
+    found: list[str] = []
+    rolls = 0
     while len(found) < count and (until or rolls < count):
         rolls += 1
         trace = x.roll("sasl.r3", f"Table R3, {column} {rolls}", column, mods, side=Side.FRIENDLY)
@@ -144,6 +146,7 @@ def by_cases(x: Ctx, cases: dict, zone: set[str], put) -> None:
     it chosen by Random Selection; case d one S? in each VPO Location inside the zone. Case a is each building's A9e,
     as in every mission."""
     board, kinds = x.boards[""], tuple(cases["b"])
+    assert isinstance(board, OtoMap)  # the cases are OtO-S1's, whose one board is the OtO map (solo/board/oto.py)
     found = [n for n in zone if board.hexes[n].terrain in kinds or board.readings[n].also in kinds]
     masses = sorted((sorted(mass, key=board.grid.parse) for mass in
                      nx.connected_components(x.known_map.terrain_graph.subgraph(found).to_undirected())),

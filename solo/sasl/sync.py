@@ -97,7 +97,7 @@ def check_sync(x: Ctx, raw: dict) -> dict:
     held = [] if raw.get("confirm") is True else _held(x, moved, appeared)
     moved = [v for v in moved if v[0] not in {h["unit"] for h in held}]
     appeared = [v for v in appeared if v[0] not in {h["piece"] for h in held}]
-    sees = []
+    sees: list[list] = []
     seeing = [([m.named_unit(u)], [new]) for u, old, new in moved if m.named_unit(u).side == "FRIENDLY"]
     seeing += [([Unit("", t, kind_of(t, friendly, x.rules), where, side="FRIENDLY")], [where])
                for _, t, where in appeared]
