@@ -785,8 +785,8 @@ def sweep(x: Ctx) -> dict:
     checks = []
     stacks: dict[tuple[str, str, bool], list[Unit]] = {}
     for u in x.m.units:
-        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and x.map.name(u.hex):
-            key = (x.map.name(u.hex), "Vehicle" if u.kind == "vehicle" else "Infantry", "culvert" in u.marks)
+        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and (here := x.map.name(u.hex)):
+            key = (here, "Vehicle" if u.kind == "vehicle" else "Infantry", "culvert" in u.marks)
             stacks.setdefault(key, []).append(u)
     for (where, viewer, inside), units in sorted(stacks.items()):
         checks += activation_checks(x, sightings(x, units, [where], (0,) if inside else ()), viewer).get(
