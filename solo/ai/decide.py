@@ -242,7 +242,8 @@ def _rout_options(m: PhaseMaps, unit: Piece, full: frozenset) -> tuple[Mapping[i
     barred = np.nonzero((near < near[start]) | (near <= 1))[0].tolist()
     cost, previous = bounded(m.edges(piece_weight(unit))[0], [start], unit.mf, frozenset(barred) | m.occupied)
     must = near[start] <= 1  # A10.5: a broken unit ADJACENT to a Known enemy unit must rout; it may not stay
-    legal = Paths(t, previous).only(lambda i: i != start and i not in full or i == start and not must)
+    legal: Mapping[int, list[str]] = Paths(t, previous).only(
+        lambda i: i != start and i not in full or i == start and not must)
     legal = legal or {start: [t.nodes[start]]}
     said = "never nearer a FRIENDLY unit, never ADJACENT to one"
     refuges = [i for i in legal if t.terrain[i] in ROUT_TO]
@@ -318,8 +319,8 @@ def _fire(m: PhaseMaps, s: Situation, unit: Piece, action: str, phase: str) -> D
     if ordnance.weapon(unit):  # a Gun or AFV fires its MA To Hit at what it can kill (solo/ai/ordnance.py)
         best, shots = ordnance.aim(m.terrain, unit, targets_from(m, s, replace(unit, range=rng), i),
                                    frozenset(h for h, _ in s.wrecks))
-        return best and Decision(unit.id, action, [unit.hex], ordnance.fire_words(unit, best, shots)
-                                 + (f" ({rule})" if rule else ""), target=best.target.id)
+        return Decision(unit.id, action, [unit.hex], ordnance.fire_words(unit, best, shots)
+                        + (f" ({rule})" if rule else ""), target=best.target.id) if best else None
     found = _target(m, s, replace(unit, fp=fp, range=rng), i)
     if not found:
         return None
@@ -350,8 +351,8 @@ def _first_fire(m: PhaseMaps, s: Situation, unit: Piece) -> Decision | None:
     if ordnance.weapon(unit):  # a Gun or AFV: To Hit at the mover it can kill, in the hex of its move it aims at best
         best, options = ordnance.aim(t, unit, [(replace(p, hex=h), d) for *_, h, d in shots for p in movers],
                                      frozenset(h for h, _ in s.wrecks))
-        return best and Decision(unit.id, "first fire", [unit.hex], ordnance.fire_words(unit, best, options)
-                                 + " (A8.1)", target=best.target.id, at=best.target.hex)
+        return Decision(unit.id, "first fire", [unit.hex], ordnance.fire_words(unit, best, options)
+                        + " (A8.1)", target=best.target.id, at=best.target.hex) if best else None
     *_, h, d = max(shots)
     target = min(movers, key=lambda p: (-p.fp, p.id))
     why = (f"{unit.id} {unit.unit} ({unit.attitude}) First Fires {fp:g} FP at {target.id} {target.unit} as it moves "
@@ -447,7 +448,10 @@ class _Stacks:
     hexes an S? holds (4.1: one S? a Location)."""
 
     def __init__(self, t: Terrain, s: Situation):
-        self.t, self.squads, self.smc, self.s = t, Counter(), Counter(), Counter()
+        self.t = t
+        self.squads: Counter[int] = Counter()  # squad-equivalents by hex (a HS a half: float counts)
+        self.smc: Counter[int] = Counter()
+        self.s: Counter[int] = Counter()
         for p in s.enemy:
             self.add(p, t.at(p.hex), 1)
 
@@ -457,7 +461,7 @@ class _Stacks:
         elif p.kind == "leader":
             self.smc[i] += n
         else:
-            self.squads[i] += n * EQUIVALENT.get(p.kind, 0)
+            self.squads[i] += n * EQUIVALENT.get(p.kind, 0)  # type: ignore[assignment]  # a HS counts a half
 
     def full(self, p: Piece) -> frozenset:
         """The hexes ``p`` may not end in."""

@@ -40,7 +40,7 @@ class Terrain:
         self.col = np.array([d["col"] for d in data])
         self.drow = np.array([d["drow"] for d in data])
         self.los = LosMap(graph)
-        self._paths = {}  # path_costs by goal hexes and weight
+        self._paths: dict[tuple[tuple[int, ...], str], np.ndarray] = {}  # path_costs by goal hexes and weight
 
     def at(self, hex_id: str) -> int:
         if hex_id not in self.index:
@@ -69,8 +69,8 @@ class Terrain:
         Up-Slope on the OtO map included, OtO 1.5: solo/board/graph.py ``slope_cost``)."""
         out = {}
         for weight in ("mf", "mp"):
-            forward = [[] for _ in self.nodes]
-            backward = [[] for _ in self.nodes]
+            forward: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
+            backward: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
             for u, v, d in self.graph.edges(data=True):
                 cost = d[weight] + slope_cost(d, weight)
                 if cost != np.inf:

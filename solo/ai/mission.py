@@ -69,10 +69,10 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     wrecked = tuple((name(h), tuple(b)) for h, b in sorted(wrecks(m).items()) if name(h))
     friendly = [u for u in m.units if u.side == Side.FRIENDLY and u.on_map and u.kind in CONTROLLING]
     culvert = mission_map.culvert if any("culvert" in u.marks for u in friendly) else None
-    limits = ((culvert, tuple(mission_map.culvert_ends)),) if culvert and all(
+    sight = ((culvert, tuple(mission_map.culvert_ends)),) if culvert and all(
         "culvert" in u.marks for u in friendly if u.hex == culvert) else ()
     return Situation(tuple(m.boards["boards"]), tuple(vpo), held, ebe, tuple(pieces), tuple(map(name, moving)),
-                     tuple(m.moving.get("units", [])), wrecked, limits)
+                     tuple(m.moving.get("units", [])), wrecked, sight)
 
 
 def decided(m: Mission, mission_map, defn: dict, phase: str) -> list[Decision]:

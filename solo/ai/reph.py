@@ -142,7 +142,8 @@ def greedy(offers, keep: int, draw: Callable[[int], int] | None = None,
     ``offers(bought)`` lists the legal next buys, given those made so far, as (thousandths of a point per CPP, a whole
     number; RG, item, reason). Returns what was bought, each with how many options it was drawn among, and the first
     round's six best as the alternatives weighed."""
-    bought, weighed = [], None
+    bought: list[tuple] = []
+    weighed = None
     while True:
         candidates = sorted(offers(bought), key=lambda c: (-c[0], c[1].id))
         if weighed is None:

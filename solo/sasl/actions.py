@@ -93,7 +93,7 @@ def check_enter(x: Ctx, raw: dict) -> dict:
                             if m.friendly_oob.get("reinforcements") else ""))
     reinforcing = not rule.get("edge") and m.phase == "FRIENDLY MPh"
     left = (arrived(m) - Counter(m.reinforced)) if reinforcing else oob_counters(m) - Counter(m.entered)
-    asked = {}
+    asked: dict[str, int] = {}
     for t in types:
         asked[t] = asked.get(t, 0) + 1
         if asked[t] > left.get(t, 0):
@@ -174,7 +174,7 @@ def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[
     if x.map is not None and x.map.graph is not None:
         held = {u.hex for u in x.m.units if u.on_map}
         order += sorted((h for h in x.map.hexes if h not in held and h not in order),
-                        key=lambda h: (min(x.map.distance(g, h) for g in given), h))
+                        key=lambda h: (min(x.known_map.distance(g, h) for g in given), h))
     found, used = [], set()
     for pile in piles:
         for where in (h for h in order if h not in used):
@@ -194,7 +194,7 @@ def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[
 def arrived(m) -> Counter:
     """The counters a Random Event's FRIENDLY reinforcements bring that may enter now: those of an event of an earlier
     Game Turn (a FRIENDLY RE comes at the end of a Game Turn; its units enter from the next FRIENDLY MPh)."""
-    found = Counter()
+    found: Counter[str] = Counter()
     for group in m.friendly_oob.get("reinforcements", []):
         if group.get("turn", m.turn) < m.turn:
             for type_, count in group.get("units", []):
@@ -272,7 +272,7 @@ def check_move(x: Ctx, raw: dict) -> dict:
         if x.rules >= 7 else []
     if inside and (x.map is None or x.map.culvert is None):
         raise SoloError("move: this mission's map has no Culvert (OtO 3.1)")
-    path = [x.map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
+    path = [x.known_map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
     start = units[0].hex
     if any(u.hex != start for u in units):
         raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
@@ -305,10 +305,11 @@ def check_move(x: Ctx, raw: dict) -> dict:
         if x.map is not None:
             weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
             c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
-            if c == float("inf"):
+            if c == float("inf"):  # only a map with terrain has a hex that cannot be entered
+                crest = x.rules >= 7 and x.map.terrain_graph.edges[here, step].get("crest")
                 raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)}"
                                 + (", across a Crest-line slope hexside: no vehicle crosses one, OtO 1.53"
-                                   if x.rules >= 7 and x.map.graph.edges[here, step].get("crest") else "") + ")")
+                                   if crest else "") + ")")
         costs.append(c)
         if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
             raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
@@ -334,16 +335,16 @@ def _culvert_step(x: Ctx, units: list[Unit], here: str, step: str, into: bool) -
     (the movement chart). Leaving it: only INTO one of those gully Locations, as entering that hex costs (solo's
     reading: the texts give the Culvert no other way out). Written "culvert" in a move's path."""
     if into:
-        if here not in x.map.culvert_ends:
+        if here not in x.known_map.culvert_ends:
             raise SoloError(f"move: the Culvert in {step} is entered only from IN an ADJACENT gully Location "
-                            f"({', '.join(x.map.culvert_ends)}), OtO 3.2")
+                            f"({', '.join(x.known_map.culvert_ends)}), OtO 3.2")
         if any(u.kind not in INFANTRY for u in units):
             raise SoloError("move: only Infantry enter the Culvert (no Vehicle/Cavalry/Horse, OtO 3.2)")
         return movement_costs()["gully"][0]
-    if step not in x.map.culvert_ends:
+    if step not in x.known_map.culvert_ends:
         raise SoloError(f"move: a unit IN the Culvert leaves it only INTO an ADJACENT gully Location "
-                        f"({', '.join(x.map.culvert_ends)}), OtO 3.2")
-    return x.map.cost(here, step)
+                        f"({', '.join(x.known_map.culvert_ends)}), OtO 3.2")
+    return x.known_map.cost(here, step)
 
 
 def check_result(x: Ctx, raw: dict) -> dict:
@@ -480,8 +481,10 @@ def _move(x: Ctx, a: dict) -> dict:
     """The units move along the path; from rules version 6 on (an action with its ``costs``) hex by hex, each hex's
     Activation checks made when it is entered, and the move ends short of ENEMY units they reveal (the reading above
     ``sightings``)."""
-    units = [x.m.unit(i) for i in a["units"]]
+    units = [x.m.named_unit(i) for i in a["units"]]
     infantry = [u for u in units if u.kind in INFANTRY]
+    checks: dict
+    entering: dict
     start, path, checks, short, entering = units[0].hex, a["path"], {}, "", {}
     if "costs" in a:
         path, checks, short, entering = _stepwise(x, units, a)
@@ -513,6 +516,8 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str,
     ended short ("" if it did not): ENEMY units revealed in the hex entered send them back to the hex they came from,
     those revealed in the next hex stop them where they are (an Advance may end in their Location, A4.7); and what
     the mission's own rules did in the hexes entered (OtO-S1's minefield attacks)."""
+    checks: list[dict]
+    entering: dict
     path, sees, viewer, checks, entering = a["path"], a.get("sees", []), _viewer(units), [], {}
     advance = x.m.phase == "FRIENDLY APh"
     moving = units + _carried(x, units)
@@ -584,7 +589,7 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
 
 
 def _result(x: Ctx, a: dict) -> dict:
-    u = x.m.unit(a["unit"])
+    u = x.m.named_unit(a["unit"])
     was = u.type
     now = apply_result(x, u, a["result"])
     x.say(f"{u.id} {was} in {u.hex}: {now}", rule="A7.")
@@ -592,7 +597,7 @@ def _result(x: Ctx, a: dict) -> dict:
 
 
 def _sw(x: Ctx, a: dict) -> dict:
-    sw = x.m.unit(a["sw"])
+    sw = x.m.named_unit(a["sw"])
     owner = x.m.unit(a["to"]) if a["to"] else None
     if owner and owner.side != sw.side:
         sw.side, sw.marks = owner.side, sorted(set(sw.marks) | {"captured"})  # A21.11: captured equipment
@@ -605,7 +610,7 @@ def _sw(x: Ctx, a: dict) -> dict:
 
 
 def _remove(x: Ctx, a: dict) -> dict:
-    s = x.m.s_counter(a["s"])
+    s = x.m.named_s(a["s"])
     s.status = "removed"
     x.say(f"{s.id} removed from {s.where}", rule="4.")
     return {"removed": s.id}
@@ -639,7 +644,7 @@ def _enemy(x: Ctx, a: dict) -> dict:
             _s_moves(x, s, p["path"][:p["path"].index(a["stop"] or p["path"][-1]) + 1])
             done.append(s.id)
             continue
-        u = x.m.unit(p["unit"])
+        u = x.m.named_unit(p["unit"])
         did(u, _did_by(x, p["action"]))
         stop = a["stop"] or p["path"][-1]
         if p["path"][-1] != u.hex or stop != p["path"][-1]:
@@ -758,7 +763,7 @@ def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
     earlier check of the same action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
     checks, stepwise = [], bool(sees) and len(sees[0]) == 3
     for s_id, rng, *step in sees:
-        s = x.m.s_counter(s_id)
+        s = x.m.named_s(s_id)
         if s.status == "hidden" and (stepwise or s.id not in x.m.checked):
             x.m.checked.append(s.id)
             if stepwise:
@@ -780,8 +785,8 @@ def sweep(x: Ctx) -> dict:
     checks = []
     stacks: dict[tuple[str, str, bool], list[Unit]] = {}
     for u in x.m.units:
-        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and x.map.name(u.hex):
-            key = (x.map.name(u.hex), "Vehicle" if u.kind == "vehicle" else "Infantry", "culvert" in u.marks)
+        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and (here := x.map.name(u.hex)):
+            key = (here, "Vehicle" if u.kind == "vehicle" else "Infantry", "culvert" in u.marks)
             stacks.setdefault(key, []).append(u)
     for (where, viewer, inside), units in sorted(stacks.items()):
         checks += activation_checks(x, sightings(x, units, [where], (0,) if inside else ()), viewer).get(
@@ -792,13 +797,13 @@ def ac_mods(x: Ctx, s) -> dict:
     Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
     mods = {}
     vpo = [v["hex"] for v in (x.m.boards or {}).get("vpo") or []]
-    where = x.map.name(s.where)
-    if any(x.map.name(v) and x.map.distance(where, x.map.name(v)) <= 1 for v in vpo):
+    where = x.known_map.name(s.where)
+    if any(x.known_map.name(v) and x.known_map.distance(where, x.known_map.name(v)) <= 1 for v in vpo):
         mods["vpo"] = True
-    if x.map.terrain(where) == "stone building":
+    if x.known_map.terrain(where) == "stone building":
         mods["stone"] = True
     active = x.m.activated_units if x.rules >= 6 else x.m.activated
-    if any(x.map.distance(where, x.map.name(u.hex)) <= 2 for u in active if x.map.name(u.hex)):
+    if any(x.known_map.distance(where, x.known_map.name(u.hex)) <= 2 for u in active if x.known_map.name(u.hex)):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
                                                                             key=len, reverse=True)

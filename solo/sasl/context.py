@@ -1,9 +1,13 @@
 """What a mission step works with: the mission and its file, its state, the dice (through the event log) and the
 player."""
 
+from collections.abc import Callable
+
+from solo.board.terrain import Board
 from solo.core.context import StepContext
 from solo.core.play import Play
 from solo.rules.resolve import Applied
+from solo.sasl.mission_map import MissionMap
 from solo.sasl.state import Mission
 
 
@@ -13,11 +17,18 @@ class Ctx(StepContext):
     def __init__(self, play: Play, m: Mission, game):
         super().__init__(play, m.record)
         self.m, self.game, self.defn = m, game, game.definition  # game: the MissionGame it plays (solo/sasl/game.py)
-        self.boards = {}  # the classified mapboards by id, when the mission reads the player's VASL boards
-        self.last = None  # what the last action did, for the CLI
-        self.map = None  # the mission's map (solo/sasl/mission_map.py), once its set-up knows it
-        self.enemy_ai = None  # enemy_ai(x, phase): the ENEMY's decisions for a phase
+        self.boards: dict[str, Board] = {}  # the classified mapboards by id, when the mission reads the player's boards
+        self.last: dict | None = None  # what the last action did, for the CLI
+        self.map: MissionMap | None = None  # the mission's map (solo/sasl/mission_map.py), once its set-up knows it
+        self.enemy_ai: Callable[[Ctx, str], list] | None = None  # enemy_ai(x, phase): the ENEMY's decisions for a phase
         self.rules = play.log.rules  # the rules version the save is played by (solo/core/store.py RULES)
+
+    @property
+    def known_map(self) -> MissionMap:
+        """The mission's map, in a step reached only once its set-up knows it (the caller's guard: ``kept``,
+        ``on_the_map``, a map action's check)."""
+        assert self.map is not None, "the mission's map is known once its set-up ran (engine.setup_mission)"
+        return self.map
 
     @property
     def where(self) -> str:

@@ -25,7 +25,8 @@ def kept(x: Ctx) -> bool:
 
 def vpo(x: Ctx) -> list[str]:
     """The VPO by the map's names."""
-    return [x.map.name(v["hex"]) for v in (x.m.boards or {}).get("vpo") or [] if x.map.name(v["hex"])]
+    the_map = x.known_map
+    return [n for v in (x.m.boards or {}).get("vpo") or [] if (n := the_map.name(v["hex"]))]
 
 
 def start(x: Ctx) -> None:
@@ -36,7 +37,7 @@ def start(x: Ctx) -> None:
     at_start = x.defn.get("control_at_start", "set up area")
     hexes = vpo(x) + (x.game.scored_hexes(x) if x.game.scored_hexes else [])
     for h in hexes:
-        friendly = at_start == "set up area" and line and in_set_up_area(x.map.grid, line, h)
+        friendly = at_start == "set up area" and line and in_set_up_area(x.known_map.hex_grid, line, h)
         x.m.control[h] = Side.FRIENDLY if friendly else Side.ENEMY
     held = [h for h in vpo(x) if x.m.control[h] == Side.FRIENDLY]
     x.say(f"VPO control at start: {', '.join(held) or 'none'} FRIENDLY, every other ENEMY ("
@@ -64,7 +65,7 @@ def _other(x: Ctx, where: str, side: str) -> bool:
     other = Side.ENEMY if side == Side.FRIENDLY else Side.FRIENDLY
     if any(u.kind in CONTROLLING and u.status == "Good Order" for u in x.m.at(where, other)):
         return True
-    return side == Side.FRIENDLY and any(s.status == "hidden" and x.map.name(s.where) == where for s in x.m.s)
+    return side == Side.FRIENDLY and any(s.status == "hidden" and x.known_map.name(s.where) == where for s in x.m.s)
 
 
 def _gain(x: Ctx, where: str, side: str) -> None:

@@ -18,7 +18,7 @@ from solo.rules import default_catalog
 from solo.sasl import actions, activation, control, events, rally, setup, sync
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
-from solo.sasl.mission_map import example_hex
+from solo.sasl.mission_map import MissionMap, example_hex
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
 from solo.sasl.words import Phase, Side, attitude
@@ -64,7 +64,7 @@ class Outcome:
     waiting: Question | None
     last: dict | None = None  # what the last action did (for the CLI)
     vp: dict | None = None  # the VP tally from the latest report (the final VP once the mission ended)
-    map: object = None  # the mission's map (solo/sasl/mission_map.py), when solo knows it
+    map: MissionMap | None = None  # the mission's map (solo/sasl/mission_map.py), when solo knows it
 
 
 MAP_ACTIONS = actions.CHECKS | sync.CHECKS  # the map's actions: what each may say and its check
@@ -231,7 +231,9 @@ def do(x: Ctx, action: dict) -> dict:
 def check_s(x: Ctx, action: dict) -> dict:
     """An S? the player names as seen (a map solo has no LOS for, or a check by hand); once a phase."""
     x.m.checked.append(action["s"])
-    return activation.check(x, x.m.s_counter(action["s"]), action.get("range", 0), action.get("viewer", "Infantry"),
+    s = x.m.s_counter(action["s"])
+    assert s is not None  # the action's check (activation) found the S? it names
+    return activation.check(x, s, action.get("range", 0), action.get("viewer", "Infantry"),
                             action.get("mods", {}))
 
 
@@ -369,7 +371,11 @@ def context(game: MissionGame, log: EventLog, player, frozen: bool = False,
     play = Play(log, log.meta["seed"], {"table": player}, default_catalog(), frozen=frozen)
     x = Ctx(play, Mission(defn["id"], defn["title"], attitude(defn["attitude"])), game)
     x.enemy_ai = enemy_ai
-    play.sides[Side.ENEMY] = Computer(Side.ENEMY, lambda side, q: Reply(enemy_ai(x, q.context["phase"])))
+
+    def decide(side: str, q: Question) -> Reply:
+        assert enemy_ai is not None  # without one the ENEMY is never asked (enemy_decisions)
+        return Reply(enemy_ai(x, q.context["phase"]))
+    play.sides[Side.ENEMY] = Computer(Side.ENEMY, decide)
     return x, load
 
 

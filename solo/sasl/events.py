@@ -15,7 +15,7 @@ from solo.rules.units import battle_hardened, unit_type
 from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
-from solo.sasl.state import Unit
+from solo.sasl.state import SQuestion, Unit
 from solo.sasl.words import Attitude, Side
 
 REROLL = "reroll"
@@ -43,19 +43,19 @@ def on_the_map(x: Ctx) -> bool:
 
 def edge_hexes(x: Ctx, side: str) -> set[str]:
     """The hexes of the ENEMY (EBE) or FRIENDLY (FBE) board edge."""
-    return x.map.edge(board_edge(x.m, x.defn, side))
+    return x.known_map.edge(board_edge(x.m, x.defn, side))
 
 
 def units_on_map(x: Ctx, side: str, kinds=CONTROLLING, status=None) -> list[Unit]:
     """``side``'s units of ``kinds`` (and ``status``) standing in a hex of the map."""
-    return [u for u in x.m.units if u.side == side and u.on_map and u.kind in kinds and x.map.name(u.hex)
+    return [u for u in x.m.units if u.side == side and u.on_map and u.kind in kinds and x.known_map.name(u.hex)
             and status in (None, u.status)]
 
 
 def rally_nearest(x: Ctx, side: str, toward: str) -> str | None:
     """The broken ``side`` unit(s) in the Location closest to the ``toward`` side's board edge rally (Random
     Selection among tied Locations); None when no unit of ``side`` is broken."""
-    broken = [u for u in x.m.units if u.side == side and u.status == "broken" and x.map.name(u.hex)]
+    broken = [u for u in x.m.units if u.side == side and u.status == "broken" and x.known_map.name(u.hex)]
     if not broken:
         return None
     where = closest(x, [u.hex for u in broken], edge_hexes(x, toward), f"the Location of broken {side} units to rally")
@@ -70,21 +70,23 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
     ``hold_s_only``) within six hexes of the FRIENDLY controlled VPO closest to the EBE assume Advance Attitude; the
     units revert to Hold once the VPO is captured (`counterattack_ends`). None when no VPO is FRIENDLY controlled or
     nothing is near it."""
-    vpo = held_vpo(x.m, [x.map.name(v["hex"]) for v in (x.m.boards.get("vpo") or []) if x.map.name(v["hex"])])
+    the_map = x.known_map
+    vpo = held_vpo(x.m, [n for v in (x.m.boards.get("vpo") or []) if (n := the_map.name(v["hex"]))])
     target = closest(x, vpo, edge_hexes(x, Side.ENEMY), "the FRIENDLY controlled VPO closest to the EBE")
     if target is None:
         return None
-    near = [u for u in x.m.activated if units and u.kind in CONTROLLING and x.map.name(u.hex)
-            and x.map.distance(u.hex, target) <= COUNTERATTACK]
-    found = [q for q in x.m.s if s and q.status == "hidden" and x.map.name(q.where) and
-             (q.attitude == Attitude.HOLD or not hold_s_only) and x.map.distance(q.where, target) <= COUNTERATTACK]
+    near = [u for u in x.m.activated if units and u.kind in CONTROLLING and the_map.name(u.hex)
+            and the_map.distance(u.hex, target) <= COUNTERATTACK]
+    found = [q for q in x.m.s if s and q.status == "hidden" and the_map.name(q.where) and
+             (q.attitude == Attitude.HOLD or not hold_s_only) and the_map.distance(q.where, target) <= COUNTERATTACK]
     if not near and not found:
         return None
-    for u in [*near, *found]:
+    both: list[Unit | SQuestion] = [*near, *found]
+    for u in both:
         u.attitude = Attitude.ADVANCE
     x.m.enemy.setdefault("counterattacks", []).append({"vpo": target, "units": [u.id for u in near],
                                                        "s": [q.id for q in found]})  # the AI attacks it (ai/mission.py)
-    return f"Local Counterattack on {target}: {', '.join(u.id for u in [*near, *found])} in Advance Attitude"
+    return f"Local Counterattack on {target}: {', '.join(u.id for u in both)} in Advance Attitude"
 
 
 def reinforcement_s(x: Ctx, count: int):
@@ -167,7 +169,7 @@ def closest(x: Ctx, hexes, to: set[str], what: str) -> str | None:
     hexes = sorted(set(hexes))
     if not hexes or not to:
         return None
-    far = {h: x.map.to_edge(h, to) for h in hexes}
+    far = {h: x.known_map.to_edge(h, to) for h in hexes}
     tied = [h for h in hexes if far[h] == min(far.values())]
     return tied[random_selection(x, what, len(tied)) - 1]
 

@@ -14,6 +14,7 @@ from solo.board.terrain import Board
 from solo.core.content import content_dir, read_toml_file
 from solo.rules.resolve import Trace
 from solo.sasl.context import Ctx
+from solo.sasl.mission_map import MissionMap
 
 Load = Callable[[str], Board] | None  # a classified VASL board by its id, when the player's boards folder is known
 
@@ -36,7 +37,7 @@ class MissionGame:
     action_checks: Mapping[str, Callable[[Ctx, str], None]] = field(default_factory=dict)
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
     board_files: tuple[str, ...] = ()  # what it reads there beyond the geomorphic boards (OtO-S1: bdOTO)
-    mission_map: Callable[[Ctx], object] | None = None  # its map (solo/sasl/mission_map.py) once set up, or None
+    mission_map: Callable[[Ctx], MissionMap | None] | None = None  # its map (mission_map.py) once set up, or None
     scored_hexes: Callable[[Ctx], list[str]] | None = None  # hexes beyond the VPO whose control it scores (control.py)
     entered: Callable[[Ctx, list, str], dict] | None = None  # FRIENDLY units entered a hex (a move's each, an entry)
     # its random mapboard configuration, random_map(dice, load or None) (OtO-S2 MSR 6-8: boards, bridges, VPO, month),

@@ -21,9 +21,23 @@ from solo.sasl.words import Side
 
 class MissionMap:
     def __init__(self, graph: nx.DiGraph | None = None, grid: Grid | None = None):
+        assert graph is not None or grid is not None, "a map is known by its terrain, its hex grid or both"
         self.graph, self.grid = graph, grid
         if graph is not None:
             self.alias = {d["also"]: n for n, d in graph.nodes(data=True) if "also" in d}
+
+    @property
+    def terrain_graph(self) -> nx.DiGraph:
+        """The map graph, where the caller knows the map has its terrain (``graph`` checked, a map action)."""
+        assert self.graph is not None, "a map known only by its hex grid has no terrain"
+        return self.graph
+
+    @property
+    def hex_grid(self) -> Grid:
+        """The map's hex grid, where the caller knows the map has one (OtO-S1's map, whose set up area is a line of
+        its hexes)."""
+        assert self.grid is not None, "a map of geomorphic boards has no grid of its own"
+        return self.grid
 
     # --- hexes --------------------------------------------------------------------------------------------------
 
@@ -32,6 +46,7 @@ class MissionMap:
         if self.graph is not None:
             hex_id = self.alias.get(hex_id, hex_id)
             return hex_id if hex_id in self.graph else None
+        assert self.grid is not None  # a map without terrain is known by its grid (__init__)
         try:
             column, row = self.grid.parse(hex_id)
         except Exception:  # noqa: BLE001 - any unreadable id is "not on the map"
@@ -42,12 +57,14 @@ class MissionMap:
         if self.graph is not None:
             d = self.graph.nodes[hex_id]
             return d["col"], d["drow"]
+        assert self.grid is not None  # a map without terrain is known by its grid (__init__)
         column, row = self.grid.parse(hex_id)
         return self.grid.doubled(column, row)
 
     def distance(self, a: str, b: str) -> int:
         """Range in hexes (A6: counting the target's hex, not the firer's)."""
         if self.graph is None:
+            assert self.grid is not None  # a map without terrain is known by its grid (__init__)
             return distance(self.grid.parse(a), self.grid.parse(b), self.grid)
         (ca, da), (cb, db) = self._xy(a), self._xy(b)
         dc, dd = abs(ca - cb), abs(da - db)
@@ -88,6 +105,7 @@ class MissionMap:
         c, d = self._xy(hex_id)
         keep = {"north": lambda c2, d2: d2 < d, "south": lambda c2, d2: d2 > d,
                 "west": lambda c2, d2: c2 < c, "east": lambda c2, d2: c2 > c}[side.lower()]
+        assert self.graph is not None  # the hexes toward a side are read off the terrain's adjacency
         return sorted(n for n in self.graph.successors(hex_id) if keep(*self._xy(n)))
 
     def to_edge(self, hex_id: str, edge: set[str]) -> int:
@@ -107,12 +125,14 @@ class MissionMap:
         N22: "hexsides L23-M23 and M23-N22"); also all a unit IN it sees (3.1)."""
         if self.culvert is None:
             return []
+        assert self.graph is not None  # a map with a Culvert has its terrain (culvert)
         return sorted(n for n in self.graph.successors(self.culvert) if self.graph.nodes[n]["terrain"] == "gully")
 
     @cached_property
     def hexes(self) -> list[str]:
         if self.graph is not None:
             return list(self.graph.nodes)
+        assert self.grid is not None  # a map without terrain is known by its grid (__init__)
         return [f"{column_letters(c)}{r}" for c, r in self.grid.hexes]
 
     # --- LOS ----------------------------------------------------------------------------------------------------
@@ -137,7 +157,8 @@ class MissionMap:
     def seen_along(self, viewers: list[str], targets: list[str], max_range: int,
                    hindering=(), slopes: bool = True) -> list[dict[str, int]]:
         """``seen`` from each hex of ``viewers`` (a move's hexes), every LOS traced in one vectorised call."""
-        index, pairs, found = self.los.index, [], [{} for _ in viewers]
+        found: list[dict[str, int]] = [{} for _ in viewers]
+        index, pairs = self.los.index, []
         for n, viewer in enumerate(viewers):
             for t in targets:
                 r = self.distance(viewer, t)
@@ -248,7 +269,7 @@ def in_set_up_area(grid: Grid, line: list[str], where: str, half_hexes: bool = T
     if half_hexes:
         here = grid.doubled(column, row)[1]
         ends = [grid.doubled(c, r) for c, r in points]
-        limits = [d for c, d in ends if c == column]
+        limits: list[float] = [d for c, d in ends if c == column]
         for (c1, d1), (c2, d2) in pairwise(ends):
             if c1 < column < c2:
                 limits.append(d1 + (d2 - d1) * (column - c1) / (c2 - c1))

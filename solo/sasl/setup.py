@@ -5,6 +5,7 @@ import re
 import networkx as nx
 
 from solo.board.coords import distance
+from solo.board.oto import OtoMap
 from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
 from solo.sasl.events import random_selection
@@ -34,7 +35,8 @@ def mission_tables(x: Ctx) -> None:
 def leaders(x: Ctx, count: int, column: str, mods: dict | None = None, until: bool = False) -> list[str]:
     """Leaders by Table R3: ``count`` rolls, or rolls until ``count`` leaders are selected (OtO-S2 MSR 9; a fixed
     "Leader x 3" or "AL x 3" of OtO-S1 reads the same way: R3 gives their quality)."""
-    found, rolls = [], 0
+    found: list[str] = []
+    rolls = 0
     while len(found) < count and (until or rolls < count):
         rolls += 1
         trace = x.roll("sasl.r3", f"Table R3, {column} {rolls}", column, mods, side=Side.FRIENDLY)
@@ -72,9 +74,9 @@ def place_s(x: Ctx) -> None:
             put(vpo["hex"], "road Intersection VPO")
             radius = int(x.roll("sasl.a6f", f"S? radius around {vpo['hex']} (A6f)", side="").result)
             if x.rules >= 3:  # issue 18: the radius runs on across the board edges (it stopped at them before)
-                centre = x.map.name(vpo["hex"])  # a half hex by the map's one name
-                within = [n for n in x.map.hexes if x.map.terrain(n) in CONCEALMENT
-                          and x.map.distance(centre, n) <= radius]
+                centre = x.known_map.name(vpo["hex"])  # a half hex by the map's one name
+                within = [n for n in x.known_map.hexes if x.known_map.terrain(n) in CONCEALMENT
+                          and x.known_map.distance(centre, n) <= radius]
             else:
                 within = [f"{board_id}{n}" for n in _within(board, vpo["hex"][len(board_id):], radius, CONCEALMENT)]
             for name in within:
@@ -130,8 +132,8 @@ def a9e(x: Ctx, building: list[str], put) -> None:
 def s_zone(x: Ctx, cases: dict) -> set[str]:
     """OtO-S1: the hexes more than ``cases["west_of_set_up"]`` hexes West of the FRIENDLY set up area (on or East of
     the mission's line), where its S? go."""
-    graph, line = x.map.graph, x.defn["friendly_entry"]["on_or_east_of"]
-    near = {h for h in graph if in_set_up_area(x.map.grid, line, h, x.rules >= 6)}
+    graph, line = x.known_map.terrain_graph, x.defn["friendly_entry"]["on_or_east_of"]
+    near = {h for h in graph if in_set_up_area(x.known_map.hex_grid, line, h, x.rules >= 6)}
     for _ in range(cases["west_of_set_up"]):  # every hex of the map is there: a step to a neighbour is a hex of range
         near |= {n for h in near for n in graph.neighbors(h)}
     return set(graph) - near
@@ -144,9 +146,10 @@ def by_cases(x: Ctx, cases: dict, zone: set[str], put) -> None:
     it chosen by Random Selection; case d one S? in each VPO Location inside the zone. Case a is each building's A9e,
     as in every mission."""
     board, kinds = x.boards[""], tuple(cases["b"])
+    assert isinstance(board, OtoMap)  # the cases are OtO-S1's, whose one board is the OtO map (solo/board/oto.py)
     found = [n for n in zone if board.hexes[n].terrain in kinds or board.readings[n].also in kinds]
     masses = sorted((sorted(mass, key=board.grid.parse) for mass in
-                     nx.connected_components(x.map.graph.subgraph(found).to_undirected())),
+                     nx.connected_components(x.known_map.terrain_graph.subgraph(found).to_undirected())),
                     key=lambda mass: board.grid.parse(mass[0]))
     stand_in = "solo's reading of 4.1b, a stand-in: the texts do not give SASL's case b"
     for mass in masses:

@@ -109,6 +109,18 @@ class Mission:
     def s_counter(self, s_id: str) -> SQuestion | None:
         return next((s for s in self.s if s.id.lower() == str(s_id).lower()), None)
 
+    def named_s(self, s_id: str) -> SQuestion:
+        """The S? an action names, once the action's check found it there."""
+        s = self.s_counter(s_id)
+        assert s is not None, f"no S? {s_id}: the action's check names only S? in play"
+        return s
+
+    def named_unit(self, unit_id: str) -> Unit:
+        """The unit an action names, once the action's check found it there."""
+        u = self.unit(unit_id)
+        assert u is not None, f"no unit {unit_id}: the action's check names only units in play"
+        return u
+
     def add_unit(self, type_: str, kind: str, where: str, attitude: Attitude | Literal[""], source: str,
                  side: str = Side.ENEMY) -> Unit:
         prefix = side[0]
@@ -131,7 +143,8 @@ class Mission:
 
     def new_player_turn(self) -> None:
         """The Player Turn's markers removed (DID): no unit has yet fired or moved."""
-        for u in [*self.units, *self.s]:
+        marked: list[Unit | SQuestion] = [*self.units, *self.s]
+        for u in marked:
             u.did = []
         self.moving = {}
 

@@ -68,7 +68,7 @@ def check_sync(x: Ctx, raw: dict) -> dict:
             taken.add(piece)
     moved, back, gone, states = [], {}, [], {}
     for unit_id, piece_id in matched.items():
-        u = m.unit(unit_id)
+        u = m.named_unit(unit_id)
         if not u.on_map:
             continue
         p = on_boards.get(piece_id)
@@ -97,8 +97,8 @@ def check_sync(x: Ctx, raw: dict) -> dict:
     held = [] if raw.get("confirm") is True else _held(x, moved, appeared)
     moved = [v for v in moved if v[0] not in {h["unit"] for h in held}]
     appeared = [v for v in appeared if v[0] not in {h["piece"] for h in held}]
-    sees = []
-    seeing = [([m.unit(u)], [new]) for u, old, new in moved if m.unit(u).side == "FRIENDLY"]
+    sees: list[list] = []
+    seeing = [([m.named_unit(u)], [new]) for u, old, new in moved if m.named_unit(u).side == "FRIENDLY"]
     seeing += [([Unit("", t, kind_of(t, friendly, x.rules), where, side="FRIENDLY")], [where])
                for _, t, where in appeared]
     for units, path in seeing:
@@ -125,13 +125,14 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
                      for p, t in group]
     stacks: dict[tuple[str, str], list[str]] = {}
     for unit_id, old, new in moved:
-        if x.m.unit(unit_id).side == "FRIENDLY" and x.m.unit(unit_id).kind != "sw":  # a SW goes with its carrier
+        u = x.m.named_unit(unit_id)
+        if u.side == "FRIENDLY" and u.kind != "sw":  # a SW goes with its carrier
             stacks.setdefault((old, new), []).append(unit_id)
     for (old, new), ids in stacks.items():
         try:
             actions.check_move(x, {"do": "move", "units": ids, "path": _path(x, old, new)})
         except SoloError as exc:
-            held += [{"piece": x.m.vasl.get(u), "unit": u, "type": x.m.unit(u).type, "from": old, "to": new,
+            held += [{"piece": x.m.vasl.get(u), "unit": u, "type": x.m.named_unit(u).type, "from": old, "to": new,
                       "why": str(exc)} for u in ids]
     return held
 
@@ -139,7 +140,7 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
 def _path(x: Ctx, start: str, end: str) -> list[str]:
     """The hexes a stack moved through from ``start`` to ``end``: a VASL game shows only where it stopped, so the
     cheapest path by MF on a map with terrain (solo's reading), else the end alone."""
-    graph = x.map.graph
+    graph = x.known_map.graph
     if graph is None or start not in graph or end not in graph:
         return [end]
     try:
@@ -153,14 +154,14 @@ def do_sync(x: Ctx, a: dict) -> dict:
     new_matches = {u: p for u, p in a["matched"].items() if u not in m.vasl}
     m.vasl = dict(a["matched"])
     for unit_id, _, new in a["moved"]:
-        u = m.unit(unit_id)
+        u = m.named_unit(unit_id)
         for sw in [v for v in m.units if v.owner == u.id and v.on_map and v.id not in m.vasl]:
             sw.hex = new
         u.hex = new
     for unit_id in a["gone"]:
-        actions.apply_result(x, m.unit(unit_id), "eliminated")
+        actions.apply_result(x, m.named_unit(unit_id), "eliminated")
     for unit_id, result in a["states"].items():
-        actions.apply_result(x, m.unit(unit_id), result)
+        actions.apply_result(x, m.named_unit(unit_id), result)
     made: list[Unit] = []
     for piece_id, type_, where in a["appeared"]:
         u = m.add_unit(type_, kind_of(type_, x.defn["friendly"], x.rules), where, "", "OoB", side="FRIENDLY")

@@ -51,7 +51,7 @@ def _heavy_weapon(text: str) -> list[tuple[str, int]]:
 def oob_counters(m: Mission) -> Counter:
     """Every counter the FRIENDLY OoB gives, by type: infantry with their SW and leaders (each Coy), the heavy weapon
     attachment (OtO-S2 MSR 9), the reinforcements of Random Events, AFV with their Armor Leaders (OtO-S1)."""
-    counters = Counter()
+    counters: Counter[str] = Counter()
     for group in m.friendly_oob.get("infantry", []):
         for type_, count in group.get("units", []):
             counters[type_] += count

@@ -73,9 +73,10 @@ def _minefield(x: Ctx, trace) -> str:
     if the only eligible unit is in the FRIENDLY set up area or none is eligible. Strength by the follow-up dr."""
     strength = trace.subrolls[0].result if trace.subrolls else "see the table"
     if on_the_map(x):
-        line = x.defn["friendly_entry"]["on_or_east_of"]
-        stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY) if "building" not in x.map.terrain(u.hex)
-                  and not in_set_up_area(x.map.grid, line, u.hex, x.rules >= 6)]
+        line, graph = x.defn["friendly_entry"]["on_or_east_of"], x.known_map.terrain_graph
+        stacks = [u.hex for u in units_on_map(x, "FRIENDLY", INFANTRY)
+                  if "building" not in graph.nodes[u.hex]["terrain"]
+                  and not in_set_up_area(x.known_map.hex_grid, line, u.hex, x.rules >= 6)]
         where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack nearest the EBE")
         if where is None:
             return REROLL
@@ -351,11 +352,11 @@ def _mines_discovered(x: Ctx, trace) -> str:
                     "the FRIENDLY infantry unit closest to the EBE")
     if where is None:
         return "no FRIENDLY infantry on the map: no effect"
-    west = x.map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
+    west = x.known_map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
     gone = []
     if x.rules >= 6:  # issue 35: the S? stayed in the minefields, and minefields went under Activated ENEMY units
         west = [h for h in west if not any(u.kind != "fortification" for u in x.m.at(h, "ENEMY"))]
-        gone = [s for s in x.m.s if s.status == "hidden" and x.map.name(s.where) in west]
+        gone = [s for s in x.m.s if s.status == "hidden" and x.known_map.name(s.where) in west]
         for s_q in gone:
             s_q.status = "removed"
     for h in west:

@@ -12,11 +12,11 @@ from solo.sasl.mission_map import board_edge
 
 def rail_hexes(x: Ctx) -> list[str]:
     """The RR Locations of the OtO map in play (its railroad hexes)."""
-    return sorted(n for n, d in x.map.graph.nodes(data=True) if d["terrain"] == "railroad")
+    return sorted(n for n, d in x.known_map.terrain_graph.nodes(data=True) if d["terrain"] == "railroad")
 
 
 def road_hexes(x: Ctx) -> list[str]:
-    return sorted(n for n, d in x.map.graph.nodes(data=True) if d.get("road"))
+    return sorted(n for n, d in x.known_map.terrain_graph.nodes(data=True) if d.get("road"))
 
 
 def scored_hexes(x: Ctx) -> list[str]:
@@ -28,8 +28,8 @@ def road_path(x: Ctx) -> list[str] | None:
     """A path of FRIENDLY controlled road hexes joined by road hexsides from the FBE to the EBE ("path established by
     moving through road hexes with MMC"), the shortest; None if there is none."""
     held = [h for h in road_hexes(x) if x.m.control.get(h) == "FRIENDLY"]
-    roads = nx.Graph((a, b) for a, b, d in x.map.graph.subgraph(held).edges(data=True) if d.get("road"))
-    fbe, ebe = (x.map.edge(board_edge(x.m, x.defn, side)) for side in ("FRIENDLY", "ENEMY"))
+    roads = nx.Graph((a, b) for a, b, d in x.known_map.terrain_graph.subgraph(held).edges(data=True) if d.get("road"))
+    fbe, ebe = (x.known_map.edge(board_edge(x.m, x.defn, side)) for side in ("FRIENDLY", "ENEMY"))
     best = None
     for a in sorted(fbe & set(roads)):
         lengths = nx.single_source_shortest_path(roads, a)
@@ -51,8 +51,8 @@ def guns_firing(x: Ctx) -> list[str]:
         if u.kind == "gun" and not any(v.kind in ("squad", "hs", "crew") and v.status == "Good Order"
                                        for v in x.m.at(u.hex, "ENEMY")):
             continue
-        where = x.map.name(u.hex)
-        if where and x.map.seen(where, targets, 99, hindering(x), x.rules >= 7):
+        where = x.known_map.name(u.hex)
+        if where and x.known_map.seen(where, targets, 99, hindering(x), x.rules >= 7):
             found.append(u.id)
     return found
 
