@@ -436,7 +436,7 @@ def fire_groups(m: PhaseMaps, s: Situation, out: list[Decision]) -> None:
             if len(group) < 2:
                 continue
             ids = sorted(d.unit for d in group)
-            total = sum(d.fp for d in group)
+            total = sum(d.fp or 0 for d in group)  # each a fire decision, its FP given
             for d in group:
                 d.group = ids
                 d.why += (f"; with {', '.join(i for i in ids if i != d.unit)} as one fire group (A7.5): "
@@ -537,7 +537,7 @@ def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: st
         target = next((p for p in s.friendly if p.id == owner.target), None)
         at = owner.at or (target.hex if target else "")
         reach = int(t.distance(t.at(sw.hex))[t.at(at)]) if target else None
-        if target and fp > 0 and reach <= rng:
+        if target and fp > 0 and reach is not None and reach <= rng:
             out.append(Decision(sw.id, owner.action, [sw.hex], f"{sw.id} {sw.unit} fires {fp:g} FP with {sw.owner} "
                                 f"{possessor.unit} at {owner.target} at range {reach}" + (f" ({rule})" if rule else ""),
                                 target=owner.target, fp=fp, at=owner.at))

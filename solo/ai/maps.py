@@ -225,7 +225,7 @@ def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
     held = [t.nodes[t.at(h)] for h in s.friendly_held] or [t.nodes[i] for i in hexes]
     goals = {"objective": objectives, "attack": held, "ebe": t.edge(s.ebe),
              "advance": advance_goal(t, s, objectives, held if s.friendly_held else [], [t.nodes[i] for i in hexes])}
-    return PhaseMaps(t, threat, seen, hexes, in_los, goals,
+    return PhaseMaps(t, threat, seen, hexes, np.asarray(in_los), goals,
                      frozenset(t.at(p.hex) for p in s.friendly), {t.at(h) for h in s.objectives}, distance, leaders,
                      wrecked)
 

@@ -107,9 +107,10 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     moved without Assault Movement: the player's moves say none) and FFMO -1 in open ground with no Hindrance (A4.6)."""
     pieces = {p.id: p for p in s.pieces}
     firers, d = [pieces[e.unit] for e in group], group[0]
+    assert d.target is not None, "a fire group's decisions name their target"
     at = d.at or pieces[d.target].hex
     ranges = [mission_map.distance(f.hex, at) for f in firers]
-    fp = sum(e.fp * (2 if r <= 1 else 1) for e, r in zip(group, ranges, strict=True))
+    fp = sum((e.fp or 0) * (2 if r <= 1 else 1) for e, r in zip(group, ranges, strict=True))
     tem = float(unit_data()["tem"].get(t.terrain[t.at(at)], 0))
     down = mission_map.graph.nodes[at].get("downslope", ())
     slope = slope_tem(down) and pieces[d.target].kind in ("squad", "hs", "crew", "leader") and any(

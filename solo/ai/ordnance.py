@@ -186,7 +186,7 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int, hindering: frozenset 
     if is_vehicle and v is None:
         return Shot(target, rng, words=f"{name}: its armour is not in {VEHICLES} (add it to your table pack), "
                     "not weighed", weighed=False)
-    soft = is_vehicle and v.type == "unarmoured"
+    soft = v is not None and v.type == "unarmoured"  # v is None only for a target no vehicle
     if is_vehicle and not soft and g.tk is None:
         return Shot(target, rng, words=f"{name}: the {g.code} has no ammunition that kills armour ({TO_KILL})",
                     weighed=False)
@@ -202,7 +202,7 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int, hindering: frozenset 
     aim = (f"roll To Hit on {_table_name(TO_HIT, 'C3')}, {target_type} Target, range {rng}: TH# {th}, DRM {drm:+d}"
            + (f" ({', '.join(parts)})" if parts else "") + f", needing <= {th - drm} ({hit:.0%})")
     if is_vehicle and g.tk is not None:
-        af = 0 if soft else v.front
+        af = 0 if soft or v is None else v.front
         final = g.tk - af
         kill = p_at_most(final - 1)
         armour = "AF 0, unarmoured" if soft else f"Front AF {af}, facing not known"
@@ -228,6 +228,7 @@ def aim(t, unit: Piece, options: list[tuple[Piece, int]],
     worth x hit x kill (ties: the nearest, then by id), and every option weighed or not, best first; ``hindering``
     the hexes whose wrecks hinder its LOS."""
     g = weapon(unit)
+    assert g is not None, f"{unit.unit}: only a Gun or AFV with its MA aims (solo/ai/decide.py asks only those)"
     shots = [_shot(t, unit, g, p, rng, hindering) for p, rng in options]
     shots.sort(key=lambda x: (not x.weighed, -x.score, x.range, x.target.id))
     best = shots[0] if shots and shots[0].weighed and shots[0].score > 0 else None
@@ -237,6 +238,7 @@ def aim(t, unit: Piece, options: list[tuple[Piece, int]],
 def fire_words(unit: Piece, best: Shot, shots: list[Shot]) -> str:
     """The decision's why: the target, what the player rolls, the next target it weighed, what it does not count."""
     g = weapon(unit)
+    assert g is not None, f"{unit.unit}: only a Gun or AFV with its MA fires"
     why = (f"{unit.id} {unit.unit} ({unit.attitude}) fires its MA ({g.code}) at {best.target.id} {best.target.unit} "
            f"in {best.target.hex} at range {best.range}, from {unit.hex}: {best.words}")
     other = next((x for x in shots if x is not best), None)

@@ -12,6 +12,7 @@ Scores are whole numbers, thousandths of a point (`milli`): no float comparison 
 
 from collections.abc import Callable, Mapping
 from functools import cache
+from typing import cast
 
 from solo.campaign.facts import fact
 from solo.campaign.reph import Reph
@@ -152,7 +153,7 @@ def greedy(offers, keep: int, draw: Callable[[int], int] | None = None,
         pick, among = mixed(worth, lambda c: keep if c is None else c[0], draw, percent, weighted)
         if pick is None:
             return bought, weighed
-        bought.append((*pick, among))
+        bought.append((*cast(tuple, pick), among))  # mixed gives one of the offers, a tuple
 
 
 def drawn(among: int, percent: int = NEAR, weighted: bool = False) -> str:

@@ -558,6 +558,7 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
         return "eliminated"
     if result == "reduced":  # Casualty Reduction (A7.302): the squad becomes its HS
         hs = casualty_reduced(unit_type(u.type, x.defn["enemy" if u.side == "ENEMY" else "friendly"]))
+        assert hs is not None, f"{u.type}: a result of reduced is checked against its HS (result_check)"
         u.type, u.kind = hs.name, "hs"
         return f"reduced to a {hs.name} HS"
     if result == "exited":
@@ -676,8 +677,8 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
         s.where = step
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
-        seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers
-                      for rng in x.map.seen(x.map.name(u.hex), [step], activation.SIGHTING_RANGE, hindering(x),
+        seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers if (here := x.map.name(u.hex))
+                      for rng in x.map.seen(here, [step], activation.SIGHTING_RANGE, hindering(x),
                                              x.rules >= 7).values())
         if not seen:
             continue
@@ -798,12 +799,13 @@ def ac_mods(x: Ctx, s) -> dict:
     mods = {}
     vpo = [v["hex"] for v in (x.m.boards or {}).get("vpo") or []]
     where = x.known_map.name(s.where)
-    if any(x.known_map.name(v) and x.known_map.distance(where, x.known_map.name(v)) <= 1 for v in vpo):
+    assert where is not None, f"S? {s.id} stands on a hex of the map ({s.where})"
+    if any((hex_v := x.known_map.name(v)) and x.known_map.distance(where, hex_v) <= 1 for v in vpo):
         mods["vpo"] = True
     if x.known_map.terrain(where) == "stone building":
         mods["stone"] = True
     active = x.m.activated_units if x.rules >= 6 else x.m.activated
-    if any(x.known_map.distance(where, x.known_map.name(u.hex)) <= 2 for u in active if x.known_map.name(u.hex)):
+    if any(x.known_map.distance(where, here) <= 2 for u in active if (here := x.known_map.name(u.hex))):
         mods["near-enemy"] = True
     kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
                                                                             key=len, reverse=True)

@@ -40,7 +40,8 @@ def _attempt(x: Ctx, u: Unit, leader: Unit | None, self_rally: bool) -> str:
         mods.append((int(parse_unit(leader.type)[1]), f"{leader.id} {leader.type}"))
     if "DM" in u.marks:
         mods.append((4, "DM (A10.62)"))
-    terrain = x.map.terrain(x.map.name(u.hex)) if x.map is not None and x.map.graph is not None else None
+    here = x.map.name(u.hex) if x.map is not None and x.map.graph is not None else None
+    terrain = x.map.terrain(here) if x.map is not None and here else None
     if terrain in RALLY_TERRAIN:
         mods.append((-1, terrain))
     if self_rally and u.kind != "leader":

@@ -75,6 +75,7 @@ def place_s(x: Ctx) -> None:
             radius = int(x.roll("sasl.a6f", f"S? radius around {vpo['hex']} (A6f)", side="").result)
             if x.rules >= 3:  # issue 18: the radius runs on across the board edges (it stopped at them before)
                 centre = x.known_map.name(vpo["hex"])  # a half hex by the map's one name
+                assert centre is not None, f"the VPO {vpo['hex']} is a hex of the map (its set-up put it there)"
                 within = [n for n in x.known_map.hexes if x.known_map.terrain(n) in CONCEALMENT
                           and x.known_map.distance(centre, n) <= radius]
             else:

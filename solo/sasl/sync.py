@@ -56,10 +56,11 @@ def check_sync(x: Ctx, raw: dict) -> dict:
     pairs = []  # new matches: a counter of its type and side, the nearest pairs first (a counter standing in a
     # unit's own hex goes to that unit, not to an earlier one of the same type farther off)
     for n, u in enumerate(m.units):
-        if u.id in matched or not u.on_map or x.map.name(u.hex) is None:
+        here = x.map.name(u.hex) if u.id not in matched and u.on_map else None
+        if here is None:
             continue
         nationality = _nationality(x, u.side)
-        pairs += [(x.map.distance(x.map.name(u.hex), p["hex"]), n, str(p["id"])) for i, p in on_boards.items()
+        pairs += [(x.map.distance(here, p["hex"]), n, str(p["id"])) for i, p in on_boards.items()
                   if i not in taken and same_type(u.type, p["name"]) and p.get("side") in (None, nationality)]
     for _, n, piece in sorted(pairs):
         u = m.units[n]

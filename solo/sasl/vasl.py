@@ -37,8 +37,10 @@ def vasl_hex(m: Mission, hex_id: str) -> str:
     return f"{OTO}{hex_id}" if (m.boards or {}).get("map") == OTO else hex_id
 
 
-def mission_hex(m: Mission, hex_id: str) -> str:
-    """The mission's name of a VASL hex id (a hexside point's two hexes: the first)."""
+def mission_hex(m: Mission, hex_id: str | None) -> str:
+    """The mission's name of a VASL hex id (a hexside point's two hexes: the first); "" for a piece on no hex."""
+    if hex_id is None:
+        return ""
     hex_id = hex_id.split("/")[0]
     if (m.boards or {}).get("map") == OTO and hex_id.upper().startswith(OTO):
         return hex_id[len(OTO):]
@@ -68,10 +70,10 @@ def sync_pieces(m: Mission, game: VaslGame) -> list[dict]:
 def definitions(module: Definitions | None, game: VaslGame | None = None) -> Definitions:
     """The counters solo may make: the player's module's, then those already in the game."""
     found = of_pieces(game.commands(), f"the counters in {game.save.path}") if game else None
-    if module and found:
-        return module.plus(found)
-    if module or found:
-        return module or found
+    if module is not None:
+        return module.plus(found) if found else module
+    if found is not None:
+        return found
     raise SoloError("no VASL counter definitions: give --vasl-module (your VASL install's vasl.vmod), set "
                     "SOLO_VASL_MODULE, or write vasl_module = \"FILE\" in config.toml")
 
