@@ -384,13 +384,17 @@ def run(game: MissionGame, log: EventLog, answers: dict | None = None, interacti
     """Play ``game`` over the mission save ``log`` up to the next question it cannot answer; ``enemy_ai(x, phase)``
     decides for the ENEMY units on the map (solo/ai/mission.py)."""
     x, load = context(game, log, Human(answers, interactive, never_prompt=("action",)), frozen, enemy_ai)
-    waiting = None
+    return outcome(x, played(x, load))
+
+
+def played(x: Ctx, load: Load | None) -> Question | None:
+    """The mission played on from the start of its log: the question it stopped at, None at its end."""
     try:
         with x.play.guarded():
             mission_loop(x, load)
     except NeedAnswer as need:
-        waiting = need.question
-    return outcome(x, waiting)
+        return need.question
+    return None
 
 
 def outcome(x: Ctx, waiting: Question | None) -> Outcome:

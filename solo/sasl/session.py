@@ -16,7 +16,7 @@ from solo.core.play import NeedAnswer
 from solo.core.sides import Human
 from solo.core.store import EventLog
 from solo.sasl.context import Ctx
-from solo.sasl.engine import Outcome, context, mission_loop, outcome, play_on, step
+from solo.sasl.engine import Outcome, context, mission_loop, outcome, play_on, played, step
 from solo.sasl.game import MissionGame
 
 
@@ -34,12 +34,7 @@ class MissionSession:
     def _replay(self, log: EventLog) -> Outcome:
         """The log replayed (frozen: nothing new is made); the mission kept when it stops at the next action."""
         x, load = context(self.game, log, Human(never_prompt=("action",)), True, self.enemy_ai)
-        waiting = None
-        try:
-            with x.play.guarded():
-                mission_loop(x, load)
-        except NeedAnswer as need:
-            waiting = need.question
+        waiting = played(x, load)
         resumable = waiting is not None and waiting.key == "action" and not x.play.replaying
         self._x, self._seen = (x if resumable else None), _mark(log)
         return outcome(x, waiting)
