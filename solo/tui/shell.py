@@ -1,5 +1,5 @@
-"""What the screens and dialogs use of the running app (``SoloApp``, solo/tui/app.py), typed: a Protocol, as the app
-imports the screens and they may not import it back (tests/test_architecture.py: no import circle)."""
+"""What the screens and dialogs use of the running app (``SoloApp``), typed: a Protocol, as the app imports the
+screens and they may not import it back (no import circle)."""
 
 from pathlib import Path
 from typing import Protocol, cast

@@ -526,7 +526,7 @@ class MissionScreen(SaveScreen):
         self.app.push_screen(DecisionsScreen(self.path))
 
     def _opened(self, log: EventLog, frozen: bool = True) -> Outcome:
-        """The save replayed once into the screen's session (solo/sasl/session.py), kept between actions."""
+        """The save replayed once into the screen's MissionSession, kept between actions."""
         self.session = MissionSession(mission_of(log), self.path, enemy_ai, log)
         return self.session.outcome
 
