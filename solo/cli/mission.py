@@ -17,9 +17,11 @@ from solo.core.store import EventLog, waiting, waiting_text
 from solo.games import MISSIONS, enemy_ai, mission_of, run_mission
 from solo.games import mission as mission_game
 from solo.sasl import activation
-from solo.sasl.actions import RESULTS
-from solo.sasl.engine import Outcome, status_json
+from solo.sasl.action import Action
+from solo.sasl.actions import RESULTS, Confirm, Enter, Group, Move, Remove, Result, Sw
+from solo.sasl.engine import Activate, EndTurn, NextPhase, Outcome, Place, actions_of, status_json
 from solo.sasl.session import MissionSession
+from solo.sasl.sync import Sync
 from solo.sasl.units import oob_counters, oob_groups
 
 MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
@@ -84,7 +86,7 @@ def _text(o: Outcome, since: int | None = None) -> str:
     return "\n".join(out)
 
 
-def _act(save: str, action: dict | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None,
+def _act(save: str, action: Action | None, answers_file: str | None, as_json: bool, pick=None, dice: str | None = None,
          then=None) -> None:
     """The action on the save (one line and nothing changed if it is refused), then ``then(outcome)`` (a file the
     action writes: written before the save's transaction commits, so that a file that cannot be written leaves the
@@ -189,7 +191,7 @@ def mission_place(save, count, hexes, as_json):
     """Add the S? you placed by the mission's S? PLACEMENT rule; each gets an id."""
     if not hexes and count < 1:
         raise SoloError("give --count N or one --hex per S?")
-    _act(save, {"do": "place", "count": count, "hexes": list(hexes)}, None, as_json)
+    _act(save, Place(count, list(hexes)), None, as_json)
 
 
 @mission.command("activate")
@@ -205,7 +207,7 @@ def mission_place(save, count, hexes, as_json):
 def mission_activate(save, s_id, rng, viewer, mods, level, dice, as_json):
     """A FRIENDLY unit gains LOS to an S?: the AC dr, and what it Activates."""
     given = {m: True for m in mods} | ({"level": -level} if level else {})
-    _act(save, {"do": "activate", "s": s_id, "range": rng, "viewer": viewer.capitalize(), "mods": given}, None, as_json,
+    _act(save, Activate(s_id, rng, viewer.capitalize(), given), None, as_json,
          pick=lambda o: o.last, dice=dice)
 
 
@@ -218,7 +220,7 @@ def mission_activate(save, s_id, rng, viewer, mods, level, dice, as_json):
 def mission_enter(save, hex_, types, dice, as_json):
     """FRIENDLY units from the OoB onto the map in HEX_ (set up, or entering on the entry edge), e.g. 5A1 5-2-7
     5-2-7 LMG 9-1: a SW goes to the first squad or HS named with it. Any S? they see is checked for Activation."""
-    _act(save, {"do": "enter", "hex": hex_, "units": list(types)}, None, as_json, lambda o: o.last, dice)
+    _act(save, Enter(hex_, list(types)), None, as_json, lambda o: o.last, dice)
 
 
 @mission.command("group")
@@ -232,7 +234,7 @@ def mission_group(save, name, hexes, dice, as_json):
     leaders, armor (the AFV with their Armor Leaders), cavalry (OtO-S2), or a Random Event's reinforcements (re1 ...);
     its stacks stand in HEXES in order, then in the nearest hexes the mission allows (e.g. G26). Its units' ids and
     hexes are listed after; `solo mission status` lists the groups still off the map."""
-    _act(save, {"do": "group", "group": name, "hexes": list(hexes)}, None, as_json, lambda o: o.last, dice)
+    _act(save, Group(name, list(hexes)), None, as_json, lambda o: o.last, dice)
 
 
 @mission.command("move")
@@ -245,7 +247,7 @@ def mission_move(save, units, path, dice, as_json):
     """FRIENDLY UNITS (ids, e.g. F1,F2: one stack) move through PATH (the hexes entered, in order): in the MPh, a rout
     in the RtPh, one hex in the APh; "culvert" in PATH is the Culvert Location (OtO 3.1, OtO-S1's M23). Every S? they
     now see is checked for Activation, and its dr made."""
-    _act(save, {"do": "move", "units": units, "path": list(path)}, None, as_json, lambda o: o.last, dice)
+    _act(save, Move(units, list(path)), None, as_json, lambda o: o.last, dice)
 
 
 @mission.command("result")
@@ -256,7 +258,7 @@ def mission_move(save, units, path, dice, as_json):
 def mission_result(save, unit, result, as_json):
     """What happened to UNIT (of either side) on the table: a fire result, a rally, an exit, a wreck."""
     result = next(r for r in RESULTS if r.lower() == result.lower())
-    _act(save, {"do": "result", "unit": unit, "result": result}, None, as_json, lambda o: o.last)
+    _act(save, Result(unit, result), None, as_json, lambda o: o.last)
 
 
 @mission.command("sw")
@@ -266,7 +268,7 @@ def mission_result(save, unit, result, as_json):
 @click.option("--json", "as_json", is_flag=True)
 def mission_sw(save, sw, to, as_json):
     """SW is picked up by (or captured by, or handed to) TO in its hex; without TO it is dropped."""
-    _act(save, {"do": "sw", "sw": sw, "to": to}, None, as_json, lambda o: o.last)
+    _act(save, Sw(sw, to), None, as_json, lambda o: o.last)
 
 
 @mission.command("remove")
@@ -275,7 +277,7 @@ def mission_sw(save, sw, to, as_json):
 @click.option("--json", "as_json", is_flag=True)
 def mission_remove(save, s_id, as_json):
     """An S? taken off the map (a dummy revealed, a Random Event)."""
-    _act(save, {"do": "remove", "s": s_id}, None, as_json, lambda o: o.last)
+    _act(save, Remove(s_id), None, as_json, lambda o: o.last)
 
 
 @mission.command("enemy")
@@ -288,7 +290,7 @@ def mission_enemy(save, unit, stop, result, as_json):
     """Confirm the ENEMY's decided moves: all as decided (no UNIT), or UNIT's as it went on the table, e.g.
     E4 --stop 5K6 --result broken."""
     result = next((r for r in RESULTS if r.lower() == (result or "").lower()), None)
-    _act(save, {"do": "enemy", "unit": unit, "stop": stop, "result": result}, None, as_json, lambda o: o.last)
+    _act(save, Confirm(unit, stop, result), None, as_json, lambda o: o.last)
 
 
 @mission.command("sync")
@@ -350,7 +352,7 @@ def sync_once(save, game: Path, out: Path | None, in_place: bool, confirm: bool,
             g.write(target)
         return said + f"\nWrote {target}: " + ("; ".join(done) or "nothing to change")
 
-    _act(save, {"do": "sync", "pieces": pieces, **({"confirm": True} if confirm else {})}, None, as_json,
+    _act(save, Sync(pieces, confirm), None, as_json,
          lambda o: o.last, then=write)
 
 
@@ -401,9 +403,7 @@ def held_text(held: list[dict]) -> str:
 @click.option("--json", "as_json", is_flag=True)
 def mission_minefield(save, where, as_json):
     """OtO-S1: the strength of a Known minefield when a FRIENDLY unit enters it."""
-    if "minefield" not in mission_of(EventLog.open(save)).actions:
-        raise SoloError("only OtO-S1 has Known minefields whose strength is rolled on entry")
-    _act(save, {"do": "minefield", "hex": where}, None, as_json, pick=lambda o: o.last)
+    _own(save, "minefield", where, "only OtO-S1 has Known minefields whose strength is rolled on entry", as_json)
 
 
 @mission.command("wreck")
@@ -412,9 +412,15 @@ def mission_minefield(save, where, as_json):
 @click.option("--json", "as_json", is_flag=True)
 def mission_wreck(save, where, as_json):
     """OtO-S1 MSR 8: place a wreck counter before the FRIENDLY set up (six at most, none adjacent to another)."""
-    if "wreck" not in mission_of(EventLog.open(save)).actions:
-        raise SoloError("only OtO-S1 places wrecks (MSR 8)")
-    _act(save, {"do": "wreck", "hex": where}, None, as_json, pick=lambda o: o.last)
+    _own(save, "wreck", where, "only OtO-S1 places wrecks (MSR 8)", as_json)
+
+
+def _own(save: str, do: str, where: str, only: str, as_json: bool) -> None:
+    """A mission's own action on a hex (its MissionGame's ``actions``); ``only`` the line for another mission."""
+    kind = actions_of(mission_of(EventLog.open(save))).get(do)
+    if kind is None:
+        raise SoloError(only)
+    _act(save, kind.from_json({"hex": where}), None, as_json, pick=lambda o: o.last)
 
 
 def _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo) -> dict:
@@ -445,7 +451,7 @@ def report_options(func):
 @click.option("--json", "as_json", is_flag=True)
 def mission_phase(save, as_json):
     """Go to the next phase (FRIENDLY player turn, then ENEMY; the ENEMY RPh makes the RE 37-40 Reinforcement dr)."""
-    _act(save, {"do": "phase"}, None, as_json, pick=lambda o: o.last)
+    _act(save, NextPhase(), None, as_json, pick=lambda o: o.last)
 
 
 @mission.command("turn")
@@ -457,7 +463,7 @@ def mission_phase(save, as_json):
 def mission_turn(save, vpo_friendly, vpo_enemy, rr, road, guns, all_vpo, answers_file, dice, as_json):
     """End the current Game Turn: Random Events, the mission end check."""
     report = _report(vpo_friendly, vpo_enemy, rr, road, guns, all_vpo)
-    _act(save, {"do": "turn", "report": report}, answers_file, as_json, pick=lambda o: o.last or status_json(o),
+    _act(save, EndTurn(report), answers_file, as_json, pick=lambda o: o.last or status_json(o),
          dice=dice)
 
 

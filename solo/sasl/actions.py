@@ -10,11 +10,14 @@ checks their path, not their MP (the texts give no vehicle's MP).
 """
 
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from solo.board.graph import movement_costs
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
 from solo.sasl import activation, control
+from solo.sasl.action import Action, Typed, is_hex, words
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area, wreck_cost, wrecks
 from solo.sasl.state import MARKS, Unit
@@ -64,59 +67,87 @@ def _units(x: Ctx, ids, side: str | None, what: str) -> list[Unit]:
     return found
 
 
-# --- checks (the action as it is logged) -----------------------------------------------------------------------
+# --- the actions: each checked as the log keeps it (solo/sasl/action.py) -------------------------------------------
 
-def check_enter(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Enter(Action):
     """FRIENDLY units from the OoB onto the map: types the OoB still has off the map, in a hex the mission's set-up
     or entry rule allows, within the stacking limit."""
-    m, rule = x.m, x.defn.get("friendly_entry", {})
-    types = raw.get("units")
-    if isinstance(types, str):
-        types = types.replace(",", " ").split()
-    if not isinstance(types, list) or not types or not all(isinstance(t, str) for t in types):
-        raise SoloError("enter: name the OoB units' types, e.g. 5-2-7 5-2-7 LMG")
-    where = map_hex(x, raw.get("hex"), "enter: hex")
-    if rule.get("edge"):  # off-board set up, entering on the chosen edge (OtO-S2)
-        if m.phase != "FRIENDLY MPh":
-            raise SoloError(f"enter: FRIENDLY units enter in the FRIENDLY MPh (it is the {m.phase})")
-        edge = m.friendly_oob.get("entry_edge", "North")
-        if x.map is not None and x.map.graph is not None and where not in x.map.edge(edge):
-            raise SoloError(f"enter: {where} is not on the {edge} edge, where the FRIENDLY units enter")
-    elif m.turn == 1 and m.phase == "FRIENDLY RPh":
-        _set_up_area(x, rule, where)
-    elif m.phase == "FRIENDLY MPh" and arrived(m):
-        _reinforcement_entry(x, where, types)
-    else:
-        raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
-                        "a Random Event's reinforcements enter from the FRIENDLY MPh after it" + (
-                            f" ({', '.join(g['what'] for g in m.friendly_oob['reinforcements'])})"
-                            if m.friendly_oob.get("reinforcements") else ""))
-    reinforcing = not rule.get("edge") and m.phase == "FRIENDLY MPh"
-    left = (arrived(m) - Counter(m.reinforced)) if reinforcing else oob_counters(m) - Counter(m.entered)
-    asked: dict[str, int] = {}
-    for t in types:
-        asked[t] = asked.get(t, 0) + 1
-        if asked[t] > left.get(t, 0):
-            have = ", ".join(f"{k} x{n}" for k, n in sorted(left.items()) if n) or "nothing"
-            raise SoloError(f"enter: the OoB has no {'more ' if t in left or t in oob_counters(m) else ''}{t!r} "
-                            f"to bring on (still off the map: {have})")
-    if m.holds_enemy(where):
-        raise SoloError(f"enter: {where} holds ENEMY units")
-    s_here = [s.id for s in m.s if s.status == "hidden" and x.map is not None and x.map.name(s.where) == where]
-    if s_here:
-        raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? stands "
-                        "(a FRIENDLY unit never shares a hex with a hidden S?)")
-    new = [Unit("", t, kind_of(t, x.defn["friendly"], x.rules), where, side="FRIENDLY") for t in types]
-    problem = stacking(m, where, "FRIENDLY", new)
-    if problem:
-        raise SoloError(f"enter: {problem}")
-    seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
-    entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
-    return {"do": "enter", "hex": where, "units": types, **entering, **({"reinforcement": True} if reinforcing else {}),
-            "sees": sightings(x, seeing or new, [where])}
+
+    do = "enter"
+    waits_for_enemy = 5
+    draws_first_fire = True
+    hex: str | None = None
+    units: list[str] | str | None = None
+
+    def check(self, x: Ctx) -> dict:
+        m, rule = x.m, x.defn.get("friendly_entry", {})
+        types = self.units
+        if isinstance(types, str):
+            types = types.replace(",", " ").split()
+        if not isinstance(types, list) or not types or not all(isinstance(t, str) for t in types):
+            raise SoloError("enter: name the OoB units' types, e.g. 5-2-7 5-2-7 LMG")
+        where = map_hex(x, self.hex, "enter: hex")
+        if rule.get("edge"):  # off-board set up, entering on the chosen edge (OtO-S2)
+            if m.phase != "FRIENDLY MPh":
+                raise SoloError(f"enter: FRIENDLY units enter in the FRIENDLY MPh (it is the {m.phase})")
+            edge = m.friendly_oob.get("entry_edge", "North")
+            if x.map is not None and x.map.graph is not None and where not in x.map.edge(edge):
+                raise SoloError(f"enter: {where} is not on the {edge} edge, where the FRIENDLY units enter")
+        elif m.turn == 1 and m.phase == "FRIENDLY RPh":
+            _set_up_area(x, rule, where)
+        elif m.phase == "FRIENDLY MPh" and arrived(m):
+            _reinforcement_entry(x, where, types)
+        else:
+            raise SoloError("enter: the FRIENDLY units set up before play (Game Turn 1, before the first phase ends); "
+                            "a Random Event's reinforcements enter from the FRIENDLY MPh after it" + (
+                                f" ({', '.join(g['what'] for g in m.friendly_oob['reinforcements'])})"
+                                if m.friendly_oob.get("reinforcements") else ""))
+        reinforcing = not rule.get("edge") and m.phase == "FRIENDLY MPh"
+        left = (arrived(m) - Counter(m.reinforced)) if reinforcing else oob_counters(m) - Counter(m.entered)
+        asked: dict[str, int] = {}
+        for t in types:
+            asked[t] = asked.get(t, 0) + 1
+            if asked[t] > left.get(t, 0):
+                have = ", ".join(f"{k} x{n}" for k, n in sorted(left.items()) if n) or "nothing"
+                raise SoloError(f"enter: the OoB has no {'more ' if t in left or t in oob_counters(m) else ''}{t!r} "
+                                f"to bring on (still off the map: {have})")
+        if m.holds_enemy(where):
+            raise SoloError(f"enter: {where} holds ENEMY units")
+        s_here = [s.id for s in m.s if s.status == "hidden" and x.map is not None and x.map.name(s.where) == where]
+        if s_here:
+            raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? "
+                            "stands "
+                            "(a FRIENDLY unit never shares a hex with a hidden S?)")
+        new = [Unit("", t, kind_of(t, x.defn["friendly"], x.rules), where, side="FRIENDLY") for t in types]
+        problem = stacking(m, where, "FRIENDLY", new)
+        if problem:
+            raise SoloError(f"enter: {problem}")
+        seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
+        entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
+        return {"do": "enter", "hex": where, "units": types, **entering,
+                **({"reinforcement": True} if reinforcing else {}), "sees": sightings(x, seeing or new, [where])}
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """Types, then the hex (else the cursor's): "5-2-7 5-2-7 LMG Q1", "50mm MTR, LMG" (commas: names with
+        spaces); a whole group by its name, then its first stack's hex: "coy1 G26", "Coy 2", "armor M27 M28"."""
+        said = [w.strip() for w in text.split(",") if w.strip()] if "," in text else text.split()
+        hexes = [w for w in said if is_hex(w)]
+        groups = oob_groups(at.mission)
+        for n in (2, 1):
+            if len(said) >= n and group_name(" ".join(said[:n])) in groups:
+                given = [w.upper() for w in said[n:]] or ([at.cursor] if at.cursor else [])
+                return Group(group_name(" ".join(said[:n])), given)
+        return cls(hexes[-1].upper() if hexes else at.cursor, [w for w in said if not is_hex(w)])
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return _enter(x, a)
 
 
-def check_group(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Group(Action):
     """A whole group of the FRIENDLY OoB entered in one action (issue 38; ``units.oob_groups``: a Coy with its SW and
     leaders, the AFV with their Armor Leaders, a Random Event's reinforcements): what of it the OoB still has off the
     map, split into stacks (``units.stacks``), one to each hex given and then to the nearest hexes where ``enter``
@@ -124,46 +155,62 @@ def check_group(x: Ctx, raw: dict) -> dict:
     ``stacks``, checked again so on replay). An S? a stack sees is checked only when no earlier stack of the group saw
     it in as good a range bracket (as stacks entered one by one would be). In the FRIENDLY MPh only while no ENEMY unit
     is on the map: each stack's entry may draw First Fire (A8.1), so they enter one by one then."""
-    m, name = x.m, group_name(raw.get("group"))
-    groups = oob_groups(m)
-    if name not in groups:
-        raise SoloError(f"group {raw.get('group')!r}: the OoB's groups are {', '.join(groups) or 'none'}")
-    if name in m.groups:
-        raise SoloError(f"group {name} is on the map already (entered: {', '.join(m.groups)})")
-    if m.phase == "FRIENDLY MPh" and any(u.side == "ENEMY" and u.on_map for u in m.units):
-        raise SoloError(f"group {name}: ENEMY units are on the map, and each stack's entry may draw First Fire (A8.1): "
-                        "enter the stacks one by one")
-    left = (arrived(m) - Counter(m.reinforced)) if name.startswith("re") else oob_counters(m) - Counter(m.entered)
-    take = []
-    for t in groups[name]:
-        if left[t] > 0:
-            left[t] -= 1
-            take.append(t)
-    if not take:
-        raise SoloError(f"group {name}: none of its counters is still off the map")
-    given = raw.get("hexes")
-    given = given.replace(",", " ").split() if isinstance(given, str) else given
-    if not isinstance(given, list) or not given:
-        raise SoloError(f"group {name}: give the hex of its first stack (the others stand in the nearest hexes)")
-    given = [map_hex(x, h, f"group {name}: hex") for h in given]
-    logged = raw.get("stacks")
-    if logged is not None:  # the action as it was logged: its stacks checked again
-        if not isinstance(logged, list) or not all(isinstance(st, dict) for st in logged) or \
-                sorted(t for st in logged for t in st.get("units") or []) != sorted(take):
-            raise SoloError(f"group {name}: its stacks are not the group's counters off the map")
-        found = [check_enter(x, {"hex": st.get("hex"), "units": st.get("units")}) for st in logged]
-    else:
-        found = _stand(x, name, stacks(take, x.defn["friendly"]), given)
-    best = dict(m.bracket)
-    for st in found:
-        ranks = _ranks(x, _viewer([Unit("", t, kind_of(t, x.defn["friendly"], x.rules), "") for t in st["units"]]))
-        seen = []
-        for s_id, rng, step in st["sees"]:
-            if ranks[rng] > max(best.get(s_id, RANKS["none"]), RANKS["none"]):
-                best[s_id] = ranks[rng]
-                seen.append([s_id, rng, step])
-        st["sees"] = seen
-    return {"do": "group", "group": name, "hexes": given, "stacks": found}
+
+    do = "group"
+    waits_for_enemy = 5
+    group: str | None = None
+    hexes: Any = None  # list[str], or one string of them (checked)
+    stacks: Any = None  # list[dict]: the stacks as logged (checked)
+
+    def check(self, x: Ctx) -> dict:
+        m, name = x.m, group_name(self.group)
+        groups = oob_groups(m)
+        if name not in groups:
+            raise SoloError(f"group {self.group!r}: the OoB's groups are {', '.join(groups) or 'none'}")
+        if name in m.groups:
+            raise SoloError(f"group {name} is on the map already (entered: {', '.join(m.groups)})")
+        if m.phase == "FRIENDLY MPh" and any(u.side == "ENEMY" and u.on_map for u in m.units):
+            raise SoloError(f"group {name}: ENEMY units are on the map, and each stack's entry may draw First Fire "
+                            "(A8.1): "
+                            "enter the stacks one by one")
+        left = (arrived(m) - Counter(m.reinforced)) if name.startswith("re") else oob_counters(m) - Counter(m.entered)
+        take = []
+        for t in groups[name]:
+            if left[t] > 0:
+                left[t] -= 1
+                take.append(t)
+        if not take:
+            raise SoloError(f"group {name}: none of its counters is still off the map")
+        given = self.hexes
+        given = given.replace(",", " ").split() if isinstance(given, str) else given
+        if not isinstance(given, list) or not given:
+            raise SoloError(f"group {name}: give the hex of its first stack (the others stand in the nearest hexes)")
+        given = [map_hex(x, h, f"group {name}: hex") for h in given]
+        logged = self.stacks
+        if logged is not None:  # the action as it was logged: its stacks checked again
+            if not isinstance(logged, list) or not all(isinstance(st, dict) for st in logged) or \
+                    sorted(t for st in logged for t in st.get("units") or []) != sorted(take):
+                raise SoloError(f"group {name}: its stacks are not the group's counters off the map")
+            found = [Enter(st.get("hex"), st.get("units")).check(x) for st in logged]
+        else:
+            found = _stand(x, name, stacks(take, x.defn["friendly"]), given)
+        best = dict(m.bracket)
+        for st in found:
+            ranks = _ranks(x, _viewer([Unit("", t, kind_of(t, x.defn["friendly"], x.rules), "") for t in st["units"]]))
+            seen = []
+            for s_id, rng, step in st["sees"]:
+                if ranks[rng] > max(best.get(s_id, RANKS["none"]), RANKS["none"]):
+                    best[s_id] = ranks[rng]
+                    seen.append([s_id, rng, step])
+            st["sees"] = seen
+        return {"do": "group", "group": name, "hexes": given, "stacks": found}
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        """A group's stacks enter one after another, each as an ``enter``."""
+        done = [_enter(x, stack, swept=False) for stack in a["stacks"]]
+        x.m.groups.append(a["group"])
+        return {"units": [u for d in done for u in d["units"]]} | _joined(*done, sweep(x))
 
 
 def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[dict]:
@@ -179,7 +226,7 @@ def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[
     for pile in piles:
         for where in (h for h in order if h not in used):
             try:
-                found.append(check_enter(x, {"hex": where, "units": pile}))
+                found.append(Enter(where, pile).check(x))
                 used.add(where)
                 break
             except SoloError as exc:
@@ -257,76 +304,100 @@ def _horse(x: Ctx, u: Unit) -> Unit | None:
     return next((h for h in x.m.units if h.kind == "horse" and h.owner == u.id and h.on_map), None)
 
 
-def check_move(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Move(Action):
     """FRIENDLY units moving together along a path of adjacent hexes, in a phase that lets them move."""
-    m = x.m
-    units = _units(x, raw.get("units"), "FRIENDLY", "move")
-    units = [u for u in units if not (u.kind in ("sw", "horse") and u.owner in {v.id for v in units})]  # go along
-    path = raw.get("path")
-    if isinstance(path, str):
-        path = path.replace(",", " ").split()
-    if not isinstance(path, list) or not path:
-        raise SoloError(f"move: give the hexes entered, in order (e.g. {example_hex(x.m, x.defn, 'B2')} "
-                        f"{example_hex(x.m, x.defn, 'B3')})")
-    inside = [n for n, h in enumerate(path) if isinstance(h, str) and h.strip().lower() == "culvert"] \
-        if x.rules >= 7 else []
-    if inside and (x.map is None or x.map.culvert is None):
-        raise SoloError("move: this mission's map has no Culvert (OtO 3.1)")
-    path = [x.known_map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
-    start = units[0].hex
-    if any(u.hex != start for u in units):
-        raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one hex")
-    if any(u.kind in ("sw", "fortification", "wreck") or "wreck" in u.marks or "immobilized" in u.marks for u in units):
-        raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not at "
-                        "all")
-    broken = [u for u in units if u.status == "broken"]
-    if m.phase == "FRIENDLY RtPh":
-        if len(broken) != len(units):
-            raise SoloError("move: only broken units move in the RtPh (they rout, A10.5)")
-    elif m.phase in ("FRIENDLY MPh", "FRIENDLY APh"):
-        if broken:
-            raise SoloError(f"move: {', '.join(u.id for u in broken)} broken: a broken unit routs in the RtPh (A10.5)")
-        if m.phase == "FRIENDLY APh" and len(path) > 1:
-            raise SoloError("move: in the APh a unit Advances one Location (A4.7)")
-    else:
-        raise SoloError(f"move: FRIENDLY units move in the FRIENDLY MPh, rout in the RtPh and Advance in the APh "
-                        f"(it is the {m.phase})")
-    costs, here = [], start
-    wrecked = wrecks(m) if x.rules >= 7 else {}
-    was_in = x.rules >= 7 and "culvert" in units[0].marks
-    for n, step in enumerate(path):
-        if x.map is not None and not x.map.adjacent(here, step):
-            raise SoloError(f"move: {step} is not next to {here}")
-        c = 0.0
-        if was_in or n in inside:
-            costs.append(_culvert_step(x, units, here, step, n in inside))
-            here, was_in = step, n in inside
-            continue
-        if x.map is not None:
-            weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
-            c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
-            if c == float("inf"):  # only a map with terrain has a hex that cannot be entered
-                crest = x.rules >= 7 and x.map.terrain_graph.edges[here, step].get("crest")
-                raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)}"
-                                + (", across a Crest-line slope hexside: no vehicle crosses one, OtO 1.53"
-                                   if crest else "") + ")")
-        costs.append(c)
-        if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
-            raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
-        here = step
-    cost = sum(costs)
-    infantry = [u for u in units if u.kind in INFANTRY]
-    if x.map is not None and x.map.graph is not None and infantry and m.phase == "FRIENDLY MPh":
-        mf = _allowance(infantry)
-        spent = max(m.spent.get(u.id, 0) for u in infantry)
-        if spent + cost > mf + 1:
-            raise SoloError(f"move: the path costs {cost:g} MF; {', '.join(u.id for u in units)} have {mf - spent:g} "
-                            f"left of {mf:g} (one more if CX, A4.51)")
-    problem = stacking(m, path[-1], "FRIENDLY", units)
-    if problem:
-        raise SoloError(f"move: {problem}")
-    return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost, "costs": costs,
-            "sees": sightings(x, units, path, inside)} | ({"culvert": inside} if inside else {})
+
+    do = "move"
+    waits_for_enemy = 5
+    draws_first_fire = True
+    units: list[str] | str | None = None
+    path: Any = None  # list[str], or one string of them (checked)
+
+    def check(self, x: Ctx) -> dict:
+        m = x.m
+        units = _units(x, self.units, "FRIENDLY", "move")
+        units = [u for u in units if not (u.kind in ("sw", "horse") and u.owner in {v.id for v in units})]  # go along
+        path = self.path
+        if isinstance(path, str):
+            path = path.replace(",", " ").split()
+        if not isinstance(path, list) or not path:
+            raise SoloError(f"move: give the hexes entered, in order (e.g. {example_hex(x.m, x.defn, 'B2')} "
+                            f"{example_hex(x.m, x.defn, 'B3')})")
+        inside = [n for n, h in enumerate(path) if isinstance(h, str) and h.strip().lower() == "culvert"] \
+            if x.rules >= 7 else []
+        if inside and (x.map is None or x.map.culvert is None):
+            raise SoloError("move: this mission's map has no Culvert (OtO 3.1)")
+        path = [x.known_map.culvert if n in inside else map_hex(x, h, "move: hex") for n, h in enumerate(path)]
+        start = units[0].hex
+        if any(u.hex != start for u in units):
+            raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one "
+                            "hex")
+        if any(u.kind in ("sw", "fortification", "wreck") or "wreck" in u.marks or "immobilized" in u.marks
+               for u in units):
+            raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not "
+                            "at "
+                            "all")
+        broken = [u for u in units if u.status == "broken"]
+        if m.phase == "FRIENDLY RtPh":
+            if len(broken) != len(units):
+                raise SoloError("move: only broken units move in the RtPh (they rout, A10.5)")
+        elif m.phase in ("FRIENDLY MPh", "FRIENDLY APh"):
+            if broken:
+                raise SoloError(f"move: {', '.join(u.id for u in broken)} broken: a broken unit routs in the RtPh "
+                                "(A10.5)")
+            if m.phase == "FRIENDLY APh" and len(path) > 1:
+                raise SoloError("move: in the APh a unit Advances one Location (A4.7)")
+        else:
+            raise SoloError(f"move: FRIENDLY units move in the FRIENDLY MPh, rout in the RtPh and Advance in the APh "
+                            f"(it is the {m.phase})")
+        costs, here = [], start
+        wrecked = wrecks(m) if x.rules >= 7 else {}
+        was_in = x.rules >= 7 and "culvert" in units[0].marks
+        for n, step in enumerate(path):
+            if x.map is not None and not x.map.adjacent(here, step):
+                raise SoloError(f"move: {step} is not next to {here}")
+            c = 0.0
+            if was_in or n in inside:
+                costs.append(_culvert_step(x, units, here, step, n in inside))
+                here, was_in = step, n in inside
+                continue
+            if x.map is not None:
+                weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
+                c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
+                if c == float("inf"):  # only a map with terrain has a hex that cannot be entered
+                    crest = x.rules >= 7 and x.map.terrain_graph.edges[here, step].get("crest")
+                    raise SoloError(f"move: {step} cannot be entered from {here} ({x.map.terrain(step)}"
+                                    + (", across a Crest-line slope hexside: no vehicle crosses one, OtO 1.53"
+                                       if crest else "") + ")")
+            costs.append(c)
+            if m.holds_enemy(step) and m.phase != "FRIENDLY APh":
+                raise SoloError(f"move: {step} holds ENEMY units: a unit enters them only by Advancing into CC (A4.7)")
+            here = step
+        cost = sum(costs)
+        infantry = [u for u in units if u.kind in INFANTRY]
+        if x.map is not None and x.map.graph is not None and infantry and m.phase == "FRIENDLY MPh":
+            mf = _allowance(infantry)
+            spent = max(m.spent.get(u.id, 0) for u in infantry)
+            if spent + cost > mf + 1:
+                raise SoloError(f"move: the path costs {cost:g} MF; {', '.join(u.id for u in units)} have "
+                                f"{mf - spent:g} left of {mf:g} (one more if CX, A4.51)")
+        problem = stacking(m, path[-1], "FRIENDLY", units)
+        if problem:
+            raise SoloError(f"move: {problem}")
+        return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost, "costs": costs,
+                "sees": sightings(x, units, path, inside)} | ({"culvert": inside} if inside else {})
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """The units' ids, then the hexes entered (none: the cursor's hex): "F1 F2 Q2 Q3"."""
+        said = words(text)
+        ids = [w.upper() for w in said if w[:1].upper() == "F" and w[1:].isdigit()]
+        return cls(ids, [w.upper() for w in said if w.upper() not in ids] or ([at.cursor] if at.cursor else []))
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return _move(x, a)
 
 
 def _culvert_step(x: Ctx, units: list[Unit], here: str, step: str, into: bool) -> float:
@@ -347,99 +418,194 @@ def _culvert_step(x: Ctx, units: list[Unit], here: str, step: str, into: bool) -
     return x.known_map.cost(here, step)
 
 
-def check_result(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Result(Action):
     """What happened to a unit of either side on the table: a fire result, a rally, an exit."""
-    (unit,) = _units(x, [raw.get("unit")] if raw.get("unit") else [], None, "result")
-    result = next((r for r in RESULTS if r.lower() == str(raw.get("result")).strip().lower()), None)
-    if result is None:
-        raise SoloError(f"result {raw.get('result')!r}: one of {', '.join(RESULTS)}")
-    vehicle = unit.kind == "vehicle"
-    if result in ("immobilized", "wreck") and not vehicle:
-        raise SoloError(f"result: {unit.id} {unit.type} is no vehicle")
-    if result in ("broken", "DM", "rallied", "reduced") and unit.kind not in INFANTRY:
-        raise SoloError(f"result: {result} is for infantry; {unit.id} is a {unit.kind}")
-    if result == "rallied" and unit.status != "broken":
-        raise SoloError(f"result: {unit.id} is not broken")
-    if result in ("malfunctioned", "repaired") and unit.kind not in ("sw", "gun", "vehicle"):
-        raise SoloError(f"result: {result} is for a SW, Gun or vehicle; {unit.id} is a {unit.kind}")
-    if result == "repaired" and "malfunctioned" not in unit.marks:
-        raise SoloError(f"result: {unit.id} is not malfunctioned")
-    if result in ("mounted", "dismounted") and (unit.kind not in INFANTRY or _horse(x, unit) is None):
-        raise SoloError(f"result: {unit.id} possesses no horse (the cavalry's Sq and Hs horses, OtO-S2 MSR 9)")
-    if result == "dismounted" and "mounted" not in unit.marks or result == "mounted" and "mounted" in unit.marks:
-        raise SoloError(f"result: {unit.id} is {'already' if result == 'mounted' else 'not'} mounted")
-    return {"do": "result", "unit": unit.id, "result": result}
+
+    do = "result"
+    unit: str | None = None
+    result: str | None = None
+
+    def check(self, x: Ctx) -> dict:
+        (unit,) = _units(x, [self.unit] if self.unit else [], None, "result")
+        result = next((r for r in RESULTS if r.lower() == str(self.result).strip().lower()), None)
+        if result is None:
+            raise SoloError(f"result {self.result!r}: one of {', '.join(RESULTS)}")
+        vehicle = unit.kind == "vehicle"
+        if result in ("immobilized", "wreck") and not vehicle:
+            raise SoloError(f"result: {unit.id} {unit.type} is no vehicle")
+        if result in ("broken", "DM", "rallied", "reduced") and unit.kind not in INFANTRY:
+            raise SoloError(f"result: {result} is for infantry; {unit.id} is a {unit.kind}")
+        if result == "rallied" and unit.status != "broken":
+            raise SoloError(f"result: {unit.id} is not broken")
+        if result in ("malfunctioned", "repaired") and unit.kind not in ("sw", "gun", "vehicle"):
+            raise SoloError(f"result: {result} is for a SW, Gun or vehicle; {unit.id} is a {unit.kind}")
+        if result == "repaired" and "malfunctioned" not in unit.marks:
+            raise SoloError(f"result: {unit.id} is not malfunctioned")
+        if result in ("mounted", "dismounted") and (unit.kind not in INFANTRY or _horse(x, unit) is None):
+            raise SoloError(f"result: {unit.id} possesses no horse (the cavalry's Sq and Hs horses, OtO-S2 MSR 9)")
+        if result == "dismounted" and "mounted" not in unit.marks or result == "mounted" and "mounted" in unit.marks:
+            raise SoloError(f"result: {unit.id} is {'already' if result == 'mounted' else 'not'} mounted")
+        return {"do": "result", "unit": unit.id, "result": result}
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """The unit's id, then what happened: "F3 broken"."""
+        said = text.split()
+        return cls(said[0].upper() if said else "", " ".join(said[1:]))
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        u = x.m.named_unit(a["unit"])
+        was = u.type
+        now = apply_result(x, u, a["result"])
+        x.say(f"{u.id} {was} in {u.hex}: {now}", rule="A7.")
+        return {"unit": u.to_json()}
 
 
-def check_sw(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Sw(Action):
     """A SW picked up, handed over, captured (by a unit of the other side) or dropped (to: none), in its hex."""
-    (sw,) = _units(x, [raw.get("sw")] if raw.get("sw") else [], None, "sw")
-    if sw.kind != "sw":
-        raise SoloError(f"sw: {sw.id} {sw.type} is no SW")
-    to = raw.get("to")
-    if to in (None, "", "none"):
-        return {"do": "sw", "sw": sw.id, "to": None}
-    (owner,) = _units(x, [to], None, "sw: to")
-    if owner.kind not in INFANTRY or owner.status == "broken":
-        raise SoloError(f"sw: {owner.id} cannot possess a SW (Good Order infantry only)")
-    if owner.hex != sw.hex:
-        raise SoloError(f"sw: {owner.id} is in {owner.hex}, the SW in {sw.hex}")
-    return {"do": "sw", "sw": sw.id, "to": owner.id}
+
+    do = "sw"
+    sw: str | None = None
+    to: str | None = None
+
+    def check(self, x: Ctx) -> dict:
+        (sw,) = _units(x, [self.sw] if self.sw else [], None, "sw")
+        if sw.kind != "sw":
+            raise SoloError(f"sw: {sw.id} {sw.type} is no SW")
+        to = self.to
+        if to in (None, "", "none"):
+            return {"do": "sw", "sw": sw.id, "to": None}
+        (owner,) = _units(x, [to], None, "sw: to")
+        if owner.kind not in INFANTRY or owner.status == "broken":
+            raise SoloError(f"sw: {owner.id} cannot possess a SW (Good Order infantry only)")
+        if owner.hex != sw.hex:
+            raise SoloError(f"sw: {owner.id} is in {owner.hex}, the SW in {sw.hex}")
+        return {"do": "sw", "sw": sw.id, "to": owner.id}
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """The SW's id, then the unit that takes it (none: dropped): "F3 F2"."""
+        said = text.split()
+        return cls(said[0].upper() if said else "", said[1].upper() if len(said) > 1 else None)
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        sw = x.m.named_unit(a["sw"])
+        owner = x.m.unit(a["to"]) if a["to"] else None
+        if owner and owner.side != sw.side:
+            sw.side, sw.marks = owner.side, sorted(set(sw.marks) | {"captured"})  # A21.11: captured equipment
+            x.say(f"{owner.id} {owner.type} captures {sw.id} {sw.type} in {sw.hex}", rule="A21.11")
+        else:
+            x.say(f"{sw.id} {sw.type} "
+                  + (f"possessed by {owner.id} {owner.type}" if owner else f"dropped in {sw.hex}"), rule="A4.43")
+        sw.owner = owner.id if owner else None
+        return {"unit": sw.to_json()}
 
 
-def check_remove(x: Ctx, raw: dict) -> dict:
-    s = x.m.s_counter(raw.get("s", "")) if isinstance(raw.get("s"), str) else None
-    if s is None or s.status != "hidden":
-        known = ", ".join(q.id for q in x.m.s if q.status == "hidden") or "none"
-        raise SoloError(f"remove: no S? {raw.get('s')!r} on the map (S? on the map: {known})")
-    return {"do": "remove", "s": s.id}
+@dataclass(frozen=True)
+class Remove(Action):
+    """An S? taken off the map (a dummy revealed, a Random Event)."""
+
+    do = "remove"
+    s: str | None = None
+
+    def check(self, x: Ctx) -> dict:
+        s = x.m.s_counter(self.s) if isinstance(self.s, str) else None
+        if s is None or s.status != "hidden":
+            known = ", ".join(q.id for q in x.m.s if q.status == "hidden") or "none"
+            raise SoloError(f"remove: no S? {self.s!r} on the map (S? on the map: {known})")
+        return {"do": "remove", "s": s.id}
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        said = text.split()
+        return cls(said[0].upper() if said else "")
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        s = x.m.named_s(a["s"])
+        s.status = "removed"
+        x.say(f"{s.id} removed from {s.where}", rule="4.")
+        return {"removed": s.id}
 
 
-def check_enemy(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Confirm(Action):
     """The ENEMY's decided moves confirmed: all as decided (no unit), or one unit's as it went on the table: where
     it stopped on its path, and what happened to it there."""
-    pending = {p["unit"]: p for p in x.m.pending}
-    if not pending:
-        raise SoloError("enemy: no ENEMY move waits for you")
-    unit = raw.get("unit")
-    if unit in (None, ""):
-        return {"do": "enemy", "unit": None, "stop": None, "result": None}
-    s = x.m.s_counter(unit) if isinstance(unit, str) else None
-    uid = s.id if s is not None and s.id in pending else _units(x, [unit], "ENEMY", "enemy")[0].id
-    if uid not in pending:
-        raise SoloError(f"enemy: {uid} has no move waiting (waiting: {', '.join(pending)})")
-    path = pending[uid]["path"]
-    stop = map_hex(x, raw["stop"], "enemy: stop") if raw.get("stop") else path[-1]
-    if stop not in path:
-        raise SoloError(f"enemy: {stop} is not on {uid}'s path ({' '.join(path)})")
-    given = raw.get("result")
-    result = next((r for r in RESULTS if r.lower() == str(given).strip().lower()), None)
-    if given not in (None, "") and result is None:
-        raise SoloError(f"enemy: result {given!r}: one of {', '.join(RESULTS)}")
-    if result and s is not None and uid == s.id:
-        raise SoloError(f"enemy: {uid} is an S?: a result is for the units it Activates as")
-    return {"do": "enemy", "unit": uid, "stop": stop, "result": result or None}
+
+    do = "enemy"
+    unit: Any = None  # str, or none: all as decided (checked)
+    stop: str | None = None
+    result: str | None = None
+
+    def check(self, x: Ctx) -> dict:
+        pending = {p["unit"]: p for p in x.m.pending}
+        if not pending:
+            raise SoloError("enemy: no ENEMY move waits for you")
+        unit = self.unit
+        if unit in (None, ""):
+            return {"do": "enemy", "unit": None, "stop": None, "result": None}
+        s = x.m.s_counter(unit) if isinstance(unit, str) else None
+        uid = s.id if s is not None and s.id in pending else _units(x, [unit], "ENEMY", "enemy")[0].id
+        if uid not in pending:
+            raise SoloError(f"enemy: {uid} has no move waiting (waiting: {', '.join(pending)})")
+        path = pending[uid]["path"]
+        stop = map_hex(x, self.stop, "enemy: stop") if self.stop else path[-1]
+        if stop not in path:
+            raise SoloError(f"enemy: {stop} is not on {uid}'s path ({' '.join(path)})")
+        given = self.result
+        result = next((r for r in RESULTS if r.lower() == str(given).strip().lower()), None)
+        if given not in (None, "") and result is None:
+            raise SoloError(f"enemy: result {given!r}: one of {', '.join(RESULTS)}")
+        if result and s is not None and uid == s.id:
+            raise SoloError(f"enemy: {uid} is an S?: a result is for the units it Activates as")
+        return {"do": "enemy", "unit": uid, "stop": stop, "result": result or None}
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """Nothing: all as decided; or the unit's id, where it stopped, what happened there: "E4 K6 broken"."""
+        unit, stop, result = (text.split() + [None, None, None])[:3]
+        if stop and not is_hex(stop):
+            stop, result = None, stop
+        return cls(unit and unit.upper(), stop and stop.upper(), result)
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return _enemy(x, a)
 
 
-CHECKS = {"enter": (check_enter, ("hex", "units")), "group": (check_group, ("group", "hexes", "stacks")),  # said
-          "move": (check_move, ("units", "path")),
-          "result": (check_result, ("unit", "result")), "sw": (check_sw, ("sw", "to")),
-          "remove": (check_remove, ("s",)), "enemy": (check_enemy, ("unit", "stop", "result"))}
+@dataclass(frozen=True)
+class HexAction(Action):
+    """A mission's own action on one hex of its map (its MissionGame's ``actions``; OtO-S1: a Known minefield entered,
+    an MSR 8 wreck placed): the hex checked by the mission's rule (``allowed``)."""
+
+    example: ClassVar[str]  # a hex of its map the form shows
+    hex: str | None = None
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """The hex (none: the cursor's)."""
+        said = text.split()
+        where = said[0].upper() if said else at.cursor
+        if not where:
+            raise SoloError(f"give the {cls.do}'s hex, e.g. {cls.example}")
+        return cls(where)
+
+    def check(self, x: Ctx) -> dict:
+        where = map_hex(x, self.hex, f"{self.do}: hex")
+        self.allowed(x, where)
+        return {"do": self.do, "hex": where}
+
+    def allowed(self, x: Ctx, where: str) -> None:
+        """One line if the mission's rule refuses ``where``."""
+        raise NotImplementedError(self.do)
 
 
-# --- what each does ---------------------------------------------------------------------------------------------
-
-def do(x: Ctx, action: dict) -> dict:
-    return {"enter": _enter, "group": _group, "move": _move, "result": _result, "sw": _sw, "remove": _remove,
-            "enemy": _enemy}[action["do"]](x, action)
-
-
-def _group(x: Ctx, a: dict) -> dict:
-    """A group's stacks enter one after another, each as an ``enter``."""
-    done = [_enter(x, stack, swept=False) for stack in a["stacks"]]
-    x.m.groups.append(a["group"])
-    return {"units": [u for d in done for u in d["units"]]} | _joined(*done, sweep(x))
-
+# --- what they do -----------------------------------------------------------------------------------------------
 
 def _enter(x: Ctx, a: dict, swept: bool = True) -> dict:
     """The units enter; then the S? every FRIENDLY unit sees are checked (``sweep``; a group's once, after its last
@@ -587,34 +753,6 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
     u.marks = sorted(set(u.marks) | {result})
     assert result in MARKS
     return result
-
-
-def _result(x: Ctx, a: dict) -> dict:
-    u = x.m.named_unit(a["unit"])
-    was = u.type
-    now = apply_result(x, u, a["result"])
-    x.say(f"{u.id} {was} in {u.hex}: {now}", rule="A7.")
-    return {"unit": u.to_json()}
-
-
-def _sw(x: Ctx, a: dict) -> dict:
-    sw = x.m.named_unit(a["sw"])
-    owner = x.m.unit(a["to"]) if a["to"] else None
-    if owner and owner.side != sw.side:
-        sw.side, sw.marks = owner.side, sorted(set(sw.marks) | {"captured"})  # A21.11: captured equipment
-        x.say(f"{owner.id} {owner.type} captures {sw.id} {sw.type} in {sw.hex}", rule="A21.11")
-    else:
-        x.say(f"{sw.id} {sw.type} " + (f"possessed by {owner.id} {owner.type}" if owner else f"dropped in {sw.hex}"),
-              rule="A4.43")
-    sw.owner = owner.id if owner else None
-    return {"unit": sw.to_json()}
-
-
-def _remove(x: Ctx, a: dict) -> dict:
-    s = x.m.named_s(a["s"])
-    s.status = "removed"
-    x.say(f"{s.id} removed from {s.where}", rule="4.")
-    return {"removed": s.id}
 
 
 DID_BY_ACTION = {"prep fire": "prep fire", "first fire": "first fire", "advancing fire": "advancing fire",

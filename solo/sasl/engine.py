@@ -6,6 +6,7 @@ comes from its MissionGame (solo/sasl/game.py).
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from solo.board.cache import load_board
 from solo.board.vasl import saved_folder
@@ -16,6 +17,7 @@ from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
 from solo.sasl import actions, activation, control, events, rally, setup, sync
+from solo.sasl.action import Action, Typed
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
 from solo.sasl.mission_map import MissionMap, example_hex
@@ -67,108 +69,207 @@ class Outcome:
     map: MissionMap | None = None  # the mission's map (solo/sasl/mission_map.py), when solo knows it
 
 
-MAP_ACTIONS = actions.CHECKS | sync.CHECKS  # the map's actions: what each may say and its check
-ACTIONS = ("place", "activate", "report", *MAP_ACTIONS, "phase", "turn")
-
-
-KEYS = {"place": ("count", "hexes"), "activate": ("s", "range", "viewer", "mods"), "report": ("report",),
-        "phase": (), "turn": ("report",)} | {k: keys for k, (_, keys) in MAP_ACTIONS.items()}
-# what each action may say; a mission's own action names a hex
-
-
 def _action(x: Ctx):
-    """The parser of the player's next action: everything checked against the mission before it reaches the log,
-    and the action logged as checked (its keys only)."""
-    m, own = x.m, tuple(x.game.actions)
+    """The parser of the player's next action (solo/sasl/action.py): everything checked against the mission before it
+    reaches the log, and the action logged as checked."""
+    known = actions_of(x.game)
 
     def parse(raw) -> dict:
-        if not isinstance(raw, dict) or raw.get("do") not in ACTIONS + own:
-            raise SoloError(f"an action is {', '.join(ACTIONS[:-1] + own)} or turn")
-        do = raw["do"]
-        unknown = set(raw) - {"do", *KEYS.get(do, ("hex",))}
-        if unknown:
-            raise SoloError(f"{do}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
-                            f"it takes {', '.join(KEYS.get(do, ('hex',))) or 'nothing more'}")
-        if (do in ("phase", "turn") or do in ("move", "enter", "group") and x.rules >= 5) and m.pending:
-            what = "First Fire" if m.phase == "FRIENDLY MPh" else "moves"
-            raise SoloError(f"{do}: the ENEMY's {what} of the {m.phase} wait for you: confirm them (all as decided, "
-                            f"or one by one as they went): {', '.join(p['unit'] for p in m.pending)}")
-        if do in MAP_ACTIONS:
-            return MAP_ACTIONS[do][0](x, raw)
-        if do == "place":
-            return _place(x, raw)
-        if do == "activate":
-            return _activate(m, raw)
-        if do in own:
-            where = actions.map_hex(x, raw.get("hex"), f"{do}: hex")
-            if do in x.game.action_checks:
-                x.game.action_checks[do](x, where)
-            return {"do": do, "hex": where}
-        if do in ("report", "turn"):
-            _check_report(m, raw.get("report", {}))
-            return {"do": do, "report": raw.get("report", {})}
-        return {"do": do}
+        kind = known.get(str(raw.get("do"))) if isinstance(raw, dict) else None
+        if kind is None:
+            raise SoloError(f"an action is {', '.join(list(known)[:-1])} or {list(known)[-1]}")
+        action = kind.from_json(raw)
+        if kind.waits_for_enemy is not None and x.rules >= kind.waits_for_enemy and x.m.pending:
+            what = "First Fire" if x.m.phase == "FRIENDLY MPh" else "moves"
+            raise SoloError(f"{kind.do}: the ENEMY's {what} of the {x.m.phase} wait for you: confirm them (all as "
+                            f"decided, or one by one as they went): {', '.join(p['unit'] for p in x.m.pending)}")
+        return action.check(x)
     return parse
 
 
 def _logged(x: Ctx):
     """A logged action checked again on replay as the player's was (issue 40): what it was given, its own keys."""
-    parse = _action(x)
+    parse, known = _action(x), actions_of(x.game)
 
     def check(value) -> None:
         if not isinstance(value, dict) or not isinstance(value.get("do"), str):
             raise SoloError("is not an action")
-        keys = KEYS.get(value["do"], ("hex",))
-        if all(k in value for k in keys):  # a sync logs what it found, not the counters it was given
-            parse({k: v for k, v in value.items() if k == "do" or k in keys})
+        kind = known.get(value["do"])
+        if kind is None:
+            parse(value)  # one line: no such action
+        elif all(k in value for k in kind.keys()):  # a sync logs what it found, not the counters it was given
+            parse({k: v for k, v in value.items() if k == "do" or k in kind.keys()})
     return check
 
 
-def _place(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Place(Action):
     """S? placed: a count, or one hex each, a hex of the mission's map holding no S? yet (one S? per Location, as
     every S? placement case of 4.1 places them); at most MOST S? on the map in all."""
-    m = x.m
-    hexes = raw.get("hexes") or []
-    if not isinstance(hexes, list):
-        raise SoloError(f"place: hexes is a list of hex ids, e.g. [\"{example_hex(m, x.defn, 'K5')}\"]")
-    room = MOST - len(m.s)
-    count = whole(raw.get("count", 0), 0, room, f"place: count (at most {MOST} S? in a mission)")
-    if len(hexes) > room:
-        raise SoloError(f"place: {len(hexes)} hexes, but at most {MOST} S? are in a mission ({len(m.s)} placed)")
-    if not hexes and count < 1:
-        raise SoloError("place: give a count of S? or one hex per S?")
-    named = [actions.map_hex(x, h, "place: hex") for h in hexes]
-    taken = {s.where for s in m.s if s.status == "hidden"}
-    for n, where in enumerate(named):
-        if where in taken or where in named[:n]:
-            raise SoloError(f"place: {where} already holds an S? (one S? per Location, 4.1)")
-    return {"do": "place", "count": count, "hexes": named}
+
+    do = "place"
+    count: int | None = None
+    hexes: list[str] | None = None
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """A number of S?, or their hexes."""
+        said = text.split()
+        if len(said) == 1 and said[0].isdigit():
+            return cls(int(said[0]), [])
+        if not said:
+            raise SoloError("give the S? hexes or their number")
+        return cls(0, [w.upper() for w in said])
+
+    def check(self, x: Ctx) -> dict:
+        m = x.m
+        hexes = self.hexes or []
+        if not isinstance(hexes, list):
+            raise SoloError(f"place: hexes is a list of hex ids, e.g. [\"{example_hex(m, x.defn, 'K5')}\"]")
+        room = MOST - len(m.s)
+        count = whole(self.count or 0, 0, room, f"place: count (at most {MOST} S? in a mission)")
+        if len(hexes) > room:
+            raise SoloError(f"place: {len(hexes)} hexes, but at most {MOST} S? are in a mission ({len(m.s)} placed)")
+        if not hexes and count < 1:
+            raise SoloError("place: give a count of S? or one hex per S?")
+        named = [actions.map_hex(x, h, "place: hex") for h in hexes]
+        taken = {s.where for s in m.s if s.status == "hidden"}
+        for n, where in enumerate(named):
+            if where in taken or where in named[:n]:
+                raise SoloError(f"place: {where} already holds an S? (one S? per Location, 4.1)")
+        return {"do": "place", "count": count, "hexes": named}
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        hexes = a.get("hexes")
+        new = [x.m.new_s(where) for where in hexes or [""] * a["count"]]
+        x.say("S? placed: " + (", ".join(f"{s.id} {s.where}" for s in new) if hexes else
+                               f"{new[0].id}-{new[-1].id} where the S? placement rule puts them"), rule="4.")
+        return {"placed": [s.id for s in new]}
 
 
-def _activate(m: Mission, raw: dict) -> dict:
-    """An Activation check: an S? not yet Activated, the AC drm, the viewer, the range and the level."""
-    s = m.s_counter(raw.get("s", "")) if isinstance(raw.get("s", ""), str) else None
-    if s is None:
-        known = ", ".join(x.id for x in m.s if x.status == "hidden") or "none"
-        raise SoloError(f"no S? {raw.get('s')!r}: the S? not yet Activated are {known}")
-    if s.status != "hidden":
-        raise SoloError(f"{s.id} is already {s.status}")
-    if s.id in m.checked:
-        raise SoloError(f"{s.id} had its Activation check this phase: the dr made stands until the next phase "
-                        "(solo's reading of 5.)")
-    mods = raw.get("mods", {})
-    if not isinstance(mods, dict):
-        raise SoloError(f"AC drm: give a table of {', '.join(activation.AC_MODS)} = true, and level")
-    flags = [name for name in activation.AC_MODS if name != "level"]
-    if set(mods) - set(activation.AC_MODS) or any(not isinstance(mods[k], bool) for k in set(mods) & set(flags)):
-        raise SoloError(f"unknown AC drm {', '.join(sorted(map(str, mods)))}: use {', '.join(flags)} = true, and level")
-    if raw.get("viewer", "Infantry") not in VIEWERS:
-        raise SoloError("the viewer is Infantry or Vehicle")
-    most = activation.SIGHTING_RANGE
-    rng = whole(raw.get("range", 0), 0, most,
-                f"range (an S? is checked only within {most} hexes: give --range 0-{most})")
-    whole(mods.get("level", 0), -3, 0, "level drm (an S? stands 0 to 3 levels above its hex's base level: -1 each)")
-    return {"do": "activate", "s": s.id, "range": rng, "viewer": raw.get("viewer", "Infantry"), "mods": mods}
+@dataclass(frozen=True)
+class Activate(Action):
+    """An Activation check of an S? the player names as seen (a map solo has no LOS for, or a check by hand), once a
+    phase: the AC drm, the viewer, the range and the level."""
+
+    do = "activate"
+    s: Any = None  # str (checked)
+    range: int | None = None
+    viewer: str | None = None
+    mods: Any = None  # dict (checked)
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """The range, then any AC drm (vpo stone near-enemy village city level=N vehicle) of the S? the form is for."""
+        said = text.split()
+        if not said or not said[0].isdigit():
+            raise SoloError("give the range first, e.g. 3 vpo")
+        mods: dict = {}
+        viewer = "Infantry"
+        for w in said[1:]:
+            name, _, value = w.partition("=")
+            if name == "vehicle":
+                viewer = "Vehicle"
+            elif name == "level" and value.lstrip("-").isdigit():
+                mods["level"] = -abs(int(value))
+            else:
+                mods[name] = True
+        return cls(at.s, int(said[0]), viewer, mods)
+
+    def check(self, x: Ctx) -> dict:
+        m = x.m
+        s = m.s_counter(self.s or "") if isinstance(self.s or "", str) else None  # JSON may give anything
+        if s is None:
+            known = ", ".join(q.id for q in m.s if q.status == "hidden") or "none"
+            raise SoloError(f"no S? {self.s!r}: the S? not yet Activated are {known}")
+        if s.status != "hidden":
+            raise SoloError(f"{s.id} is already {s.status}")
+        if s.id in m.checked:
+            raise SoloError(f"{s.id} had its Activation check this phase: the dr made stands until the next phase "
+                            "(solo's reading of 5.)")
+        mods = {} if self.mods is None else self.mods
+        if not isinstance(mods, dict):
+            raise SoloError(f"AC drm: give a table of {', '.join(activation.AC_MODS)} = true, and level")
+        flags = [name for name in activation.AC_MODS if name != "level"]
+        if set(mods) - set(activation.AC_MODS) or any(not isinstance(mods[k], bool) for k in set(mods) & set(flags)):
+            raise SoloError(f"unknown AC drm {', '.join(sorted(map(str, mods)))}: use {', '.join(flags)} = true, and "
+                            "level")
+        viewer = self.viewer or "Infantry"
+        if viewer not in VIEWERS:
+            raise SoloError("the viewer is Infantry or Vehicle")
+        most = activation.SIGHTING_RANGE
+        rng = whole(self.range or 0, 0, most,
+                    f"range (an S? is checked only within {most} hexes: give --range 0-{most})")
+        whole(mods.get("level", 0), -3, 0, "level drm (an S? stands 0 to 3 levels above its hex's base level: -1 each)")
+        return {"do": "activate", "s": s.id, "range": rng, "viewer": viewer, "mods": mods}
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        x.m.checked.append(a["s"])
+        s = x.m.s_counter(a["s"])
+        assert s is not None  # the action's check found the S? it names
+        return activation.check(x, s, a.get("range", 0), a.get("viewer", "Infantry"), a.get("mods", {}))
+
+
+@dataclass(frozen=True)
+class Report(Action):
+    """The player's report of control for the VP Schedule (12.6), over what the map gives where solo keeps it."""
+
+    do = "report"
+    report: dict | None = None
+
+    @classmethod
+    def typed(cls, text: str, at: Typed) -> Action:
+        """name=N or a flag each: "vpo_friendly=2 vpo_enemy=1 rr road guns=1 all_vpo"; "no-rr" or "rr=no": no
+        longer (the check says what is wrong)."""
+        report: dict = {}
+        for w in text.split():
+            name, _, value = w.partition("=")
+            if name.startswith(("no-", "no_")):
+                name, value = name[3:], "no"
+            report[name] = int(value) if value.isdigit() else {"no": False, "false": False, "yes": True}.get(
+                value.lower(), value or True)
+        return cls(report)
+
+    def check(self, x: Ctx) -> dict:
+        report = {} if self.report is None else self.report
+        _check_report(x.m, report)
+        return {"do": self.do, "report": report}
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        x.m.report.update(a["report"])
+        x.say(f"control {'corrected by the player' if control.kept(x) else 'reported'}: {a['report']}"
+              + (" (the VP Schedule takes it over what the map gives)" if control.kept(x) else ""), rule="12.6")
+        return {"report": x.m.report}
+
+
+@dataclass(frozen=True)
+class NextPhase(Action):
+    """The next phase of the Game Turn (``next_phase``)."""
+
+    do = "phase"
+    waits_for_enemy = 1
+
+    def check(self, x: Ctx) -> dict:
+        return {"do": self.do}
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return next_phase(x)
+
+
+@dataclass(frozen=True)
+class EndTurn(Report):
+    """The end of the Game Turn (``end_turn``), with the player's report of control if it changed."""
+
+    do = "turn"
+    waits_for_enemy = 1
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return end_turn(x, a.get("report", {}))
 
 
 def setup_mission(x: Ctx, load: Load) -> None:
@@ -201,40 +302,24 @@ def step(x: Ctx) -> None:
         control.update(x)
 
 
+# every mission's actions, before its own (MissionGame.actions); the turn's after them
+ACTIONS: tuple[type[Action], ...] = (Place, Activate, Report, actions.Enter, actions.Group, actions.Move,
+                                     actions.Result, actions.Sw, actions.Remove, actions.Confirm, sync.Sync)
+TURN: tuple[type[Action], ...] = (NextPhase, EndTurn)
+
+
+def actions_of(game: MissionGame) -> dict[str, type[Action]]:
+    """The registry of the player's actions in ``game`` by their word: every mission's, its own, the turn's."""
+    return {a.do: a for a in (*ACTIONS, *game.actions, *TURN)}
+
+
 def do(x: Ctx, action: dict) -> dict:
-    if action["do"] == "place":
-        hexes = action.get("hexes")
-        new = [x.m.new_s(where) for where in hexes or [""] * action["count"]]
-        x.say("S? placed: " + (", ".join(f"{s.id} {s.where}" for s in new) if hexes else
-                               f"{new[0].id}-{new[-1].id} where the S? placement rule puts them"), rule="4.")
-        return {"placed": [s.id for s in new]}
-    if action["do"] == "activate":
-        return check_s(x, action)
-    if action["do"] == "sync":
-        return sync.do_sync(x, action)
-    if action["do"] in actions.CHECKS:
-        done = actions.do(x, action)
+    """The logged ``action`` played; after a FRIENDLY move or entry, the ENEMY's First Fire (A8.1)."""
+    kind = actions_of(x.game)[action["do"]]
+    done = kind.play(x, action)
+    if kind.draws_first_fire:
         first_fire(x, action)
-        return done
-    if action["do"] == "phase":
-        return next_phase(x)
-    if action["do"] in x.game.actions:
-        return x.game.actions[action["do"]](x, action)
-    if action["do"] == "report":
-        x.m.report.update(action["report"])
-        x.say(f"control {'corrected by the player' if control.kept(x) else 'reported'}: {action['report']}"
-              + (" (the VP Schedule takes it over what the map gives)" if control.kept(x) else ""), rule="12.6")
-        return {"report": x.m.report}
-    return end_turn(x, action.get("report", {}))
-
-
-def check_s(x: Ctx, action: dict) -> dict:
-    """An S? the player names as seen (a map solo has no LOS for, or a check by hand); once a phase."""
-    x.m.checked.append(action["s"])
-    s = x.m.s_counter(action["s"])
-    assert s is not None  # the action's check (activation) found the S? it names
-    return activation.check(x, s, action.get("range", 0), action.get("viewer", "Infantry"),
-                            action.get("mods", {}))
+    return done
 
 
 # The ENEMY's decisions by phase (solo/ai/decide.py's phases), and the decisions that then wait for the player: the
@@ -287,7 +372,7 @@ def first_fire(x: Ctx, action: dict) -> None:
     """A8.1 Defensive First Fire: after each FRIENDLY move (or entry) in the FRIENDLY MPh, the ENEMY decides whether
     its units that have not fired yet fire at the moving stack, at a hex of its path (rules version 5 on), none where
     it moved IN the Culvert (OtO 3.1: its gully ends, also on its path, see it as it goes in and out)."""
-    if x.rules < 5 or x.m.phase != "FRIENDLY MPh" or action["do"] not in ("move", "enter"):
+    if x.rules < 5 or x.m.phase != "FRIENDLY MPh":
         return
     friendly = [u.id for u in x.m.units if u.side == Side.FRIENDLY]
     moved = action["units"] if action["do"] == "move" else friendly[-len(action["units"]):]

@@ -13,6 +13,7 @@ from typing import Any
 from solo.board.terrain import Board
 from solo.core.content import content_dir, read_toml_file
 from solo.rules.resolve import Trace
+from solo.sasl.action import Action
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import MissionMap
 
@@ -32,9 +33,7 @@ class MissionGame:
     leader_generated: Callable[[Ctx, str], None] | None = None  # when an Activation generates a Leader
     enemy_rph: Callable[[Ctx], None] | None = None  # at the start of each ENEMY RPh
     set_up_ends: Callable[[Ctx], None] | None = None  # when the FRIENDLY units leave the FRIENDLY RPh of Game Turn 1
-    actions: Mapping[str, Callable[[Ctx, dict], dict]] = field(default_factory=dict)  # the player's own actions
-    # refuse one before it is kept
-    action_checks: Mapping[str, Callable[[Ctx, str], None]] = field(default_factory=dict)
+    actions: tuple[type[Action], ...] = ()  # the player's actions of its own (solo/sasl/action.py)
     vasl_boards: bool = False  # its set-up reads the player's VASL boards
     board_files: tuple[str, ...] = ()  # what it reads there beyond the geomorphic boards (OtO-S1: bdOTO)
     mission_map: Callable[[Ctx], MissionMap | None] | None = None  # its map (mission_map.py) once set up, or None

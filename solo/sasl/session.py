@@ -15,6 +15,7 @@ from solo.core.errors import SoloError
 from solo.core.play import NeedAnswer
 from solo.core.sides import Human
 from solo.core.store import EventLog
+from solo.sasl.action import Action
 from solo.sasl.context import Ctx
 from solo.sasl.engine import Outcome, context, mission_loop, outcome, play_on, played, step
 from solo.sasl.game import MissionGame
@@ -67,14 +68,14 @@ class MissionSession:
                 self._x = None  # the mission may have changed where the save did not: replayed at the next action
                 raise
 
-    def act(self, log: EventLog, action: dict | None, answers: dict | None = None,
+    def act(self, log: EventLog, action: Action | dict | None, answers: dict | None = None,
             interactive: bool = False) -> Outcome:
-        """The player's ``action`` (None: the answers given to the question the mission waits for) on the save
-        ``log`` (from `writing`); its outcome. Refused in one line, the save unchanged, if it breaks a rule."""
+        """The player's ``action`` (or its JSON; None: the answers given to the question the mission waits for) on
+        the save ``log`` (from `writing`); its outcome. Refused in one line, the save unchanged, if it breaks a rule."""
         answers = dict(answers or {})
         if action is not None:
             self.waits_for_action(self.path)
-            answers["action"] = action
+            answers["action"] = action.to_json() if isinstance(action, Action) else action
         x = self._x
         if x is None or action is None:  # a question inside a step: the log played live from its start
             x, load = context(self.game, log, Human(answers, interactive, never_prompt=("action",)), False,

@@ -14,11 +14,13 @@ mission save replays without the VASL file.
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 import networkx as nx
 
 from solo.core.errors import SoloError
 from solo.sasl import actions
+from solo.sasl.action import Action
 from solo.sasl.context import Ctx
 from solo.sasl.state import Unit
 from solo.sasl.units import kind_of, oob_counters
@@ -37,11 +39,27 @@ def _nationality(x: Ctx, side: str) -> str:
     return x.defn["friendly" if side == "FRIENDLY" else "enemy"]
 
 
-def check_sync(x: Ctx, raw: dict) -> dict:
+@dataclass(frozen=True)
+class Sync(Action):
+    """The VASL game's counters (id, name, side, hex, traits, read by solo/sasl/vasl.py ``sync_pieces``) brought over;
+    ``confirm``: taken even where they break a rule."""
+
+    do = "sync"
+    pieces: list[dict] | None = None
+    confirm: bool | None = None
+
+    def check(self, x: Ctx) -> dict:
+        return check_sync(x, self.pieces, self.confirm is True)
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return do_sync(x, a)
+
+
+def check_sync(x: Ctx, pieces, confirm: bool) -> dict:
     """The counters of the VASL game (id, name, side, hex, traits) against the mission: the matching (kept from
     earlier syncs, new ones by type, side and nearest hex), what moved, what appeared, what went."""
     m = x.m
-    pieces = raw.get("pieces")
     if not isinstance(pieces, list) or not all(isinstance(p, dict) and {"id", "name", "hex"} <= set(p) for p in pieces):
         raise SoloError("sync: the VASL game's counters are a list of {id, name, side, hex, traits}")
     if x.map is None:
@@ -95,7 +113,7 @@ def check_sync(x: Ctx, raw: dict) -> dict:
         if kind:
             left[kind] -= 1
             appeared.append([i, kind, p["hex"]])
-    held = [] if raw.get("confirm") is True else _held(x, moved, appeared)
+    held = [] if confirm else _held(x, moved, appeared)
     moved = [v for v in moved if v[0] not in {h["unit"] for h in held}]
     appeared = [v for v in appeared if v[0] not in {h["piece"] for h in held}]
     sees: list[list] = []
@@ -106,7 +124,7 @@ def check_sync(x: Ctx, raw: dict) -> dict:
         sees += [s for s in actions.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
     return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
             "appeared": appeared, "sees": sees} | ({"held": held} if held else {}) \
-        | ({"confirmed": True} if raw.get("confirm") is True else {})
+        | ({"confirmed": True} if confirm else {})
 
 
 def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
@@ -120,7 +138,7 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
         by_hex.setdefault(where, []).append((piece, type_))
     for where, group in by_hex.items():
         try:
-            actions.check_enter(x, {"do": "enter", "hex": where, "units": [t for _, t in group]})
+            actions.Enter(where, [t for _, t in group]).check(x)
         except SoloError as exc:
             held += [{"piece": p, "unit": None, "type": t, "from": None, "to": where, "why": str(exc)}
                      for p, t in group]
@@ -131,7 +149,7 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
             stacks.setdefault((old, new), []).append(unit_id)
     for (old, new), ids in stacks.items():
         try:
-            actions.check_move(x, {"do": "move", "units": ids, "path": _path(x, old, new)})
+            actions.Move(ids, _path(x, old, new)).check(x)
         except SoloError as exc:
             held += [{"piece": x.m.vasl.get(u), "unit": u, "type": x.m.named_unit(u).type, "from": old, "to": new,
                       "why": str(exc)} for u in ids]
@@ -188,5 +206,3 @@ def do_sync(x: Ctx, a: dict) -> dict:
             "back": a["back"], "unmatched": [u.id for u in m.units if u.on_map and u.id not in m.vasl],
             "held": a.get("held", [])} | checks
 
-
-CHECKS = {"sync": (check_sync, ("pieces", "confirm"))}

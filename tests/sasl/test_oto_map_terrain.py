@@ -88,13 +88,13 @@ def test_d10_2_a_burning_wreck_costs_infantry_mf_a_wreck_a_vehicle_mp(orsha_x):
     tank = x.m.add_unit("T-34/85", "vehicle", "K17", "", "OoB", side="FRIENDLY")
     wreck = x.m.add_unit("Wreck", "wreck", "K18", "", "MSR 8", side="FRIENDLY")
     base = x.map.cost("K17", "K18")
-    assert actions.check_move(x, {"units": [squad.id], "path": ["K18"]})["costs"] == [base]
-    assert actions.check_move(x, {"units": [tank.id], "path": ["K18"]})["costs"] == [x.map.cost("K17", "K18", "mp") + 1]
+    assert actions.Move([squad.id], ["K18"]).check(x)["costs"] == [base]
+    assert actions.Move([tank.id], ["K18"]).check(x)["costs"] == [x.map.cost("K17", "K18", "mp") + 1]
     wreck.marks = ["burning"]
-    assert actions.check_move(x, {"units": [squad.id], "path": ["K18"]})["costs"] == [base + 1]
+    assert actions.Move([squad.id], ["K18"]).check(x)["costs"] == [base + 1]
     x.m.spent[squad.id] = 4
     with pytest.raises(SoloError, match="MF"):
-        actions.check_move(x, {"units": [squad.id], "path": ["K18"]})
+        actions.Move([squad.id], ["K18"]).check(x)
 
 
 @OTO
@@ -134,11 +134,11 @@ def test_oto_1_51_moving_up_slope_costs_half_an_mf(orsha_x):
     x = fresh(orsha_x)
     x.m.phase = "FRIENDLY MPh"
     squad = x.m.add_unit("4-5-8", "squad", "T19", "", "OoB", side="FRIENDLY")
-    up = actions.check_move(x, {"units": [squad.id], "path": ["T20", "T19"]})["costs"]
+    up = actions.Move([squad.id], ["T20", "T19"]).check(x)["costs"]
     assert up == [x.map.cost("T19", "T20", slopes=False) + 0.5, x.map.cost("T20", "T19", slopes=False)]
     x.rules = 6
     plain = x.map.cost("T19", "T20", slopes=False)
-    assert actions.check_move(x, {"units": [squad.id], "path": ["T20"]})["costs"] == [plain]
+    assert actions.Move([squad.id], ["T20"]).check(x)["costs"] == [plain]
 
 
 def test_oto_1_52_1_53_vehicles_up_slope_and_crest_line_slopes():
@@ -200,22 +200,22 @@ def test_oto_3_2_the_culvert_is_entered_only_from_its_gully_ends(orsha_x):
     x.m.phase = "FRIENDLY MPh"
     assert (x.map.culvert, x.map.culvert_ends) == ("M23", ["L23", "N22"])
     squad = x.m.add_unit("4-5-8", "squad", "L23", "", "OoB", side="FRIENDLY")
-    checked = actions.check_move(x, {"units": [squad.id], "path": ["culvert", "N22"]})
+    checked = actions.Move([squad.id], ["culvert", "N22"]).check(x)
     assert checked["path"] == ["M23", "N22"] and checked["culvert"] == [0]
     assert checked["costs"] == [2.0, x.map.cost("M23", "N22")]
     act_on(x, {"do": "move", "units": [squad.id], "path": ["culvert"]})
     assert (squad.hex, squad.marks) == ("M23", ["culvert"])
     assert x.m.moving["path"] == []  # no First Fire at a stack IN the Culvert (its gully ends saw it enter)
     with pytest.raises(SoloError, match="leaves it only INTO"):
-        actions.check_move(x, {"units": [squad.id], "path": ["M24"]})
+        actions.Move([squad.id], ["M24"]).check(x)
     act_on(x, {"do": "move", "units": [squad.id], "path": ["N22"]})
     assert (squad.hex, squad.marks) == ("N22", [])
     surface = x.m.add_unit("4-5-8", "squad", "M22", "", "OoB", side="FRIENDLY")
     with pytest.raises(SoloError, match="only from IN an ADJACENT gully"):
-        actions.check_move(x, {"units": [surface.id], "path": ["culvert"]})
+        actions.Move([surface.id], ["culvert"]).check(x)
     tank = x.m.add_unit("T-34/85", "vehicle", "L23", "", "OoB", side="FRIENDLY")
     with pytest.raises(SoloError, match="only Infantry"):
-        actions.check_move(x, {"units": [tank.id], "path": ["culvert"]})
+        actions.Move([tank.id], ["culvert"]).check(x)
 
 
 @OTO

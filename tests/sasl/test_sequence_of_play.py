@@ -124,6 +124,6 @@ def test_an_s_moving_into_a_friendly_units_los_has_its_activation_check(cross_ro
     s = x.m.new_s(hidden[0], "Advance")
     x.m.pending = [{"unit": s.id, "action": "move", "path": list(hidden), "target": None, "why": ""}]
     x.m.phase = "ENEMY MPh"
-    actions.do(x, {"do": "enemy", "unit": None, "stop": None, "result": None})
+    actions.Confirm.play(x, {"do": "enemy", "unit": None, "stop": None, "result": None})
     assert s.id in x.m.checked and s.did == ["moved"]
     assert any(f"{s.id} moving into {hidden[1]} comes into the LOS of {viewer.id}" in e["text"] for e in x.m.record)

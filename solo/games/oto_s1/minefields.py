@@ -1,8 +1,11 @@
 """OtO-S1 MINEFIELDS: the strength of a Known minefield, rolled when a FRIENDLY unit enters it, and the mine attack on
 the units that enter one."""
 
+from dataclasses import dataclass
+
 from solo.board.coords import column_letters
 from solo.core.errors import SoloError
+from solo.sasl.actions import HexAction
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import own_grid
 
@@ -19,20 +22,27 @@ def hexes(x: Ctx) -> list[str]:
     return found
 
 
-def known(x: Ctx, where: str) -> None:
-    """A Known minefield's strength is rolled once, when a FRIENDLY unit first enters it; it stands after (issue 18:
-    asking again rolled it anew); only in a Known minefield hex (issue 35: M12 was rolled for)."""
-    if where not in hexes(x):
-        raise SoloError(f"minefield {where}: no Known minefield there (MINEFIELDS: {', '.join(hexes(x))})")
-    found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
-    if found:
-        raise SoloError(f"minefield {where}: its strength is rolled already ({found['ap']}; {found['at']}) and stands")
-
-
-def minefield(x: Ctx, action: dict) -> dict:
+@dataclass(frozen=True)
+class Minefield(HexAction):
     """MINEFIELDS: a Known minefield hex (B28.46) entered: its AP strength as in ENEMY RE 13-16, then a dr <= 2 adds
     AT mines (1-3: 1, 4-5: 2, 6: 3 AT factors)."""
-    return strength(x, action["hex"], True)
+
+    do = "minefield"
+    example = "A26"
+
+    def allowed(self, x: Ctx, where: str) -> None:
+        """A Known minefield's strength is rolled once, when a FRIENDLY unit first enters it; it stands after (issue 18:
+        asking again rolled it anew); only in a Known minefield hex (issue 35: M12 was rolled for)."""
+        if where not in hexes(x):
+            raise SoloError(f"minefield {where}: no Known minefield there (MINEFIELDS: {', '.join(hexes(x))})")
+        found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
+        if found:
+            raise SoloError(f"minefield {where}: its strength is rolled already ({found['ap']}; {found['at']}) and "
+                            "stands")
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        return strength(x, a["hex"], True)
 
 
 def strength(x: Ctx, where: str, at_mines: bool) -> dict:

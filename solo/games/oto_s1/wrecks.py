@@ -8,7 +8,10 @@ counters on the map, their status rolled for six wrecks nobody placed). A wreck 
 holds no Location and is no Activated ENEMY unit.
 """
 
+from dataclasses import dataclass
+
 from solo.core.errors import SoloError
+from solo.sasl.actions import HexAction
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import in_set_up_area
 
@@ -19,33 +22,41 @@ def placed(x: Ctx) -> list:
     return [u for u in x.m.units if u.type == WRECK and u.on_map]
 
 
-def check(x: Ctx, where: str) -> None:
-    """MSR 8's placement: Game Turn 1 before the FRIENDLY set up ends, at most six, <= 2 hexes outside the FRIENDLY
-    set up area, no ENEMY unit there, none adjacent to another wreck."""
-    m, line = x.m, x.defn["friendly_entry"]["on_or_east_of"]
-    if m.turn != 1 or m.phase != "FRIENDLY RPh" or any(u.side == "FRIENDLY" and u.source == "OoB" for u in m.units):
-        raise SoloError("wreck: the MSR 8 wrecks are placed after the ENEMY set up, before the FRIENDLY units set up")
-    if len(placed(x)) >= x.defn["enemy_rules"]["wrecks"]:
-        raise SoloError(f"wreck: all {x.defn['enemy_rules']['wrecks']} wrecks are placed (MSR 8)")
-    if x.map is None or x.map.grid is None:
-        return
-    if in_set_up_area(x.map.grid, line, where):
-        raise SoloError(f"wreck: {where} is inside the FRIENDLY set up area: a wreck goes <= 2 hexes outside it")
-    near = [h for h in x.map.hexes if in_set_up_area(x.map.grid, line, h) and x.map.distance(h, where) <= 2]
-    if not near:
-        raise SoloError(f"wreck: {where} is more than 2 hexes outside the FRIENDLY set up area (MSR 8)")
-    if any(u.kind != "fortification" for u in m.at(where, "ENEMY")):
-        raise SoloError(f"wreck: {where} holds ENEMY units")
-    beside = [u.hex for u in placed(x) if x.map.distance(u.hex, where) <= 1]
-    if beside:
-        raise SoloError(f"wreck: {where} is adjacent to the wreck in {beside[0]}: wrecks may not be adjacent (MSR 8)")
+@dataclass(frozen=True)
+class Wreck(HexAction):
+    """MSR 8: a wreck counter placed where the player put it (``allowed`` holds it to the placement rules)."""
 
+    do = "wreck"
+    example = "K14"
 
-def wreck(x: Ctx, action: dict) -> dict:
-    """MSR 8: a wreck counter placed where the player put it (check has held it to the placement rules)."""
-    u = x.m.add_unit(WRECK, "wreck", action["hex"], "", "MSR 8", side="FRIENDLY")
-    x.say(f"{u.id} wreck placed in {u.hex} ({len(placed(x))} of {x.defn['enemy_rules']['wrecks']})", rule="MSR 8")
-    return {"unit": u.to_json()}
+    def allowed(self, x: Ctx, where: str) -> None:
+        """MSR 8's placement: Game Turn 1 before the FRIENDLY set up ends, at most six, <= 2 hexes outside the FRIENDLY
+        set up area, no ENEMY unit there, none adjacent to another wreck."""
+        m, line = x.m, x.defn["friendly_entry"]["on_or_east_of"]
+        if m.turn != 1 or m.phase != "FRIENDLY RPh" or any(u.side == "FRIENDLY" and u.source == "OoB" for u in m.units):
+            raise SoloError("wreck: the MSR 8 wrecks are placed after the ENEMY set up, before the FRIENDLY units set "
+                            "up")
+        if len(placed(x)) >= x.defn["enemy_rules"]["wrecks"]:
+            raise SoloError(f"wreck: all {x.defn['enemy_rules']['wrecks']} wrecks are placed (MSR 8)")
+        if x.map is None or x.map.grid is None:
+            return
+        if in_set_up_area(x.map.grid, line, where):
+            raise SoloError(f"wreck: {where} is inside the FRIENDLY set up area: a wreck goes <= 2 hexes outside it")
+        near = [h for h in x.map.hexes if in_set_up_area(x.map.grid, line, h) and x.map.distance(h, where) <= 2]
+        if not near:
+            raise SoloError(f"wreck: {where} is more than 2 hexes outside the FRIENDLY set up area (MSR 8)")
+        if any(u.kind != "fortification" for u in m.at(where, "ENEMY")):
+            raise SoloError(f"wreck: {where} holds ENEMY units")
+        beside = [u.hex for u in placed(x) if x.map.distance(u.hex, where) <= 1]
+        if beside:
+            raise SoloError(f"wreck: {where} is adjacent to the wreck in {beside[0]}: wrecks may not be adjacent "
+                            "(MSR 8)")
+
+    @classmethod
+    def play(cls, x: Ctx, a: dict) -> dict:
+        u = x.m.add_unit(WRECK, "wreck", a["hex"], "", "MSR 8", side="FRIENDLY")
+        x.say(f"{u.id} wreck placed in {u.hex} ({len(placed(x))} of {x.defn['enemy_rules']['wrecks']})", rule="MSR 8")
+        return {"unit": u.to_json()}
 
 
 def status(x: Ctx, results: list[str]) -> None:

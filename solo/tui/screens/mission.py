@@ -22,11 +22,13 @@ from solo.board.vasl import saved_folder
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
 from solo.games import enemy_ai, mission, mission_of
-from solo.sasl.actions import arrived
-from solo.sasl.engine import Outcome, status_json
+from solo.sasl.action import Action, Typed
+from solo.sasl.actions import Move, arrived
+from solo.sasl.engine import NextPhase, Outcome, actions_of, status_json
 from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_boards, wrecks
 from solo.sasl.session import MissionSession
-from solo.sasl.units import group_name, oob_counters, oob_groups
+from solo.sasl.sync import Sync
+from solo.sasl.units import oob_counters, oob_groups
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
 
@@ -58,13 +60,6 @@ def vasl_files(text: str) -> list[Path]:
         return [Path(w).expanduser() for w in shlex.split(text)]
     except ValueError:  # an unclosed quote: the name as typed
         return [Path(text).expanduser()]
-
-
-def _is_hex(word: str) -> bool:
-    """A hex id as typed ("33Q1", "K12"), not a unit type ("5-2-7", "LMG") or an id ("F3")."""
-    w = word.upper()
-    return (w[-1:].isdigit() and "-" not in w and not (w[:1] in "FES" and w[1:].isdigit())
-            and any(c.isalpha() for c in w))
 
 
 def _state(u) -> str:
@@ -102,8 +97,10 @@ class MissionScreen(SaveScreen):
         """``vasl_game``: the mission's VASL game, followed from the start (New mission wrote it)."""
         from solo.vasl.savefile import stamp
         super().__init__(path, self._opened)
-        self.mode: str | None = None  # the form in use: place, activate, turn, report, minefield, wreck, answer
+        self.mode: str | None = None  # the form in use: an action's word (place, activate, enter, enemy ...), sync,
+        # answer
         self.cursor_hex: str | None = None  # the hex under the map cursor
+        self.activating: str | None = None  # the S? the Activate form is for
         self.tracing: dict[str, list] | None = None  # a move traced on the map: {"units": ids, "path": [start,
         # hexes entered ...]}
         self.vasl_copy: tuple | None = None  # (the VASL game read, the copy to write) while a sync runs
@@ -119,7 +116,7 @@ class MissionScreen(SaveScreen):
         folder."""
         m = self.outcome.mission
         if action in ("minefield", "wreck"):
-            return action in mission(m.id).actions
+            return action in actions_of(mission(m.id))
         if action == "confirm":
             return bool(m.pending)
         if action in ("enter", "move", "next_phase", "turn") and m.pending:
@@ -472,7 +469,7 @@ class MissionScreen(SaveScreen):
         t, self.tracing = self.tracing, None
         if t and len(t["path"]) > 1:
             self.query_one("#error", Static).update("running ...")
-            self.play({"action": {"do": "move", "units": t["units"], "path": t["path"][1:]}}, [])
+            self.play({"action": Move(t["units"], t["path"][1:])}, [])
         elif t:
             self.refresh_view()
 
@@ -485,7 +482,7 @@ class MissionScreen(SaveScreen):
         if not self.outcome.mission.pending:
             self.notify("no ENEMY move waits")
             return
-        self._form("confirm", "Confirm the ENEMY's moves: Enter alone, all as decided; or one unit as it went on the "
+        self._form("enemy", "Confirm the ENEMY's moves: Enter alone, all as decided; or one unit as it went on the "
                               "table: its id, where it stopped, what happened there",
                    f"e.g. E4 {self._hex('K6')} broken")
 
@@ -506,7 +503,7 @@ class MissionScreen(SaveScreen):
 
     def action_next_phase(self) -> None:
         self.query_one("#error", Static).update("running ...")
-        self.play({"action": {"do": "phase"}}, [])
+        self.play({"action": NextPhase()}, [])
 
     def action_minefield(self) -> None:
         where = f" (Enter: {self.cursor_hex}, the hex under the map cursor)" if self.cursor_hex else ""
@@ -538,7 +535,7 @@ class MissionScreen(SaveScreen):
         action = given.pop("action", None)
         waits = self.session.outcome.waiting
         if action is not None and not (waits and waits.key == "action"):  # an answer and the action after it
-            given["action"], action = action, None
+            given["action"], action = action.to_json(), None
         try:
             with self.session.writing() as log:  # a refused answer keeps nothing, the typed faces neither
                 log.type_faces(faces)
@@ -563,72 +560,19 @@ class MissionScreen(SaveScreen):
             self.query_one("#error", Static).update("running ...")
             self.play({**answers, **({"action": action} if action else {})}, faces)
 
-    def _parse(self, text: str) -> tuple[dict | None, dict]:
-        words = text.split()
+    def _parse(self, text: str) -> tuple[Action | None, dict]:
+        """The form's words: an answer, or the action of the form's kind (solo/sasl/action.py ``typed``)."""
+        m = self.outcome.mission
         if self.mode == "answer":
+            assert self.outcome.waiting is not None  # the answer form shows only while a question waits
             return None, {self.outcome.waiting.key: text}
-        if self.mode == "place":
-            if len(words) == 1 and words[0].isdigit():
-                return {"do": "place", "count": int(words[0]), "hexes": []}, {}
-            if not words:
-                raise SoloError("give the S? hexes or their number")
-            return {"do": "place", "count": 0, "hexes": [w.upper() for w in words]}, {}
-        if self.mode == "enter":
-            words = [w.strip() for w in text.split(",") if w.strip()] if "," in text else words  # "50mm MTR, LMG"
-            hexes = [w for w in words if _is_hex(w)]
-            where = hexes[-1].upper() if hexes else self.cursor_hex
-            groups = oob_groups(self.outcome.mission)  # a whole group: "coy1 G26", "Coy 2", "armor M27 M28"
-            for n in (2, 1):
-                if len(words) >= n and group_name(" ".join(words[:n])) in groups:
-                    hexes = [w.upper() for w in words[n:]] or ([self.cursor_hex] if self.cursor_hex else [])
-                    return {"do": "group", "group": group_name(" ".join(words[:n])), "hexes": hexes}, {}
-            return {"do": "enter", "hex": where, "units": [w for w in words if not _is_hex(w)]}, {}
-        if self.mode == "move":
-            ids = [w.upper() for w in words if w[:1].upper() == "F" and w[1:].isdigit()]
-            path = [w.upper() for w in words if w.upper() not in ids] or ([self.cursor_hex] if self.cursor_hex else [])
-            return {"do": "move", "units": ids, "path": path}, {}
-        if self.mode == "result":
-            return {"do": "result", "unit": words[0].upper() if words else "", "result": " ".join(words[1:])}, {}
-        if self.mode == "confirm":
-            unit, stop, result = (words + [None, None, None])[:3]
-            if stop and not _is_hex(stop):
-                stop, result = None, stop
-            return {"do": "enemy", "unit": unit and unit.upper(), "stop": stop and stop.upper(), "result": result}, {}
-        if self.mode == "sw":
-            return {"do": "sw", "sw": words[0].upper() if words else "",
-                    "to": words[1].upper() if len(words) > 1 else None}, {}
         if self.mode == "sync":
             return self._sync(text), {}
-        if self.mode == "remove":
-            return {"do": "remove", "s": words[0].upper() if words else ""}, {}
-        if self.mode in ("minefield", "wreck"):
-            where = words[0].upper() if words else self.cursor_hex
-            if not where:
-                raise SoloError(f"give the {self.mode}'s hex, e.g. {'A26' if self.mode == 'minefield' else 'K14'}")
-            return {"do": self.mode, "hex": where}, {}
-        if self.mode == "activate":
-            if not words or not words[0].isdigit():
-                raise SoloError("give the range first, e.g. 3 vpo")
-            mods, viewer = {}, "Infantry"
-            for w in words[1:]:
-                name, _, value = w.partition("=")
-                if name == "vehicle":
-                    viewer = "Vehicle"
-                elif name == "level" and value.lstrip("-").isdigit():
-                    mods["level"] = -abs(int(value))
-                else:
-                    mods[name] = True
-            return {"do": "activate", "s": self.activating, "range": int(words[0]), "viewer": viewer, "mods": mods}, {}
-        report = {}
-        for w in words:  # the engine checks the report; "no-rr" or "rr=no": no longer
-            name, _, value = w.partition("=")
-            if name.startswith(("no-", "no_")):
-                name, value = name[3:], "no"
-            report[name] = int(value) if value.isdigit() else {"no": False, "false": False, "yes": True}.get(
-                value.lower(), value or True)
-        return {"do": self.mode, "report": report}, {}
+        assert self.mode is not None  # a form is open
+        kind = actions_of(mission(m.id))[self.mode]
+        return kind.typed(text, Typed(m, self.cursor_hex, self.activating)), {}
 
-    def _sync(self, text: str) -> dict:
+    def _sync(self, text: str) -> Sync:
         """The VASL game read here, its boards checked against the mission's (its counters go into the action); the
         copy to write kept for when it is done."""
         from solo.sasl import vasl as mission_vasl
@@ -646,7 +590,7 @@ class MissionScreen(SaveScreen):
         pieces = mission_vasl.sync_pieces(self.outcome.mission, game)
         self.vasl_copy = (game, files[1]) if len(files) == 2 else None
         self.linked = (files[0], when)  # the game is followed from now on: each save of it synced
-        return {"do": "sync", "pieces": pieces}
+        return Sync(pieces)
 
     def _write_set_up(self, out: Path, folder: Path | None) -> None:
         from solo.sasl import vasl as mission_vasl
