@@ -19,6 +19,7 @@ from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area, wreck_cost, wrecks
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import group_name, kind_of, oob_counters, oob_groups, stacking, stacks
+from solo.sasl.words import Kind, SStatus, Status
 
 RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
            "concealed", "revealed", "malfunctioned", "repaired", "mounted", "dismounted")
@@ -552,26 +553,26 @@ def _joined(*checks: dict) -> dict:
 def apply_result(x: Ctx, u: Unit, result: str) -> str:
     """``result`` on unit ``u``; what it now is, in words."""
     if result == "eliminated" or (result == "reduced" and u.kind != "squad"):
-        u.status, u.marks = "eliminated", []
+        u.status, u.marks = Status.ELIMINATED, []
         for sw in _carried(x, [u]):
             sw.owner = None  # dropped in the Location (A4.43)
         return "eliminated"
     if result == "reduced":  # Casualty Reduction (A7.302): the squad becomes its HS
         hs = casualty_reduced(unit_type(u.type, x.defn["enemy" if u.side == "ENEMY" else "friendly"]))
         assert hs is not None, f"{u.type}: a result of reduced is checked against its HS (result_check)"
-        u.type, u.kind = hs.name, "hs"
+        u.type, u.kind = hs.name, Kind.HS
         return f"reduced to a {hs.name} HS"
     if result == "exited":
-        u.status = "exited"
+        u.status = Status.EXITED
         for sw in _carried(x, [u]):
-            sw.status = "exited"
+            sw.status = Status.EXITED
         return "exited the map"
     if result == "broken":
-        u.status = "broken"
+        u.status = Status.BROKEN
         u.marks = [k for k in u.marks if k not in ("pinned", "CX")]
         return "broken"
     if result == "rallied":
-        u.status, u.marks = "Good Order", [k for k in u.marks if k != "DM"]
+        u.status, u.marks = Status.GOOD_ORDER, [k for k in u.marks if k != "DM"]
         return "rallied (Good Order)"
     if result == "revealed":
         u.marks = [k for k in u.marks if k not in ("concealed", "HIP")]
@@ -583,7 +584,7 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
         u.marks = [k for k in u.marks if k != "mounted"]
         return "dismounted"
     if result == "wreck":
-        u.status = "eliminated"
+        u.status = Status.ELIMINATED
     u.marks = sorted(set(u.marks) | {result})
     assert result in MARKS
     return result
@@ -612,7 +613,7 @@ def _sw(x: Ctx, a: dict) -> dict:
 
 def _remove(x: Ctx, a: dict) -> dict:
     s = x.m.named_s(a["s"])
-    s.status = "removed"
+    s.status = SStatus.REMOVED
     x.say(f"{s.id} removed from {s.where}", rule="4.")
     return {"removed": s.id}
 

@@ -11,6 +11,7 @@ holds no Location and is no Activated ENEMY unit.
 from solo.core.errors import SoloError
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import in_set_up_area
+from solo.sasl.words import Kind, Status
 
 WRECK = "Wreck"
 
@@ -43,7 +44,7 @@ def check(x: Ctx, where: str) -> None:
 
 def wreck(x: Ctx, action: dict) -> dict:
     """MSR 8: a wreck counter placed where the player put it (check has held it to the placement rules)."""
-    u = x.m.add_unit(WRECK, "wreck", action["hex"], "", "MSR 8", side="FRIENDLY")
+    u = x.m.add_unit(WRECK, Kind.WRECK, action["hex"], "", "MSR 8", side="FRIENDLY")
     x.say(f"{u.id} wreck placed in {u.hex} ({len(placed(x))} of {x.defn['enemy_rules']['wrecks']})", rule="MSR 8")
     return {"unit": u.to_json()}
 
@@ -52,6 +53,6 @@ def status(x: Ctx, results: list[str]) -> None:
     """The status dr of each wreck placed: burning marks it, removed takes it off the map."""
     for u, result in zip(placed(x), results, strict=False):
         if "removed" in result:
-            u.status = "eliminated"
+            u.status = Status.ELIMINATED
         elif "burning" in result:
             u.marks = sorted({*u.marks, "burning"})
