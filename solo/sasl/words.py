@@ -1,8 +1,8 @@
 """The words a mission's state and the ENEMY AI share, each one enum (a StrEnum: its value is the word a save, the
 log and the JSON write, so older saves read the same).
 
-The state's values are members (``Unit.status`` a Status, ``Unit.kind`` a Kind, ``SQuestion.status`` an SStatus);
-a string comparison against a member holds, so code that still writes the words reads the same.
+A mission's state holds members (``Unit.status`` a Status, ``Unit.kind`` a Kind, ``SQuestion.status`` an SStatus);
+a member equals its word (``Status.BROKEN == "broken"``), so a comparison with the word holds too.
 
 Adding an Attitude is one member here and its weights in ai/attitudes.toml (the section named by its value)."""
 
