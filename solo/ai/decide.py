@@ -41,7 +41,7 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.sasl import words
 from solo.sasl.units import EQUIVALENT, SMC, SQUADS
-from solo.sasl.words import Phase
+from solo.sasl.words import Kind, Phase
 
 PHASES = tuple(Phase)
 SHOWN = 3  # candidates kept with a decision
@@ -182,7 +182,7 @@ def _scores(m: PhaseMaps, s: Situation, unit: Piece, start: int, idx: np.ndarray
     fires = unit.fp > 0 and not unit.broken
     targets = m.fire_targets(s, unit.range, not ordnance.weapon(unit))[idx] if fires else np.zeros(len(idx))
     parts["fire"] = unit.fp * np.minimum(targets, 3).astype(float)
-    leads = unit.kind == "leader" and not unit.broken
+    leads = unit.kind == Kind.LEADER and not unit.broken
     own = (t.distance(start)[idx] <= 1) if leads else np.zeros(len(idx), dtype=bool)  # a leader does not lead himself
     parts["leader"] = (m.leaders[idx] - own > 0).astype(float)
     parts["stay"] = (idx == start).astype(float)
@@ -376,7 +376,7 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
     Location."""
     t = m.terrain
     start = t.at(unit.hex)
-    if unit.kind == "vehicle" or unit.mf <= 0:
+    if unit.kind == Kind.VEHICLE or unit.mf <= 0:
         return Decision(unit.id, "stay", [unit.hex], f"{unit.id} {unit.unit}: only Infantry Advances (A4.7); "
                         "it keeps its Location")
     w = weights()[unit.attitude]
@@ -386,8 +386,8 @@ def _advance(m: PhaseMaps, s: Situation, unit: Piece, full: frozenset) -> Decisi
             if j in full or not _enters(t, unit, start, j):
                 continue
             defenders = sum(q.fp for q in s.friendly if t.at(q.hex) == j and not q.broken)
-            with_it = [q for q in s.enemy if q.attitude == unit.attitude and not q.broken and q.kind in ("squad", "hs")
-                       and q.mf > 0 and _enters(t, q, t.at(q.hex), j)]
+            with_it = [q for q in s.enemy if q.attitude == unit.attitude and not q.broken
+                       and q.kind in (Kind.SQUAD, Kind.HS) and q.mf > 0 and _enters(t, q, t.at(q.hex), j)]
             attackers = sum(q.fp for q in with_it)
             if unit in with_it and attackers >= w["cc_odds"] * max(defenders, 1):
                 others = ", ".join(q.id for q in with_it if q is not unit)
@@ -456,18 +456,18 @@ class _Stacks:
             self.add(p, t.at(p.hex), 1)
 
     def add(self, p: Piece, i: int, n: int) -> None:
-        if p.kind == "s?":
+        if p.kind == Kind.S_QUESTION:
             self.s[i] += n
-        elif p.kind == "leader":
+        elif p.kind == Kind.LEADER:
             self.smc[i] += n
         else:
             self.squads[i] += n * EQUIVALENT.get(p.kind, 0)  # type: ignore[assignment]  # a HS counts a half
 
     def full(self, p: Piece) -> frozenset:
         """The hexes ``p`` may not end in."""
-        if p.kind == "s?":
+        if p.kind == Kind.S_QUESTION:
             return frozenset(i for i, n in self.s.items() if n)
-        if p.kind == "leader":
+        if p.kind == Kind.LEADER:
             return frozenset(i for i, n in self.smc.items() if n >= SMC)
         need = EQUIVALENT.get(p.kind, 0)
         return frozenset(i for i, n in self.squads.items() if need and n + need > SQUADS)
@@ -487,7 +487,8 @@ def decide(t: Terrain, s: Situation, phase: str) -> list[Decision]:
                              Phase.ADVANCING: "advancing fire", Phase.FIRST: "first fire"}
     out = []
     for unit in sorted(s.enemy, key=lambda p: p.id):
-        if unit.kind == "sw" or unit.kind == "s?" and (phase != Phase.MOVE or weights()[unit.attitude].get("holds")):
+        if unit.kind == Kind.SW or unit.kind == Kind.S_QUESTION and (phase != Phase.MOVE
+                                                                     or weights()[unit.attitude].get("holds")):
             continue  # a SW fires with the unit possessing it, and moves with it; an S? moves in the MPh or not at all
         full = stacks.full(unit)
         if unit.broken and phase in fires:
@@ -526,7 +527,7 @@ def _sw_fire(m: PhaseMaps, s: Situation, by_unit: dict[str, Decision], phase: st
     possesses does not fire. A SW moved or Advanced with its possessor (the game keeps that record on the possessor).
     """
     out, t = [], m.terrain
-    for sw in sorted((p for p in s.enemy if p.kind == "sw"), key=lambda p: p.id):
+    for sw in sorted((p for p in s.enemy if p.kind == Kind.SW), key=lambda p: p.id):
         owner = by_unit.get(sw.owner)
         if owner is None:
             out.append(Decision(sw.id, "no fire", [sw.hex], f"{sw.id} {sw.unit}: no unit possesses it, so it may not "

@@ -18,6 +18,7 @@ from solo.board.los import LosMap
 from solo.board.vasl import boards_folder
 from solo.core.errors import SoloError
 from solo.sasl.mission_map import wreck_cost
+from solo.sasl.words import Kind
 
 MAX_RANGE = 16  # LOS is traced at most this far (the threat of long range fire ends at twice a unit's range)
 
@@ -219,7 +220,7 @@ def phase_maps(t: Terrain, s: Situation) -> PhaseMaps:
     in_los = seen[good_rows].any(axis=0) if good_rows else np.zeros(len(t.nodes), dtype=bool)
     leaders = np.zeros(len(t.nodes))
     for p in s.enemy:
-        if p.kind == "leader" and not p.broken:
+        if p.kind == Kind.LEADER and not p.broken:
             leaders += t.distance(t.at(p.hex)) <= 1
     objectives = [t.nodes[t.at(h)] for h in s.objectives]
     held = [t.nodes[t.at(h)] for h in s.friendly_held] or [t.nodes[i] for i in hexes]
@@ -237,7 +238,7 @@ def advance_goal(t: Terrain, s: Situation, objectives: list[str], held: list[str
     """Where Advance Attitude heads (issue 34: not the VPO it already holds): the VPO the ENEMY does not hold (those
     FRIENDLY-held, and those no ENEMY unit or S? stands in), else the FRIENDLY units, else the FRIENDLY Board Edge
     (opposite the EBE). Solo's reading: the core SASL Attitude rules (3.2) are not in the texts."""
-    enemy = {t.nodes[t.at(p.hex)] for p in s.enemy if not p.broken and p.kind != "sw"}
+    enemy = {t.nodes[t.at(p.hex)] for p in s.enemy if not p.broken and p.kind != Kind.SW}
     open_vpo = [h for h in objectives if h in held or h not in enemy]
     return open_vpo or friendly or t.edge(OPPOSITE[s.ebe])
 
@@ -257,7 +258,7 @@ def targets_from(m: PhaseMaps, s: Situation, unit: Piece, i: int) -> list[tuple[
 
 
 def piece_weight(p: Piece) -> str:
-    return "mp" if p.kind == "vehicle" else "mf"
+    return "mp" if p.kind == Kind.VEHICLE else "mf"
 
 
 def terrain_for(boards: tuple[str, ...], folder: str | None = None) -> Terrain:

@@ -23,7 +23,7 @@ from solo.board.graph import slope_tem
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo, wrecks
 from solo.sasl.state import Mission
-from solo.sasl.words import Attitude, Side
+from solo.sasl.words import INFANTRY, Attitude, Kind, Side, SStatus, Status
 
 _TERRAIN: "WeakKeyDictionary" = WeakKeyDictionary()  # a mission map's AI arrays, built once
 
@@ -47,23 +47,24 @@ def situation(m: Mission, mission_map, defn: dict) -> Situation:
     for u in m.units:
         if not u.on_map or u.kind not in CONTROLLING or name(u.hex) is None or "wreck" in u.marks:
             continue
-        raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == "broken",
+        raw = {"id": u.id, "unit": u.type, "hex": name(u.hex), "broken": u.status == Status.BROKEN,
                "attitude": Attitude.ATTACK if u.id in attacking else u.attitude or Attitude.HOLD, "did": u.did,
                "goal": name(attacking[u.id]) if u.id in attacking else ""}
-        if u.kind == "gun":
+        if u.kind == Kind.GUN:
             raw["mf"] = 0  # a Gun keeps its Location
         if u.side == Side.ENEMY and u.type in limits:  # OtO-S1's AA Guns: at FRIENDLY FB only (not on solo's map), EXC
             raw["range"] = limits[u.type]  # a Target within 4 hexes
         pieces.append(piece(raw, Side(u.side), where))
     acting = {p.id: p for p in pieces if p.side == Side.ENEMY}
     for u in m.units:  # an ENEMY SW the AI knows the fire of, possessed by an acting unit (A4.4)
-        if u.side == Side.ENEMY and u.on_map and u.kind == "sw" and u.owner in acting and u.type in unit_data()["sw"]:
+        if u.side == Side.ENEMY and u.on_map and u.kind == Kind.SW and u.owner in acting \
+                and u.type in unit_data()["sw"]:
             owner = acting[u.owner]
             pieces.append(piece({"id": u.id, "unit": u.type, "hex": owner.hex, "with": u.owner,
                                  "broken": owner.broken, "did": u.did}, Side.ENEMY, where))
     pieces += [s_piece(q.id, name(q.where), Attitude.ATTACK if q.id in attacking else q.attitude, q.did,
                        name(attacking[q.id]) if q.id in attacking else "")
-               for q in m.s if q.status == "hidden" and name(q.where)]
+               for q in m.s if q.status == SStatus.HIDDEN and name(q.where)]
     held = tuple(held_vpo(m, vpo))
     moving = m.moving.get("path", [])
     wrecked = tuple((name(h), tuple(b)) for h, b in sorted(wrecks(m).items()) if name(h))
@@ -113,7 +114,7 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     fp = sum((e.fp or 0) * (2 if r <= 1 else 1) for e, r in zip(group, ranges, strict=True))
     tem = float(unit_data()["tem"].get(t.terrain[t.at(at)], 0))
     down = mission_map.graph.nodes[at].get("downslope", ())
-    slope = slope_tem(down) and pieces[d.target].kind in ("squad", "hs", "crew", "leader") and any(
+    slope = slope_tem(down) and pieces[d.target].kind in INFANTRY and any(
         mission_map.distance(f.hex, at) > 1 and mission_map.los.crossed(t.at(at), t.at(f.hex)) & set(down)
         for f in firers)
     if slope and tem <= 0:  # OtO 1.41: Cumulative with no other +TEM
@@ -121,8 +122,8 @@ def fire_roll(mission_map, t: Terrain, s: Situation, group: list[Decision]) -> s
     wrecked = frozenset(h for h, _ in s.wrecks)
     hindrance = max(mission_map.los.trace(f.hex, at, wrecked).hindrances if f.hex != at else 0 for f in firers)
     where = {f.hex for f in firers}
-    leaders = [p.leadership for p in s.enemy if p.kind == "leader" and not p.broken and {p.hex} == where]
-    leader = min(leaders, default=0) if all(f.kind != "leader" for f in firers) else 0
+    leaders = [p.leadership for p in s.enemy if p.kind == Kind.LEADER and not p.broken and {p.hex} == where]
+    leader = min(leaders, default=0) if all(f.kind != Kind.LEADER for f in firers) else 0
     moving = -1 if d.action == "first fire" else 0
     ffmo = -1 if moving and t.terrain[t.at(at)] == "open" and not hindrance else 0
     parts = [f"TEM {tem:+g} ({'slope, OtO 1.41' if slope and tem == 1 else t.terrain[t.at(at)]}"

@@ -24,6 +24,7 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.rules.catalog import default_catalog
 from solo.sasl.units import GUNS
+from solo.sasl.words import Kind
 
 TO_HIT, TO_KILL, VEHICLES = "asl.c3_to_hit", "asl.c7_guns", "asl.afv"
 SMALL_ARMS_MAY_FIRE_AT = ("open-topped AFV", "unarmoured")  # asl.afv Type
@@ -116,7 +117,7 @@ def gun_code(name: str) -> str | None:
 def weapon(p: Piece) -> Gun | None:
     """The MA an ENEMY Gun or AFV fires To Hit with, when the charts know it (else None: it fires as an IFT
     equivalent, small arms, if at all)."""
-    return _read(("weapon", p.unit), lambda _: _weapon(p.unit)) if p.kind == "vehicle" else None
+    return _read(("weapon", p.unit), lambda _: _weapon(p.unit)) if p.kind == Kind.VEHICLE else None
 
 
 def _weapon(name: str) -> Gun | None:
@@ -128,7 +129,7 @@ def _weapon(name: str) -> Gun | None:
 def armoured(p: Piece) -> bool:
     """An AFV small arms cannot affect: a vehicle that is not a Gun and that asl.afv does not list as open-topped or
     unarmoured (a vehicle it does not list is taken for an armoured AFV)."""
-    return p.kind == "vehicle" and _read(("armoured", p.unit), lambda _: _armoured(p.unit))
+    return p.kind == Kind.VEHICLE and _read(("armoured", p.unit), lambda _: _armoured(p.unit))
 
 
 def _armoured(name: str) -> bool:
@@ -180,7 +181,7 @@ class Shot:
 def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int, hindering: frozenset = frozenset()) -> Shot:
     """One target's To Hit and kill chances, in a player's words."""
     worth = weights()["worth"]
-    is_vehicle = target.kind == "vehicle" and not is_gun(target.unit)
+    is_vehicle = target.kind == Kind.VEHICLE and not is_gun(target.unit)
     v = vehicle(target.unit) if is_vehicle else None
     name = f"{target.id} {target.unit}"
     if is_vehicle and v is None:
@@ -216,7 +217,7 @@ def _shot(t, unit: Piece, g: Gun, target: Piece, rng: int, hindering: frozenset 
         cover = "the unarmoured vehicle" if is_vehicle else f"TEM, {t.terrain[t.at(target.hex)]}"
         then = (f"if hit, roll the IFT with {g.he:g} FP (HE of the {g.code}, {_table_name(TO_KILL, 'C8.31')}), "
                 f"DRM {tem:+g} ({cover}) ({kill:.0%} {'a kill' if is_vehicle else 'it breaks'}, solo's estimate)")
-    key = ("unarmoured" if soft else "AFV") if is_vehicle else "gun" if target.kind == "vehicle" else target.kind
+    key = ("unarmoured" if soft else "AFV") if is_vehicle else "gun" if target.kind == Kind.VEHICLE else target.kind
     score = worth.get(key, 1.0) * hit * kill
     odds = f"{hit:.0%} to hit x {kill:.0%} {'a kill' if is_vehicle else 'it breaks'} x worth {worth.get(key, 1.0):g}"
     return Shot(target, rng, score, f"{aim}; {then}; {hit * kill:.0%} in all", odds=odds)

@@ -33,7 +33,7 @@ from solo.core.content import content_dir, read_toml_file
 from solo.core.errors import SoloError
 from solo.rules.units import parse_unit
 from solo.sasl.state import DID
-from solo.sasl.words import Attitude, Side
+from solo.sasl.words import Attitude, Kind, Side
 from solo.sasl.words import attitude as read_attitude
 
 EDGES = ("west", "east", "north", "south")
@@ -50,7 +50,7 @@ class Piece:
     side: Side
     unit: str
     hex: str
-    kind: str  # squad | hs | leader | sw | vehicle
+    kind: Kind  # squad, hs, leader, sw or vehicle; an S? S_QUESTION
     fp: float
     range: int
     mf: float
@@ -76,22 +76,22 @@ def piece(raw: dict, side: Side, where: str) -> Piece:
         numbers = []
     if len(numbers) == 3:
         fp, rng, morale = numbers
-        kind, mf, leadership = ("squad" if fp >= 3 else "hs"), data["infantry"]["mf"], 0
+        kind, mf, leadership = (Kind.SQUAD if fp >= 3 else Kind.HS), data["infantry"]["mf"], 0
     elif numbers:
-        kind, fp, rng, mf = "leader", 0, 0, data["infantry"]["leader_mf"]
+        kind, fp, rng, mf = Kind.LEADER, 0, 0, data["infantry"]["leader_mf"]
         morale, leadership = numbers
     elif name in data["sw"]:
-        (fp, rng), kind, mf, morale, leadership = data["sw"][name], "sw", data["infantry"]["mf"], 0, 0
+        (fp, rng), kind, mf, morale, leadership = data["sw"][name], Kind.SW, data["infantry"]["mf"], 0, 0
     else:
         v = data["vehicle"]
-        kind, fp, rng, mf, morale, leadership = "vehicle", v["fp"], v["range"], v["mp"], 0, 0
+        kind, fp, rng, mf, morale, leadership = Kind.VEHICLE, v["fp"], v["range"], v["mp"], 0, 0
     did = raw.get("did", [])
     if not isinstance(did, list) or set(did) - set(DID):
         raise SoloError(f"{where}: {raw['id']} did {did!r}: a list of {', '.join(DID)}")
     return Piece(str(raw["id"]), side, name, str(raw["hex"]).upper(), kind, float(raw.get("fp", fp)),
                  int(raw.get("range", rng)), float(raw.get("mf", mf)), morale, leadership, attitude,
                  bool(raw.get("broken")),
-                 str(raw.get("with", "")) if kind == "sw" else "", tuple(did), str(raw.get("goal", "")).upper())
+                 str(raw.get("with", "")) if kind == Kind.SW else "", tuple(did), str(raw.get("goal", "")).upper())
 
 
 def _attitude(raw: dict, where: str) -> Attitude:
@@ -104,8 +104,8 @@ def _attitude(raw: dict, where: str) -> Attitude:
 def s_piece(s_id: str, where: str, attitude: Attitude, did=(), goal: str = "") -> Piece:
     """An S? (SASL 4.) as the AI moves it: a concealed stack of unknown Infantry, with an Infantry unit's MF (solo's
     reading: the texts give no S? MF) and no fire of its own."""
-    return Piece(s_id, Side.ENEMY, "S?", where, "s?", 0.0, 0, float(unit_data()["infantry"]["mf"]), attitude=attitude,
-                 did=tuple(did), goal=goal)
+    return Piece(s_id, Side.ENEMY, "S?", where, Kind.S_QUESTION, 0.0, 0, float(unit_data()["infantry"]["mf"]),
+                 attitude=attitude, did=tuple(did), goal=goal)
 
 
 @dataclass(frozen=True)

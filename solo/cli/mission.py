@@ -23,6 +23,7 @@ from solo.sasl.engine import Activate, EndTurn, NextPhase, Outcome, Place, actio
 from solo.sasl.session import MissionSession
 from solo.sasl.sync import Sync
 from solo.sasl.units import oob_counters, oob_groups
+from solo.sasl.words import SStatus, Status
 
 MODULE = click.option("--vasl-module", "module", type=click.Path(dir_okay=False, path_type=Path),
                       help="Your VASL module (vasl.vmod), for the counters solo puts in a VASL game (else "
@@ -54,7 +55,7 @@ def _text(o: Outcome, since: int | None = None) -> str:
                        f"FRIENDLY {'/'.join(map(str, m.re_numbers['FRIENDLY']))}")
         if m.boards:
             out.append(f"Mapboards {', '.join(m.boards['boards'])}; month {m.month}")
-        hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == "hidden"]
+        hidden = [f"{s.id} {s.where} ({s.attitude})" for s in m.s if s.status == SStatus.HIDDEN]
         out.append(f"S? ({len(hidden)} not Activated): " + ("; ".join(hidden) or "none"))
         for side in ("FRIENDLY", "ENEMY"):
             here = [u for u in m.units if u.on_map and u.side == side]
@@ -109,7 +110,7 @@ def _session(save: str, log: EventLog | None = None) -> MissionSession:
 
 def unit_text(u) -> str:
     """ "F3 4-4-7 in 5K6 (broken, DM)"; an ENEMY unit's Attitude and the S? it came from."""
-    state = [u.status] * (u.status != "Good Order") + u.marks + ([f"with {u.owner}"] if u.owner else [])
+    state = [u.status] * (u.status != Status.GOOD_ORDER) + u.marks + ([f"with {u.owner}"] if u.owner else [])
     extra = [u.attitude, f"from {u.source}"] if u.side == "ENEMY" else []
     return f"{u.id} {u.type} in {u.hex}" + (f" ({', '.join(state + extra)})" if state or extra else "")
 

@@ -22,10 +22,11 @@ from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area, wreck_cost, wrecks
 from solo.sasl.state import MARKS, Unit
 from solo.sasl.units import group_name, kind_of, oob_counters, oob_groups, stacking, stacks
+from solo.sasl.words import INFANTRY, MMC, Kind, SStatus, Status
 
 RESULTS = ("pinned", "broken", "DM", "CX", "eliminated", "reduced", "rallied", "exited", "immobilized", "wreck",
            "concealed", "revealed", "malfunctioned", "repaired", "mounted", "dismounted")
-MF = {"leader": 6}  # A4.1; every other infantry kind 4
+MF = {Kind.LEADER: 6}  # A4.1; every other infantry kind 4
 # Cavalry (OtO-S2 MSR 9 gives the Horse Cavalry "12x Sq horse, 4x Hs horse"): a horse enters possessed by a squad (Sq
 # horse) or a HS or crew (Hs horse) of its stack, which enters mounted; the player reports a dismount or a mount as it
 # happens on the table (`result ... dismounted`). A mounted stack moves with CAVALRY_MF: core ASL's cavalry rules
@@ -34,7 +35,6 @@ MF = {"leader": 6}  # A4.1; every other infantry kind 4
 # moved "(4 MF)" as infantry, their horses left behind).
 CAVALRY_MF = 12  # stand-in for A13's cavalry MF
 STAND_IN_MOUNTED = f"mounted: {CAVALRY_MF} MF, solo's stand-in for A13"
-INFANTRY = ("squad", "hs", "crew", "leader")
 
 
 def map_hex(x: Ctx, text, what: str) -> str:
@@ -114,7 +114,8 @@ class Enter(Action):
                                 f"to bring on (still off the map: {have})")
         if m.holds_enemy(where):
             raise SoloError(f"enter: {where} holds ENEMY units")
-        s_here = [s.id for s in m.s if s.status == "hidden" and x.map is not None and x.map.name(s.where) == where]
+        s_here = [s.id for s in m.s
+                  if s.status == SStatus.HIDDEN and x.map is not None and x.map.name(s.where) == where]
         if s_here:
             raise SoloError(f"enter: {where} holds {', '.join(s_here)}: a unit enters or sets up only where no S? "
                             "stands "
@@ -123,7 +124,7 @@ class Enter(Action):
         problem = stacking(m, where, "FRIENDLY", new)
         if problem:
             raise SoloError(f"enter: {problem}")
-        seeing = [u for u in new if u.kind in (*INFANTRY, "vehicle")]
+        seeing = [u for u in new if u.kind in (*INFANTRY, Kind.VEHICLE)]
         entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
         return {"do": "enter", "hex": where, "units": types, **entering,
                 **({"reinforcement": True} if reinforcing else {}), "sees": sightings(x, seeing or new, [where])}
@@ -284,7 +285,7 @@ def _set_up_area(x: Ctx, rule: dict, where: str) -> None:
 def _allowance(units: list[Unit]) -> float:
     """MF of a moving stack (A4.1, A4.12): the least of its units; MMC moving with a leader have 6; a mounted unit
     CAVALRY_MF (the stand-in above)."""
-    with_leader = any(u.kind == "leader" for u in units)
+    with_leader = any(u.kind == Kind.LEADER for u in units)
     return min(CAVALRY_MF if "mounted" in u.marks else MF.get(u.kind, 6 if with_leader else 4) for u in units)
 
 
@@ -293,15 +294,15 @@ def _mount(x: Ctx, units: list[Unit]) -> None:
     of the stack that has none yet, which is mounted (the comment at CAVALRY_MF)."""
     if x.rules < 7:
         return
-    for horse in (u for u in units if u.kind == "horse"):
-        riders = ("squad",) if horse.type.lower().startswith("squad") else ("hs", "crew")
+    for horse in (u for u in units if u.kind == Kind.HORSE):
+        riders = (Kind.SQUAD,) if horse.type.lower().startswith("squad") else (Kind.HS, Kind.CREW)
         rider = next((u for u in units if u.kind in riders and not _horse(x, u)), None)
         if rider is not None:
             horse.owner, rider.marks = rider.id, sorted(set(rider.marks) | {"mounted"})
 
 
 def _horse(x: Ctx, u: Unit) -> Unit | None:
-    return next((h for h in x.m.units if h.kind == "horse" and h.owner == u.id and h.on_map), None)
+    return next((h for h in x.m.units if h.kind == Kind.HORSE and h.owner == u.id and h.on_map), None)
 
 
 @dataclass(frozen=True)
@@ -317,7 +318,8 @@ class Move(Action):
     def check(self, x: Ctx) -> dict:
         m = x.m
         units = _units(x, self.units, "FRIENDLY", "move")
-        units = [u for u in units if not (u.kind in ("sw", "horse") and u.owner in {v.id for v in units})]  # go along
+        ids = {u.id for u in units}
+        units = [u for u in units if not (u.kind in (Kind.SW, Kind.HORSE) and u.owner in ids)]  # they go along
         path = self.path
         if isinstance(path, str):
             path = path.replace(",", " ").split()
@@ -333,12 +335,12 @@ class Move(Action):
         if any(u.hex != start for u in units):
             raise SoloError(f"move: {', '.join(u.id for u in units)} are not all in one hex: a stack moves from one "
                             "hex")
-        if any(u.kind in ("sw", "fortification", "wreck") or "wreck" in u.marks or "immobilized" in u.marks
+        if any(u.kind in (Kind.SW, Kind.FORTIFICATION, Kind.WRECK) or "wreck" in u.marks or "immobilized" in u.marks
                for u in units):
             raise SoloError("move: a SW moves with its owner, and fortifications, wrecks and immobilized vehicles not "
                             "at "
                             "all")
-        broken = [u for u in units if u.status == "broken"]
+        broken = [u for u in units if u.status == Status.BROKEN]
         if m.phase == "FRIENDLY RtPh":
             if len(broken) != len(units):
                 raise SoloError("move: only broken units move in the RtPh (they rout, A10.5)")
@@ -363,7 +365,7 @@ class Move(Action):
                 here, was_in = step, n in inside
                 continue
             if x.map is not None:
-                weight = "mp" if all(u.kind == "vehicle" for u in units) else "mf"
+                weight = "mp" if all(u.kind == Kind.VEHICLE for u in units) else "mf"
                 c = x.map.cost(here, step, weight, slopes=x.rules >= 7) + wreck_cost(wrecked.get(step, []), weight)
                 if c == float("inf"):  # only a map with terrain has a hex that cannot be entered
                     crest = x.rules >= 7 and x.map.terrain_graph.edges[here, step].get("crest")
@@ -431,14 +433,14 @@ class Result(Action):
         result = next((r for r in RESULTS if r.lower() == str(self.result).strip().lower()), None)
         if result is None:
             raise SoloError(f"result {self.result!r}: one of {', '.join(RESULTS)}")
-        vehicle = unit.kind == "vehicle"
+        vehicle = unit.kind == Kind.VEHICLE
         if result in ("immobilized", "wreck") and not vehicle:
             raise SoloError(f"result: {unit.id} {unit.type} is no vehicle")
         if result in ("broken", "DM", "rallied", "reduced") and unit.kind not in INFANTRY:
             raise SoloError(f"result: {result} is for infantry; {unit.id} is a {unit.kind}")
-        if result == "rallied" and unit.status != "broken":
+        if result == "rallied" and unit.status != Status.BROKEN:
             raise SoloError(f"result: {unit.id} is not broken")
-        if result in ("malfunctioned", "repaired") and unit.kind not in ("sw", "gun", "vehicle"):
+        if result in ("malfunctioned", "repaired") and unit.kind not in (Kind.SW, Kind.GUN, Kind.VEHICLE):
             raise SoloError(f"result: {result} is for a SW, Gun or vehicle; {unit.id} is a {unit.kind}")
         if result == "repaired" and "malfunctioned" not in unit.marks:
             raise SoloError(f"result: {unit.id} is not malfunctioned")
@@ -473,13 +475,13 @@ class Sw(Action):
 
     def check(self, x: Ctx) -> dict:
         (sw,) = _units(x, [self.sw] if self.sw else [], None, "sw")
-        if sw.kind != "sw":
+        if sw.kind != Kind.SW:
             raise SoloError(f"sw: {sw.id} {sw.type} is no SW")
         to = self.to
         if to in (None, "", "none"):
             return {"do": "sw", "sw": sw.id, "to": None}
         (owner,) = _units(x, [to], None, "sw: to")
-        if owner.kind not in INFANTRY or owner.status == "broken":
+        if owner.kind not in INFANTRY or owner.status == Status.BROKEN:
             raise SoloError(f"sw: {owner.id} cannot possess a SW (Good Order infantry only)")
         if owner.hex != sw.hex:
             raise SoloError(f"sw: {owner.id} is in {owner.hex}, the SW in {sw.hex}")
@@ -514,8 +516,8 @@ class Remove(Action):
 
     def check(self, x: Ctx) -> dict:
         s = x.m.s_counter(self.s) if isinstance(self.s, str) else None
-        if s is None or s.status != "hidden":
-            known = ", ".join(q.id for q in x.m.s if q.status == "hidden") or "none"
+        if s is None or s.status != SStatus.HIDDEN:
+            known = ", ".join(q.id for q in x.m.s if q.status == SStatus.HIDDEN) or "none"
             raise SoloError(f"remove: no S? {self.s!r} on the map (S? on the map: {known})")
         return {"do": "remove", "s": s.id}
 
@@ -527,7 +529,7 @@ class Remove(Action):
     @classmethod
     def play(cls, x: Ctx, a: dict) -> dict:
         s = x.m.named_s(a["s"])
-        s.status = "removed"
+        s.status = SStatus.REMOVED
         x.say(f"{s.id} removed from {s.where}", rule="4.")
         return {"removed": s.id}
 
@@ -619,9 +621,9 @@ def _enter(x: Ctx, a: dict, swept: bool = True) -> dict:
     for u in new:
         if u.kind in INFANTRY and a.get("mf"):
             x.m.spent[u.id] = a["mf"]
-    owners = [u for u in new if u.kind in ("squad", "hs", "crew")] or [u for u in new if u.kind == "leader"]
+    owners = [u for u in new if u.kind in MMC] or [u for u in new if u.kind == Kind.LEADER]
     for u in new:
-        if u.kind == "sw" and owners:
+        if u.kind == Kind.SW and owners:
             u.owner = owners[0].id
     _mount(x, new)
     x.say(f"{', '.join(f'{u.id} {u.type}' for u in new)} {'enter' if x.m.phase.endswith('MPh') else 'set up'} "
@@ -717,27 +719,27 @@ def _joined(*checks: dict) -> dict:
 
 def apply_result(x: Ctx, u: Unit, result: str) -> str:
     """``result`` on unit ``u``; what it now is, in words."""
-    if result == "eliminated" or (result == "reduced" and u.kind != "squad"):
-        u.status, u.marks = "eliminated", []
+    if result == "eliminated" or (result == "reduced" and u.kind != Kind.SQUAD):
+        u.status, u.marks = Status.ELIMINATED, []
         for sw in _carried(x, [u]):
             sw.owner = None  # dropped in the Location (A4.43)
         return "eliminated"
     if result == "reduced":  # Casualty Reduction (A7.302): the squad becomes its HS
         hs = casualty_reduced(unit_type(u.type, x.defn["enemy" if u.side == "ENEMY" else "friendly"]))
         assert hs is not None, f"{u.type}: a result of reduced is checked against its HS (result_check)"
-        u.type, u.kind = hs.name, "hs"
+        u.type, u.kind = hs.name, Kind.HS
         return f"reduced to a {hs.name} HS"
     if result == "exited":
-        u.status = "exited"
+        u.status = Status.EXITED
         for sw in _carried(x, [u]):
-            sw.status = "exited"
+            sw.status = Status.EXITED
         return "exited the map"
     if result == "broken":
-        u.status = "broken"
+        u.status = Status.BROKEN
         u.marks = [k for k in u.marks if k not in ("pinned", "CX")]
         return "broken"
     if result == "rallied":
-        u.status, u.marks = "Good Order", [k for k in u.marks if k != "DM"]
+        u.status, u.marks = Status.GOOD_ORDER, [k for k in u.marks if k != "DM"]
         return "rallied (Good Order)"
     if result == "revealed":
         u.marks = [k for k in u.marks if k not in ("concealed", "HIP")]
@@ -749,7 +751,7 @@ def apply_result(x: Ctx, u: Unit, result: str) -> str:
         u.marks = [k for k in u.marks if k != "mounted"]
         return "dismounted"
     if result == "wreck":
-        u.status = "eliminated"
+        u.status = Status.ELIMINATED
     u.marks = sorted(set(u.marks) | {result})
     assert result in MARKS
     return result
@@ -809,13 +811,13 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
     once a phase; Activated, its units stand in that hex and the move ends there (solo's reading: the move was the
     S?'s, and its units have not moved)."""
     did(s, "moved")
-    viewers = [u for u in x.m.units if u.side == "FRIENDLY" and u.status == "Good Order" and u.kind in
-               (*INFANTRY, "vehicle") and x.map is not None and x.map.name(u.hex)]
+    viewers = [u for u in x.m.units if u.side == "FRIENDLY" and u.status == Status.GOOD_ORDER and u.kind in
+               (*INFANTRY, Kind.VEHICLE) and x.map is not None and x.map.name(u.hex)]
     for step in path[1:]:
         s.where = step
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
-        seen = sorted((rng, u.kind == "vehicle", u.id) for u in viewers if (here := x.map.name(u.hex))
+        seen = sorted((rng, u.kind == Kind.VEHICLE, u.id) for u in viewers if (here := x.map.name(u.hex))
                       for rng in x.map.seen(here, [step], activation.SIGHTING_RANGE, hindering(x),
                                              x.rules >= 7).values())
         if not seen:
@@ -864,11 +866,11 @@ def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[lis
     in the save."""
     if x.map is None:
         return []
-    viewers = [u for u in units if u.status == "Good Order" and u.kind in (*INFANTRY, "vehicle")]
+    viewers = [u for u in units if u.status == Status.GOOD_ORDER and u.kind in (*INFANTRY, Kind.VEHICLE)]
     ranks = _ranks(x, _viewer(viewers or units))
     hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it
     for s in x.m.s:
-        where = x.map.name(s.where) if s.status == "hidden" else None
+        where = x.map.name(s.where) if s.status == SStatus.HIDDEN else None
         if where:
             hidden.setdefault(where, []).append(s)
     best, found = dict(x.m.bracket), []
@@ -894,7 +896,7 @@ def hindering(x: Ctx) -> list[str]:
 
 
 def _viewer(units: list[Unit]) -> str:
-    return "Vehicle" if units and all(u.kind == "vehicle" for u in units) else "Infantry"
+    return "Vehicle" if units and all(u.kind == Kind.VEHICLE for u in units) else "Infantry"
 
 
 def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
@@ -903,7 +905,7 @@ def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
     checks, stepwise = [], bool(sees) and len(sees[0]) == 3
     for s_id, rng, *step in sees:
         s = x.m.named_s(s_id)
-        if s.status == "hidden" and (stepwise or s.id not in x.m.checked):
+        if s.status == SStatus.HIDDEN and (stepwise or s.id not in x.m.checked):
             x.m.checked.append(s.id)
             if stepwise:
                 x.m.bracket[s.id] = max(x.m.bracket.get(s.id, RANKS["none"]), _ranks(x, viewer)[rng])
@@ -924,8 +926,8 @@ def sweep(x: Ctx) -> dict:
     checks = []
     stacks: dict[tuple[str, str, bool], list[Unit]] = {}
     for u in x.m.units:
-        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, "vehicle") and (here := x.map.name(u.hex)):
-            key = (here, "Vehicle" if u.kind == "vehicle" else "Infantry", "culvert" in u.marks)
+        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, Kind.VEHICLE) and (here := x.map.name(u.hex)):
+            key = (here, "Vehicle" if u.kind == Kind.VEHICLE else "Infantry", "culvert" in u.marks)
             stacks.setdefault(key, []).append(u)
     for (where, viewer, inside), units in sorted(stacks.items()):
         checks += activation_checks(x, sightings(x, units, [where], (0,) if inside else ()), viewer).get(

@@ -10,7 +10,7 @@ from solo.core.errors import SoloError
 from solo.rules.units import unit_type
 from solo.sasl.context import Ctx
 from solo.sasl.state import SQuestion
-from solo.sasl.words import Attitude, Side
+from solo.sasl.words import Attitude, Kind, Side, SStatus
 
 AC_MODS = ("vpo", "stone", "level", "near-enemy", "village", "city")
 SIGHTING_RANGE = 16  # 5.: an S? is checked only when a FRIENDLY unit sees it within 16 hexes (SASL-FACTS)
@@ -64,35 +64,35 @@ def activate(x: Ctx, s: SQuestion) -> list[str]:
         unit = _unit(x, s, token, chained)
         if unit:
             kind = unit[1]  # a fortification has no Attitude: it neither moves nor fires (issue 18)
-            made.append(x.m.add_unit(*unit, s.where, "" if kind == "fortification" else attitude, s.id).id)
-    crews = [u for u in x.m.units if u.id in made and u.kind in ("squad", "hs", "leader")]
+            made.append(x.m.add_unit(*unit, s.where, "" if kind == Kind.FORTIFICATION else attitude, s.id).id)
+    crews = [u for u in x.m.units if u.id in made and u.kind in (Kind.SQUAD, Kind.HS, Kind.LEADER)]
     for u in x.m.units:
-        if u.id in made and u.kind == "sw" and crews:
+        if u.id in made and u.kind == Kind.SW and crews:
             u.owner = crews[0].id  # the SW goes with the unit it Activated with (A4.4)
-    s.status, s.units = "activated", made
+    s.status, s.units = SStatus.ACTIVATED, made
     x.say(f"{s.id} Activates (DR {trace.original}, Final {trace.final}: {trace.result}): "
           + (", ".join(f"{u.id} {u.type}" for u in x.m.units if u.id in made) or "nothing")
           + f" in {s.where}, {attitude} Attitude", rule="5.")
     return made
 
 
-def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, str] | None:
+def _unit(x: Ctx, s: SQuestion, token: str, chained: list[str]) -> tuple[str, Kind] | None:
     if token == "S":
-        return _squad(x, f"Squad type for {s.id} (G2)"), "squad"
+        return _squad(x, f"Squad type for {s.id} (G2)"), Kind.SQUAD
     if token == "HS":
         squad = _squad(x, f"Half-squad type for {s.id} (G2)")
-        return unit_type(squad, x.defn["enemy"]).hs, "hs"
+        return unit_type(squad, x.defn["enemy"]).hs, Kind.HS
     if token == "L":
         leader = x.roll("leader", f"Leader for {s.id}", side=Side.ENEMY).result
         if x.game.leader_generated:
             x.game.leader_generated(x, leader)
-        return leader, "leader"
+        return leader, Kind.LEADER
     if token == "SW":
-        return x.roll("sw", f"SW for {s.id}", side=Side.ENEMY).result, "sw"
+        return x.roll("sw", f"SW for {s.id}", side=Side.ENEMY).result, Kind.SW
     if token == "F":
         fort = x.roll("fortification", f"Fortification for {s.id} (A5)", side=Side.ENEMY).result
-        return (fort, "fortification") if fort != "None" else None
+        return (fort, Kind.FORTIFICATION) if fort != "None" else None
     if token in ("GUN", "VEHICLE"):
-        return chained.pop(0), "gun" if token == "GUN" else "vehicle"
+        return chained.pop(0), Kind.GUN if token == "GUN" else Kind.VEHICLE
     raise SoloError(f"the Activation table gives {token!r}, which solo does not know (S, HS, L, SW, F, GUN, VEHICLE)")
 

@@ -12,9 +12,8 @@ Schedule then uses the correction, said as such.
 
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, in_set_up_area
-from solo.sasl.words import Side
+from solo.sasl.words import MMC, Side, SStatus, Status
 
-MMC = ("squad", "hs", "crew")
 READING = "control from the positions on the map (solo's reading of A26, a stand-in: the core rule is not in the texts)"
 
 
@@ -47,7 +46,7 @@ def start(x: Ctx) -> None:
 
 def passed(x: Ctx, units, here: str) -> None:
     """FRIENDLY ``units`` entered ``here`` (a hex of their move): a Good Order MMC among them gains it."""
-    if here in x.m.control and any(u.kind in MMC and u.status == "Good Order" for u in units) and not _other(
+    if here in x.m.control and any(u.kind in MMC and u.status == Status.GOOD_ORDER for u in units) and not _other(
             x, here, Side.FRIENDLY):
         _gain(x, here, Side.FRIENDLY)
 
@@ -56,16 +55,17 @@ def update(x: Ctx) -> None:
     """After each action: each scored Location held by one side's Good Order MMC alone is that side's."""
     for h in x.m.control:
         for side in (Side.FRIENDLY, Side.ENEMY):
-            if any(u.kind in MMC and u.status == "Good Order" for u in x.m.at(h, side)) and not _other(x, h, side):
+            if any(u.kind in MMC and u.status == Status.GOOD_ORDER for u in x.m.at(h, side)) and not _other(x, h, side):
                 _gain(x, h, side)
 
 
 def _other(x: Ctx, where: str, side: str) -> bool:
     """The other side stands in ``where``: a Good Order unit of it, or (against the FRIENDLY side) a hidden S?."""
     other = Side.ENEMY if side == Side.FRIENDLY else Side.FRIENDLY
-    if any(u.kind in CONTROLLING and u.status == "Good Order" for u in x.m.at(where, other)):
+    if any(u.kind in CONTROLLING and u.status == Status.GOOD_ORDER for u in x.m.at(where, other)):
         return True
-    return side == Side.FRIENDLY and any(s.status == "hidden" and x.known_map.name(s.where) == where for s in x.m.s)
+    return side == Side.FRIENDLY and any(s.status == SStatus.HIDDEN and x.known_map.name(s.where) == where
+                                         for s in x.m.s)
 
 
 def _gain(x: Ctx, where: str, side: str) -> None:

@@ -23,7 +23,7 @@ from solo.sasl.game import Load, MissionGame
 from solo.sasl.mission_map import MissionMap, example_hex
 from solo.sasl.state import SEQUENCE, Mission
 from solo.sasl.victory import schedule_lines, verdict
-from solo.sasl.words import Phase, Side, attitude
+from solo.sasl.words import Phase, Side, SStatus, attitude
 
 VIEWERS = ("Infantry", "Vehicle")
 REPORT = {"vpo_friendly": int, "vpo_enemy": int, "guns": int, "rr": bool, "road": bool, "all_vpo": bool}  # 12.6
@@ -133,7 +133,7 @@ class Place(Action):
         if not hexes and count < 1:
             raise SoloError("place: give a count of S? or one hex per S?")
         named = [actions.map_hex(x, h, "place: hex") for h in hexes]
-        taken = {s.where for s in m.s if s.status == "hidden"}
+        taken = {s.where for s in m.s if s.status == SStatus.HIDDEN}
         for n, where in enumerate(named):
             if where in taken or where in named[:n]:
                 raise SoloError(f"place: {where} already holds an S? (one S? per Location, 4.1)")
@@ -181,9 +181,9 @@ class Activate(Action):
         m = x.m
         s = m.s_counter(self.s or "") if isinstance(self.s or "", str) else None  # JSON may give anything
         if s is None:
-            known = ", ".join(q.id for q in m.s if q.status == "hidden") or "none"
+            known = ", ".join(q.id for q in m.s if q.status == SStatus.HIDDEN) or "none"
             raise SoloError(f"no S? {self.s!r}: the S? not yet Activated are {known}")
-        if s.status != "hidden":
+        if s.status != SStatus.HIDDEN:
             raise SoloError(f"{s.id} is already {s.status}")
         if s.id in m.checked:
             raise SoloError(f"{s.id} had its Activation check this phase: the dr made stands until the next phase "
@@ -342,7 +342,7 @@ def enemy_decisions(x: Ctx, phase: str) -> None:
         return
     moves_s = x.rules >= 5 and phase == "ENEMY MPh"
     if not any(u.side == Side.ENEMY and u.on_map and x.map.name(u.hex) for u in x.m.units) and not (
-            moves_s and any(s.status == "hidden" and x.map.name(s.where) for s in x.m.s)):
+            moves_s and any(s.status == SStatus.HIDDEN and x.map.name(s.where) for s in x.m.s)):
         return
     ai_phase, kept = AI_PHASES.get(phase, FIRST_FIRE)
     decided = x.ask("enemy_moves", f"The ENEMY's decisions for the {phase}", list, side=Side.ENEMY,

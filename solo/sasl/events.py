@@ -16,7 +16,7 @@ from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import CONTROLLING, board_edge, held_vpo
 from solo.sasl.state import SQuestion, Unit
-from solo.sasl.words import Attitude, Side
+from solo.sasl.words import MMC, Attitude, Kind, Side, SStatus, Status
 
 REROLL = "reroll"
 RE_LIMITS = ([2, 3], [6, 7])  # a side's RE#s: 6/7 at most (OtO-S1 RE 21-22, 44-46), 2/3 at least (the A11 and R9
@@ -46,7 +46,7 @@ def edge_hexes(x: Ctx, side: str) -> set[str]:
     return x.known_map.edge(board_edge(x.m, x.defn, side))
 
 
-def units_on_map(x: Ctx, side: str, kinds=CONTROLLING, status=None) -> list[Unit]:
+def units_on_map(x: Ctx, side: str, kinds: tuple[Kind, ...] = CONTROLLING, status: Status | None = None) -> list[Unit]:
     """``side``'s units of ``kinds`` (and ``status``) standing in a hex of the map."""
     return [u for u in x.m.units if u.side == side and u.on_map and u.kind in kinds and x.known_map.name(u.hex)
             and status in (None, u.status)]
@@ -55,7 +55,7 @@ def units_on_map(x: Ctx, side: str, kinds=CONTROLLING, status=None) -> list[Unit
 def rally_nearest(x: Ctx, side: str, toward: str) -> str | None:
     """The broken ``side`` unit(s) in the Location closest to the ``toward`` side's board edge rally (Random
     Selection among tied Locations); None when no unit of ``side`` is broken."""
-    broken = [u for u in x.m.units if u.side == side and u.status == "broken" and x.known_map.name(u.hex)]
+    broken = [u for u in x.m.units if u.side == side and u.status == Status.BROKEN and x.known_map.name(u.hex)]
     if not broken:
         return None
     where = closest(x, [u.hex for u in broken], edge_hexes(x, toward), f"the Location of broken {side} units to rally")
@@ -77,7 +77,7 @@ def local_counterattack(x: Ctx, units: bool = True, s: bool = False, hold_s_only
         return None
     near = [u for u in x.m.activated if units and u.kind in CONTROLLING and the_map.name(u.hex)
             and the_map.distance(u.hex, target) <= COUNTERATTACK]
-    found = [q for q in x.m.s if s and q.status == "hidden" and the_map.name(q.where) and
+    found = [q for q in x.m.s if s and q.status == SStatus.HIDDEN and the_map.name(q.where) and
              (q.attitude == Attitude.HOLD or not hold_s_only) and the_map.distance(q.where, target) <= COUNTERATTACK]
     if not near and not found:
         return None
@@ -102,7 +102,7 @@ def reinforcement_s(x: Ctx, count: int):
     roads = [h for h in edge if x.map.graph.nodes[h].get("road")] or edge
     new = []
     for n in range(count):
-        held = {q.where for q in x.m.s if q.status == "hidden"}
+        held = {q.where for q in x.m.s if q.status == SStatus.HIDDEN}
         free = ([h for h in roads if h not in held] or [h for h in edge if h not in held] or roads) \
             if x.rules >= 5 else roads
         new.append(x.m.new_s(free[random_selection(x, f"the EBE hex of reinforcement S? {n + 1}", len(free)) - 1],
@@ -136,12 +136,12 @@ def sniper(x: Ctx, side: str, dr, when: str) -> str:
 def create_hero(x: Ctx, rule: str) -> str | None:
     """A Hero (the FRIENDLY 1-4-9, A15.2) created in the Location of the FRIENDLY MMC closest to an unbroken ENEMY unit
     (OtO-S1 FRIENDLY RE 24-26, the R9 stand-in's 21-23); None when there is no such MMC or ENEMY unit."""
-    enemy = {u.hex for u in units_on_map(x, Side.ENEMY, status="Good Order")}
-    where = closest(x, [u.hex for u in units_on_map(x, Side.FRIENDLY, ("squad", "hs", "crew"))], enemy,
+    enemy = {u.hex for u in units_on_map(x, Side.ENEMY, status=Status.GOOD_ORDER)}
+    where = closest(x, [u.hex for u in units_on_map(x, Side.FRIENDLY, MMC)], enemy,
                     "the FRIENDLY MMC closest to an unbroken ENEMY unit")
     if where is None:
         return None
-    hero = x.m.add_unit("1-4-9", "leader", where, "", rule, side=Side.FRIENDLY)
+    hero = x.m.add_unit("1-4-9", Kind.LEADER, where, "", rule, side=Side.FRIENDLY)
     return f"{hero.id} Hero 1-4-9 created in {where}"
 
 
@@ -153,7 +153,7 @@ def counterattack_ends(x: Ctx) -> None:
         if attack.get("ended"):
             continue
         here = x.m.at(attack["vpo"])
-        if any(u.side == Side.ENEMY and u.status == "Good Order" and u.kind in CONTROLLING for u in here) and \
+        if any(u.side == Side.ENEMY and u.status == Status.GOOD_ORDER and u.kind in CONTROLLING for u in here) and \
                 not held_vpo(x.m, [attack["vpo"]]):
             attack["ended"] = True
             back = [u for u in map(x.m.unit, attack["units"]) if u and u.on_map]
@@ -180,7 +180,7 @@ def leader_hardens(x: Ctx, rally_location: bool, eligible_only: bool = True) -> 
     ``rally_location`` every broken ENEMY unit in his Location. No Activated leader onboard: rolled again. Saves of
     rules version 2 and before took the best leader even if a 10-3 and rolled again then (``eligible_only`` False)."""
     nationality = x.defn["enemy"]
-    leaders = [u for u in x.m.activated if u.kind == "leader"]
+    leaders = [u for u in x.m.activated if u.kind == Kind.LEADER]
     if eligible_only:
         leaders = [u for u in leaders if battle_hardened(unit_type(u.type, nationality))]
     if not leaders:
@@ -198,7 +198,7 @@ def leader_hardens(x: Ctx, rally_location: bool, eligible_only: bool = True) -> 
     said = f"{pick.id} {old} Battle Hardens to {better.name}"
     if not eligible_only:
         return said + "; broken ENEMY units in its Location rally"
-    rallied = [u for u in x.m.at(pick.hex, Side.ENEMY) if u.status == "broken" and (rally_location or u is pick)]
+    rallied = [u for u in x.m.at(pick.hex, Side.ENEMY) if u.status == Status.BROKEN and (rally_location or u is pick)]
     for u in rallied:
         apply_result(x, u, "rallied")
     return said + (f"; {', '.join(u.id for u in rallied)} rallied" if rallied else "")

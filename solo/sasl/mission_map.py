@@ -16,7 +16,7 @@ from solo.board.coords import Grid, column_letters, distance, parse_hex_id
 from solo.board.graph import movement_costs, slope_cost
 from solo.core.errors import SoloError
 from solo.sasl.state import Mission
-from solo.sasl.words import Side
+from solo.sasl.words import Kind, Side, Status
 
 
 class MissionMap:
@@ -177,7 +177,8 @@ class MissionMap:
 
 
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
-CONTROLLING = ("squad", "hs", "crew", "leader", "vehicle", "gun")  # the units whose presence holds a Location
+# the units whose presence holds a Location
+CONTROLLING = (Kind.SQUAD, Kind.HS, Kind.CREW, Kind.LEADER, Kind.VEHICLE, Kind.GUN)
 
 
 def board_edge(m: Mission, defn: dict, side: str) -> str:
@@ -197,7 +198,7 @@ def wrecks(m: Mission) -> dict[str, list[bool]]:
     takes one off) and the vehicles a result made wrecks (D10.1: the wreck stays in the vehicle's hex)."""
     found: dict[str, list[bool]] = {}
     for u in m.units:
-        if (u.kind == "wreck" and u.on_map) or ("wreck" in u.marks and u.status != "exited"):
+        if (u.kind == Kind.WRECK and u.on_map) or ("wreck" in u.marks and u.status != Status.EXITED):
             found.setdefault(u.hex, []).append("burning" in u.marks)
     return found
 
@@ -214,7 +215,8 @@ def wreck_cost(burning: list[bool], weight: str) -> float:
 def held_vpo(m: Mission, vpo: list[str]) -> list[str]:
     """The VPO the FRIENDLY side holds: those a Good Order FRIENDLY unit stands in (solo's reading of control, A26:
     the ENEMY AI heads for them and the Random Events name them)."""
-    return [v for v in vpo if any(u.status == "Good Order" and u.kind in CONTROLLING for u in m.at(v, Side.FRIENDLY))]
+    return [v for v in vpo if any(u.status == Status.GOOD_ORDER and u.kind in CONTROLLING
+                                  for u in m.at(v, Side.FRIENDLY))]
 
 
 def map_boards(boards: dict, load) -> list[tuple[str, object]]:

@@ -17,10 +17,9 @@ from solo.rules.units import parse_unit
 from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.state import Unit
-from solo.sasl.words import Side
+from solo.sasl.words import INFANTRY, Kind, Side, Status
 
 RALLY_TERRAIN = ("woods", "wooden building", "stone building")  # -1 (A10.61)
-MMC = ("squad", "hs", "crew")
 
 
 def _morale(u: Unit) -> int:
@@ -30,7 +29,7 @@ def _morale(u: Unit) -> int:
 
 def _leader(x: Ctx, u: Unit) -> Unit | None:
     """The best Good Order leader in ``u``'s Location (not ``u`` himself)."""
-    here = [v for v in x.m.at(u.hex, u.side) if v.kind == "leader" and v.status == "Good Order" and v is not u]
+    here = [v for v in x.m.at(u.hex, u.side) if v.kind == Kind.LEADER and v.status == Status.GOOD_ORDER and v is not u]
     return min(here, key=lambda v: (int(parse_unit(v.type)[1]), v.id), default=None)
 
 
@@ -44,7 +43,7 @@ def _attempt(x: Ctx, u: Unit, leader: Unit | None, self_rally: bool) -> str:
     terrain = x.map.terrain(here) if x.map is not None and here else None
     if terrain in RALLY_TERRAIN:
         mods.append((-1, terrain))
-    if self_rally and u.kind != "leader":
+    if self_rally and u.kind != Kind.LEADER:
         mods.append((1, "self-rally"))
     what = f"Rally DR for {u.id} {u.type} in {u.hex}"
     original = x.play.dice(what, Side.ENEMY, x.m.phase, lambda dice: roll(dice, "DR", what).original)
@@ -53,7 +52,7 @@ def _attempt(x: Ctx, u: Unit, leader: Unit | None, self_rally: bool) -> str:
     drm = ", ".join(f"{n:+d} {why}" for n, why in mods)
     said = f"{what}: {original}" + (f" ({drm}), Final {final}" if mods else "") + f" against morale {morale}: "
     if original == 12:
-        now = apply_result(x, u, "eliminated" if u.kind == "leader" else "reduced")
+        now = apply_result(x, u, "eliminated" if u.kind == Kind.LEADER else "reduced")
         said += f"an Original 12: {now}"
     elif final <= morale:
         said += apply_result(x, u, "rallied")
@@ -66,12 +65,12 @@ def _attempt(x: Ctx, u: Unit, leader: Unit | None, self_rally: bool) -> str:
 def enemy_rally(x: Ctx) -> list[str]:
     """A10.6: each broken ENEMY unit on the map that may try, leaders first, then the MMC with a Good Order leader,
     then one MMC without one (the highest morale, then the lowest id)."""
-    broken = [u for u in x.m.units if u.side == Side.ENEMY and u.status == "broken" and u.kind in (*MMC, "leader")
+    broken = [u for u in x.m.units if u.side == Side.ENEMY and u.status == Status.BROKEN and u.kind in INFANTRY
               and (x.map is None or x.map.name(u.hex))]
-    said = [_attempt(x, u, None, True) for u in broken if u.kind == "leader"]
+    said = [_attempt(x, u, None, True) for u in broken if u.kind == Kind.LEADER]
     alone = []
     for u in broken:
-        if u.kind == "leader":
+        if u.kind == Kind.LEADER:
             continue
         leader = _leader(x, u)
         if leader is not None:

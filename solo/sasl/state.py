@@ -6,7 +6,7 @@ The state is what the mission's steps make of the event log; nothing here rolls 
 from dataclasses import dataclass, field
 from typing import Literal
 
-from solo.sasl.words import Attitude, Side
+from solo.sasl.words import Attitude, Kind, Side, SStatus, Status
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 # A Game Turn: the FRIENDLY player turn (the FRIENDLY side moves first in both OtO missions), then the ENEMY's.
@@ -20,7 +20,7 @@ class SQuestion:
     id: str  # "S1"
     where: str  # a hex ("12F3") or the placement rule it came from
     attitude: Attitude
-    status: str = "hidden"  # hidden | activated | removed
+    status: SStatus = SStatus.HIDDEN
     units: list[str] = field(default_factory=list)
     origin: str = "set up"  # set up | reinforcement (ENEMY RE 34-36, 37-40)
     did: list[str] = field(default_factory=list)  # of DID: an S? moves (in the ENEMY MPh) like the units
@@ -29,7 +29,7 @@ class SQuestion:
         return dict(self.__dict__)
 
 
-ON_MAP = ("Good Order", "broken")  # a unit's status while it is on the map
+ON_MAP = (Status.GOOD_ORDER, Status.BROKEN)  # a unit's status while it is on the map
 MARKS = ("pinned", "DM", "CX", "concealed", "HIP", "immobilized", "wreck", "captured", "malfunctioned", "recalled",
          "burning", "culvert", "mounted")  # counters a unit carries; "culvert": IN the Culvert Location of its hex
 # (OtO 3.1); "mounted": an MMC on the horse it possesses (rules 7 on)
@@ -47,11 +47,11 @@ class Unit:
 
     id: str  # "E1" ENEMY, "F1" FRIENDLY
     type: str  # "4-6-7", "9-1", "LMG", "StuG IIIG", "20L(6) AA", "Trench" ...
-    kind: str  # squad | hs | crew | leader | sw | gun | vehicle | fortification | horse | wreck
+    kind: Kind
     hex: str  # its hex; an ENEMY unit set up by a placement rule the player applies names that rule
     attitude: Attitude | Literal[""] = ""  # an ENEMY unit's Attitude (3.); none for a fortification or FRIENDLY
     source: str = "set up"  # the S? it came from, "set up", or "OoB" (FRIENDLY)
-    status: str = "Good Order"  # Good Order | broken | eliminated | exited
+    status: Status = Status.GOOD_ORDER
     side: str = Side.ENEMY  # a Side
     marks: list[str] = field(default_factory=list)  # of MARKS
     owner: str | None = None  # a SW (or Gun) possessed by this unit id (A4.4)
@@ -121,7 +121,7 @@ class Mission:
         assert u is not None, f"no unit {unit_id}: the action's check names only units in play"
         return u
 
-    def add_unit(self, type_: str, kind: str, where: str, attitude: Attitude | Literal[""], source: str,
+    def add_unit(self, type_: str, kind: Kind, where: str, attitude: Attitude | Literal[""], source: str,
                  side: str = Side.ENEMY) -> Unit:
         prefix = side[0]
         n = 1 + sum(1 for u in self.units if u.side == side)
@@ -139,7 +139,7 @@ class Mission:
     def holds_enemy(self, hex_id: str) -> bool:
         """An ENEMY unit stands in ``hex_id``: a fortification (a minefield, a Foxhole) alone does not bar a FRIENDLY
         unit from entering (issue 18: a Random Event's minefield barred it as if it were an ENEMY unit)."""
-        return any(u.kind != "fortification" for u in self.at(hex_id, Side.ENEMY))
+        return any(u.kind != Kind.FORTIFICATION for u in self.at(hex_id, Side.ENEMY))
 
     def new_player_turn(self) -> None:
         """The Player Turn's markers removed (DID): no unit has yet fired or moved."""
@@ -156,4 +156,4 @@ class Mission:
     def activated_units(self) -> list[Unit]:
         """The Activated ENEMY units that are units: a fortification (a minefield, a Foxhole) is none (issue 35: they
         counted for the -1 AC drm and the ENEMY RE check)."""
-        return [u for u in self.activated if u.kind != "fortification"]
+        return [u for u in self.activated if u.kind != Kind.FORTIFICATION]

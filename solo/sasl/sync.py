@@ -24,6 +24,7 @@ from solo.sasl.action import Action
 from solo.sasl.context import Ctx
 from solo.sasl.state import Unit
 from solo.sasl.units import kind_of, oob_counters
+from solo.sasl.words import Kind, Status
 
 
 def _norm(text: str) -> str:
@@ -101,7 +102,7 @@ def check_sync(x: Ctx, pieces, confirm: bool) -> dict:
             else:
                 moved.append([unit_id, u.hex, p["hex"]])
         traits = set(p.get("traits") or [])
-        if ("broken" in traits) != (u.status == "broken"):
+        if ("broken" in traits) != (u.status == Status.BROKEN):
             states[unit_id] = "broken" if "broken" in traits else "rallied"
     left = oob_counters(m) - Counter(m.entered)
     appeared = []
@@ -145,7 +146,7 @@ def _held(x: Ctx, moved: list, appeared: list) -> list[dict]:
     stacks: dict[tuple[str, str], list[str]] = {}
     for unit_id, old, new in moved:
         u = x.m.named_unit(unit_id)
-        if u.side == "FRIENDLY" and u.kind != "sw":  # a SW goes with its carrier
+        if u.side == "FRIENDLY" and u.kind != Kind.SW:  # a SW goes with its carrier
             stacks.setdefault((old, new), []).append(unit_id)
     for (old, new), ids in stacks.items():
         try:

@@ -12,9 +12,10 @@ from solo.core.errors import SoloError
 from solo.core.store import RULES
 from solo.rules.units import unit_type
 from solo.sasl.state import Mission
+from solo.sasl.words import Kind
 
 SQUADS, SMC = 3, 4  # A5.1
-EQUIVALENT = {"squad": 1.0, "hs": 0.5, "crew": 0.5}
+EQUIVALENT = {Kind.SQUAD: 1.0, Kind.HS: 0.5, Kind.CREW: 0.5}
 SW = ("LMG", "MMG", "HMG", ".50 cal", "50cal HMG", "ATR", "DC", "FT", "PSK", "PIAT", "BAZ", "50mm MTR", "Radio")
 GUNS = ("AT", "Mtr", "MTR", "INF", "AA", "ART", "Flak")
 
@@ -22,24 +23,25 @@ GUNS = ("AT", "Mtr", "MTR", "INF", "AA", "ART", "Flak")
 ADDED = {("russian", "1-2-7"): 7}  # types added to tables/units since a rules version: a vehicle in saves before it
 
 
-def kind_of(type_: str, nationality: str, rules: int = RULES) -> str:
+def kind_of(type_: str, nationality: str, rules: int = RULES) -> Kind:
     """A counter's kind from its name: the nationality's squads, HS, crews and leaders (tables/units), SW and Guns by
     their names, horses, and any other name a vehicle (a type ``ADDED`` since the save's ``rules`` too)."""
     if rules < ADDED.get((nationality.lower(), type_), 0):
-        return "vehicle"
+        return Kind.VEHICLE
     try:
-        return {"hero": "leader"}.get(found := unit_type(type_, nationality).kind, found)
+        found = unit_type(type_, nationality).kind
+        return Kind.LEADER if found == "hero" else Kind(found)
     except SoloError:
         pass
     if type_.startswith("AL "):
-        return "armor leader"  # rides in his AFV: no infantry stacking
+        return Kind.ARMOR_LEADER  # rides in his AFV: no infantry stacking
     if "horse" in type_.lower():
-        return "horse"
+        return Kind.HORSE
     if any(type_.startswith(sw) for sw in SW):
-        return "sw"
+        return Kind.SW
     if any(word in type_.split() for word in GUNS):
-        return "gun"
-    return "vehicle"
+        return Kind.GUN
+    return Kind.VEHICLE
 
 
 def _heavy_weapon(text: str) -> list[tuple[str, int]]:
@@ -72,7 +74,7 @@ def stacking(m: Mission, hex_id: str, side: str, adding: list) -> str | None:
     """What is wrong with ``adding`` these units to ``side``'s units in ``hex_id`` (A5.1), or None."""
     here = [u for u in m.at(hex_id, side) if u not in adding] + list(adding)
     squads = sum(EQUIVALENT.get(u.kind, 0) for u in here)
-    smc = sum(1 for u in here if u.kind == "leader")
+    smc = sum(1 for u in here if u.kind == Kind.LEADER)
     if squads > SQUADS:
         return f"{hex_id} would hold {squads:g} squad-equivalents: the stacking limit is {SQUADS} (A5.1)"
     if smc > SMC:
@@ -124,20 +126,20 @@ def stacks(types: list[str], nationality: str) -> list[list[str]]:
             piles[-1].append(t)
             room -= EQUIVALENT[kind]
     infantry = len(piles)
-    led = [t for t, kind in kinds if kind == "leader"] + [t for t, kind in kinds if kind == "sw"]
+    led = [t for t, kind in kinds if kind == Kind.LEADER] + [t for t, kind in kinds if kind == Kind.SW]
     for n, t in enumerate(led):  # the leaders first, one a stack, then the SW on from there
         (piles[n % infantry] if infantry else _alone(piles)).append(t)
-    for t in (t for t, kind in kinds if kind == "horse"):
-        riders = ("squad",) if t.lower().startswith("squad") else ("hs", "crew")
+    for t in (t for t, kind in kinds if kind == Kind.HORSE):
+        riders = (Kind.SQUAD,) if t.lower().startswith("squad") else (Kind.HS, Kind.CREW)
         short = [p for p in piles[:infantry] if sum(kind_of(u, nationality) in riders for u in p) > p.count(t)]
         (short[0] if short else piles[infantry - 1] if infantry else _alone(piles)).append(t)
-    heavy = [t for t, kind in kinds if kind == "gun" or kind == "vehicle" and t.endswith("Wagon")]
+    heavy = [t for t, kind in kinds if kind == Kind.GUN or kind == Kind.VEHICLE and t.endswith("Wagon")]
     if heavy:
         piles.append(heavy)
     for t, kind in kinds:
-        if kind == "vehicle" and t not in heavy:
+        if kind == Kind.VEHICLE and t not in heavy:
             piles.append([t])
-        elif kind == "armor leader":
+        elif kind == Kind.ARMOR_LEADER:
             (piles[-1] if len(piles) > infantry else _alone(piles)).append(t)
     return piles
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from solo.core.errors import SoloError
 from solo.sasl.state import Mission
-from solo.sasl.words import Side
+from solo.sasl.words import Side, SStatus, Status
 from solo.vasl.definitions import Definitions, of_pieces
 from solo.vasl.game import VaslGame, new_game
 from solo.vasl.savefile import check_out, new_save
@@ -85,7 +85,7 @@ def set_up(m: Mission, enemy: str, folder: Path | None, defs: Definitions) -> tu
     missing = []
     qmark = defs.find(QMARK, enemy)
     for s in m.s:
-        if s.status == "hidden" and _on_map(m, s.where):
+        if s.status == SStatus.HIDDEN and _on_map(m, s.where):
             if qmark is None:
                 missing.append(f"{s.id} in {s.where}")
                 continue
@@ -143,8 +143,8 @@ def _add_unit(game: VaslGame, defs: Definitions, m: Mission, u, nation: str) -> 
 
 def _show_state(game: VaslGame, defs: Definitions, m: Mission, u, piece: str, nation: str) -> None:
     shown = set(game.piece(piece).traits)
-    if (u.status == "broken") != ("broken" in shown):
-        game.show(piece, "broken", u.status == "broken")
+    if (u.status == Status.BROKEN) != ("broken" in shown):
+        game.show(piece, "broken", u.status == Status.BROKEN)
     for mark, name in MARKER.items():
         if mark in u.marks and mark not in shown and (marker := defs.find(name, None) or defs.find(name, nation)):
             game.add(marker.added, vasl_hex(m, u.hex))
@@ -180,7 +180,7 @@ def write_enemy(m: Mission, game: VaslGame, defs: Definitions, enemy: str) -> li
 def _qmarks(m: Mission, game: VaslGame, defs: Definitions, enemy: str) -> list[str]:
     done = []
     counters = [p for p in game.pieces if p.hex and p.name == QMARK and p.side == enemy]
-    hidden = [s for s in m.s if s.status == "hidden" and _on_map(m, s.where)]
+    hidden = [s for s in m.s if s.status == SStatus.HIDDEN and _on_map(m, s.where)]
     free = {p.id: p for p in counters}
     waiting = []
     for s in hidden:  # a "?" already in the S?'s hex stays

@@ -1,6 +1,9 @@
 """The words a mission's state and the ENEMY AI share, each one enum (a StrEnum: its value is the word a save, the
 log and the JSON write, so older saves read the same).
 
+A mission's state holds members (``Unit.status`` a Status, ``Unit.kind`` a Kind, ``SQuestion.status`` an SStatus);
+a member equals its word (``Status.BROKEN == "broken"``), so a comparison with the word holds too.
+
 Adding an Attitude is one member here and its weights in ai/attitudes.toml (the section named by its value)."""
 
 from enum import StrEnum
@@ -40,3 +43,43 @@ class Phase(StrEnum):
     DEFENSIVE = "defensive"  # the FRIENDLY DFPh
     ADVANCING = "advancing"  # the ENEMY AFPh
     ADVANCE = "advance"  # the ENEMY APh: one hex, or into CC
+
+
+class Status(StrEnum):
+    """A unit's status (solo/sasl/state.py ``Unit.status``): on the map Good Order or broken (A10), or off it."""
+
+    GOOD_ORDER = "Good Order"
+    BROKEN = "broken"
+    ELIMINATED = "eliminated"
+    EXITED = "exited"  # off the map by its edge (a unit Exited, and the SW it possesses)
+
+
+class SStatus(StrEnum):
+    """An S? counter's status (SASL 4.; ``SQuestion.status``): hidden on the map until its Activation (5.) reveals its
+    units, or removed (the player removes it, 4.; a Random Event takes it away)."""
+
+    HIDDEN = "hidden"
+    ACTIVATED = "activated"
+    REMOVED = "removed"
+
+
+class Kind(StrEnum):
+    """A counter's kind: a mission's ``Unit.kind`` (solo/sasl/units.py ``kind_of`` reads it from its name) and the
+    ENEMY AI's ``Piece.kind``."""
+
+    SQUAD = "squad"
+    HS = "hs"  # a Half-Squad
+    CREW = "crew"
+    LEADER = "leader"  # a hero too
+    ARMOR_LEADER = "armor leader"  # rides in his AFV: no infantry stacking
+    SW = "sw"
+    GUN = "gun"
+    VEHICLE = "vehicle"
+    FORTIFICATION = "fortification"  # a minefield, a Foxhole, a Trench
+    HORSE = "horse"
+    WRECK = "wreck"  # OtO-S1 MSR 8's wreck counter
+    S_QUESTION = "s?"  # an S? as the ENEMY AI moves it (solo/ai/situation.py ``s_piece``); a Unit is never one
+
+
+MMC = (Kind.SQUAD, Kind.HS, Kind.CREW)  # the Multi-Man Counters
+INFANTRY = (*MMC, Kind.LEADER)  # the kinds that move and fight as Infantry (A1.)

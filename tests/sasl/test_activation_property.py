@@ -10,6 +10,7 @@ import pytest
 from solo.core.errors import SoloError
 from solo.sasl import actions, activation, engine
 from solo.sasl.context import Ctx
+from solo.sasl.words import INFANTRY
 from tests.conftest import VASL_BOARDS
 from tests.mission import act_on as act
 from tests.mission import on_boards as mission_ctx
@@ -23,7 +24,7 @@ def unchecked(x: Ctx) -> list[str]:
     wrong = []
     hidden = {x.map.name(s.where): s for s in x.m.s if s.status == "hidden" and x.map.name(s.where)}
     for u in x.m.units:
-        if u.side != "FRIENDLY" or not u.on_map or u.kind not in (*actions.INFANTRY, "vehicle"):
+        if u.side != "FRIENDLY" or not u.on_map or u.kind not in (*INFANTRY, "vehicle"):
             continue
         if u.hex in hidden:
             wrong.append(f"{u.id} shares {u.hex} with {hidden[u.hex].id}")
@@ -45,11 +46,11 @@ def random_moves(x: Ctx, rng: random.Random, count: int) -> int:
         if n % 7 == 6:
             engine._enter(x, "FRIENDLY MPh")  # a new phase: MF and this phase's checks start again
         stacks = sorted({u.hex for u in x.m.units if u.side == "FRIENDLY" and u.on_map and u.status == "Good Order"
-                         and u.kind in actions.INFANTRY})
+                         and u.kind in INFANTRY})
         if not stacks:
             break
         start = rng.choice(stacks)
-        ids = [u.id for u in x.m.at(start, "FRIENDLY") if u.status == "Good Order" and u.kind in actions.INFANTRY]
+        ids = [u.id for u in x.m.at(start, "FRIENDLY") if u.status == "Good Order" and u.kind in INFANTRY]
         path, here = [], start
         for _ in range(rng.randint(1, 3)):
             here = rng.choice(sorted(x.map.graph.successors(here)))

@@ -4,7 +4,6 @@ finds the units, S? and VPO it names; without it the player names them."""
 
 from solo.core.choices import words, yes_no
 from solo.core.errors import SoloError
-from solo.sasl.actions import INFANTRY
 from solo.sasl.context import Ctx
 from solo.sasl.events import (
     REROLL,
@@ -31,7 +30,7 @@ from solo.sasl.events import (
     with_squads,
 )
 from solo.sasl.mission_map import board_edge, in_set_up_area
-from solo.sasl.words import Attitude
+from solo.sasl.words import INFANTRY, Attitude, Kind, SStatus
 
 # --- ENEMY RE -------------------------------------------------------------------------------
 
@@ -40,7 +39,7 @@ def _counterattack_s(x: Ctx, trace) -> str:
     rolled again if no such VPO or S?. On the map solo finds them; without it the player names them."""
     if on_the_map(x):
         return local_counterattack(x, units=False, s=True, hold_s_only=True) or REROLL
-    hold = [s for s in x.m.s if s.status == "hidden" and s.attitude == Attitude.HOLD]
+    hold = [s for s in x.m.s if s.status == SStatus.HIDDEN and s.attitude == Attitude.HOLD]
     ids = x.ask(
         "counterattack_s",
         "ENEMY RE 11-12 Local Counterattack: which Hold S? are within six hexes of the "
@@ -268,7 +267,7 @@ def _oba(x: Ctx, trace) -> str:
         return _arrivals("OBA")(x, trace)
     oba, ammo = sub_result(trace, "sasl.h1_53"), sub_result(trace, "sasl.r8")
     x.m.friendly_oob["oba"].append({"turn": x.m.turn, "oba": oba, "ammo": ammo, "re": trace.row})
-    leaders = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "leader" and u.on_map]
+    leaders = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == Kind.LEADER and u.on_map]
     choices = {u.id.lower(): u.id for u in leaders} | {r.lower(): r for r in OBA_RIDES}
 
     def parse(raw) -> str:
@@ -286,7 +285,7 @@ def _oba(x: Ctx, trace) -> str:
                                                                                         (pick, 1)])
     chosen = x.m.unit(pick)
     assert chosen is not None  # parse took a FRIENDLY leader on the map, or a ride (above)
-    radio = x.m.add_unit("Radio", "sw", chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
+    radio = x.m.add_unit("Radio", Kind.SW, chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
     radio.owner = chosen.id
     return f"{oba}, {ammo}; {radio.id} Radio with {chosen.id} {chosen.type} in {chosen.hex}"
 
@@ -295,7 +294,7 @@ def _recall(x: Ctx, trace) -> str:
     """14-16: one FRIENDLY Mobile AFV on the map is placed under Recall (Random Selection); rolled again if none is
     on board (rules version 6 on: issue 35, an AFV never on the map was recalled); older saves drew from the OoB."""
     if x.rules >= 6:
-        afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "vehicle" and u.on_map
+        afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == Kind.VEHICLE and u.on_map
                and not {"immobilized", "wreck", "recalled"} & set(u.marks)]
         if not afv:
             return REROLL
@@ -355,12 +354,12 @@ def _mines_discovered(x: Ctx, trace) -> str:
     west = x.known_map.toward(where, board_edge(x.m, x.defn, "ENEMY"))
     gone = []
     if x.rules >= 6:  # issue 35: the S? stayed in the minefields, and minefields went under Activated ENEMY units
-        west = [h for h in west if not any(u.kind != "fortification" for u in x.m.at(h, "ENEMY"))]
-        gone = [s for s in x.m.s if s.status == "hidden" and x.known_map.name(s.where) in west]
+        west = [h for h in west if not any(u.kind != Kind.FORTIFICATION for u in x.m.at(h, "ENEMY"))]
+        gone = [s for s in x.m.s if s.status == SStatus.HIDDEN and x.known_map.name(s.where) in west]
         for s_q in gone:
-            s_q.status = "removed"
+            s_q.status = SStatus.REMOVED
     for h in west:
-        x.m.add_unit("Known A-P Minefield", "fortification", h, "", f"RE {trace.row}")
+        x.m.add_unit("Known A-P Minefield", Kind.FORTIFICATION, h, "", f"RE {trace.row}")
     hit = [h for h in west if x.m.at(h, "FRIENDLY")]
     if hit:
         x.m.effects.append(f"Turn {x.m.turn}: immediate minefield attack on the FRIENDLY units in {', '.join(hit)}")

@@ -8,6 +8,7 @@ from solo.core.errors import SoloError
 from solo.sasl.actions import HexAction
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import own_grid
+from solo.sasl.words import INFANTRY, Kind
 
 
 def hexes(x: Ctx) -> list[str]:
@@ -67,13 +68,13 @@ def entered(x: Ctx, units: list, where: str) -> dict:
     the player had to ask for the strength with `minefield`): its strength rolled when it is first entered (MINEFIELDS,
     or RE 54-56's minefield counters), the attack resolved by the player on the IFT with it, the result reported
     (`result`). A unit of the stack that is no Infantry or vehicle (a SW, carried) is attacked with its owner."""
-    if x.rules < 7 or not any(u.kind == "fortification" and u.type.lower().startswith("known")
+    if x.rules < 7 or not any(u.kind == Kind.FORTIFICATION and u.type.lower().startswith("known")
                               for u in x.m.at(where, "ENEMY")):  # MINEFIELDS' and RE 54-56's counters
         return {}
     found = next((f for f in x.m.enemy.get("minefields", []) if f["hex"] == where), None)
     if found is None:
         found = strength(x, where, where in hexes(x))
-    hit = [u for u in units if u.kind in ("squad", "hs", "crew", "leader", "vehicle")]
+    hit = [u for u in units if u.kind in (*INFANTRY, Kind.VEHICLE)]
     if not hit:
         return {}
     at = f"vehicles by its {found['at']}" if found["at"] != "no AT mines" else "no AT mines"

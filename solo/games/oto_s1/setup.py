@@ -10,6 +10,7 @@ from solo.sasl.context import Ctx
 from solo.sasl.game import Load
 from solo.sasl.mission_map import MissionMap, map_boards, own_grid
 from solo.sasl.setup import leaders
+from solo.sasl.words import Kind
 
 
 def mission_map(x: Ctx) -> MissionMap:
@@ -46,10 +47,10 @@ def enemy(x: Ctx) -> None:
     e.update(elr=x.defn["enemy_elr"], sniper=x.defn["sniper"], rules=x.defn["enemy_rules"])
     x.say(f"ENEMY ELR {e['elr']}; the ENEMY Sniper is in {e['sniper']}", rule="MSR 6")
     for gun in x.defn["enemy_units"]:
-        unit = x.m.add_unit(gun["type"], "gun", gun["hex"], x.m.attitude, "set up")
+        unit = x.m.add_unit(gun["type"], Kind.GUN, gun["hex"], x.m.attitude, "set up")
         crew = None
         if x.rules >= 6:  # issue 35: the Guns came without their crews and their concealment
-            crew = x.m.add_unit(gun["crew"], "crew", gun["hex"], x.m.attitude, "set up")
+            crew = x.m.add_unit(gun["crew"], Kind.CREW, gun["hex"], x.m.attitude, "set up")
             unit.owner = crew.id
             if gun.get("concealed"):
                 unit.marks = crew.marks = ["concealed"]
@@ -58,7 +59,7 @@ def enemy(x: Ctx) -> None:
     if x.rules >= 6:  # issue 35: the Known minefields were no counters on the map
         placed = minefields.hexes(x)
         for where in placed:
-            x.m.add_unit("Known minefield", "fortification", where, "", "set up")
+            x.m.add_unit("Known minefield", Kind.FORTIFICATION, where, "", "set up")
         x.say(f"Known minefields (B28.46) in {', '.join(placed)}; a strength is rolled when one is entered",
               rule="MINEFIELDS")
     if x.rules >= 3:

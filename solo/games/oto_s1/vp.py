@@ -8,6 +8,7 @@ from solo.sasl import control
 from solo.sasl.actions import hindering
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge
+from solo.sasl.words import MMC, Kind, Status
 
 
 def rail_hexes(x: Ctx) -> list[str]:
@@ -46,9 +47,9 @@ def guns_firing(x: Ctx) -> list[str]:
     targets = scored_hexes(x)
     found = []
     for u in x.m.units:
-        if u.side != "ENEMY" or not u.on_map or u.kind not in ("gun", "vehicle") or "malfunctioned" in u.marks:
+        if u.side != "ENEMY" or not u.on_map or u.kind not in (Kind.GUN, Kind.VEHICLE) or "malfunctioned" in u.marks:
             continue
-        if u.kind == "gun" and not any(v.kind in ("squad", "hs", "crew") and v.status == "Good Order"
+        if u.kind == Kind.GUN and not any(v.kind in MMC and v.status == Status.GOOD_ORDER
                                        for v in x.m.at(u.hex, "ENEMY")):
             continue
         where = x.known_map.name(u.hex)

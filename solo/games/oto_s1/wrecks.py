@@ -14,6 +14,7 @@ from solo.core.errors import SoloError
 from solo.sasl.actions import HexAction
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import in_set_up_area
+from solo.sasl.words import Kind, Status
 
 WRECK = "Wreck"
 
@@ -45,7 +46,7 @@ class Wreck(HexAction):
         near = [h for h in x.map.hexes if in_set_up_area(x.map.grid, line, h) and x.map.distance(h, where) <= 2]
         if not near:
             raise SoloError(f"wreck: {where} is more than 2 hexes outside the FRIENDLY set up area (MSR 8)")
-        if any(u.kind != "fortification" for u in m.at(where, "ENEMY")):
+        if any(u.kind != Kind.FORTIFICATION for u in m.at(where, "ENEMY")):
             raise SoloError(f"wreck: {where} holds ENEMY units")
         beside = [u.hex for u in placed(x) if x.map.distance(u.hex, where) <= 1]
         if beside:
@@ -54,7 +55,7 @@ class Wreck(HexAction):
 
     @classmethod
     def play(cls, x: Ctx, a: dict) -> dict:
-        u = x.m.add_unit(WRECK, "wreck", a["hex"], "", "MSR 8", side="FRIENDLY")
+        u = x.m.add_unit(WRECK, Kind.WRECK, a["hex"], "", "MSR 8", side="FRIENDLY")
         x.say(f"{u.id} wreck placed in {u.hex} ({len(placed(x))} of {x.defn['enemy_rules']['wrecks']})", rule="MSR 8")
         return {"unit": u.to_json()}
 
@@ -63,6 +64,6 @@ def status(x: Ctx, results: list[str]) -> None:
     """The status dr of each wreck placed: burning marks it, removed takes it off the map."""
     for u, result in zip(placed(x), results, strict=False):
         if "removed" in result:
-            u.status = "eliminated"
+            u.status = Status.ELIMINATED
         elif "burning" in result:
             u.marks = sorted({*u.marks, "burning"})

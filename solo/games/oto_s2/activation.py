@@ -2,6 +2,7 @@
 
 from solo.rules.resolve import Trace
 from solo.sasl.context import Ctx
+from solo.sasl.words import Kind
 
 
 def activation_results(x: Ctx, trace: Trace, tokens: list[str]) -> list[str]:
@@ -11,7 +12,7 @@ def activation_results(x: Ctx, trace: Trace, tokens: list[str]) -> list[str]:
 
 def leader_generated(x: Ctx, leader: str) -> None:
     """MSR 3: an ENEMY OBA Artillery Strike when the first Leader is generated, then after each -2 Leader."""
-    first = not any(u.kind == "leader" and u.source != "set up" for u in x.m.units)  # he is not yet among them
+    first = not any(u.kind == Kind.LEADER and u.source != "set up" for u in x.m.units)  # he is not yet among them
     if first or leader.endswith("-2"):
         x.m.enemy.setdefault("oba_strikes", []).append(f"Turn {x.m.turn}: after the {leader}")
         x.say(f"ENEMY OBA Artillery Strike (MSR 3): the {'first Leader' if first else '-2 Leader'} "

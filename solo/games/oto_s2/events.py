@@ -9,7 +9,7 @@ no map to measure on: an entry that needs one is kept among the lasting effects,
 """
 
 from solo.core.errors import SoloError
-from solo.sasl.actions import INFANTRY, apply_result
+from solo.sasl.actions import apply_result
 from solo.sasl.context import Ctx
 from solo.sasl.events import (
     REROLL,
@@ -35,7 +35,7 @@ from solo.sasl.events import (
 )
 from solo.sasl.mission_map import board_edge
 from solo.sasl.state import Unit
-from solo.sasl.words import Attitude
+from solo.sasl.words import INFANTRY, Attitude, Kind, SStatus, Status
 
 NO_EVENT = "no event"
 
@@ -51,7 +51,7 @@ def _later(x: Ctx, text: str) -> str:
 def _rally(x: Ctx, side: str, toward: str) -> str:
     """The broken ``side`` unit(s) in the Location closest to the ``toward`` side's board edge rally."""
     if x.map is None:
-        if not any(u.side == side and u.status == "broken" for u in x.m.units):
+        if not any(u.side == side and u.status == Status.BROKEN for u in x.m.units):
             return f"no broken {side} unit: no effect"
         edge = "FBE" if toward == "FRIENDLY" else "EBE"
         return _later(x, f"the broken {side} unit(s) in the Location closest to the {edge} rally")
@@ -89,11 +89,11 @@ def _dig_in(x: Ctx, trace) -> str:
     """23-24: a Foxhole under each Activated Good Order ENEMY Infantry unit in Open Ground not in a fortification."""
     if x.map is None:
         return _later(x, "a Foxhole under each Activated Good Order ENEMY Infantry unit in Open Ground")
-    fortified = {u.hex for u in x.m.units if u.kind == "fortification" and u.on_map}
-    hexes = sorted({u.hex for u in x.m.activated if u.kind in INFANTRY and u.status == "Good Order"
+    fortified = {u.hex for u in x.m.units if u.kind == Kind.FORTIFICATION and u.on_map}
+    hexes = sorted({u.hex for u in x.m.activated if u.kind in INFANTRY and u.status == Status.GOOD_ORDER
                     and x.map.name(u.hex) and x.map.terrain(u.hex) == "open" and u.hex not in fortified})
     for where in hexes:
-        x.m.add_unit("Foxhole", "fortification", where, "", f"RE {trace.row}")
+        x.m.add_unit("Foxhole", Kind.FORTIFICATION, where, "", f"RE {trace.row}")
     return f"Foxholes in {', '.join(hexes)}" if hexes else "no Activated ENEMY Infantry in Open Ground: no effect"
 
 
@@ -102,14 +102,14 @@ def _sw_found(x: Ctx, trace) -> str:
     kind = sub_result(trace, "sasl.enemy_sw") or "LMG"
     if x.map is None:
         return _later(x, f"the Activated ENEMY squad closest to a FRIENDLY unit receives a {kind}")
-    squads = [u for u in x.m.activated if u.kind == "squad" and x.map.name(u.hex)]
+    squads = [u for u in x.m.activated if u.kind == Kind.SQUAD and x.map.name(u.hex)]
     friendly = {u.hex for u in units_on_map(x, "FRIENDLY")}
     where = closest(x, [u.hex for u in squads], friendly, "the ENEMY squad closest to a FRIENDLY unit")
     if where is None:
         return "no Activated ENEMY squad or no FRIENDLY unit on the map: no effect"
     here = [u for u in squads if u.hex == where]
     owner = here[random_selection(x, f"the ENEMY squad in {where} to receive the {kind}", len(here)) - 1]
-    sw = x.m.add_unit(kind, "sw", where, "", f"RE {trace.row}")
+    sw = x.m.add_unit(kind, Kind.SW, where, "", f"RE {trace.row}")
     sw.owner = owner.id
     return f"{owner.id} {owner.type} in {where} receives {sw.id} {kind}"
 
@@ -125,7 +125,7 @@ def _minefield(x: Ctx, trace) -> str:
     where = closest(x, stacks, edge_hexes(x, "ENEMY"), "the FRIENDLY Infantry stack closest to the EBE")
     if where is None:
         return "no FRIENDLY Infantry stack outside a building: no event"
-    x.m.add_unit("A-P Minefield (6)", "fortification", where, "", f"RE {trace.row}")
+    x.m.add_unit("A-P Minefield (6)", Kind.FORTIFICATION, where, "", f"RE {trace.row}")
     x.m.effects.append(f"Turn {x.m.turn}: 6-factor A-P minefield attack on the FRIENDLY Infantry in {where}, the first "
                        "event of the next ENEMY PFPh (B28.1)")
     return f"6-factor A-P minefield in {where}: it attacks the FRIENDLY Infantry there first in the next ENEMY PFPh"
@@ -169,7 +169,7 @@ def _counterattack(s_too: bool, leader: bool = False):
                 return _later(x, f"an ENEMY {kind} leader enters along the EBE; then Local Counterattack (65-66)")
             edge = sorted(edge_hexes(x, "ENEMY"))
             where = edge[random_selection(x, "the EBE hex the ENEMY leader enters", len(edge)) - 1]
-            new = x.m.add_unit(kind, "leader", where, Attitude.ADVANCE, f"RE {trace.row}")
+            new = x.m.add_unit(kind, Kind.LEADER, where, Attitude.ADVANCE, f"RE {trace.row}")
             came = f"{new.id} {kind} enters in {where}; "
         if x.map is None:
             return _later(x, "Local Counterattack: the ENEMY within six hexes of the FRIENDLY controlled VPO closest "
@@ -189,7 +189,7 @@ def _hardens(x: Ctx, trace) -> str:
 
 def _recall(x: Ctx, trace) -> str:
     """13-14: one FRIENDLY Mobile AFV (Random Selection if several) is placed under Recall (D5.341)."""
-    afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "vehicle" and u.on_map
+    afv = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == Kind.VEHICLE and u.on_map
            and not {"immobilized", "wreck", "recalled"} & set(u.marks)]
     if not afv:
         return "no Mobile FRIENDLY AFV on the map: no effect"
@@ -214,7 +214,8 @@ def _oba(x: Ctx, trace) -> str:
     """31-33: OBA (H1.53) with its ammunition (R8); the player gives a radio to a FRIENDLY leader of his choice."""
     oba, ammo = sub_result(trace, "sasl.h1_53"), sub_result(trace, "sasl.r8")
     x.m.friendly_oob["oba"].append({"turn": x.m.turn, "oba": oba, "ammo": ammo})
-    leaders = [u for u in x.m.units if u.side == "FRIENDLY" and u.kind == "leader" and u.on_map and u.type != "1-4-9"]
+    leaders = [u for u in x.m.units
+               if u.side == "FRIENDLY" and u.kind == Kind.LEADER and u.on_map and u.type != "1-4-9"]
     said = f"{oba}, {ammo}"
     if not leaders:
         x.m.effects.append(f"Turn {x.m.turn}: a radio for {oba} goes to the first FRIENDLY leader on the map")
@@ -223,7 +224,7 @@ def _oba(x: Ctx, trace) -> str:
                             f"[{', '.join(f'{u.id} {u.type} {u.hex}' for u in leaders)}]", _one_of(leaders),
                             example='radio_leader = "F4"'))
     assert chosen is not None  # _one_of took a FRIENDLY leader on the map
-    radio = x.m.add_unit("Radio", "sw", chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
+    radio = x.m.add_unit("Radio", Kind.SW, chosen.hex, "", f"RE {trace.row}", side="FRIENDLY")
     radio.owner = chosen.id
     return said + f"; {radio.id} Radio with {chosen.id} {chosen.type} in {chosen.hex}"
 
@@ -283,10 +284,10 @@ def _mines_found(x: Ctx, trace) -> str:
     if not toward:
         return f"{where} is on the EBE: no hex beyond it, no effect"
     mines = toward[random_selection(x, "the hex of the Known minefield", len(toward)) - 1]
-    x.m.add_unit("Known A-P Minefield", "fortification", mines, "", f"RE {trace.row}")
-    gone = [s for s in x.m.s if s.status == "hidden" and s.where == mines]
+    x.m.add_unit("Known A-P Minefield", Kind.FORTIFICATION, mines, "", f"RE {trace.row}")
+    gone = [s for s in x.m.s if s.status == SStatus.HIDDEN and s.where == mines]
     for s in gone:
-        s.status = "removed"
+        s.status = SStatus.REMOVED
     return f"Known A-P minefield in {mines}" + (f"; {', '.join(s.id for s in gone)} removed" if gone else "")
 
 
@@ -325,7 +326,7 @@ def _orders_astray(x: Ctx, trace) -> str:
     Turn."""
     if x.map is None:
         return _later(x, "the FRIENDLY leader closest to the EBE may not direct fire or movement next Player Turn")
-    leaders = [u for u in units_on_map(x, "FRIENDLY", ("leader",)) if u.type != "1-4-9"]
+    leaders = [u for u in units_on_map(x, "FRIENDLY", (Kind.LEADER,)) if u.type != "1-4-9"]
     where = closest(x, [u.hex for u in leaders], edge_hexes(x, "ENEMY"), "the FRIENDLY leader closest to the EBE")
     if where is None:
         return "no FRIENDLY leader on the map: no effect"

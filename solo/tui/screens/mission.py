@@ -29,6 +29,7 @@ from solo.sasl.mission_map import board_edge, example_hex, in_set_up_area, map_b
 from solo.sasl.session import MissionSession
 from solo.sasl.sync import Sync
 from solo.sasl.units import oob_counters, oob_groups
+from solo.sasl.words import INFANTRY, Kind, SStatus, Status
 from solo.tui.screens.save import SaveScreen
 from solo.tui.widgets.map_view import KEY, MapView
 
@@ -66,7 +67,7 @@ def _state(u) -> str:
     """A unit's side and state in a few words: "FRIENDLY, broken, DM", "ENEMY Hold, Good Order" (a SW, Gun or
     fortification has no morale: no Good Order for it)."""
     side = f"{u.side} {u.attitude}".strip()
-    status = [u.status] if u.kind in ("squad", "hs", "crew", "leader", "vehicle") or u.status != "Good Order" else []
+    status = [u.status] if u.kind in (*INFANTRY, Kind.VEHICLE) or u.status != Status.GOOD_ORDER else []
     return ", ".join([side, *status, *u.marks] + ([f"with {u.owner}"] if u.owner else []))
 
 
@@ -122,7 +123,7 @@ class MissionScreen(SaveScreen):
         if action in ("enter", "move", "next_phase", "turn") and m.pending:
             return False  # refused while the ENEMY's moves wait for the player (rules version 5 on)
         if action == "activate":
-            return any(s.status == "hidden" for s in m.s)
+            return any(s.status == SStatus.HIDDEN for s in m.s)
         if action == "enter":
             return bool(+(oob_counters(m) - Counter(m.entered))) or bool(arrived(m) - Counter(m.reinforced))
         if action == "move":
@@ -197,8 +198,8 @@ class MissionScreen(SaveScreen):
     def _counts(self) -> dict[str, int]:
         """The counters in each hex: units of both sides and hidden S? (a stack shows its count)."""
         m = self.outcome.mission
-        found = Counter(s.where for s in m.s if s.status == "hidden")
-        found.update(u.hex for u in m.units if u.on_map and u.kind != "wreck")
+        found = Counter(s.where for s in m.s if s.status == SStatus.HIDDEN)
+        found.update(u.hex for u in m.units if u.on_map and u.kind != Kind.WRECK)
         return dict(found)
 
     def _vpo(self) -> dict[str, str | None]:
@@ -243,18 +244,18 @@ class MissionScreen(SaveScreen):
         m = self.outcome.mission
         found = []
         for where, holder in self._vpo().items():
-            here = [s.id for s in m.s if s.status == "hidden" and self._map_name(s.where) == where]
-            here += [u.id for u in m.units if u.on_map and self._map_name(u.hex) == where and u.kind != "sw"]
+            here = [s.id for s in m.s if s.status == SStatus.HIDDEN and self._map_name(s.where) == where]
+            here += [u.id for u in m.units if u.on_map and self._map_name(u.hex) == where and u.kind != Kind.SW]
             found.append(f"{where} {holder or '?'}" + (f" ({' '.join(here)})" if here else ""))
         return "[b]VPO[/b] " + escape(" · ".join(found)) if found else "[b]VPO[/b] as the mission's rule gives them"
 
     def _markers(self) -> dict[str, str]:
         m = self.outcome.mission
         marks = {h: "X" for h in wrecks(m)}  # OtO-S1 MSR 8's wrecks and vehicles made wrecks (D10.1), under the rest
-        marks |= {s.where: "?" for s in m.s if s.status == "hidden"}  # a VPO's V stands beside its hex (MapView)
-        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY" and u.kind != "wreck"
+        marks |= {s.where: "?" for s in m.s if s.status == SStatus.HIDDEN}  # a VPO's V stands beside its hex (MapView)
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "ENEMY" and u.kind != Kind.WRECK
                       and "wreck" not in u.marks})
-        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY" and u.kind != "wreck"
+        marks.update({u.hex: u.side[0] for u in m.units if u.on_map and u.side == "FRIENDLY" and u.kind != Kind.WRECK
                       and "wreck" not in u.marks})
         return marks
 
@@ -296,7 +297,7 @@ class MissionScreen(SaveScreen):
         s_list = self.query_one("#s-list", DataTable)
         s_list.clear()
         for s in m.s:
-            if s.status == "hidden":
+            if s.status == SStatus.HIDDEN:
                 s_list.add_row(s.id, Text(s.where), s.attitude, key=s.id)
         units = self.query_one("#units", DataTable)
         units.clear()
@@ -373,7 +374,7 @@ class MissionScreen(SaveScreen):
         """The hex under the cursor: its terrain, hexsides (as the compass names them on the picture: N the top), VPO
         and what stands in it; its stack opened (o, or a click on the cursor's hex), one counter a line."""
         m = self.outcome.mission
-        here = [(f"{s.id}", "S?", "hidden") for s in m.s if s.where == hex_id and s.status == "hidden"]
+        here = [(f"{s.id}", "S?", "hidden") for s in m.s if s.where == hex_id and s.status == SStatus.HIDDEN]
         here += [(u.id, u.type, _state(u)) for u in m.units if u.hex == hex_id and u.on_map]
         view = self.query_one("#mapview", MapView)
         board_id, board = next((b, board) for b, board in view.boards
@@ -417,7 +418,7 @@ class MissionScreen(SaveScreen):
     def action_activate(self) -> None:
         """The S? under the map cursor (the first of them), else the one highlighted in the S? list."""
         s_list = self.query_one("#s-list", DataTable)
-        under = [s.id for s in self.outcome.mission.s if s.where == self.cursor_hex and s.status == "hidden"]
+        under = [s.id for s in self.outcome.mission.s if s.where == self.cursor_hex and s.status == SStatus.HIDDEN]
         if not under and not s_list.row_count:
             self.notify("no S? to Activate")
             return
@@ -446,7 +447,7 @@ class MissionScreen(SaveScreen):
         """On the map, the FRIENDLY units under the cursor: the arrows trace their path, Enter moves them. Else a form:
         their ids, then the hexes entered."""
         here = [u.id for u in self.outcome.mission.units if u.on_map and u.side == "FRIENDLY"
-                and u.hex == self.cursor_hex and u.kind not in ("sw", "horse")]
+                and u.hex == self.cursor_hex and u.kind not in (Kind.SW, Kind.HORSE)]
         if here and self.query("#mapview"):
             self.tracing = {"units": here, "path": [self.cursor_hex]}
             self.query_one("#mapview", MapView).focus()
