@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from solo.board.graph import movement_costs
 from solo.core.errors import SoloError
 from solo.rules.units import casualty_reduced, unit_type
-from solo.sasl import activation, control
+from solo.sasl import activation, control, sighting
 from solo.sasl.action import Action, Typed, is_hex, words
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge, example_hex, hex_id, in_set_up_area, wreck_cost, wrecks
@@ -127,7 +127,8 @@ class Enter(Action):
         seeing = [u for u in new if u.kind in (*INFANTRY, Kind.VEHICLE)]
         entering = {"mf": entry_cost(x, where)} if rule.get("edge") or reinforcing else {}
         return {"do": "enter", "hex": where, "units": types, **entering,
-                **({"reinforcement": True} if reinforcing else {}), "sees": sightings(x, seeing or new, [where])}
+                **({"reinforcement": True} if reinforcing else {}),
+                "sees": sighting.sightings(x, seeing or new, [where])}
 
     @classmethod
     def typed(cls, text: str, at: Typed) -> Action:
@@ -197,10 +198,11 @@ class Group(Action):
             found = _stand(x, name, stacks(take, x.defn["friendly"]), given)
         best = dict(m.bracket)
         for st in found:
-            ranks = _ranks(x, _viewer([Unit("", t, kind_of(t, x.defn["friendly"], x.rules), "") for t in st["units"]]))
+            stack = [Unit("", t, kind_of(t, x.defn["friendly"], x.rules), "") for t in st["units"]]
+            ranks = sighting.bracket_ranks(x, sighting.viewer_of(stack))
             seen = []
             for s_id, rng, step in st["sees"]:
-                if ranks[rng] > max(best.get(s_id, RANKS["none"]), RANKS["none"]):
+                if ranks[rng] > max(best.get(s_id, sighting.RANKS["none"]), sighting.RANKS["none"]):
                     best[s_id] = ranks[rng]
                     seen.append([s_id, rng, step])
             st["sees"] = seen
@@ -211,7 +213,7 @@ class Group(Action):
         """A group's stacks enter one after another, each as an ``enter``."""
         done = [_enter(x, stack, swept=False) for stack in a["stacks"]]
         x.m.groups.append(a["group"])
-        return {"units": [u for d in done for u in d["units"]]} | _joined(*done, sweep(x))
+        return {"units": [u for d in done for u in d["units"]]} | _joined(*done, sighting.sweep(x))
 
 
 def _stand(x: Ctx, name: str, piles: list[list[str]], given: list[str]) -> list[dict]:
@@ -388,7 +390,7 @@ class Move(Action):
         if problem:
             raise SoloError(f"move: {problem}")
         return {"do": "move", "units": [u.id for u in units], "path": path, "mf": cost, "costs": costs,
-                "sees": sightings(x, units, path, inside)} | ({"culvert": inside} if inside else {})
+                "sees": sighting.sightings(x, units, path, inside)} | ({"culvert": inside} if inside else {})
 
     @classmethod
     def typed(cls, text: str, at: Typed) -> Action:
@@ -632,7 +634,7 @@ def _enter(x: Ctx, a: dict, swept: bool = True) -> dict:
         control.passed(x, new, a["hex"])
     entering = _entered(x, new, a["hex"]) if a.get("mf") else {}
     return {"units": [u.to_json() for u in new]} | entering | _joined(
-        activation_checks(x, a.get("sees", []), _viewer(new)), sweep(x) if swept else {})
+        sighting.activation_checks(x, a.get("sees", []), sighting.viewer_of(new)), sighting.sweep(x) if swept else {})
 
 
 def _entered(x: Ctx, units: list[Unit], where: str) -> dict:
@@ -675,8 +677,9 @@ def _move(x: Ctx, a: dict) -> dict:
           + (f" ({mf:g} MF{', CX' if any('CX' in u.marks for u in infantry) else ''}{mounted})" if mf else "")
           + (f"; {short}" if short else ""), rule={"rout": "A10.5", "Advance": "A4.7"}.get(verb, "A4."))
     if "costs" not in a:
-        checks = activation_checks(x, a.get("sees", []), _viewer(units))
-    return {"moved": a["units"], "to": to} | ({"short": short} if short else {}) | entering | _joined(checks, sweep(x))
+        checks = sighting.activation_checks(x, a.get("sees", []), sighting.viewer_of(units))
+    return ({"moved": a["units"], "to": to} | ({"short": short} if short else {}) | entering
+            | _joined(checks, sighting.sweep(x)))
 
 
 def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str, dict]:
@@ -686,7 +689,7 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str,
     the mission's own rules did in the hexes entered (OtO-S1's minefield attacks)."""
     checks: list[dict]
     entering: dict
-    path, sees, viewer, checks, entering = a["path"], a.get("sees", []), _viewer(units), [], {}
+    path, sees, viewer, checks, entering = a["path"], a.get("sees", []), sighting.viewer_of(units), [], {}
     advance = x.m.phase == "FRIENDLY APh"
     moving = units + _carried(x, units)
     for n, here in enumerate(path):
@@ -696,7 +699,7 @@ def _stepwise(x: Ctx, units: list[Unit], a: dict) -> tuple[list[str], dict, str,
                 u.marks = sorted({*u.marks, "culvert"})
             else:
                 u.marks = [k for k in u.marks if k != "culvert"]
-        checks += activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
+        checks += sighting.activation_checks(x, [s for s in sees if s[2] == n], viewer).get("activation", [])
         if not advance and x.m.holds_enemy(here):
             return path[:n], _checks(checks), f"back out of {here}, where ENEMY units were revealed (A12.15)", entering
         control.passed(x, units, here)
@@ -802,7 +805,7 @@ def _enemy(x: Ctx, a: dict) -> dict:
         x.say(said, rule="A8.1" if p["action"] == "first fire" else "ENEMY " + x.m.phase.split()[-1])
         done.append(u.id)
     x.m.pending = [p for p in x.m.pending if p["unit"] not in done]
-    return {"confirmed": done, "pending": x.m.pending} | sweep(x)
+    return {"confirmed": done, "pending": x.m.pending} | sighting.sweep(x)
 
 
 def _s_moves(x: Ctx, s, path: list[str]) -> None:
@@ -818,138 +821,18 @@ def _s_moves(x: Ctx, s, path: list[str]) -> None:
         if s.id in x.m.checked or x.map is None or not x.map.has_los:
             continue
         seen = sorted((rng, u.kind == Kind.VEHICLE, u.id) for u in viewers if (here := x.map.name(u.hex))
-                      for rng in x.map.seen(here, [step], activation.SIGHTING_RANGE, hindering(x),
+                      for rng in x.map.seen(here, [step], activation.SIGHTING_RANGE, sighting.hindering(x),
                                              x.rules >= 7).values())
         if not seen:
             continue
         rng, vehicle, who = seen[0]
         x.m.checked.append(s.id)
         if x.rules >= 6:  # the bracket it was checked at (issue 35): a FRIENDLY move checks it again only closer
-            x.m.bracket[s.id] = _ranks(x, "Vehicle" if vehicle else "Infantry")[rng]
-        mods = ac_mods(x, s)
+            x.m.bracket[s.id] = sighting.bracket_ranks(x, "Vehicle" if vehicle else "Infantry")[rng]
+        mods = sighting.ac_mods(x, s)
         x.say(f"{s.id} moving into {step} comes into the LOS of {who} at range {rng}"
               + (f", AC drm: {', '.join(mods)}" if mods else ""), rule="5.")
         if activation.check(x, s, rng, "Vehicle" if vehicle else "Infantry", mods)["activated"]:
             x.say(f"{s.id}'s move ends in {step}, where its units now stand", rule="5.")
             return
     x.say(f"{s.id} (S?, {s.attitude}) moves to {s.where}", rule="ENEMY MPh")
-
-
-# --- Activation by LOS ------------------------------------------------------------------------------------------
-#
-# When an S? is checked (5., as tables/core/SOURCES.md and /work/shared/SASL-FACTS.md give it from VASL's public
-# SASL activation checker): "an Activation check arises when a Good Order FRIENDLY unit has an unblocked LOS to an S?
-# at range <= 16". solo checks it after each hex a FRIENDLY unit enters (its move, rout, Advance, entry or set up),
-# and after the ENEMY's confirmed moves and a Random Event that puts S? on the map (``sweep``). The texts and those
-# facts never say "once a phase"; solo's reading (issue 35, replacing issue 18's "once a phase" from rules version 6
-# on): the AC dr once made stands for the phase at that range bracket (issue 18: the same S? was rolled for again and
-# again), so an S? is checked again in the same phase only when a FRIENDLY unit sees it in a better bracket (closer:
-# an automatic bracket always Activates). A FRIENDLY unit never stands in a hex with a hidden S?: entering its hex
-# Activates it at range 0 whatever the unit (solo's reading of a concealed unit's Location entered, A12.15), and
-# ENEMY units it reveals in the hex entered or the next hex of the path end the move short of them (the moving
-# units go back to the hex they came from, in the MPh and RtPh; an Advance may end in their Location, for CC).
-
-RANKS = {"auto": 99, "long": -9, "none": -99}  # a bracket's chance: automatic, an AC bracket number, long range, none
-
-
-def _ranks(x: Ctx, viewer: str) -> list[int]:
-    """How good a chance of Activation each range 0-16 gives ``viewer`` (sasl.ac_brackets): higher is better."""
-    brackets = (x.cat.chart("sasl.ac_brackets", str(r), viewer) for r in range(activation.SIGHTING_RANGE + 1))
-    return [RANKS.get(b, b) for b in brackets]
-
-
-def sightings(x: Ctx, units: list[Unit], path: list[str], inside=()) -> list[list]:
-    """The hidden S? that FRIENDLY ``units`` moving through ``path`` (or entering its one hex) must check, [S? id,
-    range, step] each, ``step`` the index of the hex entered from which it is seen: seen by a Good Order one within
-    16 hexes in a better range bracket than its check this phase had (the reading above), or in the hex entered
-    (range 0). The nearest S? first at each hex, then by id. Worked out when the action is checked, and kept with it
-    in the save."""
-    if x.map is None:
-        return []
-    viewers = [u for u in units if u.status == Status.GOOD_ORDER and u.kind in (*INFANTRY, Kind.VEHICLE)]
-    ranks = _ranks(x, _viewer(viewers or units))
-    hidden: dict[str, list] = {}  # the map's hex -> the hidden S? in it
-    for s in x.m.s:
-        where = x.map.name(s.where) if s.status == SStatus.HIDDEN else None
-        if where:
-            hidden.setdefault(where, []).append(s)
-    best, found = dict(x.m.bracket), []
-    along = x.map.seen_along(path, list(hidden), activation.SIGHTING_RANGE, hindering(x), x.rules >= 7) \
-        if viewers and x.map.has_los and hidden else [{}] * len(path)
-    for step, here in enumerate(path):
-        seen = dict(along[step])
-        if step in inside:
-            seen = {h: 1 for h in x.map.culvert_ends if h in hidden}
-        if here in hidden:
-            seen[here] = 0
-        for rng, _, s in sorted((rng, int(s.id[1:]), s) for where, rng in seen.items() for s in hidden[where]):
-            if ranks[rng] > max(best.get(s.id, RANKS["none"]), RANKS["none"]):
-                best[s.id] = ranks[rng]
-                found.append([s.id, rng, step])
-    return found
-
-
-def hindering(x: Ctx) -> list[str]:
-    """The hexes whose wrecks hinder LOS (OtO 1.3's EX, OtO CG5, D10.3; solo/board/los.py), from rules version 7 on
-    (as the OtO map's slopes: every LOS the mission traces passes ``x.rules >= 7`` as ``slopes``)."""
-    return list(wrecks(x.m)) if x.rules >= 7 else []
-
-
-def _viewer(units: list[Unit]) -> str:
-    return "Vehicle" if units and all(u.kind == Kind.VEHICLE for u in units) else "Infantry"
-
-
-def activation_checks(x: Ctx, sees: list, viewer: str) -> dict:
-    """The Activation checks of the S? units gained LOS to, [S? id, range] or [S? id, range, step] each (an S? an
-    earlier check of the same action Activated is not checked again); ``viewer`` Vehicle when only vehicles moved."""
-    checks, stepwise = [], bool(sees) and len(sees[0]) == 3
-    for s_id, rng, *step in sees:
-        s = x.m.named_s(s_id)
-        if s.status == SStatus.HIDDEN and (stepwise or s.id not in x.m.checked):
-            x.m.checked.append(s.id)
-            if stepwise:
-                x.m.bracket[s.id] = max(x.m.bracket.get(s.id, RANKS["none"]), _ranks(x, viewer)[rng])
-            mods = ac_mods(x, s)
-            drm = ", ".join(mods)
-            x.say(f"{s.id} in {s.where} is seen at range {rng}" + (f", AC drm: {drm}" if drm else ""), rule="5.")
-            checks.append(activation.check(x, s, rng, viewer, mods) | ({"step": step[0]} if step else {}))
-    return {"activation": checks} if checks else {}
-
-
-def sweep(x: Ctx) -> dict:
-    """The checks of every hidden S? a Good Order FRIENDLY unit on the map now sees in a better bracket than this
-    phase's check (or shares a hex with): after each FRIENDLY move or entry (the units that stood still see too: a
-    check arises whenever a Good Order FRIENDLY unit has LOS to an S?, SASL-FACTS), after the ENEMY's confirmed moves
-    and after the Random Events that put S? on the map (rules version 6 on)."""
-    if x.rules < 6 or x.map is None:
-        return {}
-    checks = []
-    stacks: dict[tuple[str, str, bool], list[Unit]] = {}
-    for u in x.m.units:
-        if u.side == "FRIENDLY" and u.on_map and u.kind in (*INFANTRY, Kind.VEHICLE) and (here := x.map.name(u.hex)):
-            key = (here, "Vehicle" if u.kind == Kind.VEHICLE else "Infantry", "culvert" in u.marks)
-            stacks.setdefault(key, []).append(u)
-    for (where, viewer, inside), units in sorted(stacks.items()):
-        checks += activation_checks(x, sightings(x, units, [where], (0,) if inside else ()), viewer).get(
-            "activation", [])
-    return {"activation": checks} if checks else {}
-def ac_mods(x: Ctx, s) -> dict:
-    """The AC drm the map tells (tables/core/sasl_ac_dr.toml): S? in or beside a VPO, in a stone building, an
-    Activated ENEMY unit within 2 hexes, a Village or City board. An S? stands at its hex's base level."""
-    mods = {}
-    vpo = [v["hex"] for v in (x.m.boards or {}).get("vpo") or []]
-    where = x.known_map.name(s.where)
-    assert where is not None, f"S? {s.id} stands on a hex of the map ({s.where})"
-    if any((hex_v := x.known_map.name(v)) and x.known_map.distance(where, hex_v) <= 1 for v in vpo):
-        mods["vpo"] = True
-    if x.known_map.terrain(where) == "stone building":
-        mods["stone"] = True
-    active = x.m.activated_units if x.rules >= 6 else x.m.activated
-    if any(x.known_map.distance(where, here) <= 2 for u in active if (here := x.known_map.name(u.hex))):
-        mods["near-enemy"] = True
-    kind = (x.m.boards or {}).get("kinds", {}).get(next((b for b in sorted((x.m.boards or {}).get("boards", []),
-                                                                            key=len, reverse=True)
-                                                        if s.where.startswith(b)), ""), "")
-    if kind in ("Village", "City"):
-        mods[kind.lower()] = True
-    return mods

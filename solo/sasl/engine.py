@@ -16,7 +16,7 @@ from solo.core.play import NeedAnswer, Play, Question, Reply
 from solo.core.sides import Computer, Human
 from solo.core.store import EventLog
 from solo.rules import default_catalog
-from solo.sasl import actions, activation, control, events, rally, setup, sync
+from solo.sasl import actions, activation, control, events, rally, setup, sighting, sync
 from solo.sasl.action import Action, Typed
 from solo.sasl.context import Ctx
 from solo.sasl.game import Load, MissionGame
@@ -408,7 +408,7 @@ def end_turn(x: Ctx, report: dict) -> dict:
         _enter(x, "ENEMY RPh")
     m.phase = "end of turn"
     res = events.checks(x)
-    actions.sweep(x)  # S? a Random Event put where FRIENDLY units see them (rules version 6 on)
+    sighting.sweep(x)  # S? a Random Event put where FRIENDLY units see them (rules version 6 on)
     won = x.game.immediate_win(x) if x.game.immediate_win else None
     end = {"why": won} if won else None
     if not won and done >= x.defn["mission_end"]["after_turn"]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from solo.core.errors import SoloError
-from solo.sasl import actions
+from solo.sasl import actions, sighting
 from solo.sasl.action import Action
 from solo.sasl.context import Ctx
 from solo.sasl.state import Unit
@@ -122,7 +122,7 @@ def check_sync(x: Ctx, pieces, confirm: bool) -> dict:
     seeing += [([Unit("", t, kind_of(t, friendly, x.rules), where, side="FRIENDLY")], [where])
                for _, t, where in appeared]
     for units, path in seeing:
-        sees += [s for s in actions.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
+        sees += [s for s in sighting.sightings(x, units, path) if s[0] not in {q[0] for q in sees}]
     return {"do": "sync", "matched": matched, "moved": moved, "back": back, "gone": gone, "states": states,
             "appeared": appeared, "sees": sees} | ({"held": held} if held else {}) \
         | ({"confirmed": True} if confirm else {})
@@ -202,7 +202,7 @@ def do_sync(x: Ctx, a: dict) -> dict:
                                          for h in a["held"]), rule="VASL")
     if a.get("confirmed") and (a["moved"] or a["appeared"]):
         x.say("VASL game: taken as the player confirmed, whatever the rules say", rule="VASL")
-    checks = actions.activation_checks(x, a["sees"], "Infantry")
+    checks = sighting.activation_checks(x, a["sees"], "Infantry")
     return {"moved": a["moved"], "gone": a["gone"], "states": a["states"], "appeared": [u.to_json() for u in made],
             "back": a["back"], "unmatched": [u.id for u in m.units if u.on_map and u.id not in m.vasl],
             "held": a.get("held", [])} | checks

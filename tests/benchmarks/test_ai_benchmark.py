@@ -66,7 +66,7 @@ def test_activation_after_one_move(benchmark, tmp_path, monkeypatch):
     from solo.core.store import RULES, EventLog
     from solo.games import run_mission
     from solo.rules import default_catalog
-    from solo.sasl.actions import sightings
+    from solo.sasl.sighting import sightings
     from solo.sasl.state import Unit
     monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
     path = tmp_path / "m.db"

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from solo.core.errors import SoloError
-from solo.sasl import actions, activation, engine
+from solo.sasl import activation, engine, sighting
 from solo.sasl.context import Ctx
 from solo.sasl.words import INFANTRY
 from tests.conftest import VASL_BOARDS
@@ -30,10 +30,10 @@ def unchecked(x: Ctx) -> list[str]:
             wrong.append(f"{u.id} shares {u.hex} with {hidden[u.hex].id}")
         if u.status != "Good Order":
             continue
-        ranks = actions._ranks(x, "Vehicle" if u.kind == "vehicle" else "Infantry")
+        ranks = sighting.bracket_ranks(x, "Vehicle" if u.kind == "vehicle" else "Infantry")
         for where, rng in x.map.seen(u.hex, list(hidden), activation.SIGHTING_RANGE).items():
             s = hidden[where]
-            if ranks[rng] > actions.RANKS["none"] and x.m.bracket.get(s.id, actions.RANKS["none"]) < ranks[rng]:
+            if ranks[rng] > sighting.RANKS["none"] and x.m.bracket.get(s.id, sighting.RANKS["none"]) < ranks[rng]:
                 wrong.append(f"{s.id} in {where} seen by {u.id} in {u.hex} at range {rng} unchecked")
     return wrong
 

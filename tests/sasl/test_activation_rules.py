@@ -5,7 +5,7 @@ ENEMY unit (the -1 AC drm, the ENEMY RE check)."""
 import pytest
 
 from solo.core.errors import SoloError
-from solo.sasl import actions, engine, events
+from solo.sasl import engine, events, sighting
 from solo.sasl.mission_map import in_set_up_area, own_grid
 from tests.conftest import VASL_BOARDS
 from tests.mission import act_on, ctx, on_boards
@@ -102,9 +102,9 @@ def test_rule_5_ac_drm_a_fortification_is_no_activated_enemy_unit():
     x.map = MissionMap(grid=own_grid(x.defn["map_grid"]))
     s = x.m.new_s("M12")
     x.m.add_unit("Foxhole", "fortification", "M13", "", "S9")
-    assert "near-enemy" not in actions.ac_mods(x, s)
+    assert "near-enemy" not in sighting.ac_mods(x, s)
     x.m.add_unit("4-6-7", "squad", "M14", "Hold", "S9")
-    assert "near-enemy" in actions.ac_mods(x, s)
+    assert "near-enemy" in sighting.ac_mods(x, s)
 
 
 def test_rule_2_5_a_fortification_alone_makes_no_enemy_re_check():

@@ -11,7 +11,7 @@ from solo.board.graph import Placed, build_graph
 from solo.board.los import LosMap
 from solo.board.terrain import Board, Hex
 from solo.core.errors import SoloError
-from solo.sasl import actions
+from solo.sasl import actions, sighting
 from solo.sasl.game import mission_file
 from tests.conftest import VASL_BOARDS
 from tests.mission import act_on, on_boards
@@ -70,12 +70,12 @@ def test_d10_3_wrecks_hinder_activation_los(orsha_x):
     s.where = "K10"
     x.m.s = [s]
     viewer = x.m.add_unit("4-5-8", "squad", "K17", "", "OoB", side="FRIENDLY")
-    assert actions.sightings(x, [viewer], ["K17"]) == [["S1", 7, 0]]
+    assert sighting.sightings(x, [viewer], ["K17"]) == [["S1", 7, 0]]
     for h in ("K11", "K12", "K13", "K14", "K15", "K16"):
         x.m.add_unit("Wreck", "wreck", h, "", "MSR 8", side="FRIENDLY")
-    assert actions.sightings(x, [viewer], ["K17"]) == []
+    assert sighting.sightings(x, [viewer], ["K17"]) == []
     x.rules = 6
-    assert actions.sightings(x, [viewer], ["K17"]) == [["S1", 7, 0]]
+    assert sighting.sightings(x, [viewer], ["K17"]) == [["S1", 7, 0]]
 
 
 @OTO
@@ -227,10 +227,10 @@ def test_oto_3_1_in_the_culvert_a_unit_sees_only_adjacent_gully_locations(orsha_
     x.m.s = [s]
     squad = x.m.add_unit("4-5-8", "squad", "M23", "", "OoB", side="FRIENDLY")
     s.where = next(h for h in ("M20", "M19", "N21", "L21", "M21") if x.map.seen("M23", [h], 16))
-    assert actions.sightings(x, [squad], ["M23"])
-    assert actions.sightings(x, [squad], ["M23"], (0,)) == []
+    assert sighting.sightings(x, [squad], ["M23"])
+    assert sighting.sightings(x, [squad], ["M23"], (0,)) == []
     s.where = "N22"
-    assert actions.sightings(x, [squad], ["M23"], (0,)) == [["S1", 1, 0]]
+    assert sighting.sightings(x, [squad], ["M23"], (0,)) == [["S1", 1, 0]]
     squad.marks = ["culvert"]
     sit = situation(x.m, x.map, mission_file("oto-s1"))
     assert sit.sight_limits == (("M23", ("L23", "N22")),)
@@ -280,6 +280,6 @@ def test_oto_1_3_activation_los_over_what_is_lower_from_rules_version_7():
     x.map = MissionMap(build_graph([Placed("1", Board.from_hexes("1", grid, hexes))]))
     x.m.new_s("1B9")
     viewer = x.m.add_unit("4-5-8", "squad", "1B1", "", "OoB", side="FRIENDLY")
-    assert actions.sightings(x, [viewer], ["1B1"]) == [["S1", 8, 0]]
+    assert sighting.sightings(x, [viewer], ["1B1"]) == [["S1", 8, 0]]
     x.rules = 6
-    assert actions.sightings(x, [viewer], ["1B1"]) == []
+    assert sighting.sightings(x, [viewer], ["1B1"]) == []

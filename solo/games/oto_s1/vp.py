@@ -5,9 +5,9 @@ value; without the map, from the player's report."""
 import networkx as nx
 
 from solo.sasl import control
-from solo.sasl.actions import hindering
 from solo.sasl.context import Ctx
 from solo.sasl.mission_map import board_edge
+from solo.sasl.sighting import hindering
 from solo.sasl.words import MMC, Kind, Status
 
 
