@@ -258,7 +258,6 @@ def mission_move(save, units, path, dice, as_json):
 @click.option("--json", "as_json", is_flag=True)
 def mission_result(save, unit, result, as_json):
     """What happened to UNIT (of either side) on the table: a fire result, a rally, an exit, a wreck."""
-    result = next(r for r in RESULTS if r.lower() == result.lower())
     _act(save, Result(unit, result), None, as_json, lambda o: o.last)
 
 
@@ -290,7 +289,6 @@ def mission_remove(save, s_id, as_json):
 def mission_enemy(save, unit, stop, result, as_json):
     """Confirm the ENEMY's decided moves: all as decided (no UNIT), or UNIT's as it went on the table, e.g.
     E4 --stop 5K6 --result broken."""
-    result = next((r for r in RESULTS if r.lower() == (result or "").lower()), None)
     _act(save, Confirm(unit, stop, result), None, as_json, lambda o: o.last)
 
 

@@ -37,6 +37,11 @@ CAVALRY_MF = 12  # stand-in for A13's cavalry MF
 STAND_IN_MOUNTED = f"mounted: {CAVALRY_MF} MF, solo's stand-in for A13"
 
 
+def result_named(text) -> str | None:
+    """The result of RESULTS ``text`` names, whatever its case."""
+    return next((r for r in RESULTS if r.lower() == str(text).strip().lower()), None)
+
+
 def map_hex(x: Ctx, text, what: str) -> str:
     """A hex of the mission's map, by the map's own name (one line for anything else)."""
     name = hex_id(x.m, x.defn, text)
@@ -432,7 +437,7 @@ class Result(Action):
 
     def check(self, x: Ctx) -> dict:
         (unit,) = _units(x, [self.unit] if self.unit else [], None, "result")
-        result = next((r for r in RESULTS if r.lower() == str(self.result).strip().lower()), None)
+        result = result_named(self.result)
         if result is None:
             raise SoloError(f"result {self.result!r}: one of {', '.join(RESULTS)}")
         vehicle = unit.kind == Kind.VEHICLE
@@ -562,7 +567,7 @@ class Confirm(Action):
         if stop not in path:
             raise SoloError(f"enemy: {stop} is not on {uid}'s path ({' '.join(path)})")
         given = self.result
-        result = next((r for r in RESULTS if r.lower() == str(given).strip().lower()), None)
+        result = result_named(given)
         if given not in (None, "") and result is None:
             raise SoloError(f"enemy: result {given!r}: one of {', '.join(RESULTS)}")
         if result and s is not None and uid == s.id:
