@@ -31,7 +31,7 @@ from solo.sasl.state import SEQUENCE
 from solo.sasl.units import oob_counters, oob_groups
 
 EDGES = ("North", "South", "West", "East")
-SET_UP = 12  # steps in the first phase of Game Turn 1, where the FRIENDLY side sets up
+SET_UP = 20  # steps in the first phase of Game Turn 1, where the FRIENDLY side sets up
 BUSY = {"FRIENDLY MPh": (1, 5), "FRIENDLY APh": (0, 2), "FRIENDLY RtPh": (0, 2)}  # steps in a phase, at least and most
 TRIES = 3  # proposals tried a step before the next phase (each refusal replays the save at the next action)
 ENEMY_RESULTS = (None, None, None, "pinned", "broken", "eliminated", "reduced")
@@ -208,7 +208,12 @@ class Player:
     def group(self) -> dict | None:
         m = self.session.outcome.mission
         names = [g for g in oob_groups(m) if g not in m.groups]
-        return {"do": "group", "group": self.rng.choice(names), "hexes": [self.hex()]} if names else None
+        if not names:
+            return None
+        first = self.hex()  # its first stack's hex, and at times the next ones' (a map without terrain needs them)
+        more = sorted({h for n in self.neighbours(first) for h in [n, *self.neighbours(n)]} - {first})
+        return {"do": "group", "group": self.rng.choice(names),
+                "hexes": [first, *self.rng.sample(more, self.rng.randint(0, len(more)))]}
 
     def move(self) -> dict | None:
         m, rng = self.session.outcome.mission, self.rng
