@@ -43,19 +43,19 @@ class Played:
     accepted: Counter = field(default_factory=Counter)
     refused: Counter = field(default_factory=Counter)
     answered: Counter = field(default_factory=Counter)
-    kept: int = 0  # refused actions sent to the save, which kept nothing
+    kept: Counter = field(default_factory=Counter)  # refused actions sent to the save, which kept nothing
     replays: int = 0  # times the save was replayed after a refusal and found where the live session stood
     seconds: float = 0.0
 
     def __str__(self) -> str:
         return (f"{sum(self.accepted.values())} accepted {dict(self.accepted)}, {sum(self.refused.values())} refused "
-                f"{dict(self.refused)} ({self.kept} of them sent to the save), answered {dict(self.answered)}, "
-                f"{self.replays} replays, {self.seconds:.1f} s")
+                f"{dict(self.refused)} ({sum(self.kept.values())} of them sent to the save), answered "
+                f"{dict(self.answered)}, {self.replays} replays, {self.seconds:.1f} s")
 
 
 def new_save(game: MissionGame, path: Path, seed: int, boards: Path | None, edge: str) -> None:
     """A mission save as `solo mission new` makes it: on the boards folder when the mission reads it, the entry edge
-    given (OtO-S2's --entry)."""
+    given (its --entry)."""
     folder = str(boards) if game.reads_boards(boards) else None
     with EventLog.creating(str(path), {"mission": game.id, "seed": seed, "vasl_boards": folder}) as log:
         run_mission(log, {"entry_edge": edge})
@@ -94,16 +94,17 @@ class Player:
 
     def take(self, action: dict, legal: bool = False) -> bool:
         """The action taken on the save, or refused with nothing changed; refused when it must be legal: a bug. One the
-        engine's check refuses on the live mission is sent on to the save only at times (``through``): a refusal
-        replays the save at the next action."""
-        if not legal and self.checked(action) and self.rng.random() >= self.through:
+        engine's check refuses on the live mission is sent on to the save the first time of its kind, then only at
+        times (``through``): a refusal replays the save at the next action."""
+        sent = action["do"] not in self.played.kept or self.rng.random() < self.through
+        if not legal and not sent and self.checked(action):
             self.played.refused[action["do"]] += 1
             return False
-        before, kept = self.path.read_bytes(), self.session.outcome
-        live = status_json(kept)
+        before, shown = self.path.read_bytes(), self.session.outcome
+        live = status_json(shown)
         try:
             with self.session.writing() as log:
-                if self.session.outcome is not kept:  # replayed (after a refusal): it stands where the live one stood
+                if self.session.outcome is not shown:  # replayed (after a refusal): it stands where the live one stood
                     assert status_json(self.session.outcome) == live, f"the replay differs before {action}"
                     self.played.replays += 1
                 self.session.act(log, action)
@@ -112,7 +113,7 @@ class Player:
             if legal:
                 raise AssertionError(f"{action} refused: {exc}") from None
             self.played.refused[action["do"]] += 1
-            self.played.kept += 1
+            self.played.kept[action["do"]] += 1
             return False
         self.played.accepted[action["do"]] += 1
         return True
