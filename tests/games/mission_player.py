@@ -6,7 +6,8 @@ Random Event asks is answered from the question (its example, the ids and words 
 mission: a mission's own actions come from its MissionGame (``game.actions``, each on a hex).
 
 What it checks as it plays: a refused action leaves the save as it was, and the mission replayed after a refusal
-stands where the live session stood.
+stands where the live session stood. A failure names the save: it holds every action and die (the ENEMY's secret rolls
+come from the save's own key, so the seed alone does not play the same mission again).
 """
 
 import random
@@ -90,7 +91,7 @@ class Player:
             if not any(self.take(action) for action in self.proposals(phase=self.busy < 0)) and (
                     o.mission.pending or self.busy < 0):
                 self.take(self.enemy() if o.mission.pending else {"do": "phase"}, legal=True)
-        raise AssertionError(f"the mission did not end in {limit} steps: {self.played}")
+        raise AssertionError(f"the mission did not end in {limit} steps: {self.played} (the save: {self.path})")
 
     def take(self, action: dict, legal: bool = False) -> bool:
         """The action taken on the save, or refused with nothing changed; refused when it must be legal: a bug. One the
@@ -105,13 +106,13 @@ class Player:
         try:
             with self.session.writing() as log:
                 if self.session.outcome is not shown:  # replayed (after a refusal): it stands where the live one stood
-                    assert status_json(self.session.outcome) == live, f"the replay differs before {action}"
+                    assert status_json(self.session.outcome) == live, f"{self.path} replayed differs before {action}"
                     self.played.replays += 1
                 self.session.act(log, action)
         except SoloError as exc:
-            assert self.path.read_bytes() == before, f"a refused {action} changed the save"
+            assert self.path.read_bytes() == before, f"a refused {action} changed the save {self.path}"
             if legal:
-                raise AssertionError(f"{action} refused: {exc}") from None
+                raise AssertionError(f"{action} refused: {exc} (the save: {self.path})") from None
             self.played.refused[action["do"]] += 1
             self.played.kept[action["do"]] += 1
             return False
