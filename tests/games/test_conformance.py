@@ -3,7 +3,8 @@ solo/campaign/game.py's CampaignRules and every mission solo/sasl/game.py's Miss
 mission's set-up, actions and Random Events cite the rule they play; every table a game names loads, with the player's
 pack where the texts lack it and, without one, a new game says in one line which table to add; a side playing
 random-legal plays a whole campaign from what each question gives (its examples read as typed), none of it left to
-the game's own computer.
+the game's own computer; and a random-legal FRIENDLY player (tests/games/mission_player.py) plays every mission to its
+end through MissionSession, against the ENEMY AI where the mission's map has LOS.
 
 Beside this suite, over the same registry: an old save of each game replays (tests/games/test_old_saves.py), with and
 without a rulebook pack; greedy-cheapest plays whole campaigns too (tests/campaign/test_policies.py); whole missions
@@ -11,6 +12,7 @@ against the ENEMY AI (tests/ai/test_whole_missions.py).
 """
 
 import inspect
+import random
 import re
 import shutil
 from pathlib import Path
@@ -23,12 +25,15 @@ from solo.campaign.reph import load_campaign
 from solo.campaign.simulate import policy_deciders, simulate_campaign
 from solo.core.errors import SoloError
 from solo.core.store import EventLog
-from solo.games import CAMPAIGNS, MISSIONS
+from solo.games import CAMPAIGNS, MISSIONS, enemy_ai
 from solo.games.policies import decider
 from solo.rules import default_catalog
 from solo.sasl.action import Action
-from solo.sasl.engine import ACTIONS, TURN, actions_of
+from solo.sasl.engine import ACTIONS, TURN, actions_of, status_json
 from solo.sasl.game import MissionGame
+from solo.sasl.session import MissionSession
+from tests.conftest import VASL_BOARDS
+from tests.games.mission_player import Player, new_save
 from tests.reph import PACKS
 
 DRILL = Path(__file__).parents[1] / "fixtures" / "games" / "drill"
@@ -141,3 +146,41 @@ def test_a_mission_keeps_the_contract_and_cites_its_rules(mission):
     every = {a.do for a in (*ACTIONS, *TURN)}  # a mission's own actions are actions, named by no other
     assert all(issubclass(a, Action) and a.do not in every for a in game.actions)
     assert len(actions_of(game)) == len(every) + len(game.actions)
+
+
+# one seed a mission and map in the plain run, more with `pytest -m long`
+SEEDS = [1, *(pytest.param(seed, marks=pytest.mark.long) for seed in range(2, 12))]
+STEPS = 3000  # more than a mission needs: its last Game Turn ends it by the Mission End dr (12.5)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("on_boards", [False, True], ids=["own-map", "vasl-boards"])
+@pytest.mark.parametrize("mission", sorted(MISSIONS))
+def test_a_random_legal_player_plays_a_mission_to_its_end(mission, on_boards, seed, tmp_path, monkeypatch):
+    """A save made as `solo mission new` makes it, with the player's VASL boards or without (on the mission's own hex
+    grid, or on no map), played action by action through MissionSession, the actions the engine accepts drawn
+    from what the mission shows: it ends with a verdict; a refused action changed nothing; the save reopened stands
+    where the session stood; on the boards the ENEMY AI decided and its moves were confirmed."""
+    game = MISSIONS[mission]
+    boards = None
+    if on_boards:
+        if not game.vasl_boards:
+            pytest.skip(f"{mission} reads no VASL boards")
+        if not game.reads_boards(VASL_BOARDS if VASL_BOARDS.is_dir() else None):
+            pytest.skip(f"{VASL_BOARDS} is absent or lacks {', '.join(game.board_files)} (set SOLO_SHARED)")
+        monkeypatch.setenv("SOLO_VASL_BOARDS", str(VASL_BOARDS))
+        boards = VASL_BOARDS
+    path = tmp_path / "mission.db"
+    new_save(game, path, seed, boards, random.Random(seed).choice(("North", "South")))
+    player = Player(game, path, seed)
+    played = player.play(STEPS)
+    end = player.session.outcome.mission.ended
+    assert end["says"] and "winner" in end and end["turn"] >= 1, end
+    assert sum(played.accepted.values()) >= 30 and played.accepted["move"] and \
+        played.accepted["enter"] + played.accepted["group"], played
+    assert sum(played.refused.values()) and played.kept, played  # refusals met, some sent to the save itself
+    again = MissionSession(game, path, enemy_ai).outcome
+    assert status_json(again) == status_json(player.session.outcome)
+    if on_boards:
+        assert any(e["rule"] == "ENEMY AI" and e["text"].startswith("decided") for e in again.mission.record)
+        assert played.accepted["enemy"], played
