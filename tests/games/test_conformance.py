@@ -176,8 +176,9 @@ def test_a_random_legal_player_plays_a_mission_to_its_end(mission, on_boards, se
     played = player.play(STEPS)
     end = player.session.outcome.mission.ended
     assert end["says"] and "winner" in end and end["turn"] >= 1, end
-    assert sum(played.accepted.values()) >= 30 and played.accepted["move"] and \
-        played.accepted["enter"] + played.accepted["group"], played
+    # at least a few actions a Game Turn played (an immediate win may end it early), units brought on the map
+    assert sum(played.accepted.values()) >= 3 * end["turn"] and played.accepted["enter"] + played.accepted["group"], \
+        played
     assert sum(played.refused.values()) and played.kept, played  # refusals met, some sent to the save itself
     again = MissionSession(game, path, enemy_ai).outcome
     assert status_json(again) == status_json(player.session.outcome)
