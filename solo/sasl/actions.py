@@ -55,7 +55,7 @@ def map_hex(x: Ctx, text, what: str) -> str:
 
 def _units(x: Ctx, ids, side: str | None, what: str) -> list[Unit]:
     if isinstance(ids, str):
-        ids = ids.replace(",", " ").split()
+        ids = words(ids)
     if not isinstance(ids, list) or not ids:
         raise SoloError(f"{what}: name the unit(s) by id, e.g. F3")
     found = []
@@ -89,7 +89,7 @@ class Enter(Action):
         m, rule = x.m, x.defn.get("friendly_entry", {})
         types = self.units
         if isinstance(types, str):
-            types = types.replace(",", " ").split()
+            types = words(types)
         if not isinstance(types, list) or not types or not all(isinstance(t, str) for t in types):
             raise SoloError("enter: name the OoB units' types, e.g. 5-2-7 5-2-7 LMG")
         where = map_hex(x, self.hex, "enter: hex")
@@ -189,7 +189,7 @@ class Group(Action):
         if not take:
             raise SoloError(f"group {name}: none of its counters is still off the map")
         given = self.hexes
-        given = given.replace(",", " ").split() if isinstance(given, str) else given
+        given = words(given) if isinstance(given, str) else given
         if not isinstance(given, list) or not given:
             raise SoloError(f"group {name}: give the hex of its first stack (the others stand in the nearest hexes)")
         given = [map_hex(x, h, f"group {name}: hex") for h in given]
@@ -329,7 +329,7 @@ class Move(Action):
         units = [u for u in units if not (u.kind in (Kind.SW, Kind.HORSE) and u.owner in ids)]  # they go along
         path = self.path
         if isinstance(path, str):
-            path = path.replace(",", " ").split()
+            path = words(path)
         if not isinstance(path, list) or not path:
             raise SoloError(f"move: give the hexes entered, in order (e.g. {example_hex(x.m, x.defn, 'B2')} "
                             f"{example_hex(x.m, x.defn, 'B3')})")

@@ -179,7 +179,7 @@ class Activate(Action):
 
     def check(self, x: Ctx) -> dict:
         m = x.m
-        s = m.s_counter(self.s or "") if isinstance(self.s or "", str) else None  # JSON may give anything
+        s = m.s_counter(self.s) if isinstance(self.s, str) else None  # JSON may give anything
         if s is None:
             known = ", ".join(q.id for q in m.s if q.status == SStatus.HIDDEN) or "none"
             raise SoloError(f"no S? {self.s!r}: the S? not yet Activated are {known}")

@@ -562,7 +562,7 @@ class MissionScreen(SaveScreen):
             self.play({**answers, **({"action": action} if action else {})}, faces)
 
     def _parse(self, text: str) -> tuple[Action | None, dict]:
-        """The form's words: an answer, or the action of the form's kind (solo/sasl/action.py ``typed``)."""
+        """The form's words: an answer, or the action of the form's kind, read by that action."""
         m = self.outcome.mission
         if self.mode == "answer":
             assert self.outcome.waiting is not None  # the answer form shows only while a question waits
